@@ -1,0 +1,126 @@
+// Lint: typescript-eslint strict type-checked rules, the layers of ARCHITECTURE.md, and Lingui's
+// rule against unlocalised strings. The layer rules are the ones a reviewer would otherwise police
+// by hand: machines stay pure, features stay apart, only src/api/ knows URLs.
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+import pluginLingui from 'eslint-plugin-lingui';
+
+const features = (() => {
+  try {
+    return readdirSync('src/features', { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name);
+  } catch {
+    return [];
+  }
+})();
+
+const browserGlobals = ['window', 'document', 'localStorage', 'sessionStorage', 'navigator', 'location', 'fetch', 'XMLHttpRequest', 'WebSocket'];
+
+export default tseslint.config(
+  {
+    ignores: ['dist/**', 'node_modules/**', 'src/routeTree.gen.ts', 'locales/**/*.js', 'locales/**/*.ts', 'test-results/**', 'playwright-report/**', '.tmp/**', '.data/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.strictTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: { allowDefaultProject: ['*.js', '*.mjs', 'scripts/*.mjs'] }, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node },
+    },
+    rules: {
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
+      '@typescript-eslint/no-confusing-void-expression': ['error', { ignoreArrowShorthand: true }],
+      '@typescript-eslint/only-throw-error': ['error', { allow: [{ from: 'package', package: '@tanstack/router-core', name: 'Redirect' }, { from: 'package', package: '@tanstack/router-core', name: 'NotFoundError' }] }],
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  // machines/: pure. No React, no router, no i18n runtime, nothing from src/ at run time, no
+  // browser globals: the world reaches a machine through provided actors and actions.
+  {
+    files: ['machines/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/src/**', '../src/*', '../../src/*'], allowTypeImports: true, message: 'machines/ may only import types from src/ (ARCHITECTURE.md).' },
+            { group: ['react', 'react-dom', 'react/*', '@xstate/react', '@tanstack/*', '@lingui/*', 'dompurify', 'partysocket'], message: 'machines/ are pure: no UI, router, i18n or I/O libraries.' },
+          ],
+        },
+      ],
+      'no-restricted-globals': ['error', ...browserGlobals, 'setTimeout', 'setInterval'],
+    },
+  },
+  // Only src/api/ talks to the network.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/api/**'],
+    rules: {
+      'no-restricted-globals': ['error', { name: 'fetch', message: 'Only src/api/ calls fetch.' }, { name: 'XMLHttpRequest', message: 'Only src/api/ calls the network.' }],
+    },
+  },
+  // src/ui/ is shared by every feature and imports none of them.
+  {
+    files: ['src/ui/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/**', '**/routes/**'], message: 'src/ui/ must not import features or routes.' }] }],
+    },
+  },
+  // Features do not import each other (shared pieces go to src/ui/).
+  ...features.map((feature) => ({
+    files: [`src/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: features.filter((f) => f !== feature).flatMap((other) => [`**/features/${other}`, `**/features/${other}/**`, `../${other}`, `../${other}/**`]),
+              message: 'Features do not import each other; move shared code to src/ui/.',
+            },
+            { group: ['**/routes/**'], message: 'Features do not import routes.' },
+          ],
+        },
+      ],
+    },
+  })),
+  // Every user-visible string goes through Lingui.
+  {
+    files: ['src/**/*.tsx'],
+    plugins: { lingui: pluginLingui },
+    rules: {
+      ...pluginLingui.configs['flat/recommended'].rules,
+      'lingui/no-unlocalized-strings': [
+        'error',
+        {
+          ignore: ['^(?![A-Z])\\S+$', '^[A-Z0-9_-]+$', '^[A-Z][a-z]+[A-Z]\\w*$'],
+          ignoreNames: [
+            { regex: { pattern: 'className', flags: 'i' } },
+            { regex: { pattern: '^[A-Z0-9_-]+$' } },
+            'id', 'to', 'href', 'src', 'srcSet', 'type', 'rel', 'target', 'name', 'role', 'width', 'height', 'viewBox', 'd', 'fill', 'stroke', 'lang', 'content', 'property', 'displayName', 'data-testid', 'autoComplete', 'inputMode', 'method', 'key', 'variant', 'kind', 'size', 'tone', 'xmlns',
+          ],
+          ignoreFunctions: ['Error', 'console.*', '*.addEventListener', '*.removeEventListener', '*.getElementById', '*.querySelector', '*.setAttribute', '*.includes', '*.startsWith', '*.endsWith', 'redirect', 'notFound', 'createFileRoute', 'createRootRouteWithContext', 'useNavigate', 'matchMedia', '*.matchMedia', 'send', '*.send'],
+          useTsTypes: true,
+          ignoreMethodsOnTypes: ['Map.get', 'Map.has', 'Set.has'],
+        },
+      ],
+    },
+  },
+  {
+    files: ['tests/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+);

@@ -1,0 +1,88 @@
+// behaviour.md §9 "Business constants and limits". Every number the spec names lives here once,
+// with its unit in the name; machines, the app and the platform import it from here.
+
+/** §9 Default site id (sent in the SiteContext header). */
+export const DEFAULT_SITE_ID = 1;
+/** §9 Default currency. */
+export const DEFAULT_CURRENCY = 'EUR';
+/** §9 Default sign-up country and phone country. */
+export const DEFAULT_SIGNUP_COUNTRY = 'FI';
+
+/** §9 Activity check timer: 1800 s. Also the idle-logout limit (GLI-19 2.5.4). */
+export const IDLE_LIMIT_MS = 1_800_000;
+/** §9 Activity timer default, in minutes. */
+export const ACTIVITY_TIMER_DEFAULT_MINUTES = 120;
+/** §9 Activity and reality-check interval choices, in minutes. */
+export const ACTIVITY_INTERVAL_CHOICES_MINUTES = [30, 60, 120] as const;
+/** §9 Activity timer poll. */
+export const ACTIVITY_TIMER_POLL_MS = 60_000;
+
+/** §9 Transaction page size (hasMore only when a page has exactly this many items). */
+export const TRANSACTION_PAGE_SIZE = 10;
+/** §9 Wallet poll. */
+export const WALLET_POLL_MS = 20_000;
+/** §9 Transaction poll. */
+export const TRANSACTION_POLL_MS = 30_000;
+/** §9 Wallet connection ping. */
+export const WALLET_PING_MS = 20_000;
+/** §9 Wallet reconnect: 10 attempts, 3 s apart. */
+export const WALLET_RECONNECT_ATTEMPTS = 10;
+export const WALLET_RECONNECT_DELAY_MS = 3_000;
+/** §9 Login retry: 5 attempts, 3000 ms apart (network failures only). */
+export const LOGIN_RETRY_ATTEMPTS = 5;
+export const LOGIN_RETRY_DELAY_MS = 3_000;
+/** §9 Cashback notification cleared after. */
+export const CASHBACK_NOTIFICATION_MS = 5_000;
+/** §9 Locale load retry: up to 3, delay 2000 ms times the attempt number. */
+export const LOCALE_LOAD_RETRIES = 3;
+export const LOCALE_LOAD_RETRY_DELAY_MS = 2_000;
+/** §9 Indefinite exclusion is sent as 12 months. */
+export const INDEFINITE_EXCLUSION_MONTHS = 12;
+/** §9 Cooling-off starts at 1 day, initiator PLAYER. */
+export const COOLING_OFF_START_DAYS = 1;
+export const COOLING_OFF_INITIATOR = 'PLAYER';
+/** §9 Recent games default limit. */
+export const RECENT_GAMES_LIMIT = 30;
+/** §9 Query staleness: 5 minutes, no retries. */
+export const QUERY_STALE_MS = 300_000;
+export const QUERY_RETRIES = 0;
+/** §9 Casino category page size. */
+export const CASINO_CATEGORY_PAGE_SIZE = { desktop: 30, mobile: 15 } as const;
+/** §9 Search and category games page. */
+export const GAMES_PAGE_SIZE = { desktop: 60, mobile: 30 } as const;
+/** §9 Live-casino rows span. */
+export const LIVE_CASINO_ROWS_SPAN = 2;
+/** §9 Time-frame choices, in hours. */
+export const TIME_FRAME_CHOICES_HOURS = [24, 72] as const;
+/** §9 Day length. */
+export const DAY_MS = 86_400_000;
+/** §9 Cookie lifetime (id token, sportsbook session): one year. */
+export const COOKIE_LIFETIME_S = 31_536_000;
+/** §9 Resize delay. */
+export const RESIZE_DELAY_MS = 350;
+/** §9 Header height. */
+export const HEADER_HEIGHT_PX = 56;
+/** §9 Breakpoints (min widths). */
+export const BREAKPOINTS_PX = { xs: 0, sm: 320, md: 768, lg: 1024, xl: 1440 } as const;
+/** §9 Image URL quality. */
+export const IMAGE_QUALITY = 75;
+/** §9 Game ticket partner id. */
+export const GAME_TICKET_PARTNER_ID = 653;
+/** §9 Default jurisdiction for the relax launcher. */
+export const DEFAULT_JURISDICTION = 'MT';
+/** §9 Currency amounts: max 2 fraction digits. */
+export const CURRENCY_MAX_FRACTION_DIGITS = 2;
+/** §9 Date formats: day/month/year for display; yyyy-MM-dd and yyyyMMdd on the wire. */
+export const DISPLAY_DATE_FORMAT = 'dd/MM/yyyy';
+export const WIRE_DATE_FORMAT = 'yyyy-MM-dd';
+export const COMPACT_DATE_FORMAT = 'yyyyMMdd';
+/** §9 Content client: request timeout 5 minutes; GET switches to POST from 11264 characters. */
+export const CONTENT_REQUEST_TIMEOUT_MS = 300_000;
+export const CONTENT_GET_MAX_URL_CHARS = 11_264;
+/** §9 Affiliate query parameters kept with a registration. */
+export const AFFILIATE_PARAMS = ['aff_id', 'appsflyer_token'] as const;
+
+/** behaviour.md §9: cookie consent options are stored under one local storage key. */
+export const COOKIE_CONSENT_STORAGE_KEY = 'cookieConsent';
+/** Toasts close by themselves after this long unless hovered or focused (product.md §2 "with timer"). */
+export const TOAST_DURATION_MS = 6_000;

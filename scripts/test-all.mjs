@@ -1,0 +1,66 @@
+// `npm test`: every check a change must pass, in the order that fails fastest, with one summary.
+// lint -> type-check -> unit, machine and server tests -> production build -> JS size budget ->
+// browser tests in a real Chromium. Stops at the first failing step.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { ensureChromium } from './ensure-chromium.mjs';
+
+mkdirSync('.tmp', { recursive: true });
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+const timings = [];
+function step(name, command, args, env = {}) {
+  const started = Date.now();
+  console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  timings.push(`${name} ${seconds}s`);
+  if (result.status !== 0) {
+    console.error(`\n${name} failed (exit ${result.status ?? result.signal}).`);
+    console.log(`steps: ${timings.join(', ')}`);
+    process.exit(result.status || 1);
+  }
+}
+
+const npx = 'npx';
+step('lint', npx, ['eslint', '.', '--max-warnings=0']);
+step('typecheck', 'node', ['scripts/gen-routes.mjs']);
+step('tsc', npx, ['tsc', '--noEmit']);
+rmSync('.tmp/vitest.json', { force: true });
+step('vitest', npx, ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=.tmp/vitest.json']);
+step('build', 'npm', ['run', 'build']);
+ensureChromium();
+step('size', 'node', ['scripts/size.mjs']);
+rmSync('.tmp/playwright.json', { force: true });
+step('e2e', npx, ['playwright', 'test'], { E2E_PORT: String(await freePort()) });
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+if (existsSync('.tmp/vitest.json')) {
+  const report = JSON.parse(readFileSync('.tmp/vitest.json', 'utf8'));
+  passed += report.numPassedTests;
+  failed += report.numFailedTests;
+  skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+}
+if (existsSync('.tmp/playwright.json')) {
+  const { stats } = JSON.parse(readFileSync('.tmp/playwright.json', 'utf8'));
+  passed += stats.expected + stats.flaky;
+  failed += stats.unexpected;
+  skipped += stats.skipped;
+}
+console.log(`\nsteps: ${timings.join(', ')}`);
+console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(failed > 0 || passed === 0 ? 1 : 0);

@@ -1,0 +1,42 @@
+import * as v from 'valibot';
+import { STATIC_PAGE_IDS } from '../../src/api/content';
+
+// The shape of the content seed files under server/content/. One file per language,
+// `server/content/<language>.json`, holds everything written in that language; market facts
+// (regulators, licence numbers, logos) live once in `server/content/markets.json`.
+
+const pageSeed = v.object({
+  title: v.string(),
+  /** SEO description (meta description), one or two sentences. */
+  description: v.string(),
+  /** CMS HTML; the seed may contain markup that the app must sanitise. */
+  html: v.string(),
+});
+
+export const languageSeedSchema = v.object({
+  pages: v.object(Object.fromEntries(STATIC_PAGE_IDS.map((id) => [id, pageSeed])) as Record<
+    (typeof STATIC_PAGE_IDS)[number],
+    typeof pageSeed
+  >),
+  footer: v.object({
+    /** Labels of the footer links, keyed by page id; paths are fixed by the app's routes. */
+    links: v.record(v.string(), v.string()),
+    /** Licence sentence template with {regulator} and {licence} placeholders. */
+    licenceTemplate: v.string(),
+    /** Copyright line with a {year} placeholder. */
+    copyright: v.string(),
+  }),
+  /** SEO title/description per app screen key (home, notFound, ...). */
+  seo: v.record(v.string(), v.object({ title: v.string(), description: v.string() })),
+});
+export type LanguageSeed = v.InferOutput<typeof languageSeedSchema>;
+
+export const marketsSeedSchema = v.record(
+  v.string(),
+  v.object({
+    regulators: v.array(
+      v.object({ name: v.string(), licence: v.string(), href: v.string(), logo: v.string(), alt: v.string() }),
+    ),
+  }),
+);
+export type MarketsSeed = v.InferOutput<typeof marketsSeedSchema>;
