@@ -86,3 +86,9 @@ export const AFFILIATE_PARAMS = ['aff_id', 'appsflyer_token'] as const;
 export const COOKIE_CONSENT_STORAGE_KEY = 'cookieConsent';
 /** Toasts close by themselves after this long unless hovered or focused (product.md §2 "with timer"). */
 export const TOAST_DURATION_MS = 6_000;
+/**
+ * How long the maintenance page waits before asking the platform again. The spec is silent
+ * (product.md §2 only says the maintenance page replaces the app); 30 s keeps the load low and
+ * lets players back in soon after maintenance ends.
+ */
+export const MAINTENANCE_RECHECK_MS = 30_000;

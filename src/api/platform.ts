@@ -7,8 +7,9 @@ import { request } from './client';
 //   403 { code: 'error.access.restricted', message }   the visitor's country is restricted;
 //   503 { code: 'error.maintenance', message }         the platform is in maintenance.
 
-export const ACCESS_RESTRICTED_CODE = 'error.access.restricted';
-export const MAINTENANCE_CODE = 'error.maintenance';
+// The two codes live with the machine that reads them (machines/lib/accessCodes.ts); re-exported here
+// so the client and the server keep one spelling.
+export { ACCESS_RESTRICTED_CODE, MAINTENANCE_CODE } from '../../machines/lib/accessCodes';
 
 export const accessContextSchema = v.object({
   countryCode: v.string(),

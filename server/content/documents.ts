@@ -1,0 +1,74 @@
+import * as v from 'valibot';
+import type { Kysely } from 'kysely';
+import {
+  footerSchema,
+  seoDescriptionsSchema,
+  seoSchema,
+  termsVersionsSchema,
+  type StaticPageId,
+} from '../../src/api/content';
+import type { Database } from '../db/schema';
+import type { ContentScope } from './scope';
+
+// The kinds of content document and the shape of each body as stored in `content_documents`.
+// Bodies are written by the seed (server/content/seed.ts) and parsed again when read, so a row
+// that does not fit its kind is caught at the door rather than sent to the app.
+
+export const DOCUMENT_KINDS = {
+  page: 'page',
+  footer: 'footer',
+  seo: 'seo',
+  termsVersions: 'terms-versions',
+} as const;
+export type DocumentKind = (typeof DOCUMENT_KINDS)[keyof typeof DOCUMENT_KINDS];
+
+/** Documents that exist once per market and language use this key. */
+export const SINGLE_DOCUMENT_KEY = 'default';
+
+export const pageBodySchema = v.object({ title: v.string(), html: v.string(), seo: seoSchema });
+export type PageBody = v.InferOutput<typeof pageBodySchema>;
+
+/** The footer as stored: `copyright` keeps its {year} placeholder, filled in when served. */
+export const footerBodySchema = footerSchema;
+export type FooterBody = v.InferOutput<typeof footerBodySchema>;
+
+export const seoBodySchema = seoDescriptionsSchema;
+export const termsVersionsBodySchema = termsVersionsSchema;
+
+export interface StoredDocument<TBody> {
+  body: TBody;
+  updatedAt: Date;
+}
+
+/** One document of a scope, its body parsed with `schema`; null when there is none. */
+export async function findDocument<TSchema extends v.GenericSchema>(
+  db: Kysely<Database>,
+  scope: ContentScope,
+  kind: DocumentKind,
+  key: string,
+  schema: TSchema,
+): Promise<StoredDocument<v.InferOutput<TSchema>> | null> {
+  const row = await db
+    .selectFrom('content_documents')
+    .select(['body', 'updated_at'])
+    .where('site_id', '=', scope.siteId)
+    .where('market', '=', scope.market)
+    .where('language', '=', scope.language)
+    .where('kind', '=', kind)
+    .where('key', '=', key)
+    .executeTakeFirst();
+  if (!row) return null;
+  return { body: v.parse(schema, row.body), updatedAt: new Date(row.updated_at) };
+}
+
+export function findPage(db: Kysely<Database>, scope: ContentScope, id: StaticPageId) {
+  return findDocument(db, scope, DOCUMENT_KINDS.page, id, pageBodySchema);
+}
+
+export async function countDocuments(db: Kysely<Database>): Promise<number> {
+  const { count } = await db
+    .selectFrom('content_documents')
+    .select((eb) => eb.fn.countAll<string | number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}

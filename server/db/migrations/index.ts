@@ -1,0 +1,11 @@
+import type { Migration } from 'kysely/migration';
+import * as platformSettings from './0001_platform_settings';
+import * as contentDocuments from './0002_content_documents';
+
+// Every migration, in order. Kysely runs them by name; a new issue adds a file
+// (`0003_players.ts`, `0004_wallet_ledger.ts`, ...) and one line here. Never edit a migration
+// that has shipped: databases in `.data/` and on PostgreSQL already ran it.
+export const migrations: Record<string, Migration> = {
+  '0001_platform_settings': platformSettings,
+  '0002_content_documents': contentDocuments,
+};

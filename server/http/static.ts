@@ -1,0 +1,61 @@
+import { readFile } from 'node:fs/promises';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { Context, MiddlewareHandler } from 'hono';
+import { escapeHtml } from '../content/terms';
+import { ERROR_CODES, errorResponse } from './errors';
+
+// The built app (Vite's dist/): files as they are, hashed assets cached for a year, and a history
+// fallback: any other GET outside /api answers index.html, so the client router takes over.
+
+export interface StaticAppOptions {
+  staticDir: string;
+  /** Written into index.html as <meta name="api-base-url"> (read by src/api/client.ts). */
+  apiBaseUrl?: string | undefined;
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const SHORT = 'public, max-age=3600';
+
+export function isApiPath(path: string): boolean {
+  return path === '/api' || path.startsWith('/api/');
+}
+
+/** index.html with the API base URL written into its head. */
+export function injectApiBaseUrl(html: string, apiBaseUrl: string | undefined): string {
+  if (!apiBaseUrl) return html;
+  const meta = `<meta name="api-base-url" content="${escapeHtml(apiBaseUrl)}">`;
+  const head = /<head(\s[^>]*)?>/i.exec(html);
+  if (!head) return `${meta}\n${html}`;
+  const at = head.index + head[0].length;
+  return `${html.slice(0, at)}\n    ${meta}${html.slice(at)}`;
+}
+
+export function staticApp({ staticDir, apiBaseUrl }: StaticAppOptions): MiddlewareHandler {
+  const serveFile = serveStatic({ root: staticDir });
+
+  const sendIndex = async (c: Context): Promise<Response> => {
+    let html: string;
+    try {
+      html = await readFile(`${staticDir}/index.html`, 'utf8');
+    } catch {
+      return c.text('The app is not built: run `npm run build` (or `npm start`).', 404);
+    }
+    c.header('Cache-Control', 'no-cache');
+    return c.html(injectApiBaseUrl(html, apiBaseUrl));
+  };
+
+  return async (c, next) => {
+    const { method, path } = c.req;
+    if ((method !== 'GET' && method !== 'HEAD') || isApiPath(path)) return next();
+    if (path === '/' || path === '/index.html') return sendIndex(c);
+    // serveStatic answers a file it finds, and calls `next` (answering nothing) otherwise.
+    const response = await serveFile(c, () => Promise.resolve());
+    if (response) {
+      response.headers.set('Cache-Control', path.startsWith('/assets/') ? IMMUTABLE : SHORT);
+      return response;
+    }
+    // A missing hashed asset is a stale page asking for an old build: a 404, not the app's HTML.
+    if (path.startsWith('/assets/')) return errorResponse(c, 404, ERROR_CODES.notFound, `No file at ${path}`);
+    return sendIndex(c);
+  };
+}

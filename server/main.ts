@@ -1,0 +1,57 @@
+import { join } from 'node:path';
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import { readConfig } from './config';
+import { seedContentIfEmpty } from './content/seed';
+import { createDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { createSettingsStore } from './platform/settings';
+
+// `node --import tsx server/main.ts` (npm start / npm run serve): opens the database (PGlite in
+// DATA_DIR, or PostgreSQL at DATABASE_URL), migrates, seeds the content on first start, serves the
+// API and the built app on PORT, and closes the database on SIGINT/SIGTERM.
+
+const config = readConfig();
+const database = await createDatabase(
+  config.databaseUrl ? { url: config.databaseUrl } : { dataDir: join(config.dataDir, 'pglite') },
+);
+
+try {
+  const migrated = await migrateToLatest(database.db);
+  if (migrated.length > 0) console.log(`Migrated: ${migrated.map((m) => m.migrationName).join(', ')}`);
+  const seed = await seedContentIfEmpty(database.db);
+  console.log(seed.seeded ? `Seeded ${String(seed.documents)} content documents.` : `Content: ${String(seed.documents)} documents.`);
+} catch (error) {
+  await database.close();
+  throw error;
+}
+
+const app = createApp({
+  db: database.db,
+  settings: createSettingsStore(database.db),
+  staticDir: config.staticDir,
+  testMode: config.testMode,
+  apiBaseUrl: config.apiBaseUrl,
+  countryHeader: config.countryHeader,
+  corsOrigins: config.corsOrigins,
+});
+
+const server = serve({ fetch: app.fetch, port: config.port, ...(config.host ? { hostname: config.host } : {}) }, (info) => {
+  const host = config.host ?? 'localhost';
+  const where = database.engine === 'postgres' ? 'PostgreSQL' : `PGlite in ${join(config.dataDir, 'pglite')}`;
+  console.log(`Platform on http://${host}:${String(info.port)} (${where}${config.testMode ? ', test mode' : ''})`);
+});
+
+let stopping = false;
+function stop(signal: string): void {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: closing.`);
+  server.close(() => {
+    void database.close().then(() => process.exit(0));
+  });
+  // Keep-alive connections can hold server.close() open; the database must still be closed.
+  setTimeout(() => void database.close().then(() => process.exit(0)), 3_000).unref();
+}
+process.on('SIGINT', () => stop('SIGINT'));
+process.on('SIGTERM', () => stop('SIGTERM'));

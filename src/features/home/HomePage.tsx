@@ -1,0 +1,136 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Link } from '@tanstack/react-router';
+import type { ComponentType } from 'react';
+import type { Seo } from '../../api/content';
+import { BRAND_NAME } from '../../ui/brand';
+import { button } from '../../ui/button.css';
+import { BallIcon, CardsIcon, FlagIcon, GiftIcon, LiveIcon } from '../../ui/icons';
+import * as s from './home.css';
+
+interface Vertical {
+  key: string;
+  segment: string;
+  name: MessageDescriptor;
+  text: MessageDescriptor;
+  Icon: ComponentType<{ size?: number }>;
+}
+
+const VERTICALS: readonly Vertical[] = [
+  {
+    key: 'casino',
+    segment: 'online-casino',
+    name: msg({ id: 'shell.nav.casino', message: 'Casino' }),
+    text: msg({ id: 'home.vertical.casino.text', message: 'Slots, table games and jackpots' }),
+    Icon: CardsIcon,
+  },
+  {
+    key: 'liveCasino',
+    segment: 'live-casino-online',
+    name: msg({ id: 'shell.nav.liveCasino', message: 'Live casino' }),
+    text: msg({ id: 'home.vertical.liveCasino.text', message: 'Real dealers, streamed live' }),
+    Icon: LiveIcon,
+  },
+  {
+    key: 'sportsbook',
+    segment: 'sportsbook',
+    name: msg({ id: 'shell.nav.sportsbook', message: 'Sportsbook' }),
+    text: msg({ id: 'home.vertical.sportsbook.text', message: 'Pre-match and in-play betting' }),
+    Icon: BallIcon,
+  },
+  {
+    key: 'virtuals',
+    segment: 'virtuals',
+    name: msg({ id: 'shell.nav.virtuals', message: 'Virtuals' }),
+    text: msg({ id: 'home.vertical.virtuals.text', message: 'Virtual sports around the clock' }),
+    Icon: FlagIcon,
+  },
+  {
+    key: 'promotions',
+    segment: 'promotions',
+    name: msg({ id: 'shell.nav.promotions', message: 'Promotions' }),
+    text: msg({ id: 'home.vertical.promotions.text', message: 'Bonuses, free spins and offers' }),
+    Icon: GiftIcon,
+  },
+];
+
+/** The visitor's welcome screen: the brand, the verticals as large links, the 18+ note. */
+export function HomePage({ langmarket, seo }: { langmarket: string; seo: Seo | undefined }) {
+  const { t, i18n } = useLingui();
+  const brand = BRAND_NAME;
+  return (
+    <div className={s.home}>
+      <title>{seo?.title ?? brand}</title>
+      {seo ? <meta name="description" content={seo.description} /> : null}
+      <section className={s.hero} aria-labelledby="home-title">
+        <p className={s.eyebrow}>
+          <Trans id="home.hero.eyebrow">Casino · Live casino · Sportsbook</Trans>
+        </p>
+        <h1 className={s.heroTitle} id="home-title">
+          <Trans id="home.hero.title">Welcome to {brand}</Trans>
+        </h1>
+        <p className={s.heroText}>
+          <Trans id="home.hero.text">
+            Hundreds of games, live tables and sports markets in one place. Try our games for fun, or play for real money.
+          </Trans>
+        </p>
+        <div className={s.heroActions}>
+          <Link
+            to="/$langmarket/$"
+            params={{ langmarket, _splat: 'online-casino' }}
+            className={button({ variant: 'primary', size: 'lg' })}
+          >
+            <Trans id="home.hero.cta">Explore the casino</Trans>
+          </Link>
+          <Link
+            to="/$langmarket/$"
+            params={{ langmarket, _splat: 'promotions' }}
+            className={button({ variant: 'secondary', size: 'lg' })}
+          >
+            <Trans id="home.hero.promotions">See promotions</Trans>
+          </Link>
+        </div>
+      </section>
+
+      <section aria-labelledby="home-verticals">
+        <h2 className={s.sectionTitle} id="home-verticals">
+          <Trans id="home.verticals.title">Choose your game</Trans>
+        </h2>
+        <ul className={s.verticals}>
+          {VERTICALS.map(({ key, segment, name, text, Icon }) => (
+            <li key={key}>
+              <Link to="/$langmarket/$" params={{ langmarket, _splat: segment }} className={s.tile}>
+                <span className={s.tileIcon}>
+                  <Icon size={28} />
+                </span>
+                <span className={s.tileName}>{i18n._(name)}</span>
+                <span className={s.tileText}>{i18n._(text)}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className={s.responsible} aria-label={t({ id: 'home.responsible.label', message: 'Responsible gambling' })}>
+        <span className={s.ageBadge} aria-hidden="true">
+          18+
+        </span>
+        <div>
+          <h2 className={s.responsibleTitle}>
+            <Trans id="home.responsible.title">Play responsibly</Trans>
+          </h2>
+          <p className={s.responsibleText}>
+            <Trans id="home.responsible.text">
+              Gambling is for adults aged 18 and over. Set limits, take breaks and never chase your losses. Need help?{' '}
+              <Link to="/$langmarket/responsible-gambling" params={{ langmarket }}>
+                Read about responsible gambling
+              </Link>
+              .
+            </Trans>
+          </p>
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { useLingui } from '@lingui/react';
+import { Link } from '@tanstack/react-router';
+import { NAV_ITEMS } from './navItems';
+
+export interface NavLinksProps {
+  /** The current `{language}-{MARKET}` segment: every link stays under it. */
+  langmarket: string;
+  listClassName: string;
+  linkClassName: string;
+  onNavigate?: () => void;
+}
+
+/** The verticals as links under the current langmarket. */
+export function NavLinks({ langmarket, listClassName, linkClassName, onNavigate }: NavLinksProps) {
+  const { i18n } = useLingui();
+  return (
+    <ul className={listClassName}>
+      {NAV_ITEMS.map((item) => (
+        <li key={item.key}>
+          {/* The vertical's own routes come with later issues; until then the path is a splat. */}
+          <Link
+            to="/$langmarket/$"
+            params={{ langmarket, _splat: item.segment }}
+            className={linkClassName}
+            activeOptions={{ includeSearch: false }}
+            onClick={onNavigate}
+          >
+            {i18n._(item.label)}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,287 @@
+import { style } from '@vanilla-extract/css';
+import { mq, vars } from '../../ui/theme.css';
+
+export const skipLink = style({
+  position: 'absolute',
+  left: vars.space.sm,
+  top: '-100px',
+  zIndex: 1000,
+  padding: `${vars.space.xs} ${vars.space.md}`,
+  borderRadius: vars.radius.md,
+  backgroundColor: vars.color.accent,
+  color: vars.color.onAccent,
+  fontWeight: vars.fontWeight.bold,
+  textDecoration: 'none',
+  selectors: { '&:focus': { top: vars.space.xs, color: vars.color.onAccent } },
+});
+
+export const page = style({
+  minHeight: '100vh',
+  display: 'flex',
+  flexDirection: 'column',
+});
+
+export const header = style({
+  position: 'sticky',
+  top: 0,
+  zIndex: vars.zIndex.header,
+  height: vars.size.headerHeight,
+  backgroundColor: 'rgba(10, 14, 26, 0.92)',
+  backdropFilter: 'saturate(140%) blur(10px)',
+  borderBottom: `1px solid ${vars.color.border}`,
+});
+
+export const headerInner = style({
+  height: '100%',
+  maxWidth: vars.size.contentMax,
+  margin: '0 auto',
+  padding: `0 ${vars.space.xs}`,
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  '@media': { [mq.md]: { padding: `0 ${vars.space.lg}`, gap: vars.space.md } },
+});
+
+export const menuButton = style({
+  flexShrink: 0,
+  '@media': { [mq.lg]: { display: 'none' } },
+});
+
+export const brandLink = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  minHeight: '44px',
+  borderRadius: vars.radius.sm,
+  color: vars.color.text,
+  textDecoration: 'none',
+  flexShrink: 1,
+  minWidth: 0,
+  overflow: 'hidden',
+  selectors: { '&:hover': { color: vars.color.text } },
+});
+
+export const desktopNav = style({
+  display: 'none',
+  '@media': { [mq.lg]: { display: 'block', marginLeft: vars.space.lg } },
+});
+
+export const navList = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'flex',
+  gap: vars.space.xxs,
+});
+
+export const navLink = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  minHeight: '40px',
+  padding: `0 ${vars.space.sm}`,
+  borderRadius: vars.radius.pill,
+  color: vars.color.text,
+  fontWeight: vars.fontWeight.medium,
+  textDecoration: 'none',
+  selectors: {
+    '&:hover': { backgroundColor: vars.color.surfaceRaised, color: vars.color.text },
+    '&[aria-current="page"]': { color: vars.color.accent, backgroundColor: vars.color.surfaceRaised },
+  },
+});
+
+export const headerEnd = style({
+  marginLeft: 'auto',
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+});
+
+export const languageField = style({
+  position: 'relative',
+  display: 'inline-flex',
+  alignItems: 'center',
+});
+
+export const languageIcon = style({
+  display: 'none',
+  position: 'absolute',
+  left: vars.space.xs,
+  pointerEvents: 'none',
+  color: vars.color.textMuted,
+  '@media': { [mq.md]: { display: 'block' } },
+});
+
+export const languageSelect = style({
+  appearance: 'none',
+  maxWidth: '6.25rem',
+  minHeight: '40px',
+  padding: `0 ${vars.space.lg} 0 ${vars.space.sm}`,
+  borderRadius: vars.radius.pill,
+  border: `1px solid ${vars.color.border}`,
+  backgroundColor: vars.color.surface,
+  color: vars.color.text,
+  fontSize: vars.fontSize.sm,
+  textOverflow: 'ellipsis',
+  cursor: 'pointer',
+  backgroundImage: `linear-gradient(45deg, transparent 50%, currentColor 50%), linear-gradient(135deg, currentColor 50%, transparent 50%)`,
+  backgroundPosition: 'calc(100% - 14px) 50%, calc(100% - 9px) 50%',
+  backgroundSize: '5px 5px, 5px 5px',
+  backgroundRepeat: 'no-repeat',
+  '@media': { [mq.md]: { maxWidth: '14rem', paddingLeft: `calc(${vars.space.xs} + 22px)` } },
+});
+
+export const main = style({
+  flex: 1,
+  width: '100%',
+  outline: 'none',
+});
+
+// Mobile drawer (Radix Dialog)
+export const overlay = style({
+  position: 'fixed',
+  inset: 0,
+  zIndex: vars.zIndex.drawer,
+  backgroundColor: vars.color.overlay,
+});
+
+export const drawer = style({
+  position: 'fixed',
+  top: 0,
+  bottom: 0,
+  left: 0,
+  zIndex: vars.zIndex.drawer,
+  width: 'min(20rem, 88vw)',
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.md,
+  padding: vars.space.md,
+  backgroundColor: vars.color.surface,
+  borderRight: `1px solid ${vars.color.border}`,
+  boxShadow: vars.shadow.overlay,
+  overflowY: 'auto',
+});
+
+export const drawerHeader = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  minHeight: '44px',
+});
+
+export const drawerTitle = style({
+  margin: 0,
+  fontSize: vars.fontSize.lg,
+});
+
+export const drawerList = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xxs,
+});
+
+export const drawerLink = style([
+  navLink,
+  {
+    width: '100%',
+    minHeight: '48px',
+    padding: `0 ${vars.space.md}`,
+    borderRadius: vars.radius.md,
+    fontSize: vars.fontSize.lg,
+  },
+]);
+
+// Footer
+export const footer = style({
+  marginTop: vars.space.xxl,
+  backgroundColor: vars.color.surface,
+  borderTop: `1px solid ${vars.color.border}`,
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.sm,
+});
+
+export const footerInner = style({
+  maxWidth: vars.size.contentMax,
+  margin: '0 auto',
+  padding: `${vars.space.xl} ${vars.space.md}`,
+  display: 'grid',
+  gap: vars.space.lg,
+  '@media': { [mq.md]: { padding: `${vars.space.xxl} ${vars.space.lg}` } },
+});
+
+export const footerTop = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.md,
+});
+
+export const footerLinks = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(11rem, 1fr))',
+  gap: `${vars.space.xxs} ${vars.space.lg}`,
+});
+
+export const footerLink = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  minHeight: '32px',
+  color: vars.color.text,
+  textDecoration: 'none',
+  selectors: { '&:hover': { textDecoration: 'underline', color: vars.color.accentHover } },
+});
+
+export const regulators = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: vars.space.md,
+});
+
+export const regulatorLink = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  padding: vars.space.xs,
+  borderRadius: vars.radius.sm,
+  backgroundColor: vars.color.surfaceRaised,
+});
+
+export const regulatorLogo = style({ display: 'block', height: '32px', width: 'auto' });
+
+export const licences = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'grid',
+  gap: vars.space.xs,
+});
+
+export const responsible = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  margin: 0,
+});
+
+export const ageBadge = style({
+  flexShrink: 0,
+  display: 'inline-grid',
+  placeItems: 'center',
+  width: '40px',
+  height: '40px',
+  borderRadius: '50%',
+  border: `2px solid ${vars.color.error}`,
+  color: vars.color.text,
+  fontWeight: vars.fontWeight.black,
+  fontSize: vars.fontSize.sm,
+});
+
+export const copyright = style({ margin: 0 });

@@ -1,0 +1,44 @@
+import './ui/global.css';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { QUERY_RETRIES, QUERY_STALE_MS } from '../machines/lib/constants';
+import { DEFAULT_LANGMARKET, intlLocaleFor, parseLangMarket } from '../machines/lib/markets';
+import { createAppRouter } from './app/router';
+import { startSession } from './app/session';
+import { CrashBoundary } from './features/errors/CrashBoundary';
+import { loadCatalog } from './i18n/catalog';
+
+// Start-up: the root session actor lives as long as the page (ARCHITECTURE.md "The actor system").
+const firstSegment = window.location.pathname.split('/')[1] ?? '';
+const initialLangMarket = parseLangMarket(firstSegment) ?? parseLangMarket(DEFAULT_LANGMARKET);
+if (!initialLangMarket) throw new Error('The default langmarket must be valid');
+
+// Fetch the route language's catalog now, alongside the app's start (the route awaits it too).
+document.documentElement.lang = intlLocaleFor(initialLangMarket);
+loadCatalog(initialLangMarket.language, intlLocaleFor(initialLangMarket)).catch((error: unknown) => {
+  console.error(error);
+});
+
+const session = startSession(initialLangMarket);
+
+// behaviour.md §9: query staleness 5 minutes, no retries.
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { staleTime: QUERY_STALE_MS, retry: QUERY_RETRIES } },
+});
+
+const router = createAppRouter({ session, queryClient });
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root');
+
+createRoot(container).render(
+  <StrictMode>
+    <CrashBoundary>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </CrashBoundary>
+  </StrictMode>,
+);

@@ -1,0 +1,14 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { staticPageQuery } from '../api/queries';
+import { StaticPage } from '../features/content/StaticPage';
+
+// product.md §2: /500, from the content page 'page-error-500'.
+export const Route = createFileRoute('/$langmarket/500')({
+  loader: ({ context }) => context.queryClient.query(staticPageQuery(context.langMarket, 'page-error-500')),
+  component: Page,
+});
+
+function Page() {
+  const { langMarket } = Route.useRouteContext();
+  return <StaticPage langMarket={langMarket} id="page-error-500" />;
+}

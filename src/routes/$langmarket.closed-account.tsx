@@ -1,0 +1,14 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { staticPageQuery } from '../api/queries';
+import { StaticPage } from '../features/content/StaticPage';
+
+// product.md §2: /closed-account, from the content page 'page-closed-account'.
+export const Route = createFileRoute('/$langmarket/closed-account')({
+  loader: ({ context }) => context.queryClient.query(staticPageQuery(context.langMarket, 'page-closed-account')),
+  component: Page,
+});
+
+function Page() {
+  const { langMarket } = Route.useRouteContext();
+  return <StaticPage langMarket={langMarket} id="page-closed-account" />;
+}

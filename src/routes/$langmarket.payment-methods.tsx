@@ -1,0 +1,14 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { staticPageQuery } from '../api/queries';
+import { StaticPage } from '../features/content/StaticPage';
+
+// product.md §2: /payment-methods, from the content page 'payment_methods'.
+export const Route = createFileRoute('/$langmarket/payment-methods')({
+  loader: ({ context }) => context.queryClient.query(staticPageQuery(context.langMarket, 'payment_methods')),
+  component: Page,
+});
+
+function Page() {
+  const { langMarket } = Route.useRouteContext();
+  return <StaticPage langMarket={langMarket} id="payment_methods" />;
+}

@@ -1,0 +1,82 @@
+import { globalStyle, keyframes, style } from '@vanilla-extract/css';
+import { reducedMotion, vars } from './theme.css';
+
+globalStyle('*, *::before, *::after', { boxSizing: 'border-box' });
+
+globalStyle('html', {
+  colorScheme: 'dark',
+  backgroundColor: vars.color.background,
+  WebkitTextSizeAdjust: '100%',
+  scrollPaddingTop: `calc(${vars.size.headerHeight} + ${vars.space.md})`,
+});
+
+globalStyle('body', {
+  margin: 0,
+  minHeight: '100vh',
+  backgroundColor: vars.color.background,
+  color: vars.color.text,
+  fontFamily: vars.font.body,
+  fontSize: vars.fontSize.md,
+  lineHeight: vars.lineHeight.body,
+  WebkitFontSmoothing: 'antialiased',
+  overflowX: 'hidden',
+});
+
+globalStyle('h1, h2, h3, h4', {
+  fontFamily: vars.font.display,
+  lineHeight: vars.lineHeight.tight,
+  margin: `0 0 ${vars.space.md}`,
+});
+
+globalStyle('p', { margin: `0 0 ${vars.space.md}` });
+globalStyle('img, svg', { maxWidth: '100%', height: 'auto' });
+
+globalStyle('a', { color: vars.color.link, textUnderlineOffset: '0.2em' });
+globalStyle('a:hover', { color: vars.color.accentHover });
+
+// A focus ring everyone can see, on every interactive element (keyboard users, WCAG 2.4.7).
+globalStyle(':focus-visible', {
+  outline: `3px solid ${vars.color.focus}`,
+  outlineOffset: '2px',
+});
+
+globalStyle('button, input, select, textarea', { font: 'inherit', color: 'inherit' });
+
+globalStyle('*, *::before, *::after', {
+  '@media': {
+    [reducedMotion]: {
+      animationDuration: '0.01ms !important',
+      animationIterationCount: '1 !important',
+      transitionDuration: '0.01ms !important',
+      scrollBehavior: 'auto',
+    },
+  },
+});
+
+// index.html shows a static loader (no script: CSP script-src 'self') until React renders into #root.
+globalStyle('#root:not(:empty) + .boot-loader', { display: 'none' });
+globalStyle('.boot-loader', {
+  position: 'fixed',
+  inset: 0,
+  display: 'grid',
+  placeItems: 'center',
+  backgroundColor: vars.color.background,
+});
+
+export const visuallyHidden = style({
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  padding: 0,
+  margin: '-1px',
+  overflow: 'hidden',
+  clip: 'rect(0, 0, 0, 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+});
+
+// Entrances move, they never fade: a half-transparent frame would fail a contrast check.
+export const slideUp = keyframes({
+  from: { transform: 'translateY(12px)' },
+  to: { transform: 'translateY(0)' },
+});

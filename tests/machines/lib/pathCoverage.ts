@@ -1,0 +1,377 @@
+// Model-based testing from a machine's own graph (CONVENTIONS.md "Testing machines from their
+// graphs"). @xstate/graph's createTestModel refuses machines that invoke or use `after`, so:
+//
+// 1. traverse the real machine with getAdjacencyMap / getShortestPaths (or getSimplePaths). The
+//    traversal is pure (machine.transition with a mock actor scope): invoked actors never run and
+//    delayed events never fire, so the caller lists the synthetic events the outside world would
+//    produce: `xstate.done.actor.<id>` with an output, `xstate.error.actor.<id>` with an error.
+//    `xstate.after.<delay>.<state>` events are added here from the machine's own `after` blocks;
+//    events a machine schedules for itself (raise/sendTo with a delay) are listed by the caller
+//    and driven through the clock with a `drivers` entry.
+// 2. build paths: a shortest path to every distinct state, plus that path extended by every event
+//    that is enabled there, so every transition of the graph is on some path.
+// 3. replay each path on a real actor (createActor) with fake promise actors and a SimulatedClock:
+//    a done/error event resolves/rejects the pending fake call with that id, an after-event moves
+//    the clock by the delay, anything else is sent. After each step the actor's value and context
+//    must equal the graph's, and the caller's `check` asserts what the state promises.
+// 4. coverage: the state nodes the replayed snapshots were in, and the transitions the actor really
+//    took (from the inspection API's microsteps), against all state nodes and all transitions the
+//    machine defines.
+import { createActor, fromPromise, SimulatedClock } from 'xstate';
+import type {
+  Actor,
+  AnyMachineSnapshot,
+  AnyStateMachine,
+  AnyTransitionDefinition,
+  EventFromLogic,
+  EventObject,
+  InputFrom,
+  InspectionEvent,
+  PromiseActorLogic,
+  SnapshotFrom,
+  StateValue,
+} from 'xstate';
+import { getAdjacencyMap, getShortestPaths, getSimplePaths, getStateNodes, serializeSnapshot } from '@xstate/graph';
+import type { StatePath } from '@xstate/graph';
+
+/** The parts of a state node and of a transition this helper reads (xstate types them loosely). */
+interface NodeShape {
+  id: string;
+  path: string[];
+  transitions: Map<string, TransitionShape[]>;
+  always?: TransitionShape[] | undefined;
+  after: TransitionShape[];
+}
+interface TransitionShape {
+  eventType: string;
+  source: NodeShape;
+  target?: readonly { id: string }[] | undefined;
+}
+
+/** The machine's root and every state node under it. */
+function nodesOf(machine: AnyStateMachine): { root: NodeShape; states: NodeShape[] } {
+  return {
+    root: machine.root,
+    states: getStateNodes(machine.root),
+  };
+}
+
+/** Fake promise actors whose calls stay pending until a path step answers them. */
+export class FakePromises {
+  private readonly pending = new Map<string, { resolve: (output: unknown) => void; reject: (error: unknown) => void }>();
+  /** Every call made, in order: the invoked actor's id and its input. */
+  readonly calls: { id: string; input: unknown }[] = [];
+
+  /** A `fromPromise` logic to pass to `machine.provide({ actors })`. */
+  actor<TOutput, TInput = unknown>(): PromiseActorLogic<TOutput, TInput> {
+    return fromPromise<TOutput, TInput>(
+      ({ self, input }) =>
+        new Promise<TOutput>((resolve, reject) => {
+          this.pending.set(self.id, { resolve: resolve as (output: unknown) => void, reject });
+          this.calls.push({ id: self.id, input });
+        }),
+    );
+  }
+
+  isPending(id: string): boolean {
+    return this.pending.has(id);
+  }
+
+  resolve(id: string, output: unknown): void {
+    this.take(id).resolve(output);
+  }
+
+  reject(id: string, error: unknown): void {
+    this.take(id).reject(error);
+  }
+
+  private take(id: string) {
+    const call = this.pending.get(id);
+    if (!call) throw new Error(`no pending call of the fake actor "${id}"`);
+    this.pending.delete(id);
+    return call;
+  }
+}
+
+export interface ReplayContext<TMachine extends AnyStateMachine, TWorld> {
+  actor: Actor<TMachine>;
+  machine: TMachine;
+  clock: SimulatedClock;
+  fakes: FakePromises;
+  world: TWorld;
+}
+
+export type Driver<TMachine extends AnyStateMachine, TWorld> = (
+  event: EventFromLogic<TMachine>,
+  replay: ReplayContext<TMachine, TWorld>,
+) => void;
+
+export interface StepInfo<TMachine extends AnyStateMachine, TWorld> extends ReplayContext<TMachine, TWorld> {
+  /** The event that led here (`xstate.init` for the first step). */
+  event: EventFromLogic<TMachine> | { type: 'xstate.init' };
+  /** The snapshot before the event; undefined for the first step. */
+  previous: SnapshotFrom<TMachine> | undefined;
+  index: number;
+  path: ReplayedPath;
+}
+
+export interface ReplayedPath {
+  /** Event types, in order, for messages and reports. */
+  description: string;
+  events: EventObject[];
+}
+
+export interface PathCoverageOptions<TMachine extends AnyStateMachine, TWorld> {
+  /** Builds the machine, `.provide()`d with fakes, for one replay (and once for the traversal). */
+  setup: (fakes: FakePromises) => { machine: TMachine; world: TWorld };
+  input?: InputFrom<TMachine>;
+  /** Events to try in every state (or per state), including synthetic done/error events. */
+  events:
+    | readonly EventFromLogic<TMachine>[]
+    | ((snapshot: SnapshotFrom<TMachine>) => readonly EventFromLogic<TMachine>[]);
+  /** Base paths: a shortest path per state (default) or every simple path. */
+  paths?: 'shortest' | 'simple';
+  /** How the outside world produces an event, by event type, when sending it is not the real way. */
+  drivers?: Partial<Record<string, Driver<TMachine, TWorld>>>;
+  /** Asserts what the state promises; runs after every step of every path. */
+  check?: (snapshot: SnapshotFrom<TMachine>, step: StepInfo<TMachine, TWorld>) => void;
+}
+
+export interface PathCoverageResult {
+  statesCovered: number;
+  statesTotal: number;
+  transitionsCovered: number;
+  transitionsTotal: number;
+  paths: ReplayedPath[];
+  uncoveredStates: string[];
+  uncoveredTransitions: string[];
+}
+
+const percent = (covered: number, total: number) => (total === 0 ? 100 : Math.round((covered / total) * 100));
+
+export function formatCoverage(name: string, result: PathCoverageResult): string {
+  const { statesCovered: s, statesTotal: st, transitionsCovered: t, transitionsTotal: tt } = result;
+  return `coverage ${name}: states ${s}/${st} (${percent(s, st)}%), transitions ${t}/${tt} (${percent(t, tt)}%), paths ${result.paths.length}`;
+}
+
+/** A readable, stable name for a transition the machine defines. */
+export function transitionKey(definition: AnyTransitionDefinition): string {
+  const transition = definition as unknown as TransitionShape;
+  const { source } = transition;
+  const siblings: readonly TransitionShape[] =
+    transition.eventType === '' ? (source.always ?? []) : (source.transitions.get(transition.eventType) ?? []);
+  const index = siblings.indexOf(transition);
+  const label = (transition.eventType || 'always') + (siblings.length > 1 ? `#${index}` : '');
+  const targets = transition.target?.map((node) => node.id).join(',') ?? '(no target)';
+  return `${source.id} --${label}--> ${targets}`;
+}
+
+function allTransitionKeys(machine: AnyStateMachine): string[] {
+  const { root, states } = nodesOf(machine);
+  return [root, ...states]
+    .flatMap((node) => [...[...node.transitions.values()].flat(), ...(node.always ?? [])])
+    .map((transition) => transitionKey(transition as unknown as AnyTransitionDefinition));
+}
+
+/** True when the state value has the node at `path` active. */
+function isActive(value: StateValue, path: readonly string[]): boolean {
+  let current: StateValue | undefined = value;
+  for (const [i, key] of path.entries()) {
+    if (current === undefined) return false;
+    if (typeof current === 'string') return i === path.length - 1 && current === key;
+    current = current[key];
+  }
+  return current !== undefined;
+}
+
+/** Lets settled fake promises reach their actors (microtasks run before the next macrotask). */
+export const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+function delayOf(machine: AnyStateMachine, delayRef: string): number {
+  const numeric = Number(delayRef);
+  if (!Number.isNaN(numeric)) return numeric;
+  const delays = machine.implementations.delays as Record<string, unknown>;
+  const delay = delays[delayRef];
+  if (typeof delay !== 'number') throw new Error(`delay "${delayRef}" is not a number; give a driver for it`);
+  return delay;
+}
+
+function defaultDrive<TMachine extends AnyStateMachine, TWorld>(event: EventObject, replay: ReplayContext<TMachine, TWorld>) {
+  const done = /^xstate\.done\.actor\.(.+)$/.exec(event.type);
+  if (done?.[1] !== undefined) {
+    replay.fakes.resolve(done[1], (event as EventObject & { output?: unknown }).output);
+    return;
+  }
+  const failed = /^xstate\.error\.actor\.(.+)$/.exec(event.type);
+  if (failed?.[1] !== undefined) {
+    replay.fakes.reject(failed[1], (event as EventObject & { error?: unknown }).error);
+    return;
+  }
+  // xstate.after.<delay>.<state id>: delay names and numbers have no dot.
+  const after = /^xstate\.after\.([^.]+)\./.exec(event.type);
+  if (after?.[1] !== undefined) {
+    replay.clock.increment(delayOf(replay.machine, after[1]));
+    return;
+  }
+  (replay.actor as Actor<AnyStateMachine>).send(event);
+}
+
+/** The `after` events the machine defines, so callers need not list them. */
+function delayedEvents(machine: AnyStateMachine): EventObject[] {
+  const { root, states } = nodesOf(machine);
+  return [root, ...states].flatMap((node) => node.after.map((transition) => ({ type: transition.eventType })));
+}
+
+interface PlannedPath {
+  events: EventObject[];
+  states: AnyMachineSnapshot[];
+}
+
+interface PlanOptions {
+  events: (snapshot: AnyMachineSnapshot) => readonly EventObject[];
+  input: unknown;
+  paths: 'shortest' | 'simple' | undefined;
+}
+
+function planPaths(machine: AnyStateMachine, options: PlanOptions): PlannedPath[] {
+  const extra = delayedEvents(machine);
+  const traversal = {
+    events: (snapshot: AnyMachineSnapshot) => [...options.events(snapshot), ...extra],
+    input: options.input,
+  };
+  type Path = StatePath<AnyMachineSnapshot, EventObject>;
+  const base = (
+    options.paths === 'simple' ? getSimplePaths(machine, traversal) : getShortestPaths(machine, traversal)
+  ) as unknown as Path[];
+  // The graph's paths start with an `xstate.init` step holding the initial state.
+  const toPlanned = (path: Path): PlannedPath => ({
+    events: path.steps.slice(1).map((step) => step.event),
+    states: path.steps.map((step) => step.state),
+  });
+  const planned = base.map(toPlanned);
+
+  // Extend the shortest path to each state with every event enabled there (transition coverage).
+  const shortestTo = new Map<string, PlannedPath>();
+  for (const path of (getShortestPaths(machine, traversal) as unknown as Path[]).map(toPlanned)) {
+    const last = path.states.at(-1);
+    if (last) shortestTo.set(serializeSnapshot(last), path);
+  }
+  type Edge = { event: EventObject; state: AnyMachineSnapshot };
+  const adjacency = getAdjacencyMap(machine, traversal) as unknown as Record<
+    string,
+    { state: AnyMachineSnapshot; transitions: Record<string, Edge> }
+  >;
+  for (const [serialized, { state, transitions }] of Object.entries(adjacency)) {
+    const head = shortestTo.get(serialized);
+    if (!head) continue;
+    for (const { event, state: next } of Object.values(transitions)) {
+      if (!state.can(event)) continue;
+      planned.push({ events: [...head.events, event], states: [...head.states, next] });
+    }
+  }
+
+  // One replay per distinct event sequence, dropping those that are a prefix of a longer one.
+  const keyOf = (path: PlannedPath) => path.events.map((event) => JSON.stringify(event));
+  const unique = new Map<string, PlannedPath>();
+  for (const path of planned) unique.set(keyOf(path).join('\n'), path);
+  const all = [...unique.values()];
+  return all.filter((path) => {
+    const key = keyOf(path);
+    return !all.some((other) => {
+      if (other === path || other.events.length <= key.length) return false;
+      const otherKey = keyOf(other);
+      return key.every((part, i) => otherKey[i] === part);
+    });
+  });
+}
+
+/**
+ * Traverses the machine's graph, replays every path on a real actor with fakes and a simulated
+ * clock, and reports the states and transitions the replays reached. Throws on the first step whose
+ * real snapshot differs from the graph's, or whose `check` fails.
+ */
+export async function coverPaths<TMachine extends AnyStateMachine, TWorld = undefined>(
+  options: PathCoverageOptions<TMachine, TWorld>,
+): Promise<PathCoverageResult> {
+  const graphMachine = options.setup(new FakePromises()).machine;
+  const given = options.events;
+  const planned = planPaths(graphMachine, {
+    events: (snapshot) =>
+      typeof given === 'function' ? given(snapshot as SnapshotFrom<TMachine>) : given,
+    input: options.input,
+    paths: options.paths,
+  });
+
+  const stateIds = nodesOf(graphMachine).states.map((node) => node.id);
+  const transitionKeys = allTransitionKeys(graphMachine);
+  const coveredStates = new Set<string>();
+  const coveredTransitions = new Set<string>();
+  const replayed: ReplayedPath[] = [];
+
+  for (const plan of planned) {
+    const path: ReplayedPath = {
+      description: ['xstate.init', ...plan.events.map((event) => event.type)].join(' > '),
+      events: plan.events,
+    };
+    replayed.push(path);
+    const fakes = new FakePromises();
+    const { machine, world } = options.setup(fakes);
+    const nodes = nodesOf(machine).states;
+    const clock = new SimulatedClock();
+    const actorOptions = {
+      clock,
+      input: options.input,
+      inspect: (inspection: InspectionEvent) => {
+        if (inspection.type !== '@xstate.microstep' || inspection.actorRef !== actor) return;
+        for (const transition of inspection._transitions) {
+          coveredTransitions.add(transitionKey(transition));
+        }
+      },
+    };
+    const actor = createActor(machine as AnyStateMachine, actorOptions) as unknown as Actor<TMachine>;
+    const replay: ReplayContext<TMachine, TWorld> = { actor, machine, clock, fakes, world };
+
+    const verify = (index: number, event: EventObject, previous: SnapshotFrom<TMachine> | undefined) => {
+      const snapshot = actor.getSnapshot() as AnyMachineSnapshot;
+      const expected = plan.states[index];
+      const where = `path "${path.description}", step ${index} (${event.type})`;
+      if (snapshot.status === 'error') throw new Error(`${where}: the actor failed: ${String(snapshot.error)}`);
+      if (expected && serializeSnapshot(snapshot) !== serializeSnapshot(expected)) {
+        throw new Error(
+          `${where}: expected ${serializeSnapshot(expected)}\n                 got ${serializeSnapshot(snapshot)}`,
+        );
+      }
+      const value = snapshot.value as StateValue;
+      for (const node of nodes) if (isActive(value, node.path)) coveredStates.add(node.id);
+      try {
+        const stepEvent = event as EventFromLogic<TMachine> | { type: 'xstate.init' };
+        options.check?.(snapshot as SnapshotFrom<TMachine>, { ...replay, event: stepEvent, previous, index, path });
+      } catch (error) {
+        if (error instanceof Error) error.message = `${where}: ${error.message}`;
+        throw error;
+      }
+    };
+
+    actor.start();
+    await settle();
+    verify(0, { type: 'xstate.init' }, undefined);
+    for (const [i, event] of plan.events.entries()) {
+      const previous = actor.getSnapshot();
+      const drive = options.drivers?.[event.type] ?? defaultDrive;
+      drive(event as EventFromLogic<TMachine>, replay);
+      await settle();
+      verify(i + 1, event, previous);
+    }
+    actor.stop();
+  }
+
+  return {
+    statesCovered: stateIds.filter((id) => coveredStates.has(id)).length,
+    statesTotal: stateIds.length,
+    transitionsCovered: transitionKeys.filter((key) => coveredTransitions.has(key)).length,
+    transitionsTotal: transitionKeys.length,
+    paths: replayed,
+    uncoveredStates: stateIds.filter((id) => !coveredStates.has(id)),
+    uncoveredTransitions: transitionKeys.filter((key) => !coveredTransitions.has(key)),
+  };
+}

@@ -1,0 +1,105 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import { LANGUAGE_CODES, MARKET_CODES, type LanguageCode } from '../../machines/lib/markets';
+import { STATIC_PAGE_IDS, STATIC_PAGE_PATHS } from '../../src/api/content';
+import { languageSeedSchema, marketsSeedSchema, type LanguageSeed } from '../../server/content/schema';
+
+// The content seed files the reference platform loads (server/content/*.json): every language has
+// every page, footer label and SEO entry, each language is really written in that language, and
+// the terms page carries the inert script payload the end-to-end test relies on (the app must
+// sanitise it away).
+
+// Vitest runs from the project root (vite.config.ts); jsdom gives import.meta.url no file scheme.
+const seedDir = join(process.cwd(), 'server', 'content');
+const publicDir = join(process.cwd(), 'public');
+const readJson = (name: string): unknown => JSON.parse(readFileSync(join(seedDir, name), 'utf8'));
+
+const seeds = Object.fromEntries(
+  LANGUAGE_CODES.map((code) => [code, v.parse(languageSeedSchema, readJson(`${code}.json`))]),
+) as Record<LanguageCode, LanguageSeed>;
+const rawSeeds = Object.fromEntries(LANGUAGE_CODES.map((code) => [code, readJson(`${code}.json`)]));
+
+/** Regional English variants may share most of their text. */
+const ENGLISH_VARIANTS: readonly LanguageCode[] = ['en', 'ca', 'nz', 'inen'];
+const SEO_KEYS = ['home', 'notFound', 'maintenance', 'restricted'];
+const SCRIPT_PAYLOAD = '<script>window.__contentScriptRan = true</script>';
+const HANDLER_PAYLOAD = '<img src="x" onerror="window.__contentScriptRan = true" alt="">';
+
+const occurrences = (text: string, part: string) => text.split(part).length - 1;
+
+describe.each(LANGUAGE_CODES)('content seed %s.json', (code) => {
+  const seed = seeds[code];
+
+  it('has every static page with a title, a short description and html', () => {
+    const raw = rawSeeds[code] as { pages: Record<string, unknown> };
+    expect(Object.keys(raw.pages).sort()).toEqual([...STATIC_PAGE_IDS].sort());
+    for (const id of STATIC_PAGE_IDS) {
+      const page = seed.pages[id];
+      expect(page.title.trim(), id).not.toBe('');
+      expect(page.description.length, `${id} description`).toBeGreaterThan(0);
+      expect(page.description.length, `${id} description`).toBeLessThan(160);
+      expect(page.html, id).toContain('<h2>');
+    }
+  });
+
+  it('labels every footer link and keeps the footer placeholders', () => {
+    expect(Object.keys(seed.footer.links).sort()).toEqual(Object.keys(STATIC_PAGE_PATHS).sort());
+    expect(Object.values(seed.footer.links).every((label) => label.trim() !== '')).toBe(true);
+    expect(seed.footer.licenceTemplate).toContain('{regulator}');
+    expect(seed.footer.licenceTemplate).toContain('{licence}');
+    expect(seed.footer.copyright).toContain('{year}');
+  });
+
+  it('has a title and description for every screen the app sets SEO on', () => {
+    expect(Object.keys(seed.seo).sort()).toEqual([...SEO_KEYS].sort());
+  });
+
+  it('puts the inert script payload in the terms page exactly once, and nowhere else', () => {
+    const terms = seed.pages.terms_and_conditions.html;
+    expect(occurrences(terms, SCRIPT_PAYLOAD)).toBe(1);
+    expect(occurrences(terms, HANDLER_PAYLOAD)).toBe(1);
+    for (const id of STATIC_PAGE_IDS.filter((pageId) => pageId !== 'terms_and_conditions')) {
+      expect(seed.pages[id].html, id).not.toContain('<script');
+    }
+  });
+});
+
+describe('content seed languages', () => {
+  it('gives every language other than the English variants its own text', () => {
+    for (const id of STATIC_PAGE_IDS) {
+      const byHtml = new Map<string, LanguageCode[]>();
+      for (const code of LANGUAGE_CODES) {
+        const html = seeds[code].pages[id].html;
+        byHtml.set(html, [...(byHtml.get(html) ?? []), code]);
+      }
+      const shared = [...byHtml.values()].filter(
+        (codes) => codes.length > 1 && !codes.every((c) => ENGLISH_VARIANTS.includes(c)),
+      );
+      expect(shared, id).toEqual([]);
+    }
+  });
+});
+
+describe('content seed markets.json', () => {
+  const markets = v.parse(marketsSeedSchema, readJson('markets.json'));
+
+  it('lists at least one regulator for every market and no unknown market', () => {
+    expect(Object.keys(markets).sort()).toEqual([...MARKET_CODES].sort());
+    for (const code of MARKET_CODES) expect(markets[code]?.regulators.length, code).toBeGreaterThan(0);
+  });
+
+  it('points every regulator at an https site and a logo file that exists', () => {
+    for (const { regulators } of Object.values(markets)) {
+      for (const regulator of regulators) {
+        expect(regulator.href).toMatch(/^https:\/\//);
+        expect(regulator.alt.trim()).not.toBe('');
+        expect(regulator.logo).toMatch(/^\/regulators\/[a-z-]+\.svg$/);
+        const logo = join(publicDir, regulator.logo);
+        expect(existsSync(logo), regulator.logo).toBe(true);
+        expect(readFileSync(logo, 'utf8')).toMatch(/<svg[^>]*>\s*<title[^>]*>[^<]+<\/title>/);
+      }
+    }
+  });
+});
