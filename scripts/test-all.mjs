@@ -38,6 +38,7 @@ const npx = 'npx';
 step('lint', npx, ['eslint', '.', '--max-warnings=0']);
 step('typecheck', 'node', ['scripts/gen-routes.mjs']);
 step('tsc', npx, ['tsc', '--noEmit']);
+step('machine docs', 'node', ['--import', 'tsx', 'scripts/machine-docs.ts', '--check']);
 rmSync('.tmp/vitest.json', { force: true });
 step('vitest', npx, ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=.tmp/vitest.json']);
 step('build', 'npm', ['run', 'build']);
