@@ -3,29 +3,16 @@
 // free port with a fresh database, then reports start-up time, latency of the content calls the
 // site makes on every page, and the server's resident memory. Targets are printed beside each
 // figure; the exit code is 1 when one is missed.
-import { spawn } from 'node:child_process';
-import { rmSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { readFileSync } from 'node:fs';
+import { startPlatform } from './platform-process.mjs';
 
 // Memory: the embedded PostgreSQL (PGlite, a WASM build of Postgres) dominates the resident size;
-// 900 MB was measured on the first day. On PostgreSQL (DATABASE_URL) the Node process is far smaller.
+// 530-900 MB was measured on the first day. On PostgreSQL (DATABASE_URL) the Node process is far smaller.
 const TARGETS = { coldStartMs: 8_000, p95Ms: 50, rssMb: 1_024 };
 const ROUNDS = 300;
 
-const port = await new Promise((resolve) => {
-  const s = createServer();
-  s.listen(0, '127.0.0.1', () => {
-    const { port: p } = s.address();
-    s.close(() => resolve(p));
-  });
-});
-const dataDir = `.tmp/bench-data-${process.pid}`;
-const started = performance.now();
-const server = spawn('node', ['--import', 'tsx', 'server/main.ts'], {
-  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-const base = `http://127.0.0.1:${port}/api`;
+const platform = await startPlatform({ name: 'bench' });
+const base = `${platform.base}/api`;
 let failed = false;
 const report = (name, value, unit, target) => {
   const ok = value <= target;
@@ -33,16 +20,7 @@ const report = (name, value, unit, target) => {
   console.log(`${name.padEnd(34)} ${value.toFixed(1).padStart(9)} ${unit.padEnd(3)} target <= ${target} ${ok ? 'ok' : 'MISSED'}`);
 };
 try {
-  for (;;) {
-    try {
-      if ((await fetch(`${base}/content/markets`)).ok) break;
-    } catch {
-      /* starting */
-    }
-    if (performance.now() - started > 60_000) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  report('cold start with seeding', performance.now() - started, 'ms', TARGETS.coldStartMs);
+  report('cold start with seeding', performance.now() - platform.startedAt, 'ms', TARGETS.coldStartMs);
   const paths = ['/content/fi-FI', '/content/en-UN', '/content/caf-CA'].flatMap((scope) => {
     const [language, market] = scope.replace('/content/', '').split('-');
     return [`/content/${market}/${language}/pages/terms_and_conditions`, `/content/${market}/${language}/footer`, `/content/${market}/${language}/seo`];
@@ -60,12 +38,10 @@ try {
   const pct = (p) => samples[Math.min(samples.length - 1, Math.floor((p / 100) * samples.length))];
   console.log(`content + access calls: ${ROUNDS} sequential requests, p50 ${pct(50).toFixed(1)} ms`);
   report('p95 latency', pct(95), 'ms', TARGETS.p95Ms);
-  const status = readFileSync(`/proc/${server.pid}/status`, 'utf8');
+  const status = readFileSync(`/proc/${platform.pid}/status`, 'utf8');
   const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
   report('server resident memory', rssKb / 1024, 'MB', TARGETS.rssMb);
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((r) => server.on('exit', r));
-  rmSync(dataDir, { recursive: true, force: true });
+  await platform.stop();
 }
 process.exit(failed ? 1 : 0);

@@ -1,39 +1,17 @@
 // `npm run size`: gzip bytes (level 9) of the JavaScript the home route actually loads in a real
 // browser, against the budget of issue 2 (1.3 x the stack floor in STACK.md). A size, not a timing.
 // Needs a production build (`npm run build`) and Chromium.
-import { spawn } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { createServer } from 'node:net';
 import { chromium } from '@playwright/test';
 import { findChromium } from './ensure-chromium.mjs';
+import { startPlatform } from './platform-process.mjs';
 
 export const HOME_JS_GZIP_BUDGET = 185_000;
 
-const port = await new Promise((resolve) => {
-  const s = createServer();
-  s.listen(0, '127.0.0.1', () => {
-    const { port: p } = s.address();
-    s.close(() => resolve(p));
-  });
-});
-const dataDir = `.tmp/size-data-${process.pid}`;
-const server = spawn('node', ['--import', 'tsx', 'server/main.ts'], {
-  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-const base = `http://127.0.0.1:${port}`;
+const platform = await startPlatform({ name: 'size' });
+const base = platform.base;
 try {
-  for (let i = 0; ; i++) {
-    try {
-      const r = await fetch(`${base}/api/content/markets`);
-      if (r.ok) break;
-    } catch {
-      /* not up yet */
-    }
-    if (i > 300) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 200));
-  }
   const executablePath = findChromium() ?? undefined;
   const browser = await chromium.launch({ executablePath, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
   const page = await browser.newPage();
@@ -58,7 +36,5 @@ try {
     process.exitCode = 1;
   }
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((r) => server.on('exit', r));
-  rmSync(dataDir, { recursive: true, force: true });
+  await platform.stop();
 }

@@ -3,22 +3,10 @@
 // browser tests in a real Chromium. Stops at the first failing step.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { ensureChromium } from './ensure-chromium.mjs';
+import { freePort } from './platform-process.mjs';
 
 mkdirSync('.tmp', { recursive: true });
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 const timings = [];
 function step(name, command, args, env = {}) {
