@@ -7,53 +7,17 @@ import type { Seo } from '../../api/content';
 import { BRAND_NAME } from '../../ui/brand';
 import { button } from '../../ui/button.css';
 import { BallIcon, CardsIcon, FlagIcon, GiftIcon, LiveIcon } from '../../ui/icons';
+import { VERTICALS, type VerticalKey } from '../../ui/verticals';
 import * as s from './home.css';
 
-interface Vertical {
-  key: string;
-  segment: string;
-  name: MessageDescriptor;
-  text: MessageDescriptor;
-  Icon: ComponentType<{ size?: number }>;
-}
-
-const VERTICALS: readonly Vertical[] = [
-  {
-    key: 'casino',
-    segment: 'online-casino',
-    name: msg({ id: 'shell.nav.casino', message: 'Casino' }),
-    text: msg({ id: 'home.vertical.casino.text', message: 'Slots, table games and jackpots' }),
-    Icon: CardsIcon,
-  },
-  {
-    key: 'liveCasino',
-    segment: 'live-casino-online',
-    name: msg({ id: 'shell.nav.liveCasino', message: 'Live casino' }),
-    text: msg({ id: 'home.vertical.liveCasino.text', message: 'Real dealers, streamed live' }),
-    Icon: LiveIcon,
-  },
-  {
-    key: 'sportsbook',
-    segment: 'sportsbook',
-    name: msg({ id: 'shell.nav.sportsbook', message: 'Sportsbook' }),
-    text: msg({ id: 'home.vertical.sportsbook.text', message: 'Pre-match and in-play betting' }),
-    Icon: BallIcon,
-  },
-  {
-    key: 'virtuals',
-    segment: 'virtuals',
-    name: msg({ id: 'shell.nav.virtuals', message: 'Virtuals' }),
-    text: msg({ id: 'home.vertical.virtuals.text', message: 'Virtual sports around the clock' }),
-    Icon: FlagIcon,
-  },
-  {
-    key: 'promotions',
-    segment: 'promotions',
-    name: msg({ id: 'shell.nav.promotions', message: 'Promotions' }),
-    text: msg({ id: 'home.vertical.promotions.text', message: 'Bonuses, free spins and offers' }),
-    Icon: GiftIcon,
-  },
-];
+/** What a home tile adds to a vertical: a line of text and an icon. */
+const TILES: Readonly<Record<VerticalKey, { text: MessageDescriptor; Icon: ComponentType<{ size?: number }> }>> = {
+  casino: { text: msg({ id: 'home.vertical.casino.text', message: 'Slots, table games and jackpots' }), Icon: CardsIcon },
+  liveCasino: { text: msg({ id: 'home.vertical.liveCasino.text', message: 'Real dealers, streamed live' }), Icon: LiveIcon },
+  sportsbook: { text: msg({ id: 'home.vertical.sportsbook.text', message: 'Pre-match and in-play betting' }), Icon: BallIcon },
+  virtuals: { text: msg({ id: 'home.vertical.virtuals.text', message: 'Virtual sports around the clock' }), Icon: FlagIcon },
+  promotions: { text: msg({ id: 'home.vertical.promotions.text', message: 'Bonuses, free spins and offers' }), Icon: GiftIcon },
+};
 
 /** The visitor's welcome screen: the brand, the verticals as large links, the 18+ note. */
 export function HomePage({ langmarket, seo }: { langmarket: string; seo: Seo | undefined }) {
@@ -98,17 +62,20 @@ export function HomePage({ langmarket, seo }: { langmarket: string; seo: Seo | u
           <Trans id="home.verticals.title">Choose your game</Trans>
         </h2>
         <ul className={s.verticals}>
-          {VERTICALS.map(({ key, segment, name, text, Icon }) => (
-            <li key={key}>
-              <Link to="/$langmarket/$" params={{ langmarket, _splat: segment }} className={s.tile}>
-                <span className={s.tileIcon}>
-                  <Icon size={28} />
-                </span>
-                <span className={s.tileName}>{i18n._(name)}</span>
-                <span className={s.tileText}>{i18n._(text)}</span>
-              </Link>
-            </li>
-          ))}
+          {VERTICALS.map(({ key, segment, label }) => {
+            const { text, Icon } = TILES[key];
+            return (
+              <li key={key}>
+                <Link to="/$langmarket/$" params={{ langmarket, _splat: segment }} className={s.tile}>
+                  <span className={s.tileIcon}>
+                    <Icon size={28} />
+                  </span>
+                  <span className={s.tileName}>{i18n._(label)}</span>
+                  <span className={s.tileText}>{i18n._(text)}</span>
+                </Link>
+              </li>
+            );
+          })}
         </ul>
       </section>
 

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react';
 import { Link } from '@tanstack/react-router';
-import { NAV_ITEMS } from './navItems';
+import { VERTICALS } from '../../ui/verticals';
 
 export interface NavLinksProps {
   /** The current `{language}-{MARKET}` segment: every link stays under it. */
@@ -15,7 +15,7 @@ export function NavLinks({ langmarket, listClassName, linkClassName, onNavigate 
   const { i18n } = useLingui();
   return (
     <ul className={listClassName}>
-      {NAV_ITEMS.map((item) => (
+      {VERTICALS.map((item) => (
         <li key={item.key}>
           {/* The vertical's own routes come with later issues; until then the path is a splat. */}
           <Link

@@ -1,14 +1,19 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 
-/** The verticals in the header navigation (issue 2 "The shell"), as paths below /{langmarket}. */
-export interface NavItem {
-  readonly key: string;
+/**
+ * The product's verticals (product.md §1), as paths below /{langmarket}: the header navigation and
+ * the home page's tiles both list them from here.
+ */
+export type VerticalKey = 'casino' | 'liveCasino' | 'sportsbook' | 'virtuals' | 'promotions';
+
+export interface Vertical {
+  readonly key: VerticalKey;
   readonly segment: string;
   readonly label: MessageDescriptor;
 }
 
-export const NAV_ITEMS: readonly NavItem[] = [
+export const VERTICALS: readonly Vertical[] = [
   { key: 'casino', segment: 'online-casino', label: msg({ id: 'shell.nav.casino', message: 'Casino' }) },
   { key: 'liveCasino', segment: 'live-casino-online', label: msg({ id: 'shell.nav.liveCasino', message: 'Live casino' }) },
   { key: 'sportsbook', segment: 'sportsbook', label: msg({ id: 'shell.nav.sportsbook', message: 'Sportsbook' }) },
