@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, MiddlewareHandler } from 'hono';
 import { escapeHtml } from '../content/terms';
@@ -33,15 +33,27 @@ export function injectApiBaseUrl(html: string, apiBaseUrl: string | undefined): 
 export function staticApp({ staticDir, apiBaseUrl }: StaticAppOptions): MiddlewareHandler {
   const serveFile = serveStatic({ root: staticDir });
 
+  // index.html answers every page load: keep it, with the base URL written in, until a new build
+  // replaces the file (its mtime changes), so a page load costs a stat, not a read and a rewrite.
+  let cached: { mtimeMs: number; html: string } | null = null;
+  const indexHtml = async (): Promise<string> => {
+    const path = `${staticDir}/index.html`;
+    const { mtimeMs } = await stat(path);
+    if (cached?.mtimeMs !== mtimeMs) {
+      cached = { mtimeMs, html: injectApiBaseUrl(await readFile(path, 'utf8'), apiBaseUrl) };
+    }
+    return cached.html;
+  };
+
   const sendIndex = async (c: Context): Promise<Response> => {
     let html: string;
     try {
-      html = await readFile(`${staticDir}/index.html`, 'utf8');
+      html = await indexHtml();
     } catch {
       return c.text('The app is not built: run `npm run build` (or `npm start`).', 404);
     }
     c.header('Cache-Control', 'no-cache');
-    return c.html(injectApiBaseUrl(html, apiBaseUrl));
+    return c.html(html);
   };
 
   return async (c, next) => {
