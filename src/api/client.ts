@@ -18,13 +18,38 @@ export function apiUrl(path: string): string {
   return `${baseUrl()}${API_PREFIX}${path}`;
 }
 
-const errorBodySchema = v.object({ code: v.string(), message: v.optional(v.string(), '') });
+const errorBodySchema = v.object({
+  code: v.string(),
+  message: v.optional(v.string(), ''),
+  errors: v.optional(v.array(v.object({ field: v.string(), code: v.string() }))),
+});
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /**
+   * The call needs the player's id token (behaviour.md §7: "Requests carry an authorization header
+   * with the id token"). A 401 or 403 answer to such a call logs the player out (§8 "General").
+   */
+  auth?: boolean;
+  /** Sign-out itself: a refused token is the expected end, not a reason to log out again. */
+  ignoreUnauthorized?: boolean;
+}
+
+/**
+ * The id token lives in memory only (issue 3, OWASP ASVS L2: no token in web storage); the session
+ * wiring in src/app/ registers where to read it and what to do when the platform refuses it.
+ */
+interface AuthBinding {
+  token: () => string | null;
+  onUnauthorized: (error: ApiError) => void;
+}
+let auth: AuthBinding = { token: () => null, onUnauthorized: () => undefined };
+
+export function bindAuth(binding: AuthBinding): void {
+  auth = binding;
 }
 
 /** Calls the platform and parses the answer with `schema`; every failure is an ApiError. */
@@ -39,6 +64,10 @@ export async function request<TSchema extends v.GenericSchema>(
     ...options.headers,
   };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.auth === true) {
+    const token = auth.token();
+    if (token !== null) headers.Authorization = `Bearer ${token}`;
+  }
   let response: Response;
   try {
     response = await fetch(apiUrl(path), {
@@ -60,7 +89,10 @@ export async function request<TSchema extends v.GenericSchema>(
     const body: ErrorBody = parsed.success
       ? parsed.output
       : { code: `http.${String(response.status)}`, message: response.statusText };
-    throw new ApiError('http', response.status, body.code, body.message);
+    const error = new ApiError('http', response.status, body.code, body.message, body.errors ?? []);
+    // behaviour.md §8 "General": 401 or 403 anywhere (on an authenticated call) logs the user out.
+    if (options.auth === true && options.ignoreUnauthorized !== true && (response.status === 401 || response.status === 403)) auth.onUnauthorized(error);
+    throw error;
   }
   const parsed = v.safeParse(schema, payload);
   if (!parsed.success) {

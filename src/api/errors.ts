@@ -9,14 +9,23 @@ export class ApiError extends Error {
   readonly status: number;
   /** The server's code from the error catalogue (behaviour.md §8), or a client-side code. */
   readonly code: string;
+  /** Field-level validation errors of a 400 answer (sign-up, forms); empty otherwise. */
+  readonly fieldErrors: readonly FieldError[];
 
-  constructor(kind: ApiErrorKind, status: number, code: string, message: string) {
+  constructor(kind: ApiErrorKind, status: number, code: string, message: string, fieldErrors: readonly FieldError[] = []) {
     super(message);
     this.name = 'ApiError';
     this.kind = kind;
     this.status = status;
     this.code = code;
+    this.fieldErrors = fieldErrors;
   }
+}
+
+/** One invalid field of a request: the form field's name and a code from the catalogue. */
+export interface FieldError {
+  field: string;
+  code: string;
 }
 
 export function isApiError(error: unknown): error is ApiError {
@@ -27,4 +36,6 @@ export function isApiError(error: unknown): error is ApiError {
 export interface ErrorBody {
   code: string;
   message: string;
+  /** Present on a 400 whose input failed validation field by field. */
+  errors?: FieldError[];
 }

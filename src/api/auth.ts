@@ -1,0 +1,103 @@
+import * as v from 'valibot';
+import type { SessionClaims } from '../../machines/session.machine';
+import { DEFAULT_LOGIN_METHOD } from '../../machines/session.machine';
+import { request } from './client';
+
+// Login, session restore and sign-out (behaviour.md §4 "Session", §7 "Player and account", §8
+// "Login"). The platform answers a login with an id token (a JWT whose claims are product.md §3
+// "Session") and sets an HttpOnly, SameSite=Strict cookie bound to a server-side session; on a
+// reload the app asks the platform to re-issue the id token from that cookie. The token itself is
+// kept in memory only.
+
+/** The answer to a login, a pay-and-play login and a session refresh. */
+export const loginResponseSchema = v.object({
+  idToken: v.string(),
+  /** ISO time of the previous successful login; null on the first. */
+  lastAuth: v.nullable(v.string()),
+});
+export type LoginResponse = v.InferOutput<typeof loginResponseSchema>;
+
+export interface LoginRequest {
+  email: string;
+  password: string;
+}
+
+/** behaviour.md §5: a token must be a string with three dot-separated parts. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
+
+/** The id token's claims as the platform signs them (product.md §3 "Session"). */
+export const tokenClaimsSchema = v.object({
+  country_code: v.string(),
+  language_code: v.string(),
+  player_id: v.pipe(v.union([v.number(), v.pipe(v.string(), v.regex(/^[0-9]+$/))]), v.transform(Number), v.integer()),
+  player_access_id: v.string(),
+  email: v.string(),
+  iat: v.number(),
+  exp: v.optional(v.nullable(v.number()), null),
+  login_method: v.optional(v.nullable(v.string()), null),
+  zendeskJwtToken: v.optional(v.nullable(v.string()), null),
+  registrationDate: v.optional(v.nullable(v.string()), null),
+  /** A JSON string (product.md §3), parsed into { suspended }. */
+  multibrand: v.optional(v.nullable(v.string()), null),
+  province_code: v.optional(v.nullable(v.string()), null),
+});
+
+const multibrandSchema = v.object({ suspended: v.optional(v.boolean(), false) });
+
+function decodeBase64Url(part: string): string {
+  const base64 = part.replace(/-/g, '+').replace(/_/g, '/');
+  const padded = base64 + '='.repeat((4 - (base64.length % 4)) % 4);
+  const binary = atob(padded);
+  const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0));
+  return new TextDecoder().decode(bytes);
+}
+
+/**
+ * Reads the claims of an id token (the signature is the platform's business; the app only reads).
+ * Throws on anything that is not a string of three dot-separated parts with parseable claims.
+ */
+export function parseIdToken(token: unknown): SessionClaims {
+  if (typeof token !== 'string' || !TOKEN_SHAPE.test(token)) throw new Error('Invalid token: expected three dot-separated parts');
+  const [, payload = ''] = token.split('.');
+  let json: unknown;
+  try {
+    json = JSON.parse(decodeBase64Url(payload));
+  } catch {
+    throw new Error('Invalid token: the claims are not JSON');
+  }
+  const claims = v.parse(tokenClaimsSchema, json);
+  let multibrand: SessionClaims['multibrand'] = null;
+  if (claims.multibrand !== null) {
+    try {
+      multibrand = v.parse(multibrandSchema, JSON.parse(claims.multibrand));
+    } catch {
+      multibrand = null;
+    }
+  }
+  return {
+    countryCode: claims.country_code,
+    playerId: claims.player_id,
+    playerAccessId: claims.player_access_id,
+    email: claims.email,
+    language: claims.language_code,
+    iat: claims.iat,
+    loginMethod: claims.login_method ?? DEFAULT_LOGIN_METHOD,
+    zendeskJwtToken: claims.zendeskJwtToken,
+    registrationDate: claims.registrationDate,
+    multibrand,
+    provinceCode: claims.province_code,
+    exp: claims.exp,
+  };
+}
+
+const okSchema = v.object({ ok: v.literal(true) });
+
+export const authApi = {
+  /** POST /player/login. Errors: 401 code:error.player.not.found, 403 with the §8 "Login" codes. */
+  login: (body: LoginRequest, signal?: AbortSignal) =>
+    request('/player/login', loginResponseSchema, { method: 'POST', body, signal }),
+  /** POST /player/session/refresh: re-issues the id token from the HttpOnly session cookie; 401 without one. */
+  refresh: (signal?: AbortSignal) => request('/player/session/refresh', loginResponseSchema, { method: 'POST', signal }),
+  /** POST /player/sign_out: ends the server-side session and clears the cookie. */
+  signOut: (signal?: AbortSignal) => request('/player/sign_out', okSchema, { method: 'POST', auth: true, ignoreUnauthorized: true, signal }),
+};
