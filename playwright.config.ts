@@ -4,6 +4,8 @@ import { existsSync } from 'node:fs';
 // Browser tests run against the production build served by the reference platform, on a free
 // port (E2E_PORT, chosen by scripts/test-all.mjs) with a fresh database in test mode.
 const port = Number(process.env.E2E_PORT ?? 3210);
+// Several runs may share a work tree (E2E_DATA_DIR, and STATIC_DIR for a build of their own).
+const dataDir = process.env.E2E_DATA_DIR ?? '.tmp/e2e-data';
 const chromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find((p) => p && existsSync(p));
 
 export default defineConfig({
@@ -30,11 +32,11 @@ export default defineConfig({
     { name: 'platform-modes', testMatch: /platform-modes/, dependencies: ['site'], use: { ...devices['Desktop Chrome'] } },
   ],
   webServer: {
-    command: `rm -rf .tmp/e2e-data && node --import tsx server/main.ts`,
+    command: `rm -rf ${dataDir} && node --import tsx server/main.ts`,
     url: `http://127.0.0.1:${port}/api/content/markets`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(port), DATA_DIR: '.tmp/e2e-data', PLATFORM_TEST_MODE: '1', HOST: '127.0.0.1' },
+    env: { PORT: String(port), DATA_DIR: dataDir, PLATFORM_TEST_MODE: '1', HOST: '127.0.0.1', ...(process.env.STATIC_DIR ? { STATIC_DIR: process.env.STATIC_DIR } : {}) },
     stdout: 'ignore',
     stderr: 'pipe',
   },
