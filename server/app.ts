@@ -1,14 +1,25 @@
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import type { Kysely } from 'kysely';
+import { IDLE_LIMIT_MS, LOGIN_LOCK_ATTEMPTS_DEFAULT, LOGIN_LOCK_WINDOW_MINUTES_DEFAULT } from '../machines/lib/constants';
 import type { Database } from './db/schema';
 import { createErrorHandler, handleNotFound } from './http/errors';
 import { noStore, securityHeaders } from './http/security';
 import { SITE_CONTEXT_HEADER, siteContext, type SiteEnv } from './http/site-context';
 import { staticApp } from './http/static';
+import { DEFAULT_CAPTCHA_SECRET, ID_TOKEN_LIFETIME_S } from './config';
+import { createAuthServices, provideAuth, type AuthPolicy } from './platform/sessions';
 import type { SettingsStore } from './platform/settings';
+import { authRoutes } from './routes/auth';
+import { bankidRoutes } from './routes/bankid';
+import { captchaRoutes } from './routes/captcha';
 import { contentRoutes } from './routes/content';
+import { passwordResetRoutes } from './routes/password-reset';
+import { paynplayRoutes } from './routes/paynplay';
+import { phoneRoutes } from './routes/phone';
 import { platformRoutes } from './routes/platform';
+import { registrationRoutes } from './routes/registration';
+import { testCodeRoutes } from './routes/test-codes';
 import { testModeRoutes } from './routes/test-mode';
 
 // The reference platform as a Hono app: the API under /api (behaviour.md §7) and the built app.
@@ -27,14 +38,42 @@ export interface AppOptions {
   countryHeader?: string | undefined;
   /** Origins allowed to call the API from a browser (an app served elsewhere). */
   corsOrigins?: readonly string[] | undefined;
-  /** Now, for the copyright year; tests pass a fixed date. */
+  /** Now, for the copyright year, token times, idle limits and the login lock; tests pass their own. */
   clock?: () => Date;
+  /** Login lock, token lifetime and idle limit; the defaults are the spec's (server/config.ts). */
+  auth?: Partial<AuthOptions> | undefined;
+  /** The simulated captcha provider's secret (CAPTCHA_SECRET); a fixed test value by default. */
+  captchaSecret?: string | undefined;
   /** Where platform faults (500) are reported; console.error by default. */
   logError?: (message: string, error: unknown) => void;
 }
 
+export interface AuthOptions {
+  /** GLI-19 2.5.3: failed logins within the window that lock the account. */
+  loginLockAttempts: number;
+  loginLockWindowMinutes: number;
+  tokenLifetimeS: number;
+  /** GLI-19 2.5.4 (machines/lib/constants.ts IDLE_LIMIT_MS). */
+  idleLimitMs: number;
+  /** SESSION_SECRET; generated and kept in platform_settings when absent. */
+  sessionSecret: string | undefined;
+}
+
+function authPolicy(auth: Partial<AuthOptions> = {}): AuthPolicy {
+  return {
+    tokenLifetimeS: auth.tokenLifetimeS ?? ID_TOKEN_LIFETIME_S,
+    idleLimitMs: auth.idleLimitMs ?? IDLE_LIMIT_MS,
+    lock: {
+      attempts: auth.loginLockAttempts ?? LOGIN_LOCK_ATTEMPTS_DEFAULT,
+      windowMs: (auth.loginLockWindowMinutes ?? LOGIN_LOCK_WINDOW_MINUTES_DEFAULT) * 60_000,
+    },
+  };
+}
+
 export function createApp(options: AppOptions): Hono<SiteEnv> {
   const { db, settings, testMode } = options;
+  const clock = options.clock ?? (() => new Date());
+  const authServices = createAuthServices({ db, clock, policy: authPolicy(options.auth), sessionSecret: options.auth?.sessionSecret });
   const app = new Hono<SiteEnv>();
 
   app.use('*', securityHeaders({ apiBaseUrl: options.apiBaseUrl }));
@@ -50,10 +89,22 @@ export function createApp(options: AppOptions): Hono<SiteEnv> {
     );
   }
   app.use('/api/*', siteContext);
+  app.use('/api/*', provideAuth(authServices));
 
-  app.route('/api/content', contentRoutes({ db, clock: options.clock ?? (() => new Date()) }));
+  app.route('/api/content', contentRoutes({ db, clock }));
   app.route('/api/player', platformRoutes({ settings, testMode, countryHeader: options.countryHeader }));
-  if (testMode) app.route('/api/test', testModeRoutes({ settings }));
+  app.route('/api/player', authRoutes());
+  // Identity flows (issue 3): registration, password reset, phone change, pay and play, and the
+  // simulated captcha and bank-identification providers.
+  const flows = { db, clock };
+  app.route('/api/player/registration', registrationRoutes({ ...flows, captchaSecret: options.captchaSecret ?? DEFAULT_CAPTCHA_SECRET }));
+  app.route('/api/player/password_reset', passwordResetRoutes(flows));
+  app.route('/api/player/phone_number', phoneRoutes(flows));
+  app.route('/api/paynplay', paynplayRoutes(flows));
+  app.route('/api/bankid', bankidRoutes(flows));
+  app.route('/api/captcha', captchaRoutes({ secret: options.captchaSecret ?? DEFAULT_CAPTCHA_SECRET }));
+  if (testMode) app.route('/api/test', testModeRoutes({ settings, db }));
+  if (testMode) app.route('/api/test/codes', testCodeRoutes({ db }));
 
   if (options.staticDir) app.use('*', staticApp({ staticDir: options.staticDir, apiBaseUrl: options.apiBaseUrl }));
 

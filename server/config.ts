@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { LOGIN_LOCK_ATTEMPTS_DEFAULT, LOGIN_LOCK_WINDOW_MINUTES_DEFAULT } from '../machines/lib/constants';
 
 // The platform's settings from the environment (README "Configuration"). Read once at start.
 
@@ -16,7 +17,30 @@ export interface ServerConfig {
   countryHeader: string | undefined;
   corsOrigins: readonly string[];
   staticDir: string;
+  /** The simulated captcha provider's secret: POST /api/captcha/solve answers it, registration checks it. */
+  captchaSecret: string;
+  /** GLI-19 2.5.3: failed logins within the window that lock the account (LOGIN_LOCK_ATTEMPTS). */
+  loginLockAttempts: number;
+  /** The lock's window and duration, in minutes (LOGIN_LOCK_WINDOW_MINUTES). */
+  loginLockWindowMinutes: number;
+  /** The id tokens' HMAC key (SESSION_SECRET); generated and stored in the database when unset. */
+  sessionSecret: string | undefined;
 }
+
+/**
+ * How long an id token is good for: 12 hours. The spec is silent. The token is a bearer credential
+ * held in memory by the app; what really ends a session is the server-side idle limit (30 minutes,
+ * GLI-19 2.5.4, checked on every call) and sign-out (the session is revoked, the token then gets
+ * 401). The expiry only bounds a token that leaks while its session stays busy: 12 hours covers a
+ * long playing day without a reload, and a reload re-issues a token from the HttpOnly cookie.
+ */
+export const ID_TOKEN_LIFETIME_S = 12 * 60 * 60;
+
+/** A shorter HMAC key would be guessable; 32 bytes is the hash's size (RFC 7518 §3.2). */
+export const SESSION_SECRET_MIN_CHARS = 32;
+
+/** The captcha secret when CAPTCHA_SECRET is unset: a fixed, public test value (tests, local runs). */
+export const DEFAULT_CAPTCHA_SECRET = 'aurora-test-captcha-0000';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -39,7 +63,27 @@ export function readConfig(env: Env = process.env): ServerConfig {
     countryHeader: nonEmpty(env.COUNTRY_HEADER),
     corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((origin) => origin.trim()).filter(Boolean),
     staticDir: resolve(nonEmpty(env.STATIC_DIR) ?? join(ROOT, 'dist')),
+    captchaSecret: nonEmpty(env.CAPTCHA_SECRET) ?? DEFAULT_CAPTCHA_SECRET,
+    loginLockAttempts: positiveInteger(env, 'LOGIN_LOCK_ATTEMPTS', LOGIN_LOCK_ATTEMPTS_DEFAULT),
+    loginLockWindowMinutes: positiveInteger(env, 'LOGIN_LOCK_WINDOW_MINUTES', LOGIN_LOCK_WINDOW_MINUTES_DEFAULT),
+    sessionSecret: sessionSecret(env.SESSION_SECRET),
   };
+}
+
+function positiveInteger(env: Env, name: string, fallback: number): number {
+  const raw = nonEmpty(env[name]);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1 || value > 1_000_000) throw new Error(`${name} must be a positive whole number, got "${raw}".`);
+  return value;
+}
+
+function sessionSecret(value: string | undefined): string | undefined {
+  const secret = nonEmpty(value);
+  if (secret !== undefined && secret.length < SESSION_SECRET_MIN_CHARS) {
+    throw new Error(`SESSION_SECRET must be at least ${String(SESSION_SECRET_MIN_CHARS)} characters (or unset to generate one).`);
+  }
+  return secret;
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

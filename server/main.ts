@@ -5,6 +5,7 @@ import { readConfig } from './config';
 import { seedContentIfEmpty } from './content/seed';
 import { createDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
+import { seedPlayers } from './platform/seed-players';
 import { createSettingsStore } from './platform/settings';
 
 // `node --import tsx server/main.ts` (npm start / npm run serve): opens the database (PGlite in
@@ -21,6 +22,8 @@ try {
   if (migrated.length > 0) console.log(`Migrated: ${migrated.map((m) => m.migrationName).join(', ')}`);
   const seed = await seedContentIfEmpty(database.db);
   console.log(seed.seeded ? `Seeded ${String(seed.documents)} content documents.` : `Content: ${String(seed.documents)} documents.`);
+  const players = await seedPlayers(database.db);
+  if (players.created > 0) console.log(`Seeded ${String(players.created)} test players.`);
 } catch (error) {
   await database.close();
   throw error;
@@ -34,6 +37,12 @@ const app = createApp({
   apiBaseUrl: config.apiBaseUrl,
   countryHeader: config.countryHeader,
   corsOrigins: config.corsOrigins,
+  captchaSecret: config.captchaSecret,
+  auth: {
+    loginLockAttempts: config.loginLockAttempts,
+    loginLockWindowMinutes: config.loginLockWindowMinutes,
+    sessionSecret: config.sessionSecret,
+  },
 });
 
 const server = serve({ fetch: app.fetch, port: config.port, ...(config.host ? { hostname: config.host } : {}) }, (info) => {

@@ -92,3 +92,46 @@ export const TOAST_DURATION_MS = 6_000;
  * lets players back in soon after maintenance ends.
  */
 export const MAINTENANCE_RECHECK_MS = 30_000;
+
+// Pay and play (behaviour.md §4 "Pay and play", product.md §3 "Pay-and-play"). The spec names no
+// amounts; these are the app's choices, in major units of the visitor's currency. The platform
+// checks the same bounds (error.paynplay.amount.invalid).
+/** Smallest first deposit a pay-and-play visitor may make. */
+export const PAYNPLAY_MIN_DEPOSIT = 10;
+/** Largest first deposit a pay-and-play visitor may make. */
+export const PAYNPLAY_MAX_DEPOSIT = 5_000;
+/** The amounts offered as one-tap choices on the amount step (a custom amount is always possible). */
+export const PAYNPLAY_PRESET_AMOUNTS = [20, 50, 100, 200] as const;
+/**
+ * product.md §2 "After pay-and-play login: a saved target path, else a default path whose value is
+ * not shown": the app's choice is the home page, `/{langmarket}` (a path under the langmarket).
+ */
+export const PAYNPLAY_DEFAULT_TARGET_PATH = '/';
+
+// Sign-up (behaviour.md §5: "Field-level rules for forms (formats, lengths, required fields) are
+// not shown"): the app's choices, checked again by the platform.
+/** Password length bounds for a new password (OWASP ASVS 2.1.1 asks at least 8; 64 allows passphrases). */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 64;
+/** Digits of an SMS or e-mail verification code (behaviour.md §4 "Sign-up" pin; the length is not shown). */
+export const SIGNUP_CODE_LENGTH = 6;
+
+// Account lock (issue 3 "Security"; GLI-19 2.5.3): this many failed logins within the window lock
+// the account for the window's length. The platform's defaults; LOGIN_LOCK_ATTEMPTS and
+// LOGIN_LOCK_WINDOW_MINUTES in its environment override them (server/config.ts).
+export const LOGIN_LOCK_ATTEMPTS_DEFAULT = 3;
+export const LOGIN_LOCK_WINDOW_MINUTES_DEFAULT = 30;
+
+// Idle logout (behaviour.md §4 "Session": each check compares the last activity with now; past
+// IDLE_LIMIT_MS a logout call is made, then a local logout; product.md §2: an idle-timer modal).
+/**
+ * How long before IDLE_LIMIT_MS the idle-warning dialog shows. The spec names the modal but not
+ * when it appears; a minute is long enough to notice the countdown and answer "Stay logged in".
+ */
+export const IDLE_WARNING_MS = 60_000;
+/**
+ * How often the idle timer compares the last activity with now. The spec does not give it; it
+ * must be well below IDLE_WARNING_MS so the warning is never skipped, and it bounds how late
+ * after the limit the logout can come (at most one check).
+ */
+export const IDLE_CHECK_MS = 10_000;

@@ -4,6 +4,7 @@ import {
   footerSchema,
   seoDescriptionsSchema,
   seoSchema,
+  signupPageSchema,
   termsVersionsSchema,
   type StaticPageId,
 } from '../../src/api/content';
@@ -19,6 +20,7 @@ export const DOCUMENT_KINDS = {
   footer: 'footer',
   seo: 'seo',
   termsVersions: 'terms-versions',
+  signup: 'signup',
 } as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[keyof typeof DOCUMENT_KINDS];
 
@@ -34,6 +36,8 @@ export type FooterBody = v.InferOutput<typeof footerBodySchema>;
 
 export const seoBodySchema = seoDescriptionsSchema;
 export const termsVersionsBodySchema = termsVersionsSchema;
+/** The sign-up page's bonus CTA panel, stored as served (its {amount} already filled per market). */
+export const signupBodySchema = signupPageSchema;
 
 export interface StoredDocument<TBody> {
   body: TBody;

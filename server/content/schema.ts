@@ -28,6 +28,18 @@ export const languageSeedSchema = v.object({
   }),
   /** SEO title/description per app screen key (home, notFound, ...). */
   seo: v.record(v.string(), v.object({ title: v.string(), description: v.string() })),
+  /**
+   * The sign-up page's bonus CTA panel (product.md §3 "bonusCTA"). `title` and `description` may
+   * hold {amount}, filled per market with its welcome offer (server/content/signup.ts);
+   * `stepIndicator` keeps {current} and {total} for the app.
+   */
+  signup: v.object({
+    title: v.pipe(v.string(), v.nonEmpty()),
+    description: v.pipe(v.string(), v.nonEmpty()),
+    iconImgAlt: v.pipe(v.string(), v.nonEmpty()),
+    stepIndicator: v.pipe(v.string(), v.nonEmpty(), v.includes('{current}'), v.includes('{total}')),
+    smsMaxAttempts: v.pipe(v.string(), v.nonEmpty()),
+  }),
 });
 export type LanguageSeed = v.InferOutput<typeof languageSeedSchema>;
 

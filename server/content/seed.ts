@@ -15,6 +15,7 @@ import { STATIC_PAGE_IDS, STATIC_PAGE_PATHS, type Footer, type SeoDescriptions }
 import type { Database, NewContentDocument } from '../db/schema';
 import { countDocuments, DOCUMENT_KINDS, SINGLE_DOCUMENT_KEY, type PageBody } from './documents';
 import { languageSeedSchema, marketsSeedSchema, type LanguageSeed, type MarketsSeed } from './schema';
+import { buildSignupPage } from './signup';
 import { termsVersionsFor } from './terms';
 
 // The content seed: `<language>.json` for every language and `markets.json` in one folder
@@ -106,6 +107,7 @@ export function buildContentDocuments(seed: ContentSeed, siteId: number = DEFAUL
         { ...scope, kind: DOCUMENT_KINDS.footer, key: SINGLE_DOCUMENT_KEY, body: JSON.stringify(buildFooter(seed, market.id, language)) },
         { ...scope, kind: DOCUMENT_KINDS.seo, key: SINGLE_DOCUMENT_KEY, body: JSON.stringify(seo) },
         { ...scope, kind: DOCUMENT_KINDS.termsVersions, key: SINGLE_DOCUMENT_KEY, body: JSON.stringify(termsVersions) },
+        { ...scope, kind: DOCUMENT_KINDS.signup, key: SINGLE_DOCUMENT_KEY, body: JSON.stringify(buildSignupPage(text.signup, market.id, language)) },
       );
     }
   }

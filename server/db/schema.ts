@@ -30,10 +30,187 @@ export interface ContentDocumentsTable {
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }
 
+/** product.md §3 "Player account status". */
+export const PLAYER_STATUSES = [
+  'CLOSED',
+  'ACCOUNT_UNVERIFIED',
+  'PRE_REGISTERED',
+  'REGISTERED',
+  'BLACKLISTED',
+  'RESTRICTED',
+  'PAYOUT',
+  'TIMEOUT',
+  'SELF_EXCLUDED',
+] as const;
+export type PlayerStatus = (typeof PLAYER_STATUSES)[number];
+
+type Timestamp = ColumnType<Date, Date | undefined, Date>;
+type NullableTimestamp = ColumnType<Date | null, Date | null | undefined, Date | null>;
+
+/** Migration 0003 (server/platform/players.ts is the store). */
+export interface PlayersTable {
+  id: Generated<number>;
+  email: string | null;
+  password_hash: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  phone_prefix: string | null;
+  phone_body: string | null;
+  country_code: string;
+  language_code: string;
+  currency_code: Generated<string>;
+  province_code: string | null;
+  personid: string | null;
+  cpf: string | null;
+  status: ColumnType<PlayerStatus, PlayerStatus | undefined, PlayerStatus>;
+  kyc_status: Generated<string>;
+  terms_accepted_version: Generated<number>;
+  marketing_opt_in: Generated<boolean>;
+  cookie_policy_accepted: Generated<boolean>;
+  bonus_code: string | null;
+  /** { aff_id?, appsflyer_token? } (behaviour.md §9 affiliate parameters). */
+  affiliate: ColumnType<JsonValue | null, string | null | undefined, string | null>;
+  registration_date: Timestamp;
+  timeout_until: NullableTimestamp;
+  exclusion_until: NullableTimestamp;
+  exclusion_indefinite: Generated<boolean>;
+  first_login: Generated<boolean>;
+  last_login_at: NullableTimestamp;
+  failed_login_count: Generated<number>;
+  failed_login_window_start: NullableTimestamp;
+  login_locked_until: NullableTimestamp;
+  updated_at: Timestamp;
+}
+
+/** Migration 0003 (server/platform/sessions.ts). */
+export interface SessionsTable {
+  /** The id token's player_access_id. */
+  id: string;
+  player_id: number;
+  /** SHA-256 (hex) of the session cookie's value. */
+  cookie_hash: string;
+  login_method: string;
+  created_at: Date;
+  last_seen_at: Date;
+  revoked_at: NullableTimestamp;
+  /** The player's previous login (lastAuth); null on the first. */
+  last_auth_at: NullableTimestamp;
+}
+
+/** Migration 0004 (server/platform/codes.ts). */
+export type VerificationPurpose = 'registration_sms' | 'registration_email' | 'reset_sms' | 'phone_change';
+export interface VerificationCodesTable {
+  id: string;
+  purpose: VerificationPurpose;
+  /** What the send and attempt limits count on: `player:<id>`, `email:<address>`. */
+  target: string;
+  player_id: number | null;
+  destination: string | null;
+  phone_prefix: string | null;
+  phone_body: string | null;
+  code_hash: string;
+  sends: Generated<number>;
+  attempts: Generated<number>;
+  created_at: Timestamp;
+  expires_at: Date;
+  consumed_at: NullableTimestamp;
+}
+
+/** Migration 0004: the simulated SMS / e-mail provider's outbox (server/platform/messages.ts). */
+export interface SentMessagesTable {
+  id: Generated<number>;
+  channel: 'SMS' | 'EMAIL';
+  destination: string;
+  body: string;
+  code: string | null;
+  created_at: Timestamp;
+}
+
+/** Migration 0004: a registration until its completion (server/routes/registration.ts). */
+export interface RegistrationsTable {
+  player_id: number;
+  token_hash: string;
+  verification: 'SMS' | 'EMAIL' | 'NONE';
+  sms_verified_at: NullableTimestamp;
+  email_verified_at: NullableTimestamp;
+  completed_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+/** Migration 0004 (server/routes/password-reset.ts). */
+export interface PasswordResetsTable {
+  reset_key_hash: string;
+  player_id: number;
+  created_at: Timestamp;
+  expires_at: Date;
+  used_at: NullableTimestamp;
+}
+
+/** numeric(18, 2): read as a decimal string (both drivers), written as a string or a number. */
+export type Numeric = ColumnType<string, string | number, string | number>;
+
+/** Migration 0004 (server/routes/paynplay.ts, server/routes/bankid.ts). */
+export interface PaynplaySessionsTable {
+  id: string;
+  amount: Numeric;
+  currency: string;
+  country: string;
+  return_url: string;
+  created_at: Timestamp;
+  expires_at: Date;
+  personid: string | null;
+  identified_at: NullableTimestamp;
+  cancelled_at: NullableTimestamp;
+  one_time_code_hash: string | null;
+  code_expires_at: NullableTimestamp;
+  code_used_at: NullableTimestamp;
+  player_id: number | null;
+  verified_at: NullableTimestamp;
+  logged_in_at: NullableTimestamp;
+  refresh_token_hash: string | null;
+  access_token_hash: string | null;
+}
+
+/** Migration 0004: the double-entry ledger (server/platform/ledger.ts). */
+export interface LedgerTransactionsTable {
+  id: Generated<number>;
+  idempotency_key: string;
+  kind: string;
+  player_id: number | null;
+  amount: Numeric;
+  currency: string;
+  reference: string | null;
+  created_at: Timestamp;
+}
+
+export interface LedgerEntriesTable {
+  id: Generated<number>;
+  transaction_id: number;
+  /** `player:<id>:MAIN`, `cashier:clearing`, ... */
+  account: string;
+  /** Signed: the entries of one transaction sum to zero. */
+  amount: Numeric;
+  currency: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   platform_settings: PlatformSettingsTable;
   content_documents: ContentDocumentsTable;
+  players: PlayersTable;
+  sessions: SessionsTable;
+  verification_codes: VerificationCodesTable;
+  sent_messages: SentMessagesTable;
+  registrations: RegistrationsTable;
+  password_resets: PasswordResetsTable;
+  paynplay_sessions: PaynplaySessionsTable;
+  ledger_transactions: LedgerTransactionsTable;
+  ledger_entries: LedgerEntriesTable;
 }
+
+export type PlayerRow = Selectable<PlayersTable>;
+export type NewPlayerRow = Insertable<PlayersTable>;
+export type SessionRow = Selectable<SessionsTable>;
 
 export type ContentDocumentRow = Selectable<ContentDocumentsTable>;
 export type NewContentDocument = Insertable<ContentDocumentsTable>;

@@ -1,7 +1,7 @@
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { ErrorBody } from '../../src/api/errors';
+import type { ErrorBody, FieldError } from '../../src/api/errors';
 import { ACCESS_RESTRICTED_CODE, MAINTENANCE_CODE } from '../../src/api/platform';
 
 // Every error the platform answers is JSON `{ code, message }` (src/api/errors.ts ErrorBody).
@@ -20,24 +20,62 @@ export const ERROR_CODES = {
   countryInvalid: 'error.country.invalid',
   maintenance: MAINTENANCE_CODE,
   accessRestricted: ACCESS_RESTRICTED_CODE,
+  // Identity flows (src/api/player.ts, src/api/paynplay.ts; behaviour.md §8 "Sign-up and reset").
+  validation: 'error.validation',
+  signupUnhandled: 'error.signup.unhandled',
+  captchaValidation: 'error.captcha.validation',
+  vonageValidation: 'error.vonage.validation',
+  countryBlocked: 'error.country.blocked',
+  playerAlreadyExists: 'error.registration.player_already_exists',
+  sameCustomerInfo: 'error.same.customer.info.detected',
+  cpfDuplicate: 'error.cpf.duplicate_found',
+  registrationTokenInvalid: 'error.registration.token.invalid',
+  registrationIncomplete: 'error.registration.verification.required',
+  smsCodeInvalid: 'sms.code.invalid',
+  smsMaxAttempts: 'sms.max.attempts.reached',
+  passwordReset: 'error.password.reset',
+  paynplayAmountInvalid: 'error.paynplay.amount.invalid',
+  paynplayCodeInvalid: 'error.paynplay.code.invalid',
+  paynplaySessionInvalid: 'error.paynplay.session.invalid',
+  // Login, session and account (server/routes/auth.ts, server/http/auth.ts; behaviour.md §8 "Login").
+  tokenInvalid: 'error.token.invalid',
+  sessionExpired: 'error.session.expired',
+  playerNotFound: 'code:error.player.not.found',
+  loginAttemptsExceeded: 'code:error.sign.in.attempt.count.exceeded',
+  accountDeactivated: 'code:error.account.deactivated',
+  accountClosed: 'code:error.account.closed',
+  exclusionIndefinite: 'code:error.exclusion.in.progress.indefinitely',
+  oldPasswordIncorrect: 'error.old_password.incorrect',
+  termsVersionInvalid: 'error.terms.version.invalid',
 } as const;
-export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
+/** behaviour.md §8 "Login": the codes that carry the days left. */
+export type DaysErrorCode = `code:error.timeout.in.progress:days:${number}` | `code:error.exclusion.in.progress:days:${number}`;
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES] | DaysErrorCode;
 
 /** Thrown by handlers and middleware; the app's error handler turns it into the JSON answer. */
 export class HttpError extends Error {
   readonly status: ContentfulStatusCode;
   readonly code: ErrorCode;
+  /** Field-level errors of a 400 error.validation (src/api/errors.ts FieldError). */
+  readonly fieldErrors: readonly FieldError[] | undefined;
 
-  constructor(status: ContentfulStatusCode, code: ErrorCode, message: string) {
+  constructor(status: ContentfulStatusCode, code: ErrorCode, message: string, fieldErrors?: readonly FieldError[]) {
     super(message);
     this.name = 'HttpError';
     this.status = status;
     this.code = code;
+    this.fieldErrors = fieldErrors;
   }
 }
 
-export function errorResponse(c: Context, status: ContentfulStatusCode, code: ErrorCode, message: string): Response {
-  const body: ErrorBody = { code, message };
+export function errorResponse(
+  c: Context,
+  status: ContentfulStatusCode,
+  code: ErrorCode,
+  message: string,
+  fieldErrors?: readonly FieldError[],
+): Response {
+  const body: ErrorBody = fieldErrors && fieldErrors.length > 0 ? { code, message, errors: [...fieldErrors] } : { code, message };
   return c.json(body, status);
 }
 
@@ -46,7 +84,7 @@ export const handleNotFound: NotFoundHandler = (c) =>
 
 export function createErrorHandler(log: (message: string, error: unknown) => void = logError): ErrorHandler {
   return (error, c) => {
-    if (error instanceof HttpError) return errorResponse(c, error.status, error.code, error.message);
+    if (error instanceof HttpError) return errorResponse(c, error.status, error.code, error.message, error.fieldErrors);
     // Hono's own request errors (a malformed body, ...) are the client's fault: 4xx with a code.
     if (error instanceof HTTPException && error.status < 500) {
       return errorResponse(c, error.status, ERROR_CODES.requestInvalid, error.message || 'Invalid request');

@@ -71,7 +71,8 @@ export function createSettingsStore(db: Kysely<Database>): SettingsStore {
       return read();
     },
     async reset() {
-      await db.deleteFrom('platform_settings').execute();
+      // Only the switches: other rows (the token signing secret) are not settings to reset.
+      await db.deleteFrom('platform_settings').where('key', 'in', SETTING_KEYS).execute();
       return read();
     },
   };

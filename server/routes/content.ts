@@ -13,6 +13,7 @@ import {
   findPage,
   footerBodySchema,
   seoBodySchema,
+  signupBodySchema,
   SINGLE_DOCUMENT_KEY,
   termsVersionsBodySchema,
   type DocumentKind,
@@ -84,6 +85,12 @@ export function contentRoutes({ db, clock }: ContentRoutesOptions): Hono<SiteEnv
   routes.get('/:market/:language/seo', async (c) => {
     const scope = resolveContentScope(c.var.siteId, c.req.param('market'), c.req.param('language'));
     return c.json(await single(scope, DOCUMENT_KINDS.seo, seoBodySchema));
+  });
+
+  // The sign-up page's bonus CTA panel (behaviour.md §7 "Content": the signup page query).
+  routes.get('/:market/:language/signup', async (c) => {
+    const scope = resolveContentScope(c.var.siteId, c.req.param('market'), c.req.param('language'));
+    return c.json(await single(scope, DOCUMENT_KINDS.signup, signupBodySchema));
   });
 
   // The documents the terms-versions answer links to: the market's terms page as published.

@@ -98,6 +98,25 @@ export const marketsDocumentSchema = v.object({
 });
 export type MarketsDocument = v.InferOutput<typeof marketsDocumentSchema>;
 
+/**
+ * The sign-up page's bonus CTA panel (product.md §3 sign-up state "bonusCTA"; behaviour.md §7
+ * "Content": the signup page query), per market and language. Image paths are site-relative.
+ */
+export const signupPageSchema = v.object({
+  title: v.string(),
+  description: v.string(),
+  iconUrl: v.string(),
+  iconImgAlt: v.string(),
+  backgroundImg: v.string(),
+  showBannerImg: v.boolean(),
+  bannerImg: v.string(),
+  /** The step indicator's caption, with {current} and {total} placeholders. */
+  stepIndicator: v.string(),
+  /** The SMS block's text, shown when sms.max.attempts.reached (behaviour.md §8). */
+  smsMaxAttempts: v.string(),
+});
+export type SignupPage = v.InferOutput<typeof signupPageSchema>;
+
 const scope = ({ market, language }: LangMarket) => `/content/${market}/${language}`;
 
 export const contentApi = {
@@ -107,5 +126,6 @@ export const contentApi = {
   termsVersions: (lm: LangMarket, signal?: AbortSignal) =>
     request(`${scope(lm)}/terms-versions`, termsVersionsSchema, { signal }),
   seo: (lm: LangMarket, signal?: AbortSignal) => request(`${scope(lm)}/seo`, seoDescriptionsSchema, { signal }),
+  signupPage: (lm: LangMarket, signal?: AbortSignal) => request(`${scope(lm)}/signup`, signupPageSchema, { signal }),
   markets: (signal?: AbortSignal) => request('/content/markets', marketsDocumentSchema, { signal }),
 };

@@ -8,7 +8,10 @@ import { apiUrl, request } from './client';
 //
 // Error codes: 400 error.paynplay.amount.invalid | 400 error.paynplay.code.invalid (unknown, expired
 // or replayed code) | 400 error.paynplay.session.invalid | 409 error.registration.player_already_exists
-// (update with another player's e-mail) | 400 error.validation (errors: [{ field, code }]).
+// (update with another player's e-mail) | 400 error.validation (errors: [{ field, code }]: country,
+// currency, returnUrl, email, phonePrefix, phoneBody) | 403 error.country.blocked (authorize) |
+// 403 error.vonage.validation (update) | the login codes of behaviour.md §8 "Login" (verify code and
+// login, e.g. 403 code:error.timeout.in.progress:days:{n}: no deposit is taken then).
 
 export const paynplayAuthorizeSchema = v.object({
   sessionId: v.string(),

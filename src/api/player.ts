@@ -1,4 +1,6 @@
 import * as v from 'valibot';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../machines/lib/constants';
+import { loginResponseSchema } from './auth';
 import { request } from './client';
 
 // The player domain (behaviour.md §7 "Player and account"): profile, access details, transaction
@@ -11,6 +13,10 @@ import { request } from './client';
 //                 409 error.registration.player_already_exists | 409 error.same.customer.info.detected
 //                 409 error.cpf.duplicate_found
 //   sms / e-mail  400 sms.code.invalid | 429 sms.max.attempts.reached | 400 error.registration.token.invalid
+//   completion    400 error.registration.verification.required (the country's SMS / e-mail step not done)
+//                 | 400 error.registration.token.invalid
+//   field codes   validation.required | .invalid | .too_long | .email | .name | .phone | .country
+//                 | .language | .cpf | .terms | .terms_version, and PASSWORD_RULE_CODES for password
 //   reset         400 sms.code.invalid | 429 sms.max.attempts.reached | 400 error.password.reset
 //   password      400 error.old_password.incorrect
 //   phone change  400 sms.code.invalid | 429 sms.max.attempts.reached | 403 error.vonage.validation
@@ -130,6 +136,25 @@ const okSchema = v.object({ ok: v.literal(true) });
 
 // ---------------------------------------------------------------- password reset, phone, password
 
+/**
+ * The password rule of registration, reset and password change, checked by the app and again by
+ * the platform (behaviour.md §5: field rules are not shown; OWASP ASVS 2.1.1 asks at least 8
+ * characters). Each issue's message is a field-error code (`errors: [{ field, code }]`).
+ */
+export const PASSWORD_RULE_CODES = {
+  tooShort: 'error.password.too_short',
+  tooLong: 'error.password.too_long',
+  letterRequired: 'error.password.letter_required',
+  digitRequired: 'error.password.digit_required',
+} as const;
+export const PASSWORD_RULE = v.pipe(
+  v.string(),
+  v.minLength(PASSWORD_MIN_LENGTH, PASSWORD_RULE_CODES.tooShort),
+  v.maxLength(PASSWORD_MAX_LENGTH, PASSWORD_RULE_CODES.tooLong),
+  v.regex(/\p{L}/u, PASSWORD_RULE_CODES.letterRequired),
+  v.regex(/\p{Nd}/u, PASSWORD_RULE_CODES.digitRequired),
+);
+
 export const resetRequestedSchema = v.object({ smsResetKeyId: v.string() });
 export const resetVerifiedSchema = v.object({ resetKey: v.string() });
 export const phoneCodeSentSchema = v.object({ smsVerificationId: v.string() });
@@ -159,6 +184,12 @@ export const playerApi = {
     request('/player/registration/email_request', codeSentSchema, { method: 'POST', body, signal }),
   emailVerification: (body: { playerId: number; token: string; code: string }, signal?: AbortSignal) =>
     request('/player/registration/email_verification', okSchema, { method: 'POST', body, signal }),
+  /**
+   * PUT /player/registration: completes the registration once the verification it asked for is done
+   * (or at once for NONE) and logs the player in (sets the session cookie): the sign-up automatic login.
+   */
+  completeRegistration: (body: { playerId: number; token: string }, signal?: AbortSignal) =>
+    request('/player/registration', loginResponseSchema, { method: 'PUT', body, signal }),
 
   // Password reset (behaviour.md §4 "Password reset", §7: email, resetKey, smsResetKeyId).
   resetRequest: (body: { email: string }, signal?: AbortSignal) =>

@@ -14,6 +14,8 @@ export const contentKeys = {
   page: (lm: LangMarket, id: StaticPageId) => [...contentKeys.scope(lm), 'page', id] as const,
   footer: (lm: LangMarket) => [...contentKeys.scope(lm), 'footer'] as const,
   seo: (lm: LangMarket) => [...contentKeys.scope(lm), 'seo'] as const,
+  signup: (lm: LangMarket) => [...contentKeys.scope(lm), 'signup'] as const,
+  termsVersions: (lm: LangMarket) => [...contentKeys.scope(lm), 'terms-versions'] as const,
 };
 
 export const staticPageQuery = (lm: LangMarket, id: StaticPageId) =>
@@ -32,4 +34,18 @@ export const seoQuery = (lm: LangMarket) =>
   queryOptions({
     queryKey: contentKeys.seo(lm),
     queryFn: ({ signal }) => contentApi.seo(lm, signal),
+  });
+
+/** The sign-up page's bonus CTA panel (behaviour.md §7 "Content": the signup page query). */
+export const signupPageQuery = (lm: LangMarket) =>
+  queryOptions({
+    queryKey: contentKeys.signup(lm),
+    queryFn: ({ signal }) => contentApi.signupPage(lm, signal),
+  });
+
+/** The terms versions; `current.version` is what a registration accepts (behaviour.md §5). */
+export const termsVersionsQuery = (lm: LangMarket) =>
+  queryOptions({
+    queryKey: contentKeys.termsVersions(lm),
+    queryFn: ({ signal }) => contentApi.termsVersions(lm, signal),
   });

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import * as v from 'valibot';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ENABLED_MARKETS, LANGUAGE_CODES } from '../../machines/lib/markets';
-import { footerSchema, seoDescriptionsSchema, STATIC_PAGE_IDS, termsVersionsSchema } from '../../src/api/content';
+import { footerSchema, seoDescriptionsSchema, signupPageSchema, STATIC_PAGE_IDS, termsVersionsSchema } from '../../src/api/content';
 import { DOCUMENT_KINDS, pageBodySchema } from '../../server/content/documents';
 import {
   buildContentDocuments,
@@ -23,10 +23,10 @@ const PUBLIC_DIR = fileURLToPath(new URL('../../public', import.meta.url));
 const PAIRS = ENABLED_MARKETS.flatMap((market) => market.languages.map((language) => ({ market: market.id, language })));
 
 describe('the seed in server/content/', () => {
-  it('loads, and gives every enabled market and language its pages, footer, SEO and terms versions', async () => {
+  it('loads, and gives every enabled market and language its pages, footer, SEO, terms versions and sign-up panel', async () => {
     const seed = await loadContentSeed(DEFAULT_SEED_DIR);
     const documents = buildContentDocuments(seed);
-    expect(documents).toHaveLength(PAIRS.length * (STATIC_PAGE_IDS.length + 3));
+    expect(documents).toHaveLength(PAIRS.length * (STATIC_PAGE_IDS.length + 4));
     for (const { market, language } of PAIRS) {
       const of = (kind: string) => documents.filter((d) => d.market === market && d.language === language && d.kind === kind);
       const pages = of(DOCUMENT_KINDS.page);
@@ -40,6 +40,8 @@ describe('the seed in server/content/', () => {
       expect(footer.licences.every((licence) => !/\{\w+\}/.test(licence.text)), `${language}-${market} licences`).toBe(true);
       v.parse(seoDescriptionsSchema, JSON.parse(of(DOCUMENT_KINDS.seo)[0]!.body));
       v.parse(termsVersionsSchema, JSON.parse(of(DOCUMENT_KINDS.termsVersions)[0]!.body));
+      const signup = v.parse(signupPageSchema, JSON.parse(of(DOCUMENT_KINDS.signup)[0]!.body));
+      expect(`${signup.title} ${signup.description}`, `${language}-${market} signup`).not.toMatch(/\{amount\}/);
     }
   });
 

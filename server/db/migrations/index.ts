@@ -1,6 +1,8 @@
 import type { Migration } from 'kysely/migration';
 import * as platformSettings from './0001_platform_settings';
 import * as contentDocuments from './0002_content_documents';
+import * as players from './0003_players';
+import * as identityFlows from './0004_identity_flows';
 
 // Every migration, in order. Kysely runs them by name; a new issue adds a file
 // (`0003_players.ts`, `0004_wallet_ledger.ts`, ...) and one line here. Never edit a migration
@@ -8,4 +10,6 @@ import * as contentDocuments from './0002_content_documents';
 export const migrations: Record<string, Migration> = {
   '0001_platform_settings': platformSettings,
   '0002_content_documents': contentDocuments,
+  '0003_players': players,
+  '0004_identity_flows': identityFlows,
 };

@@ -6,6 +6,7 @@ import { createApp, type AppOptions } from '../../../server/app';
 import { seedContentIfEmpty } from '../../../server/content/seed';
 import { createDatabase, type PlatformDatabase } from '../../../server/db/database';
 import { migrateToLatest } from '../../../server/db/migrate';
+import { seedPlayers } from '../../../server/platform/seed-players';
 import { createSettingsStore, type SettingsStore } from '../../../server/platform/settings';
 import { writeFixtureSeed } from '../fixtures/content-seed';
 
@@ -67,6 +68,7 @@ export async function startTestPlatform(): Promise<TestPlatform> {
   const database = await openTestDatabase();
   await migrateToLatest(database.db);
   await seedContentIfEmpty(database.db, { seedDir: seed.path });
+  await seedPlayers(database.db);
   const settings = createSettingsStore(database.db);
   return {
     database,

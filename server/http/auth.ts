@@ -1,0 +1,59 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { authServicesOf, isIdle, revokeSession, type AuthServices, type AuthVariables } from '../platform/sessions';
+import { verifyIdToken, type TokenCheck } from '../platform/tokens';
+import { ERROR_CODES, HttpError } from './errors';
+import type { SiteEnv } from './site-context';
+
+// The guard of the player's own calls (behaviour.md §7: "Requests carry an authorization header
+// with the id token"): `Authorization: Bearer <idToken>` with a good signature, not expired, whose
+// session is neither revoked nor idle past the limit (GLI-19 2.5.4). Each call counts as activity.
+// 401 error.token.invalid for a token that is not ours; 401 error.session.expired for one whose
+// time or session is over (the app logs out on either, behaviour.md §8 "General").
+
+export interface AuthEnv {
+  Variables: SiteEnv['Variables'] & AuthVariables;
+}
+
+const BEARER = /^Bearer[ ]+([^\s]+)$/i;
+
+export function bearerToken(c: Context): string | undefined {
+  return BEARER.exec(c.req.header('Authorization')?.trim() ?? '')?.[1];
+}
+
+/** Checks the request's bearer token; undefined when there is none. */
+export async function checkBearer(c: Context, services: AuthServices): Promise<TokenCheck | undefined> {
+  const token = bearerToken(c);
+  if (token === undefined) return undefined;
+  return verifyIdToken(token, await services.secret(), Math.floor(services.clock().getTime() / 1000));
+}
+
+const invalidToken = () => new HttpError(401, ERROR_CODES.tokenInvalid, 'Log in again: the id token is missing or not valid.');
+const sessionExpired = () => new HttpError(401, ERROR_CODES.sessionExpired, 'Your session has ended. Please log in again.');
+
+export const requireAuth: MiddlewareHandler<AuthEnv> = async (c, next) => {
+  const services = authServicesOf(c);
+  const check = await checkBearer(c, services);
+  if (check === undefined) throw invalidToken();
+  if (!check.ok) throw check.reason === 'expired' ? sessionExpired() : invalidToken();
+  const { player_access_id: sessionId, player_id: playerId } = check.claims;
+  const { db, clock, policy } = services;
+  const now = clock();
+  // One statement for the common case: a live session of this player, seen within the limit.
+  const touched = await db
+    .updateTable('sessions')
+    .set({ last_seen_at: now })
+    .where('id', '=', sessionId)
+    .where('player_id', '=', playerId)
+    .where('revoked_at', 'is', null)
+    .where('last_seen_at', '>=', new Date(now.getTime() - policy.idleLimitMs))
+    .returning('id')
+    .executeTakeFirst();
+  if (!touched) {
+    const session = await db.selectFrom('sessions').select(['revoked_at', 'last_seen_at']).where('id', '=', sessionId).executeTakeFirst();
+    // Idle past the limit: the session is over for good, even if a later call comes back in time.
+    if (session && session.revoked_at === null && isIdle(session, now, policy.idleLimitMs)) await revokeSession(db, sessionId, now);
+    throw sessionExpired();
+  }
+  c.set('authSession', { sessionId, playerId });
+  await next();
+};

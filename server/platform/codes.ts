@@ -1,0 +1,193 @@
+import { randomInt } from 'node:crypto';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Database, VerificationCodesTable, VerificationPurpose } from '../db/schema';
+import { ERROR_CODES, HttpError } from '../http/errors';
+import { sendMessage, type MessageChannel } from './messages';
+import { randomSecret, sameHash, sha256Hex } from './secrets';
+
+// One-time codes for sign-up verification, password reset and phone change (behaviour.md §4, §8
+// "Sign-up and reset"). A code is 6 digits from crypto.randomInt, stored only as
+// sha-256(code + row id), valid for 10 minutes and usable once. The limits count per purpose and
+// target (a player, an e-mail address), not per code: a resend reuses the row with a new code, so
+// neither resending nor asking for a new id starts the counts afresh within the window.
+
+/** How long a code is valid after it was sent. */
+export const CODE_TTL_MS = 10 * 60_000;
+/** Sends per purpose and target within the window (the first and two resends). */
+export const MAX_CODE_SENDS = 3;
+/** Wrong codes per purpose and target within the window; the last one answers 429. */
+export const MAX_WRONG_CODE_ATTEMPTS = 5;
+/** The window the limits count in, from the first send. */
+export const CODE_LIMIT_WINDOW_MS = 60 * 60_000;
+
+const CODE_DIGITS = 6;
+
+export type VerificationCodeRow = Selectable<VerificationCodesTable>;
+
+export interface CodeDelivery {
+  channel: MessageChannel;
+  /** A mobile phone in international form or an e-mail address. */
+  destination: string;
+}
+
+export interface CodeRequest {
+  purpose: VerificationPurpose;
+  /** What the limits count on: `player:<id>`, `email:<address>`. */
+  target: string;
+  playerId: number | null;
+  /** Null sends nothing: the row can never verify (an unknown e-mail's password reset). */
+  delivery: CodeDelivery | null;
+  /** Phone change: the new number, saved when the code is verified. */
+  phone?: { prefix: string; body: string } | undefined;
+  now: Date;
+}
+
+export function codeTarget(kind: 'player', id: number): string;
+export function codeTarget(kind: 'email', address: string): string;
+export function codeTarget(kind: 'player' | 'email', value: number | string): string {
+  return `${kind}:${String(value)}`;
+}
+
+export function generateCode(): string {
+  return String(randomInt(0, 10 ** CODE_DIGITS)).padStart(CODE_DIGITS, '0');
+}
+
+function hashCode(code: string, id: string): string {
+  return sha256Hex(`${code}${id}`);
+}
+
+const MESSAGE_TEXT: Record<VerificationPurpose, (code: string) => string> = {
+  registration_sms: (code) => `Your Aurora verification code is ${code}. It expires in 10 minutes.`,
+  registration_email: (code) => `Your Aurora verification code is ${code}. It expires in 10 minutes.`,
+  reset_sms: (code) => `Your Aurora password reset code is ${code}. It expires in 10 minutes. If you did not ask for it, ignore this message.`,
+  phone_change: (code) => `Your Aurora code to confirm this phone number is ${code}. It expires in 10 minutes.`,
+};
+
+function tooMany(): HttpError {
+  return new HttpError(429, ERROR_CODES.smsMaxAttempts, 'Too many codes or wrong tries. Please try again later.');
+}
+
+/**
+ * Sends a new code (a resend within the window reuses the row and counts one more send); answers
+ * the row's id. Throws 429 sms.max.attempts.reached past the limits.
+ */
+export async function requestCode(db: Kysely<Database>, request: CodeRequest): Promise<{ id: string }> {
+  const work = async (trx: Kysely<Database>): Promise<{ id: string }> => {
+    // Two requests for the same target at once must not both see "no row yet" (PostgreSQL).
+    await sql`select pg_advisory_xact_lock(hashtext(${`${request.purpose}:${request.target}`}))`.execute(trx);
+    const windowStart = new Date(request.now.getTime() - CODE_LIMIT_WINDOW_MS);
+    const current = await trx
+      .selectFrom('verification_codes')
+      .selectAll()
+      .where('purpose', '=', request.purpose)
+      .where('target', '=', request.target)
+      .where('created_at', '>', windowStart)
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    // A consumed row ends its conversation; a new one starts with fresh counts.
+    const reuse = current && current.consumed_at === null ? current : undefined;
+    if (reuse && (reuse.sends >= MAX_CODE_SENDS || reuse.attempts >= MAX_WRONG_CODE_ATTEMPTS)) throw tooMany();
+
+    const code = request.delivery ? generateCode() : randomSecret(16);
+    const id = reuse?.id ?? randomSecret(18);
+    const expiresAt = new Date(request.now.getTime() + CODE_TTL_MS);
+    if (reuse) {
+      await trx
+        .updateTable('verification_codes')
+        .set((eb) => ({
+          code_hash: hashCode(code, id),
+          sends: eb('sends', '+', 1),
+          expires_at: expiresAt,
+          destination: request.delivery?.destination ?? null,
+          phone_prefix: request.phone?.prefix ?? null,
+          phone_body: request.phone?.body ?? null,
+        }))
+        .where('id', '=', id)
+        .execute();
+    } else {
+      await trx
+        .insertInto('verification_codes')
+        .values({
+          id,
+          purpose: request.purpose,
+          target: request.target,
+          player_id: request.playerId,
+          destination: request.delivery?.destination ?? null,
+          phone_prefix: request.phone?.prefix ?? null,
+          phone_body: request.phone?.body ?? null,
+          code_hash: hashCode(code, id),
+          created_at: request.now,
+          expires_at: expiresAt,
+        })
+        .execute();
+    }
+    if (request.delivery) {
+      await sendMessage(trx, {
+        channel: request.delivery.channel,
+        destination: request.delivery.destination,
+        body: MESSAGE_TEXT[request.purpose](code),
+        code,
+      });
+    }
+    return { id };
+  };
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
+}
+
+export interface CodeCheck {
+  purpose: VerificationPurpose;
+  /** The id the request answered, or the target (the latest code sent to it). */
+  locator: { id: string } | { target: string };
+  /** Only this player's code verifies (a phone change with another player's id is unknown). */
+  playerId?: number | undefined;
+  code: string;
+  now: Date;
+}
+
+type Outcome = { kind: 'ok'; row: VerificationCodeRow } | { kind: 'invalid' } | { kind: 'locked' };
+
+/**
+ * Checks a code and consumes it. A wrong code counts a try (committed even though the call
+ * fails); the last allowed wrong try and any try after it answer 429 sms.max.attempts.reached;
+ * an unknown, expired or already used code answers 400 sms.code.invalid.
+ */
+export async function verifyCode(db: Kysely<Database>, check: CodeCheck): Promise<VerificationCodeRow> {
+  const work = async (trx: Kysely<Database>): Promise<Outcome> => {
+    let query = trx.selectFrom('verification_codes').selectAll().where('purpose', '=', check.purpose);
+    query =
+      'id' in check.locator
+        ? query.where('id', '=', check.locator.id)
+        : query.where('target', '=', check.locator.target).orderBy('created_at', 'desc').limit(1);
+    const row = await query.forUpdate().executeTakeFirst();
+    if (!row) return { kind: 'invalid' };
+    if (check.playerId !== undefined && row.player_id !== check.playerId) return { kind: 'invalid' };
+    if (row.consumed_at !== null) return { kind: 'invalid' };
+    if (row.attempts >= MAX_WRONG_CODE_ATTEMPTS) return { kind: 'locked' };
+    if (row.expires_at.getTime() <= check.now.getTime()) return { kind: 'invalid' };
+
+    const right = row.player_id !== null && sameHash(hashCode(check.code, row.id), row.code_hash);
+    if (!right) {
+      const updated = await trx
+        .updateTable('verification_codes')
+        .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+        .where('id', '=', row.id)
+        .returning('attempts')
+        .executeTakeFirstOrThrow();
+      return updated.attempts >= MAX_WRONG_CODE_ATTEMPTS ? { kind: 'locked' } : { kind: 'invalid' };
+    }
+    const consumed = await trx
+      .updateTable('verification_codes')
+      .set({ consumed_at: check.now })
+      .where('id', '=', row.id)
+      .where('consumed_at', 'is', null)
+      .returningAll()
+      .executeTakeFirst();
+    return consumed ? { kind: 'ok', row: consumed } : { kind: 'invalid' };
+  };
+  // The try is counted in a transaction of its own that commits; the error is thrown after it.
+  const outcome = db.isTransaction ? await work(db) : await db.transaction().execute(work);
+  if (outcome.kind === 'locked') throw tooMany();
+  if (outcome.kind === 'invalid') throw new HttpError(400, ERROR_CODES.smsCodeInvalid, 'The code is wrong, expired or already used.');
+  return outcome.row;
+}

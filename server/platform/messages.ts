@@ -1,0 +1,69 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+
+// The simulated SMS / e-mail provider (ARCHITECTURE.md "simulated third parties"): it delivers
+// nothing, it records every message in `sent_messages`, its outbox. In test mode
+// GET /api/test/codes/last?to=… reads the last code sent to a phone or an address from it, so
+// browser tests can finish a sign-up, a reset or a phone change.
+
+export type MessageChannel = 'SMS' | 'EMAIL';
+
+export interface OutgoingMessage {
+  channel: MessageChannel;
+  /** A mobile phone in international form (+358401234567) or an e-mail address. */
+  destination: string;
+  body: string;
+  /** The one-time code the message carries, kept apart for the test-mode reader. */
+  code?: string | null;
+}
+
+export async function sendMessage(db: Kysely<Database>, message: OutgoingMessage): Promise<void> {
+  await db
+    .insertInto('sent_messages')
+    .values({
+      channel: message.channel,
+      destination: normalizeDestination(message.destination),
+      body: message.body,
+      code: message.code ?? null,
+    })
+    .execute();
+}
+
+/**
+ * One spelling per destination: e-mail addresses in lower case; phones as `+` and digits. A `+`
+ * that arrived unencoded in a query string reads as a space, so a leading space or none at all
+ * before the digits still means `+`.
+ */
+export function normalizeDestination(destination: string): string {
+  const trimmed = destination.trim();
+  if (trimmed.includes('@')) return trimmed.toLowerCase();
+  const digits = trimmed.replace(/[\s()-]/g, '');
+  return /^\+?[0-9]+$/.test(digits) ? `+${digits.replace(/^\+/, '')}` : trimmed;
+}
+
+/** The code of the last message with a code sent to this destination, or null. */
+export async function lastCodeSentTo(db: Kysely<Database>, destination: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('sent_messages')
+    .select('code')
+    .where('destination', '=', normalizeDestination(destination))
+    .where('code', 'is not', null)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.code ?? null;
+}
+
+/** For display: "+358 40 *** 67". */
+export function maskPhone(prefix: string, body: string): string {
+  const digits = body.replace(/\D/g, '');
+  const head = digits.slice(0, 2);
+  const tail = digits.length > 4 ? digits.slice(-2) : '';
+  return `${prefix} ${head} *** ${tail}`.trim();
+}
+
+/** For display: "a***@example.com". */
+export function maskEmail(email: string): string {
+  const [local = '', domain = ''] = email.split('@');
+  return `${local.slice(0, 1)}***@${domain}`;
+}

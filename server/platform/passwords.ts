@@ -1,0 +1,88 @@
+import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+
+// Password hashing with node:crypto's scrypt (OWASP Password Storage Cheat Sheet: N=2^15, r=8,
+// p=3 is one of its equivalent minimum settings; ~0.2 s here). Each password gets its own 16-byte
+// salt; the parameters are stored with the hash, so they can be raised later without breaking
+// older hashes: `scrypt$<N>$<r>$<p>$<salt base64url>$<key base64url>`.
+
+const SCHEME = 'scrypt';
+const KEY_BYTES = 32;
+const SALT_BYTES = 16;
+
+export interface ScryptParams {
+  N: number;
+  r: number;
+  p: number;
+}
+
+export const DEFAULT_SCRYPT_PARAMS: ScryptParams = { N: 2 ** 15, r: 8, p: 3 };
+/** Refuse stored parameters beyond these (a tampered row must not exhaust the server). */
+const MAX_N = 2 ** 20;
+const MAX_R = 16;
+const MAX_P = 16;
+
+function deriveKey(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
+  // scrypt needs 128 * N * r bytes; Node's default cap (32 MiB) is exactly N=2^15, r=8.
+  const options: ScryptOptions = { ...params, maxmem: 256 * params.N * params.r };
+  return new Promise((resolve, reject) => {
+    scrypt(password.normalize('NFC'), salt, KEY_BYTES, options, (error, key) => {
+      if (error) reject(error);
+      else resolve(key);
+    });
+  });
+}
+
+export async function hashPassword(password: string, params: ScryptParams = DEFAULT_SCRYPT_PARAMS): Promise<string> {
+  const salt = randomBytes(SALT_BYTES);
+  const key = await deriveKey(password, salt, params);
+  return [SCHEME, params.N, params.r, params.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+}
+
+interface ParsedHash {
+  params: ScryptParams;
+  salt: Buffer;
+  key: Buffer;
+}
+
+function parseHash(stored: string): ParsedHash | null {
+  const parts = stored.split('$');
+  if (parts.length !== 6 || parts[0] !== SCHEME) return null;
+  const [, n, r, p, salt = '', key = ''] = parts;
+  const params = { N: Number(n), r: Number(r), p: Number(p) };
+  const valid =
+    Number.isInteger(params.N) && params.N > 1 && params.N <= MAX_N && (params.N & (params.N - 1)) === 0 &&
+    Number.isInteger(params.r) && params.r >= 1 && params.r <= MAX_R &&
+    Number.isInteger(params.p) && params.p >= 1 && params.p <= MAX_P;
+  if (!valid) return null;
+  const keyBytes = Buffer.from(key, 'base64url');
+  if (keyBytes.length !== KEY_BYTES) return null;
+  return { params, salt: Buffer.from(salt, 'base64url'), key: keyBytes };
+}
+
+/** Constant-time comparison; false for a malformed or missing hash (never throws on bad input). */
+export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {
+  const parsed = stored === null ? null : parseHash(stored);
+  if (!parsed) {
+    // Spend the same time as a real check, so a player without a password is not told apart.
+    await dummyVerify(password);
+    return false;
+  }
+  const key = await deriveKey(password, parsed.salt, parsed.params);
+  return timingSafeEqual(key, parsed.key);
+}
+
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Hashes against a throwaway hash so that an unknown e-mail costs the same time as a wrong
+ * password (no user enumeration by timing, OWASP ASVS 2.2 / V3).
+ */
+export async function dummyVerify(password: string): Promise<false> {
+  dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
+  const parsed = parseHash(await dummyHash);
+  if (parsed) {
+    const key = await deriveKey(password, parsed.salt, parsed.params);
+    timingSafeEqual(key, parsed.key);
+  }
+  return false;
+}

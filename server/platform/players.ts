@@ -1,0 +1,200 @@
+import type { Kysely, Updateable } from 'kysely';
+import type { Database, JsonValue, NewPlayerRow, PlayerRow, PlayersTable } from '../db/schema';
+import { hashPassword, verifyPassword as verifyHash } from './passwords';
+
+// The player store (migration 0003): create, find, update, passwords and the login-lock counters.
+// Every function takes the Kysely it is given, so a caller can run it inside a transaction
+// (`createPlayerStore(trx)`). Rows are returned as the database has them (snake_case).
+
+export type Player = PlayerRow;
+
+export interface CreatePlayerInput extends Omit<NewPlayerRow, 'id' | 'password_hash' | 'affiliate' | 'updated_at'> {
+  /** The plain password (hashed here); null or absent for a pay-and-play player. */
+  password?: string | null;
+  affiliate?: JsonValue | null;
+}
+
+/** What `update` may change: everything but the id, the password (setPassword) and the lock counters. */
+export type PlayerPatch = Omit<
+  Updateable<PlayersTable>,
+  'id' | 'password_hash' | 'affiliate' | 'failed_login_count' | 'failed_login_window_start' | 'login_locked_until' | 'updated_at'
+> & { affiliate?: JsonValue | null };
+
+export type UniquePlayerField = 'email' | 'personid' | 'cpf';
+
+/** A create or update that would give two players the same e-mail, person id or CPF. */
+export class PlayerConflictError extends Error {
+  readonly field: UniquePlayerField;
+
+  constructor(field: UniquePlayerField) {
+    super(`Another player has this ${field}.`);
+    this.name = 'PlayerConflictError';
+    this.field = field;
+  }
+}
+
+const CONSTRAINT_FIELDS: Record<string, UniquePlayerField> = {
+  players_email_lower_key: 'email',
+  players_personid_key: 'personid',
+  players_cpf_key: 'cpf',
+};
+
+/** Turns PostgreSQL's unique violation (23505) on players into a PlayerConflictError. */
+function conflictOf(error: unknown): PlayerConflictError | null {
+  if (typeof error !== 'object' || error === null) return null;
+  const { code, constraint, message } = error as { code?: unknown; constraint?: unknown; message?: unknown };
+  if (code !== '23505') return null;
+  const name =
+    typeof constraint === 'string'
+      ? constraint
+      : Object.keys(CONSTRAINT_FIELDS).find((key) => typeof message === 'string' && message.includes(key));
+  const field = name === undefined ? undefined : CONSTRAINT_FIELDS[name];
+  return field ? new PlayerConflictError(field) : null;
+}
+
+async function rethrowConflict<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    throw conflictOf(error) ?? error;
+  }
+}
+
+/** E-mail addresses compare without case and surrounding spaces. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export interface LoginLockPolicy {
+  /** GLI-19 2.5.3: failures within the window that lock the account. */
+  attempts: number;
+  /** The window, and how long the lock lasts once set. */
+  windowMs: number;
+}
+
+export interface LoginFailure {
+  /** Failures counted in the current window, this one included. */
+  count: number;
+  /** Set when this failure locked the account. */
+  lockedUntil: Date | null;
+}
+
+export interface PlayerStore {
+  create(input: CreatePlayerInput): Promise<Player>;
+  findByEmail(email: string): Promise<Player | undefined>;
+  findById(id: number): Promise<Player | undefined>;
+  findByPersonId(personid: string): Promise<Player | undefined>;
+  findByCpf(cpf: string): Promise<Player | undefined>;
+  /** The updated row, or undefined for an unknown id. */
+  update(id: number, patch: PlayerPatch): Promise<Player | undefined>;
+  setPassword(id: number, password: string): Promise<void>;
+  /** Constant-time; false for a player without a password. */
+  verifyPassword(player: Player, password: string): Promise<boolean>;
+  /** Counts a failed login (atomically) and locks the account on the policy's last allowed failure. */
+  recordLoginFailure(id: number, now: Date, policy: LoginLockPolicy): Promise<LoginFailure>;
+  /** A successful login (or an expired lock) starts counting afresh. */
+  clearLoginFailures(id: number): Promise<void>;
+  /** Test mode: every lock and counter cleared. */
+  clearAllLoginFailures(): Promise<void>;
+}
+
+export function createPlayerStore(db: Kysely<Database>, clock: () => Date = () => new Date()): PlayerStore {
+  const findById = (id: number) => db.selectFrom('players').selectAll().where('id', '=', id).executeTakeFirst();
+
+  return {
+    async create({ password, affiliate, email, ...rest }) {
+      const now = clock();
+      const password_hash = password ? await hashPassword(password) : null;
+      return rethrowConflict(
+        db
+          .insertInto('players')
+          .values({
+            ...rest,
+            email: email === null || email === undefined ? null : email.trim(),
+            password_hash,
+            affiliate: affiliate === undefined || affiliate === null ? null : JSON.stringify(affiliate),
+            registration_date: rest.registration_date ?? now,
+            updated_at: now,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow(),
+      );
+    },
+
+    findByEmail: (email) =>
+      db
+        .selectFrom('players')
+        .selectAll()
+        .where((eb) => eb(eb.fn('lower', [eb.ref('email')]), '=', normalizeEmail(email)))
+        .executeTakeFirst(),
+
+    findById,
+
+    findByPersonId: (personid) => db.selectFrom('players').selectAll().where('personid', '=', personid).executeTakeFirst(),
+
+    findByCpf: (cpf) => db.selectFrom('players').selectAll().where('cpf', '=', cpf).executeTakeFirst(),
+
+    async update(id, { affiliate, email, ...patch }) {
+      const values: Updateable<PlayersTable> = { ...patch, updated_at: clock() };
+      if (email !== undefined) values.email = email === null ? null : email.trim();
+      if (affiliate !== undefined) values.affiliate = affiliate === null ? null : JSON.stringify(affiliate);
+      return rethrowConflict(db.updateTable('players').set(values).where('id', '=', id).returningAll().executeTakeFirst());
+    },
+
+    async setPassword(id, password) {
+      const password_hash = await hashPassword(password);
+      await db.updateTable('players').set({ password_hash, updated_at: clock() }).where('id', '=', id).execute();
+    },
+
+    verifyPassword: (player, password) => verifyHash(password, player.password_hash),
+
+    async recordLoginFailure(id, now, { attempts, windowMs }) {
+      const windowOpenedAfter = new Date(now.getTime() - windowMs);
+      const lockUntil = new Date(now.getTime() + windowMs);
+      // One statement, so that concurrent failures cannot both read the same count.
+      const row = await db
+        .updateTable('players')
+        .set((eb) => {
+          const inWindow = eb.and([
+            eb('failed_login_window_start', 'is not', null),
+            eb('failed_login_window_start', '>', windowOpenedAfter),
+          ]);
+          const nextCount = eb.case().when(inWindow).then(eb('failed_login_count', '+', 1)).else(1).end();
+          return {
+            failed_login_count: nextCount,
+            failed_login_window_start: eb
+              .case()
+              .when(inWindow)
+              .then(eb.ref('failed_login_window_start'))
+              .else(eb.cast<Date>(eb.val(now), 'timestamptz'))
+              .end(),
+            login_locked_until: eb
+              .case()
+              .when(eb(nextCount, '>=', attempts))
+              .then(eb.cast<Date | null>(eb.val(lockUntil), 'timestamptz'))
+              .else(null)
+              .end(),
+          };
+        })
+        .where('id', '=', id)
+        .returning(['failed_login_count', 'login_locked_until'])
+        .executeTakeFirst();
+      return { count: row?.failed_login_count ?? 0, lockedUntil: row?.login_locked_until ?? null };
+    },
+
+    async clearLoginFailures(id) {
+      await db
+        .updateTable('players')
+        .set({ failed_login_count: 0, failed_login_window_start: null, login_locked_until: null })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async clearAllLoginFailures() {
+      await db
+        .updateTable('players')
+        .set({ failed_login_count: 0, failed_login_window_start: null, login_locked_until: null })
+        .execute();
+    },
+  };
+}

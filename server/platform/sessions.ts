@@ -1,0 +1,212 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Context, MiddlewareHandler } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import type { Kysely } from 'kysely';
+import { COOKIE_LIFETIME_S, IDLE_LIMIT_MS } from '../../machines/lib/constants';
+import type { LoginResponse } from '../../src/api/auth';
+import { DEFAULT_LOGIN_METHOD } from '../../machines/session.machine';
+import type { Database, SessionRow } from '../db/schema';
+import type { Player, LoginLockPolicy } from './players';
+import { loadTokenSecret, signIdToken, type IdTokenClaims } from './tokens';
+
+// Server-side sessions (issue 3 "Security", OWASP ASVS L2 V3): every login creates a new session
+// (no fixation) and sets an HttpOnly, SameSite=Strict cookie; the app keeps the id token in memory
+// only and, after a reload, asks for a new one with the cookie (POST /player/session/refresh).
+// Sign-out revokes the session, so its tokens and its cookie stop working at once.
+//
+// The cookie carries its own 32-byte secret, stored only as a SHA-256 hash: the session id is a
+// claim of the (script-readable) id token, so it must not be what the cookie holds.
+
+export const SESSION_COOKIE = 'aurora_session';
+/** The cookie is sent to the API only. */
+export const SESSION_COOKIE_PATH = '/api';
+
+/** How a session began (the id token's login_method claim). */
+export const LOGIN_METHODS = {
+  /** E-mail and password (POST /player/login). */
+  password: DEFAULT_LOGIN_METHOD,
+  /** The automatic login at the end of a registration. */
+  registration: 'REGISTRATION',
+  /** Pay-and-play: identified by the bank. */
+  paynplay: 'PAYNPLAY',
+} as const;
+
+export interface AuthPolicy {
+  /** The id token's lifetime (server/config.ts ID_TOKEN_LIFETIME_S). */
+  tokenLifetimeS: number;
+  /** GLI-19 2.5.4: a session unused this long is over (machines/lib/constants.ts IDLE_LIMIT_MS). */
+  idleLimitMs: number;
+  /** GLI-19 2.5.3: the account lock. */
+  lock: LoginLockPolicy;
+}
+
+/** What the auth routes, the middleware and issueLogin share; one per app (server/app.ts). */
+export interface AuthServices {
+  db: Kysely<Database>;
+  clock: () => Date;
+  policy: AuthPolicy;
+  /** The token signing secret (loaded, or generated and stored, on first use). */
+  secret: () => Promise<Uint8Array>;
+}
+
+export interface AuthServicesOptions {
+  db: Kysely<Database>;
+  clock?: (() => Date) | undefined;
+  policy: AuthPolicy;
+  /** SESSION_SECRET; a generated one stored in platform_settings when absent. */
+  sessionSecret?: string | undefined;
+}
+
+export function createAuthServices({ db, clock = () => new Date(), policy, sessionSecret }: AuthServicesOptions): AuthServices {
+  let secret: Promise<Uint8Array> | undefined;
+  return {
+    db,
+    clock,
+    policy,
+    secret: () => {
+      secret ??= loadTokenSecret(db, sessionSecret).catch((error: unknown) => {
+        secret = undefined; // a database hiccup must not poison every later login
+        throw error;
+      });
+      return secret;
+    },
+  };
+}
+
+/** The session behind a checked bearer token (set by server/http/auth.ts requireAuth). */
+export interface AuthenticatedSession {
+  sessionId: string;
+  playerId: number;
+}
+
+export interface AuthVariables {
+  authServices: AuthServices;
+  authSession: AuthenticatedSession;
+}
+
+/** Puts the auth services on every request's context (server/app.ts, under /api). */
+export function provideAuth(services: AuthServices): MiddlewareHandler<{ Variables: AuthVariables }> {
+  return async (c, next) => {
+    c.set('authServices', services);
+    await next();
+  };
+}
+
+export function authServicesOf(c: Context): AuthServices {
+  const services = (c as Context<{ Variables: Partial<AuthVariables> }>).get('authServices');
+  if (!services) throw new Error('The provideAuth middleware is not installed on this route (server/app.ts).');
+  return services;
+}
+
+function sha256(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}
+
+function isHttps(c: Context): boolean {
+  // Behind a TLS-terminating proxy the request is http; its X-Forwarded-Proto says what the browser used.
+  return new URL(c.req.url).protocol === 'https:' || c.req.header('x-forwarded-proto')?.split(',')[0]?.trim() === 'https';
+}
+
+function setSessionCookie(c: Context, value: string): void {
+  setCookie(c, SESSION_COOKIE, value, {
+    httpOnly: true,
+    sameSite: 'Strict',
+    path: SESSION_COOKIE_PATH,
+    secure: isHttps(c),
+    maxAge: COOKIE_LIFETIME_S,
+  });
+}
+
+export function clearSessionCookie(c: Context): void {
+  deleteCookie(c, SESSION_COOKIE, { path: SESSION_COOKIE_PATH, httpOnly: true, sameSite: 'Strict', secure: isHttps(c) });
+}
+
+/** The session the request's cookie points at (revoked or not), if any. */
+export async function sessionFromCookie(c: Context, db: Kysely<Database>): Promise<SessionRow | undefined> {
+  const value = getCookie(c, SESSION_COOKIE);
+  if (value === undefined || value.length === 0 || value.length > 256) return undefined;
+  return db.selectFrom('sessions').selectAll().where('cookie_hash', '=', sha256(value)).executeTakeFirst();
+}
+
+function toSeconds(date: Date): number {
+  return Math.floor(date.getTime() / 1000);
+}
+
+/** Signs an id token for a session of a player (a login and every refresh). */
+export async function idTokenFor(services: AuthServices, player: Player, session: Pick<SessionRow, 'id' | 'login_method'>): Promise<string> {
+  const iat = toSeconds(services.clock());
+  const claims: IdTokenClaims = {
+    country_code: player.country_code,
+    language_code: player.language_code,
+    player_id: player.id,
+    player_access_id: session.id,
+    email: player.email ?? '',
+    iat,
+    exp: iat + services.policy.tokenLifetimeS,
+    login_method: session.login_method,
+    registrationDate: player.registration_date.toISOString(),
+    // product.md §3: a JSON string; this platform runs one brand, so never suspended.
+    multibrand: JSON.stringify({ suspended: false }),
+    province_code: player.province_code,
+  };
+  return signIdToken(claims, await services.secret());
+}
+
+/**
+ * Logs a player in: a new session (never an existing one: no session fixation), the HttpOnly
+ * cookie, and the answer's body. Used by POST /player/login, the automatic login after a
+ * registration and the pay-and-play login. The caller has already decided the player may log in.
+ */
+export async function issueLogin(c: Context, db: Kysely<Database>, player: Player, loginMethod: string): Promise<LoginResponse> {
+  const services = authServicesOf(c);
+  const now = services.clock();
+  const previous = await db.selectFrom('players').select('last_login_at').where('id', '=', player.id).executeTakeFirst();
+  const lastAuth = previous?.last_login_at ?? null;
+  const cookieValue = randomBytes(32).toString('base64url');
+  const session = await db
+    .insertInto('sessions')
+    .values({
+      id: randomBytes(32).toString('base64url'),
+      player_id: player.id,
+      cookie_hash: sha256(cookieValue),
+      login_method: loginMethod,
+      created_at: now,
+      last_seen_at: now,
+      last_auth_at: lastAuth,
+    })
+    .returning(['id', 'login_method'])
+    .executeTakeFirstOrThrow();
+  // firstLogin (product.md §3) stays true through the player's first session.
+  await db
+    .updateTable('players')
+    .set({ last_login_at: now, first_login: lastAuth === null })
+    .where('id', '=', player.id)
+    .execute();
+  const idToken = await idTokenFor(services, player, session);
+  setSessionCookie(c, cookieValue);
+  return { idToken, lastAuth: lastAuth?.toISOString() ?? null };
+}
+
+/** Is the session past the idle limit (GLI-19 2.5.4) at `now`? */
+export function isIdle(session: Pick<SessionRow, 'last_seen_at'>, now: Date, idleLimitMs: number = IDLE_LIMIT_MS): boolean {
+  return now.getTime() - session.last_seen_at.getTime() > idleLimitMs;
+}
+
+export async function revokeSession(db: Kysely<Database>, sessionId: string, now: Date): Promise<void> {
+  await db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+}
+
+/**
+ * Ends a player's sessions (password reset or change, account closed), all of them or all but
+ * the one that asked.
+ */
+export async function revokePlayerSessions(
+  db: Kysely<Database>,
+  playerId: number,
+  now: Date,
+  options: { except?: string } = {},
+): Promise<void> {
+  let query = db.updateTable('sessions').set({ revoked_at: now }).where('player_id', '=', playerId).where('revoked_at', 'is', null);
+  if (options.except !== undefined) query = query.where('id', '!=', options.except);
+  await query.execute();
+}

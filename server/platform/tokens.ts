@@ -1,0 +1,111 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import * as v from 'valibot';
+import { tokenClaimsSchema } from '../../src/api/auth';
+import type { Database } from '../db/schema';
+
+// The id token: an HS256 JWT signed with node:crypto (no JWT library), whose claims are exactly
+// tokenClaimsSchema of src/api/auth.ts (product.md §3 "Session"). The app reads the claims; the
+// platform checks the signature and the expiry, and the session behind player_access_id
+// (server/platform/sessions.ts) decides whether it is still good.
+
+export interface IdTokenClaims {
+  country_code: string;
+  language_code: string;
+  player_id: number;
+  /** The server-side session's id. */
+  player_access_id: string;
+  /** '' for a pay-and-play player who has not given one yet (the claim is a string). */
+  email: string;
+  /** Seconds since the epoch. */
+  iat: number;
+  exp: number;
+  login_method: string;
+  /** ISO time. */
+  registrationDate: string;
+  /** A JSON string (product.md §3): '{"suspended":false}'. */
+  multibrand: string;
+  province_code: string | null;
+}
+
+const HEADER = { alg: 'HS256', typ: 'JWT' } as const;
+const ENCODED_HEADER = base64url(JSON.stringify(HEADER));
+const PART = /^[A-Za-z0-9_-]+$/;
+/** Longer tokens are not ours (and not worth hashing). */
+const MAX_TOKEN_CHARS = 4_096;
+
+function base64url(text: string): string {
+  return Buffer.from(text, 'utf8').toString('base64url');
+}
+
+function sign(input: string, secret: Uint8Array): Buffer {
+  return createHmac('sha256', secret).update(input).digest();
+}
+
+export function signIdToken(claims: IdTokenClaims, secret: Uint8Array): string {
+  const body = `${ENCODED_HEADER}.${base64url(JSON.stringify(claims))}`;
+  return `${body}.${sign(body, secret).toString('base64url')}`;
+}
+
+const headerSchema = v.object({ alg: v.literal('HS256'), typ: v.optional(v.literal('JWT')) });
+const verifiedClaimsSchema = v.object({
+  ...tokenClaimsSchema.entries,
+  exp: v.number(),
+  player_access_id: v.pipe(v.string(), v.minLength(1)),
+});
+export type VerifiedClaims = v.InferOutput<typeof verifiedClaimsSchema>;
+
+export type TokenCheck =
+  | { ok: true; claims: VerifiedClaims }
+  | { ok: false; reason: 'invalid' }
+  /** A good signature past its expiry: the claims are still given (sign-out ends its session). */
+  | { ok: false; reason: 'expired'; claims: VerifiedClaims };
+
+function decodeJson(part: string): unknown {
+  try {
+    return JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Checks shape, algorithm (HS256 only: no `none`, no key confusion), signature and expiry. */
+export function verifyIdToken(token: string, secret: Uint8Array, nowSeconds: number): TokenCheck {
+  if (token.length > MAX_TOKEN_CHARS) return { ok: false, reason: 'invalid' };
+  const parts = token.split('.');
+  if (parts.length !== 3) return { ok: false, reason: 'invalid' };
+  const [header = '', payload = '', signature = ''] = parts;
+  if (!PART.test(header) || !PART.test(payload) || !PART.test(signature)) return { ok: false, reason: 'invalid' };
+  if (!v.is(headerSchema, decodeJson(header))) return { ok: false, reason: 'invalid' };
+  const expected = sign(`${header}.${payload}`, secret);
+  const given = Buffer.from(signature, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'invalid' };
+  const parsed = v.safeParse(verifiedClaimsSchema, decodeJson(payload));
+  if (!parsed.success) return { ok: false, reason: 'invalid' };
+  if (parsed.output.exp <= nowSeconds) return { ok: false, reason: 'expired', claims: parsed.output };
+  return { ok: true, claims: parsed.output };
+}
+
+/** platform_settings key of the generated signing secret (kept by the settings store's reset). */
+export const TOKEN_SECRET_SETTING = 'sessionSecret';
+const SECRET_BYTES = 32;
+const storedSecretSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{43,}$/));
+
+/**
+ * The signing secret: SESSION_SECRET when configured (several platform instances share it), else
+ * one generated on the first start and stored in platform_settings, so tokens survive a restart.
+ */
+export async function loadTokenSecret(db: Kysely<Database>, configured?: string): Promise<Uint8Array> {
+  if (configured) return Buffer.from(configured, 'utf8');
+  const generated = randomBytes(SECRET_BYTES).toString('base64url');
+  // Two instances starting at once: the first insert wins and both read it back.
+  await db
+    .insertInto('platform_settings')
+    .values({ key: TOKEN_SECRET_SETTING, value: JSON.stringify(generated), updated_at: new Date() })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+  const row = await db.selectFrom('platform_settings').select('value').where('key', '=', TOKEN_SECRET_SETTING).executeTakeFirstOrThrow();
+  const stored = v.safeParse(storedSecretSchema, row.value);
+  if (!stored.success) throw new Error(`platform_settings.${TOKEN_SECRET_SETTING} is not a generated secret; delete the row to generate a new one.`);
+  return Buffer.from(stored.output, 'base64url');
+}

@@ -1,0 +1,178 @@
+import { Hono, type Context } from 'hono';
+import type { Kysely } from 'kysely';
+import { escapeHtml } from '../content/terms';
+import type { Database } from '../db/schema';
+import type { SiteEnv } from '../http/site-context';
+import { flowBodyLimit } from '../http/validation';
+import { PAYNPLAY_CODE_TTL_MS, liveSession, withParams, type PaynplaySession } from '../platform/paynplay';
+import { randomSecret, sha256Hex } from '../platform/secrets';
+
+// The simulated bank-identification provider of pay and play (behaviour.md §7 "GET to a
+// bank-identification authorization endpoint with amount, currency and country"; ARCHITECTURE.md
+// "simulated third parties"), mounted at /api/bankid:
+//   GET  /authorize?session=<id>  its page: the amount, currency and country, a personal id field,
+//                                 "Identify and pay" and "Cancel"
+//   POST /authorize               the form: 303 to `<returnUrl>?code=<one-time code>&sessionId=<id>`,
+//                                 or `<returnUrl>?error=cancelled&sessionId=<id>`
+// A real provider identifies the person and takes the payment; this one believes the personal id
+// typed in. The page has no script (CSP script-src 'self'), a lang attribute and labelled controls.
+
+/** The bank's known test identity (the seeded player@example.com); any other id is a new player. */
+export const TEST_PERSONID_HINT = '010190-1234';
+
+const PERSONID = /^[0-9A-Z][0-9A-Z+-]{5,19}$/;
+
+/** This page needs no script, no image, nothing from elsewhere; it posts to itself only. */
+const BANK_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+
+const STYLE = `
+  :root { color-scheme: light; font-family: system-ui, sans-serif; }
+  body { margin: 0; background: #eef2f6; color: #14202b; }
+  main { max-width: 28rem; margin: 2rem auto; padding: 1.5rem; background: #fff; border-radius: 0.75rem; box-shadow: 0 1px 4px rgb(0 0 0 / 0.15); }
+  h1 { font-size: 1.35rem; margin: 0 0 0.25rem; }
+  .note { margin: 0 0 1.25rem; color: #3d4b58; font-size: 0.9rem; }
+  dl { display: grid; grid-template-columns: auto 1fr; gap: 0.35rem 1rem; margin: 0 0 1.5rem; }
+  dt { font-weight: 600; }
+  dd { margin: 0; }
+  label { display: block; font-weight: 600; margin-bottom: 0.35rem; }
+  input { box-sizing: border-box; width: 100%; font-size: 1rem; padding: 0.6rem 0.7rem; border: 1px solid #5b6b7a; border-radius: 0.4rem; }
+  input[aria-invalid="true"] { border-color: #b00020; }
+  .hint { margin: 0.35rem 0 0; font-size: 0.85rem; color: #3d4b58; }
+  .error { margin: 0.35rem 0 0; color: #b00020; font-weight: 600; }
+  .actions { display: flex; gap: 0.75rem; flex-wrap: wrap; margin-top: 1.5rem; }
+  button { font-size: 1rem; padding: 0.65rem 1.1rem; border-radius: 0.4rem; border: 2px solid #0b4f8a; cursor: pointer; }
+  button.primary { background: #0b4f8a; color: #fff; }
+  button.secondary { background: #fff; color: #0b4f8a; }
+  :focus-visible { outline: 3px solid #f0a500; outline-offset: 2px; }
+`;
+
+function page(title: string, content: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} · Aurora Bank ID</title><style>${STYLE}</style></head>
+<body>
+<main>
+${content}
+</main>
+</body>
+</html>
+`;
+}
+
+function formatAmount(amount: string, currency: string): string {
+  try {
+    return new Intl.NumberFormat('en', { style: 'currency', currency }).format(Number(amount));
+  } catch {
+    return `${amount} ${currency}`;
+  }
+}
+
+function countryName(code: string): string {
+  try {
+    return new Intl.DisplayNames(['en'], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+function identifyPage(session: PaynplaySession, typed = '', error: string | null = null): string {
+  const described = error ? 'personid-hint personid-error' : 'personid-hint';
+  return page(
+    'Identify and pay',
+    `<h1>Identify and pay</h1>
+<p class="note">Aurora Bank ID (simulated bank identification: nothing is charged to a real account)</p>
+<dl>
+  <dt>Amount</dt><dd>${escapeHtml(formatAmount(session.amount, session.currency))}</dd>
+  <dt>Currency</dt><dd>${escapeHtml(session.currency)}</dd>
+  <dt>Country</dt><dd>${escapeHtml(countryName(session.country))}</dd>
+</dl>
+<form method="post" action="/api/bankid/authorize">
+  <input type="hidden" name="session" value="${escapeHtml(session.id)}">
+  <label for="personid">Personal identity code</label>
+  <input id="personid" name="personid" type="text" required autocomplete="off" spellcheck="false" maxlength="20" value="${escapeHtml(typed)}" aria-describedby="${described}"${error ? ' aria-invalid="true" autofocus' : ''}>
+  <p id="personid-hint" class="hint">Test identity ${TEST_PERSONID_HINT} belongs to a known player; any other code makes a new one.</p>
+  ${error ? `<p id="personid-error" class="error" role="alert">${escapeHtml(error)}</p>` : ''}
+  <div class="actions">
+    <button type="submit" name="action" value="identify" class="primary">Identify and pay</button>
+    <button type="submit" name="action" value="cancel" class="secondary" formnovalidate>Cancel</button>
+  </div>
+</form>`,
+  );
+}
+
+function messagePage(c: Context, status: 400 | 404 | 409, title: string, text: string): Response {
+  c.header('Content-Security-Policy', BANK_PAGE_CSP);
+  return c.html(page(title, `<h1>${escapeHtml(title)}</h1>\n<p role="alert">${escapeHtml(text)}</p>`), status);
+}
+
+function notFoundPage(c: Context): Response {
+  return messagePage(c, 404, 'Session not found', 'This payment session is unknown or has expired. Go back to the site and start again.');
+}
+
+function usedPage(c: Context): Response {
+  return messagePage(c, 409, 'Session already used', 'This payment session is finished. Go back to the site and start again.');
+}
+
+function isFinished(session: PaynplaySession): boolean {
+  return session.identified_at !== null || session.cancelled_at !== null;
+}
+
+export function bankidRoutes({ db, clock }: { db: Kysely<Database>; clock: () => Date }): Hono<SiteEnv> {
+  const routes = new Hono<SiteEnv>();
+  routes.use('*', flowBodyLimit);
+
+  routes.get('/authorize', async (c) => {
+    const id = c.req.query('session') ?? '';
+    const session = id.length > 0 && id.length <= 200 ? await liveSession(db, id, clock()) : undefined;
+    if (!session) return notFoundPage(c);
+    if (isFinished(session)) return usedPage(c);
+    c.header('Content-Security-Policy', BANK_PAGE_CSP);
+    return c.html(identifyPage(session));
+  });
+
+  routes.post('/authorize', async (c) => {
+    const form: Record<string, unknown> = await c.req.parseBody().catch(() => ({}));
+    const id = typeof form.session === 'string' ? form.session : '';
+    const now = clock();
+    const session = id.length > 0 && id.length <= 200 ? await liveSession(db, id, now) : undefined;
+    if (!session) return notFoundPage(c);
+    if (isFinished(session)) return usedPage(c);
+
+    if (form.action === 'cancel') {
+      await db
+        .updateTable('paynplay_sessions')
+        .set({ cancelled_at: now })
+        .where('id', '=', session.id)
+        .where('identified_at', 'is', null)
+        .where('cancelled_at', 'is', null)
+        .execute();
+      return c.redirect(withParams(session.return_url, { error: 'cancelled', sessionId: session.id }), 303);
+    }
+
+    const typed = typeof form.personid === 'string' ? form.personid.slice(0, 40) : '';
+    const personid = typed.trim().toUpperCase();
+    if (!PERSONID.test(personid)) {
+      c.header('Content-Security-Policy', BANK_PAGE_CSP);
+      const error = personid === '' ? 'Enter your personal identity code.' : 'Enter a personal identity code of 6 to 20 letters, digits, + or -.';
+      return c.html(identifyPage(session, typed, error), 400);
+    }
+    const code = randomSecret(24);
+    const identified = await db
+      .updateTable('paynplay_sessions')
+      .set({
+        personid,
+        identified_at: now,
+        one_time_code_hash: sha256Hex(code),
+        code_expires_at: new Date(now.getTime() + PAYNPLAY_CODE_TTL_MS),
+      })
+      .where('id', '=', session.id)
+      .where('identified_at', 'is', null)
+      .where('cancelled_at', 'is', null)
+      .returning('id')
+      .executeTakeFirst();
+    if (!identified) return usedPage(c);
+    return c.redirect(withParams(session.return_url, { code, sessionId: session.id }), 303);
+  });
+
+  return routes;
+}

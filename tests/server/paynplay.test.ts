@@ -1,0 +1,376 @@
+import * as v from 'valibot';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseIdToken } from '../../src/api/auth';
+import { paynplayAuthorizeSchema, paynplayLoginSchema, paynplayVerificationSchema } from '../../src/api/paynplay';
+import { PAYNPLAY_CODE_TTL_MS } from '../../server/platform/paynplay';
+import { balance, playerAccount, toCents } from '../../server/platform/ledger';
+import { createPlayerStore } from '../../server/platform/players';
+import { SEEDED_PERSONID } from '../../server/platform/seed-players';
+import { SESSION_COOKIE } from '../../server/platform/sessions';
+import { bearer, expectError, expectFieldErrors, postJson } from './helpers/identity';
+import { json, startTestPlatform, type TestPlatform } from './helpers/platform';
+
+// Pay and play (behaviour.md §4 "Pay and play", §7): authorize → the simulated bank page →
+// one-time code → verify (finds or creates the player, a real ledger deposit) → update → login.
+
+let platform: TestPlatform;
+let app: ReturnType<TestPlatform['app']>;
+let now = new Date();
+const RETURN_URL = '/en-FI/signup/callback';
+const META = { blackbox: 'bb', ipAddress: '203.0.113.7', country: 'FI' };
+
+beforeAll(async () => {
+  platform = await startTestPlatform();
+  app = platform.app({ clock: () => now });
+});
+afterAll(async () => {
+  await platform.close();
+});
+
+let personSequence = 0;
+function newPersonId(): string {
+  personSequence += 1;
+  return `150585-${String(1000 + personSequence)}`;
+}
+
+function authorizeUrl(query: Record<string, string>): string {
+  return `/api/paynplay/authorize?${new URLSearchParams(query).toString()}`;
+}
+
+async function authorize(amount = '50', country = 'FI', currency = 'EUR', returnUrl = RETURN_URL): Promise<{ sessionId: string; redirectUrl: string }> {
+  const response = await app.request(authorizeUrl({ amount, currency, country, returnUrl }));
+  expect(response.status, await response.clone().text()).toBe(200);
+  return v.parse(paynplayAuthorizeSchema, await json(response));
+}
+
+function form(fields: Record<string, string>): RequestInit {
+  return { method: 'POST', body: new URLSearchParams(fields).toString(), headers: { 'Content-Type': 'application/x-www-form-urlencoded' } };
+}
+
+/** Submits the bank page: the redirect's query. */
+async function identify(sessionId: string, personid: string): Promise<URLSearchParams> {
+  const response = await app.request('/api/bankid/authorize', form({ session: sessionId, personid, action: 'identify' }));
+  expect(response.status, await response.clone().text()).toBe(303);
+  const location = response.headers.get('location') ?? '';
+  expect(location.startsWith(`${RETURN_URL}?`)).toBe(true);
+  return new URL(location, 'http://site.invalid').searchParams;
+}
+
+async function verifyCode(oneTimeCode: string, sessionId: string): Promise<Response> {
+  return postJson(app, '/api/paynplay/player/code', { oneTimeCode, sessionId, ipAddress: META.ipAddress, blackbox: META.blackbox });
+}
+
+/** authorize → bank → code: the verification answer. */
+async function payAs(personid: string, amount = '50'): Promise<{ sessionId: string; playerId: number; email: string | null; mobilePhone: string | null }> {
+  const { sessionId } = await authorize(amount);
+  const query = await identify(sessionId, personid);
+  expect(query.get('sessionId')).toBe(sessionId);
+  const response = await verifyCode(query.get('code') ?? '', sessionId);
+  expect(response.status, await response.clone().text()).toBe(200);
+  return { sessionId, ...v.parse(paynplayVerificationSchema, await json(response)) };
+}
+
+describe('GET /api/paynplay/authorize', () => {
+  it('opens a session and points at the bank page', async () => {
+    const { sessionId, redirectUrl } = await authorize('25.50');
+    expect(redirectUrl).toBe(`/api/bankid/authorize?session=${sessionId}`);
+    const row = await platform.database.db.selectFrom('paynplay_sessions').selectAll().where('id', '=', sessionId).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ currency: 'EUR', country: 'FI', return_url: RETURN_URL, personid: null });
+    expect(toCents(row.amount)).toBe(2550n);
+  });
+
+  it.each(['0', '5', '9.99', '-10', '10.001', 'abc', '1e3', '5000.01', '999999999', '', ' ', '10,50', 'NaN', "10'; DROP TABLE paynplay_sessions;--"])(
+    'refuses the amount %j with 400 error.paynplay.amount.invalid',
+    async (amount) => {
+      await expectError(await app.request(authorizeUrl({ amount, currency: 'EUR', country: 'FI', returnUrl: RETURN_URL })), 400, 'error.paynplay.amount.invalid');
+    },
+  );
+
+  it('refuses a missing amount', async () => {
+    await expectError(await app.request(authorizeUrl({ currency: 'EUR', country: 'FI', returnUrl: RETURN_URL })), 400, 'error.paynplay.amount.invalid');
+  });
+
+  it.each(['US', 'SE'])('refuses the country %s with 403 error.country.blocked', async (country) => {
+    await expectError(await app.request(authorizeUrl({ amount: '50', currency: 'EUR', country, returnUrl: RETURN_URL })), 403, 'error.country.blocked');
+  });
+
+  it('refuses a malformed country, a currency not of the country and a return URL off the site', async () => {
+    expect(await expectFieldErrors(await app.request(authorizeUrl({ amount: '50', currency: 'EUR', country: 'FIN', returnUrl: RETURN_URL })))).toEqual({
+      country: 'validation.country',
+    });
+    expect(await expectFieldErrors(await app.request(authorizeUrl({ amount: '50', currency: 'SEK', country: 'FI', returnUrl: RETURN_URL })))).toEqual({
+      currency: 'validation.currency',
+    });
+    for (const returnUrl of ['https://evil.example/cb', '//evil.example/cb', '/\\evil.example', 'javascript:alert(1)', '', 'cb', `/${'a'.repeat(600)}`, '/ok\n/x']) {
+      expect(await expectFieldErrors(await app.request(authorizeUrl({ amount: '50', currency: 'EUR', country: 'FI', returnUrl })))).toEqual({
+        returnUrl: 'validation.return_url',
+      });
+    }
+  });
+
+  it('takes the currency of the country (NO → NOK)', async () => {
+    const { sessionId } = await authorize('100', 'NO', 'NOK');
+    expect(sessionId.length).toBeGreaterThan(10);
+  });
+});
+
+describe('the simulated bank page', () => {
+  it('shows the amount, currency and country in an accessible page without script', async () => {
+    const { sessionId } = await authorize('50');
+    const response = await app.request(`/api/bankid/authorize?session=${sessionId}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("form-action 'self'");
+    expect(csp).not.toContain('script-src');
+    const html = await response.text();
+    expect(html).toMatch(/<html lang="en">/);
+    expect(html).not.toMatch(/<script/i);
+    expect(html).toContain('€50.00');
+    expect(html).toContain('EUR');
+    expect(html).toContain('Finland');
+    expect(html).toMatch(/<label for="personid">Personal identity code<\/label>/);
+    expect(html).toMatch(/<input id="personid" name="personid"/);
+    expect(html).toContain('>Identify and pay</button>');
+    expect(html).toContain('>Cancel</button>');
+    expect(html).toContain(`name="session" value="${sessionId}"`);
+  });
+
+  it('answers 404 for an unknown, missing or expired session', async () => {
+    expect((await app.request('/api/bankid/authorize?session=unknown')).status).toBe(404);
+    expect((await app.request('/api/bankid/authorize')).status).toBe(404);
+    expect((await app.request(`/api/bankid/authorize?session=${encodeURIComponent("' OR 1=1 --")}`)).status).toBe(404);
+    expect((await app.request('/api/bankid/authorize', form({ session: 'unknown', personid: '010101-0101', action: 'identify' }))).status).toBe(404);
+    const { sessionId } = await authorize();
+    const start = now;
+    now = new Date(start.getTime() + 31 * 60_000);
+    try {
+      expect((await app.request(`/api/bankid/authorize?session=${sessionId}`)).status).toBe(404);
+    } finally {
+      now = start;
+    }
+  });
+
+  it('redirects back with a one-time code; the session is then used', async () => {
+    const { sessionId } = await authorize();
+    const query = await identify(sessionId, newPersonId());
+    expect(query.get('code')).toMatch(/^[A-Za-z0-9_-]{30,}$/);
+    expect((await app.request(`/api/bankid/authorize?session=${sessionId}`)).status).toBe(409);
+    expect((await app.request('/api/bankid/authorize', form({ session: sessionId, personid: newPersonId(), action: 'identify' }))).status).toBe(409);
+    const row = await platform.database.db.selectFrom('paynplay_sessions').selectAll().where('id', '=', sessionId).executeTakeFirstOrThrow();
+    expect(row.one_time_code_hash).not.toContain(query.get('code') ?? '');
+  });
+
+  it('keeps the return path’s own query', async () => {
+    const { sessionId } = await authorize('50', 'FI', 'EUR', '/en-FI/signup/callback?from=pnp');
+    const response = await app.request('/api/bankid/authorize', form({ session: sessionId, personid: newPersonId(), action: 'identify' }));
+    const location = new URL(response.headers.get('location') ?? '', 'http://site.invalid');
+    expect(location.pathname).toBe('/en-FI/signup/callback');
+    expect(location.searchParams.get('from')).toBe('pnp');
+    expect(location.searchParams.get('sessionId')).toBe(sessionId);
+  });
+
+  it('cancels back to the site', async () => {
+    const { sessionId } = await authorize();
+    const response = await app.request('/api/bankid/authorize', form({ session: sessionId, action: 'cancel' }));
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe(`${RETURN_URL}?error=cancelled&sessionId=${sessionId}`);
+    expect((await app.request(`/api/bankid/authorize?session=${sessionId}`)).status).toBe(409);
+  });
+
+  it.each(['', '12', '<script>alert(1)</script>', "' OR 1=1 --", 'x'.repeat(500)])('refuses the personal id %j with the form again and an alert', async (personid) => {
+    const { sessionId } = await authorize();
+    const response = await app.request('/api/bankid/authorize', form({ session: sessionId, personid, action: 'identify' }));
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toMatch(/role="alert"/);
+    expect(html).toContain('aria-invalid="true"');
+    expect(html).not.toContain('<script>alert');
+    // The session can still be used.
+    expect((await app.request(`/api/bankid/authorize?session=${sessionId}`)).status).toBe(200);
+  });
+
+  it('treats a JSON post or an empty body as an unknown session', async () => {
+    expect((await postJson(app, '/api/bankid/authorize', { session: 'x' })).status).toBe(404);
+    expect((await app.request('/api/bankid/authorize', { method: 'POST' })).status).toBe(404);
+  });
+});
+
+describe('POST /api/paynplay/player/code', () => {
+  it('creates a PRE_REGISTERED player for a new identity and deposits the amount', async () => {
+    const personid = newPersonId();
+    const result = await payAs(personid, '75.25');
+    expect(result).toMatchObject({ email: null, mobilePhone: null });
+    const player = await createPlayerStore(platform.database.db).findById(result.playerId);
+    expect(player).toMatchObject({ personid, status: 'PRE_REGISTERED', country_code: 'FI', currency_code: 'EUR', language_code: 'fi', email: null });
+    expect(await balance(platform.database.db, playerAccount(result.playerId), 'EUR')).toBe('75.25');
+  });
+
+  it('finds the known test identity (player@example.com) and answers its e-mail and phone', async () => {
+    const { db } = platform.database;
+    const seeded = await createPlayerStore(db).findByEmail('player@example.com');
+    const before = toCents(await balance(db, playerAccount(seeded?.id ?? 0)));
+    const result = await payAs(SEEDED_PERSONID, '20');
+    expect(result).toMatchObject({ playerId: seeded?.id, email: 'player@example.com', mobilePhone: '+358401234567' });
+    expect(toCents(await balance(db, playerAccount(result.playerId)))).toBe(before + 2000n);
+
+    // Both known: straight to the login.
+    const login = await postJson(app, '/api/paynplay/player/login', { sessionId: result.sessionId, metadata: META });
+    expect(login.status).toBe(200);
+    const answer = v.parse(paynplayLoginSchema, await json(login));
+    expect(parseIdToken(answer.idToken)).toMatchObject({ playerId: seeded?.id, email: 'player@example.com', loginMethod: 'PAYNPLAY' });
+  });
+
+  it('accepts the empty ipAddress a browser sends (it cannot know its public address)', async () => {
+    const { sessionId } = await authorize('30');
+    const query = await identify(sessionId, newPersonId());
+    const response = await postJson(app, '/api/paynplay/player/code', { oneTimeCode: query.get('code') ?? '', sessionId, ipAddress: '', blackbox: 'bb' });
+    expect(response.status, await response.clone().text()).toBe(200);
+    const login = await postJson(app, '/api/paynplay/player/login', { sessionId, metadata: { ...META, ipAddress: '' } });
+    // A new identity must give its e-mail and phone first: the login is refused, but not for the empty address.
+    expect(await json(login)).not.toMatchObject({ errors: [{ field: 'metadata.ipAddress' }] });
+  });
+
+  it('finds the same player on a second payment and pays twice into one wallet', async () => {
+    const personid = newPersonId();
+    const first = await payAs(personid, '10');
+    const second = await payAs(personid, '15');
+    expect(second.playerId).toBe(first.playerId);
+    expect(await balance(platform.database.db, playerAccount(first.playerId))).toBe('25.00');
+  });
+
+  it('refuses a replayed, wrong, unknown or expired code with 400 error.paynplay.code.invalid and never pays twice', async () => {
+    const { sessionId } = await authorize('30');
+    const code = (await identify(sessionId, newPersonId())).get('code') ?? '';
+    await expectError(await verifyCode(`${code}x`, sessionId), 400, 'error.paynplay.code.invalid');
+    await expectError(await verifyCode(code, 'another-session'), 400, 'error.paynplay.code.invalid');
+    const ok = await verifyCode(code, sessionId);
+    expect(ok.status).toBe(200);
+    const { playerId } = v.parse(paynplayVerificationSchema, await json(ok));
+    await expectError(await verifyCode(code, sessionId), 400, 'error.paynplay.code.invalid');
+    expect(await balance(platform.database.db, playerAccount(playerId))).toBe('30.00');
+
+    const late = await authorize('30');
+    const lateCode = (await identify(late.sessionId, newPersonId())).get('code') ?? '';
+    const start = now;
+    now = new Date(start.getTime() + PAYNPLAY_CODE_TTL_MS + 1);
+    try {
+      await expectError(await verifyCode(lateCode, late.sessionId), 400, 'error.paynplay.code.invalid');
+    } finally {
+      now = start;
+    }
+  });
+
+  it('pays once under two concurrent verifications of one code', async () => {
+    const { db } = platform.database;
+    const { sessionId } = await authorize('40');
+    const code = (await identify(sessionId, newPersonId())).get('code') ?? '';
+    const responses = await Promise.all([verifyCode(code, sessionId), verifyCode(code, sessionId)]);
+    expect(responses.map((response) => response.status).sort()).toEqual([200, 400]);
+    const winner = responses.find((response) => response.status === 200);
+    const { playerId } = v.parse(paynplayVerificationSchema, await json(winner ?? new Response('{}')));
+    expect(await balance(db, playerAccount(playerId))).toBe('40.00');
+    const posted = await db.selectFrom('ledger_transactions').selectAll().where('idempotency_key', '=', `paynplay:${sessionId}`).execute();
+    expect(posted).toHaveLength(1);
+  });
+
+  it('refuses a player on a time-out with the login code and takes no deposit', async () => {
+    const { db } = platform.database;
+    const personid = newPersonId();
+    const player = await createPlayerStore(db).create({
+      email: 'pnp.timeout@example.com',
+      personid,
+      country_code: 'FI',
+      language_code: 'fi',
+      currency_code: 'EUR',
+      status: 'TIMEOUT',
+      timeout_until: new Date(now.getTime() + 3 * 86_400_000),
+    });
+    const { sessionId } = await authorize('50');
+    const code = (await identify(sessionId, personid)).get('code') ?? '';
+    await expectError(await verifyCode(code, sessionId), 403, 'code:error.timeout.in.progress:days:3');
+    expect(await balance(db, playerAccount(player.id))).toBe('0.00');
+  });
+
+  it.each([
+    [{}, { oneTimeCode: 'validation.required', sessionId: 'validation.required', ipAddress: 'validation.required', blackbox: 'validation.required' }],
+    [{ oneTimeCode: 'c'.repeat(300), sessionId: 's', ipAddress: '1.2.3.4', blackbox: '' }, { oneTimeCode: 'validation.too_long' }],
+    [{ oneTimeCode: 1, sessionId: 's', ipAddress: '1.2.3.4', blackbox: '' }, { oneTimeCode: 'validation.invalid' }],
+  ])('answers 400 error.validation for %j', async (body, expected) => {
+    expect(await expectFieldErrors(await postJson(app, '/api/paynplay/player/code', body))).toEqual(expected);
+  });
+
+  it('answers an SQL-looking code as an invalid code', async () => {
+    await expectError(await verifyCode("' OR '1'='1", "' OR '1'='1"), 400, 'error.paynplay.code.invalid');
+  });
+});
+
+describe('update and login of a new player', () => {
+  it('takes an e-mail and a phone, then logs in with tokens recorded hashed', async () => {
+    const { db } = platform.database;
+    const { sessionId, playerId } = await payAs(newPersonId());
+    // No login before the update: the player has no e-mail or phone yet.
+    await expectError(await postJson(app, '/api/paynplay/player/login', { sessionId, metadata: META }), 400, 'error.paynplay.session.invalid');
+
+    const update = { playerId, sessionId, email: 'Pnp.New@Example.com', phonePrefix: '+358', phoneBody: '45 111 2222' };
+    const updated = await postJson(app, '/api/paynplay/player/update', update);
+    expect(updated.status, await updated.clone().text()).toBe(200);
+    expect(await createPlayerStore(db).findById(playerId)).toMatchObject({ email: 'Pnp.New@Example.com', phone_body: '451112222', status: 'REGISTERED' });
+
+    const login = await postJson(app, '/api/paynplay/player/login', { sessionId, metadata: META });
+    expect(login.status).toBe(200);
+    const answer = v.parse(paynplayLoginSchema, await json(login));
+    expect(answer.lastAuth).toBeNull();
+    expect(answer.refreshToken).not.toBe(answer.accessToken);
+    expect(login.headers.get('set-cookie')).toContain(`${SESSION_COOKIE}=`);
+    expect(parseIdToken(answer.idToken)).toMatchObject({ playerId, loginMethod: 'PAYNPLAY', countryCode: 'FI' });
+    const row = await db.selectFrom('paynplay_sessions').selectAll().where('id', '=', sessionId).executeTakeFirstOrThrow();
+    expect(row.refresh_token_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(row.refresh_token_hash).not.toBe(answer.refreshToken);
+    // The id token works; the summary counts the deposit.
+    const summary = await app.request('/api/player/transaction-summary', { headers: bearer(answer.idToken) });
+    expect(await json(summary)).toEqual({ totalDepositsCount: 1 });
+
+    // One login per session, and no update after it.
+    await expectError(await postJson(app, '/api/paynplay/player/login', { sessionId, metadata: META }), 400, 'error.paynplay.session.invalid');
+    await expectError(await postJson(app, '/api/paynplay/player/update', update), 400, 'error.paynplay.session.invalid');
+  });
+
+  it('refuses an e-mail another player has with 409', async () => {
+    const { sessionId, playerId } = await payAs(newPersonId());
+    await expectError(
+      await postJson(app, '/api/paynplay/player/update', { playerId, sessionId, email: 'PLAYER@example.com', phonePrefix: '+358', phoneBody: '451113333' }),
+      409,
+      'error.registration.player_already_exists',
+    );
+  });
+
+  it('updates only the player of a verified session', async () => {
+    const verified = await payAs(newPersonId());
+    const other = await payAs(newPersonId());
+    const body = { email: 'pnp.other@example.com', phonePrefix: '+358', phoneBody: '451114444' };
+    await expectError(await postJson(app, '/api/paynplay/player/update', { ...body, playerId: other.playerId, sessionId: verified.sessionId }), 400, 'error.paynplay.session.invalid');
+    const unverified = await authorize();
+    await expectError(await postJson(app, '/api/paynplay/player/update', { ...body, playerId: verified.playerId, sessionId: unverified.sessionId }), 400, 'error.paynplay.session.invalid');
+    await expectError(await postJson(app, '/api/paynplay/player/login', { sessionId: unverified.sessionId, metadata: META }), 400, 'error.paynplay.session.invalid');
+  });
+
+  it('refuses a phone the SMS provider rejects and malformed fields', async () => {
+    const { sessionId, playerId } = await payAs(newPersonId());
+    await expectError(
+      await postJson(app, '/api/paynplay/player/update', { playerId, sessionId, email: 'pnp.phone@example.com', phonePrefix: '+358', phoneBody: '000000' }),
+      403,
+      'error.vonage.validation',
+    );
+    expect(
+      await expectFieldErrors(await postJson(app, '/api/paynplay/player/update', { playerId, sessionId, email: "x' OR 1=1", phonePrefix: '+1234', phoneBody: 'abc' })),
+    ).toEqual({ email: 'validation.email', phonePrefix: 'validation.phone', phoneBody: 'validation.phone' });
+    expect(await expectFieldErrors(await postJson(app, '/api/paynplay/player/login', { sessionId }))).toEqual({ metadata: 'validation.required' });
+  });
+
+  it.each(['/api/paynplay/player/code', '/api/paynplay/player/update', '/api/paynplay/player/login'])('%s refuses a body that is not a JSON object', async (path) => {
+    for (const body of ['nope', '[]', '']) await expectError(await postJson(app, path, body), 400, 'error.request.invalid');
+    await expectError(await postJson(app, path, { padding: 'x'.repeat(20_000) }), 413, 'error.request.invalid');
+  });
+});
