@@ -2,17 +2,25 @@
 // the session to be resolved, then asks these. They read a snapshot (or just its value and the
 // fields they need), so tests can call them with plain objects.
 import { waitFor } from 'xstate';
-import type { ActorRefFrom } from 'xstate';
+import type { ActorRefFrom, SnapshotFrom, StateValue } from 'xstate';
+import type { PlayerProfile } from '../src/api/player';
 import type { AccessCheckContext, accessCheckMachine } from './accessCheck.machine';
-import { DEFAULT_LANGMARKET, parseLangMarket } from './lib/markets';
+import { DEFAULT_LANGMARKET, formatLangMarket, parseLangMarket } from './lib/markets';
 import { sessionStatus } from './session.machine';
 import type { SessionContext, SessionSnapshot, sessionMachine } from './session.machine';
-import type { SnapshotFrom } from 'xstate';
 
 /** Only what the session guards read, so that a test can pass a plain object. */
 export interface SessionView {
-  value: SessionSnapshot['value'];
+  value: StateValue;
   context: Pick<SessionContext, 'authorized'>;
+}
+
+/** What the terms guard reads besides the state: the accepted and the current terms versions. */
+export interface TermsView {
+  value: StateValue;
+  context: Pick<SessionContext, 'authorized' | 'currentTermsVersion'> & {
+    profile: Pick<PlayerProfile, 'termsAndConditionsAcceptedVersion'> | null;
+  };
 }
 
 /**
@@ -48,10 +56,118 @@ export function waitForResolved(sessionRef: ActorRefFrom<typeof sessionMachine>)
   return waitFor(sessionRef, waitForResolvedPredicate);
 }
 
+/** Which resolved state the session is in ('anonymous', 'authorized', 'loggingOut'); null before. */
+function resolvedState(value: StateValue): string | null {
+  if (typeof value === 'string') return null;
+  const resolved = value.resolved;
+  if (resolved === undefined) return null;
+  return typeof resolved === 'string' ? resolved : (Object.keys(resolved)[0] ?? null);
+}
+
 /** Resolved as an authorized player (account and banking routes need this; product.md §2). */
 export function isAuthorized(snapshot: SessionView): boolean {
+  return resolvedState(snapshot.value) === 'authorized' && snapshot.context.authorized;
+}
+
+/** An authorized session whose profile (and current terms version) is still on its way. */
+export function isLoadingProfile(snapshot: Pick<SessionView, 'value'>): boolean {
   const { value } = snapshot;
-  return typeof value === 'object' && value.resolved === 'authorized' && snapshot.context.authorized;
+  if (typeof value === 'string' || typeof value.resolved !== 'object') return false;
+  const authorized = value.resolved.authorized;
+  return typeof authorized === 'object' && authorized.profile === 'loading';
+}
+
+/**
+ * Who the visitor is is known and, for a player, the profile has loaded (or failed): what the
+ * terms guard needs before it can answer. The account and other guards need only `isResolved`.
+ */
+export function isSettled(snapshot: Pick<SessionView, 'value'>): boolean {
+  return isResolved(snapshot) && !isLoadingProfile(snapshot);
+}
+
+/** Waits until the session is settled (`beforeLoad` of the `$langmarket` layout, before the terms guard). */
+export function waitForSettled(sessionRef: ActorRefFrom<typeof sessionMachine>): Promise<SessionSnapshot> {
+  return waitFor(sessionRef, isSettled);
+}
+
+/** The first path segment as a valid langmarket, and the rest of the path (with search) below it. */
+function splitLangMarket(path: string): { langmarket: string; below: string } | null {
+  const match = /^\/([^/?#]+)(.*)$/.exec(path);
+  const langMarket = match?.[1] === undefined ? null : parseLangMarket(match[1]);
+  if (match === null || langMarket === null) return null;
+  return { langmarket: formatLangMarket(langMarket), below: match[2] ?? '' };
+}
+
+/** True when `path` (below the langmarket, maybe with a search) is `base` or under it. */
+function isUnder(path: string, base: string): boolean {
+  const [pathname = ''] = path.split(/[?#]/);
+  return pathname === base || pathname.startsWith(`${base}/`);
+}
+
+/** product.md §2: the forced acceptance of updated terms, below the langmarket. */
+export const ACCEPT_TERMS_PATH = '/accept-terms-condition';
+/** product.md §2: the account area, below the langmarket. */
+export const MY_ACCOUNT_PATH = '/my-account';
+/** behaviour.md §6: the pages the terms guard leaves alone (the account area and the accept page). */
+export const TERMS_GUARD_EXEMPT_PATHS = [MY_ACCOUNT_PATH, ACCEPT_TERMS_PATH] as const;
+
+/**
+ * behaviour.md §6 "A terms-update flag": the player accepted an older terms version than the
+ * market's current one. Unknown (no profile, no current version) is not outdated.
+ */
+export function termsOutdated(context: TermsView['context']): boolean {
+  const { profile, currentTermsVersion } = context;
+  return profile !== null && currentTermsVersion !== null && profile.termsAndConditionsAcceptedVersion < currentTermsVersion;
+}
+
+/**
+ * The terms guard (product.md §2 "Terms guard", behaviour.md §6): an authorized player with outdated
+ * terms goes to `/{langmarket}/accept-terms-condition`; the my-account pages and that page are exempt.
+ * `pathname` is the full path (with its langmarket). Returns null when the page may stay.
+ */
+export function termsRedirect(pathname: string, view: TermsView): string | null {
+  const split = splitLangMarket(pathname);
+  if (split === null || !isAuthorized(view) || !termsOutdated(view.context)) return null;
+  if (TERMS_GUARD_EXEMPT_PATHS.some((base) => isUnder(split.below, base))) return null;
+  return `/${split.langmarket}${ACCEPT_TERMS_PATH}`;
+}
+
+/**
+ * The account guard (product.md §2 "Account area": login required, otherwise the access-error page
+ * /401 with the original path passed on; behaviour.md §6). `href` is the full path with its search
+ * (TanStack's `location.href`); the original path is passed below the langmarket, so that
+ * `afterLoginPath` can put it under the player's langmarket again. Returns null for a player.
+ */
+export function authRedirect(href: string, view: SessionView): string | null {
+  if (isAuthorized(view)) return null;
+  const split = splitLangMarket(href);
+  const langmarket = split?.langmarket ?? DEFAULT_LANGMARKET;
+  const original = split === null ? href : split.below || '/';
+  return `/${langmarket}/401?redirect=${encodeURIComponent(original)}`;
+}
+
+/**
+ * product.md §2 "After login ...": targets that make no sense after a login (the login, sign-up,
+ * reset-password, access-error and accept-terms pages, below the langmarket); they lead home.
+ */
+export const LOGIN_REDIRECT_EXCLUDED_PATHS = ['/login', '/signup', '/reset-password', '/401', ACCEPT_TERMS_PATH] as const;
+
+/**
+ * product.md §2: after login the player goes to `{langmarket}{target path}`, or to `/` for a target
+ * in the excluded list. Every route is below the langmarket, so `/` is the langmarket's home
+ * (`/{langmarket}`): a bare `/` would drop the player's language and market. The target is a path
+ * below the langmarket (a leading langmarket segment is dropped); anything that is not a same-site
+ * path (`//host`, a scheme, a backslash) leads home too, so a redirect parameter cannot send the
+ * player to another site.
+ */
+export function afterLoginPath(langmarket: string, target: string | null | undefined): string {
+  const home = `/${langmarket}`;
+  if (target == null || !target.startsWith('/') || target.startsWith('//') || target.includes('\\')) return home;
+  const below = splitLangMarket(target)?.below ?? target;
+  if (below === '' || /^[?#]/.test(below) || below.startsWith('//')) return home;
+  if (!below.startsWith('/') || below === '/') return home;
+  if (LOGIN_REDIRECT_EXCLUDED_PATHS.some((base) => isUnder(below, base))) return home;
+  return `${home}${below}`;
 }
 
 export type AppGate = 'loading' | 'allowed' | 'restricted' | 'maintenance' | 'failed';

@@ -8,6 +8,12 @@ import { fileURLToPath } from 'node:url';
 import type { AnyStateMachine } from 'xstate';
 import { accessCheckMachine } from '../machines/accessCheck.machine';
 import { cookieConsentMachine } from '../machines/cookieConsent.machine';
+import { idleMachine } from '../machines/idle.machine';
+import { loginMachine } from '../machines/login.machine';
+import { passwordChangeMachine } from '../machines/passwordChange.machine';
+import { passwordResetMachine } from '../machines/passwordReset.machine';
+import { payAndPlayMachine } from '../machines/payAndPlay.machine';
+import { phoneChangeMachine } from '../machines/phoneChange.machine';
 import { sessionMachine } from '../machines/session.machine';
 import { toastMachine } from '../machines/toast.machine';
 
@@ -27,9 +33,15 @@ const pages: Page[] = [
     summary:
       'The root actor (behaviour.md §4 "Session"): status pending → requested → resolved, with the authorized flag. ' +
       'Created at start-up with the route\'s `langMarket` and put in the router context; the app sends `session.start` once. ' +
-      '`restoreSession` resolves null today (anonymous); the login issue restores claims from the id-token cookie. ' +
-      'It spawns its children at creation: `accessCheck`, `cookieConsent` and `toast` (ids and system ids of the same names). ' +
-      'Route guards (`machines/session.guards.ts`) wait for `resolved`.',
+      '`restoreSession` re-issues the id token from the HttpOnly session cookie (null: anonymous). ' +
+      'Anonymous: `login.open { redirect? }` spawns the `login` machine (stopped on `login.close` or success); its success, ' +
+      'or `session.authenticated` from any other login, authorizes and emits `session.loggedIn { redirect }`. ' +
+      'Authorized: profile (with the current terms version, for the terms guard), access details and transaction summary load side by side ' +
+      '(a failure is recorded in `loadErrors`, the session stays); the `idleTimer` child runs; `session.logout`, `session.unauthorized` ' +
+      '(a 401/403 on an authenticated call), the token\'s expiry (`tokenExpiry`, exp − iat) and the idle timer\'s end lead to loggingOut: ' +
+      'the `signOut` call (its answer ignored), then `clearStoredAuthorization`, `endSupportChat`, `endCrmSession`, and `session.loggedOut { reason }`. ' +
+      'Always-on children: `accessCheck`, `cookieConsent` and `toast`. Route guards (`machines/session.guards.ts`) wait for `resolved` ' +
+      '(and, for the terms guard, the profile).',
   },
   {
     flow: 'accessCheck',
@@ -60,6 +72,80 @@ const pages: Page[] = [
       'after its duration (`TOAST_DURATION_MS` unless given) through a delayed `toast.expire` it sends itself; ' +
       '`toast.pause` (hover, focus) cancels that timer and `toast.resume` starts it again; `toast.dismiss` ' +
       '(close button, swipe) removes the toast at once.',
+  },
+  {
+    flow: 'login',
+    title: 'Login',
+    machine: loginMachine,
+    summary:
+      'The login modal (behaviour.md §4 "Session": loader on, modal open, then error or success; §8 "Login"). Spawned by the session on ' +
+      '`login.open { redirect? }`, stopped on `login.close` or success. `form.submit` calls `authenticate` (authApi.login, then parseIdToken); ' +
+      'a network failure is retried up to `LOGIN_RETRY_ATTEMPTS` attempts `LOGIN_RETRY_DELAY_MS` apart (§9), never a refused password. ' +
+      'Server codes become `{ code, additionalInfo: { days, ... } }` through `machines/lib/loginErrors.ts` (anything unknown: unauthorized); ' +
+      '`code:error.sign.in.attempt.count.exceeded` leads to the max-attempts modal. Output on success: `{ idToken, claims, redirect }`.',
+  },
+  {
+    flow: 'idle',
+    title: 'Idle logout',
+    machine: idleMachine,
+    summary:
+      'behaviour.md §4 "Session" idle check, with the limit `IDLE_LIMIT_MS` (GLI-19 2.5.4). Invoked by the session while the player is ' +
+      'authorized. Every `IDLE_CHECK_MS` it reads the clock (`readClock`, provided by src/) and compares it with the last `idle.activity` ' +
+      '(pointer, key, scroll; throttled); from `IDLE_LIMIT_MS − IDLE_WARNING_MS` it is in `warning` (the idle-warning dialog, answered by ' +
+      '`idle.stay`), from `IDLE_LIMIT_MS` it ends, and the session logs out: the sign-out call, then the local logout.',
+  },
+  {
+    flow: 'passwordReset',
+    title: 'Password reset',
+    machine: passwordResetMachine,
+    summary:
+      'behaviour.md §4 "Password reset" and product.md §2: the steps Email → Verification → Password → Complete, ' +
+      'in order, clamped at both ends (no `step.back` at Email; Complete is final), with the `visited` list a ' +
+      'step indicator reads. `requestReset` answers the `smsResetKeyId` of the SMS code, `verifyResetCode` the ' +
+      '`resetKey`, `setNewPassword` ends it (§7). Errors of §8 (`sms.code.invalid`, `error.password.reset`, ' +
+      '`sms.max.attempts.reached` → `verification.blocked`), network and validation are kept in `error` with the ' +
+      'typed values. On Complete the provided `resetCompleted` goes to "/" and shows the toast ' +
+      '`reset.password.success.toast` through the session\'s toast child. Started by /reset-password.',
+  },
+  {
+    flow: 'phoneChange',
+    title: 'Phone change',
+    machine: phoneChangeMachine,
+    summary:
+      'behaviour.md §4 "Phone change" and §5 (a phone change requires an SMS code): `phone.submit` → `requesting` ' +
+      '(the loader) → success opens the SMS code popup (`codePopup`, tag `popup`) with the `smsVerificationId`; a ' +
+      'request error closes it and keeps the error. In the popup a wrong code or a lost connection stays ' +
+      'answerable; any other error closes it. A verified code (`phoneChanged`: profile refresh, toast) or ' +
+      '`popup.close` resets the flow. Started by /my-account/account.',
+  },
+  {
+    flow: 'passwordChange',
+    title: 'Password change',
+    machine: passwordChangeMachine,
+    summary:
+      'behaviour.md §7 `/player/password` and §8: `form.submit` → `submitting` → `succeeded` (provided ' +
+      '`passwordChanged`: toast, the form empties) or a failure. `error.old_password.incorrect` goes to ' +
+      '`oldPasswordIncorrect` and is shown as a toast (`oldPasswordRefused`); other failures go to `failed` (tag ' +
+      '`error`, shown by the form). The passwords travel only as the call\'s input, never in the context. Started ' +
+      'by /my-account/account.',
+  },
+  {
+    flow: 'payAndPlay',
+    title: 'Pay and play',
+    machine: payAndPlayMachine,
+    summary:
+      'behaviour.md §4 "Pay and play", §7 "Pay and play"; product.md §2 `/signup/pnp`, `/signup/callback`. One ' +
+      'actor per page, since the browser visits the bank in between. On `/signup/pnp` (input `callback: null`): ' +
+      'the amount (presets `PAYNPLAY_PRESET_AMOUNTS` or custom, `PAYNPLAY_MIN_DEPOSIT`..`PAYNPLAY_MAX_DEPOSIT`, ' +
+      'at most 2 decimals, currency from the visitor\'s country), then `authorize` with a return path ' +
+      '`/{langmarket}/signup/callback?target=…`; in `redirecting` the screen sends the browser to the bank page. ' +
+      'On `/signup/callback` (input with `code`, `sessionId` or `error`): `verifyCode`; a player whose e-mail and ' +
+      'phone are known goes straight to `loginPlayer`, anyone else keeps the player id (`needsUpdate`) and fills ' +
+      'the update form (`updatePlayer`) first. `done` outputs `{ idToken, claims, redirectPath }`: the screen ' +
+      'sends `session.authenticated` and goes to the saved target, else `PAYNPLAY_DEFAULT_TARGET_PATH` (the home ' +
+      'page). `context.status` holds uninitialized / loading / success / error for authorize, verifyCode, ' +
+      'updatePlayer and loginPlayer. `loadVisitorContext` supplies the country (access check), ipAddress (\'\' in ' +
+      'the browser) and a device fingerprint (blackbox).',
   },
 ];
 

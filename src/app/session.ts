@@ -1,22 +1,103 @@
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import { accessCheckMachine, type AccessContextResult } from '../../machines/accessCheck.machine';
 import { cookieConsentMachine, type StoredCookieConsent } from '../../machines/cookieConsent.machine';
+import { idleMachine } from '../../machines/idle.machine';
 import type { LangMarket } from '../../machines/lib/markets';
-import { sessionMachine, type SessionClaims } from '../../machines/session.machine';
+import { loginMachine, type AuthenticatedSession, type LoginCredentials } from '../../machines/login.machine';
+import { sessionMachine, type ProfileLoad } from '../../machines/session.machine';
+import { authApi, parseIdToken } from '../api/auth';
+import { bindAuth } from '../api/client';
+import { contentApi } from '../api/content';
+import { isApiError } from '../api/errors';
 import { platformApi } from '../api/platform';
+import { playerApi, type AccessDetails, type TransactionSummary } from '../api/player';
 import { readStoredConsent, writeStoredConsent } from './consentStorage';
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
 
+/** A login's or a refresh's answer as the session keeps it: the token and its claims. */
+function authenticated(idToken: string): AuthenticatedSession {
+  return { idToken, claims: parseIdToken(idToken) };
+}
+
+/**
+ * behaviour.md §4 "Session": a reload keeps the player logged in. The platform re-issues the id
+ * token from its HttpOnly, SameSite=Strict session cookie; 401 means there is no session.
+ */
+async function restoreSession({ signal }: { signal: AbortSignal }): Promise<AuthenticatedSession | null> {
+  try {
+    const { idToken } = await authApi.refresh(signal);
+    return authenticated(idToken);
+  } catch (error) {
+    if (isApiError(error) && error.status === 401) return null;
+    throw error;
+  }
+}
+
+/**
+ * The profile, with the market's current terms version for the terms guard. A terms document that
+ * cannot be loaded leaves the version unknown (the guard then lets the player through) rather than
+ * failing the profile.
+ */
+async function loadProfile({ input, signal }: { input: { langMarket: LangMarket }; signal: AbortSignal }): Promise<ProfileLoad> {
+  const [profile, terms] = await Promise.all([
+    playerApi.profile(signal),
+    contentApi.termsVersions(input.langMarket, signal).catch(() => null),
+  ]);
+  return { profile, currentTermsVersion: terms?.current.version ?? null };
+}
+
+/**
+ * behaviour.md §4: logout clears the stored authorization entries. This app stores none: the id
+ * token lives only in the session's context (cleared by the machine) and the platform's HttpOnly
+ * cookie is ended by the sign-out call (OWASP ASVS L2: no token or personal data in web storage;
+ * the spec's authorization, first-login and updated-terms storage keys are deliberately not used).
+ * Only the cookie-consent entry lives in localStorage, and it is not the player's.
+ */
+function clearStoredAuthorization(): void {
+  // Nothing stored; see above.
+}
+
+/**
+ * behaviour.md §4: logout ends the support chat. The live-chat support widget (product.md §1, §2)
+ * comes with the live-chat and CRM issue (not filed yet); until then there is no chat to end.
+ */
+function endSupportChat(): void {
+  // No support chat yet; see above.
+}
+
+/**
+ * behaviour.md §4: logout ends the CRM session. The CRM inbox for logged-in players (behaviour.md
+ * §7 "Content") comes with the live-chat and CRM issue (not filed yet); until then there is none.
+ */
+function endCrmSession(): void {
+  // No CRM session yet; see above.
+}
+
 /**
  * The session machine with the real world provided (ARCHITECTURE.md "The actor system"): the
- * platform's access check, localStorage for cookie consent, and (until login exists) an
- * anonymous session restore. Children's implementations are provided on the child machines,
- * which the session spawns by their names.
+ * platform's auth and player calls, the content service's terms versions, the clock for the idle
+ * timer, localStorage for cookie consent. Children's implementations are provided on the child
+ * machines, which the session spawns by their names.
  */
 export const appSessionMachine = sessionMachine.provide({
   actors: {
-    restoreSession: fromPromise<SessionClaims | null>(() => Promise.resolve(null)),
+    restoreSession: fromPromise<AuthenticatedSession | null>(restoreSession),
+    loadProfile: fromPromise<ProfileLoad, { langMarket: LangMarket }>(loadProfile),
+    loadAccessDetails: fromPromise<AccessDetails>(({ signal }) => playerApi.accessDetails(signal)),
+    loadTransactionSummary: fromPromise<TransactionSummary>(({ signal }) => playerApi.transactionSummary(signal)),
+    signOut: fromPromise<unknown>(({ signal }) => authApi.signOut(signal)),
+    login: loginMachine.provide({
+      actors: {
+        authenticate: fromPromise<AuthenticatedSession, LoginCredentials>(async ({ input, signal }) => {
+          const { idToken } = await authApi.login(input, signal);
+          return authenticated(idToken);
+        }),
+      },
+    }),
+    idleTimer: idleMachine.provide({
+      actors: { readClock: fromPromise<number>(() => Promise.resolve(Date.now())) },
+    }),
     accessCheck: accessCheckMachine.provide({
       actors: {
         fetchAccessContext: fromPromise<AccessContextResult>(({ signal }) => platformApi.accessContext(signal)),
@@ -31,12 +112,46 @@ export const appSessionMachine = sessionMachine.provide({
       },
     }),
   },
+  actions: { clearStoredAuthorization, endSupportChat, endCrmSession },
 });
 
-/** Creates and starts the root session actor; `session.start` is sent once, at boot. */
+/** What counts as the player being there (behaviour.md §4 idle check): pointer, key, scroll. */
+const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'scroll', 'touchstart'] as const;
+/**
+ * At most one `idle.activity` a second: the idle timer only needs to know the player was there
+ * recently (its checks are IDLE_CHECK_MS apart), not every pointer move.
+ */
+const ACTIVITY_THROTTLE_MS = 1_000;
+
+/** Sends throttled `idle.activity` events to the session; returns the function that stops it. */
+export function watchActivity(session: SessionActor, target: Window = window): () => void {
+  let lastSent = Number.NEGATIVE_INFINITY;
+  const onActivity = () => {
+    const now = Date.now();
+    if (now - lastSent < ACTIVITY_THROTTLE_MS) return;
+    lastSent = now;
+    session.send({ type: 'idle.activity', at: now });
+  };
+  const options = { capture: true, passive: true } as const;
+  for (const type of ACTIVITY_EVENTS) target.addEventListener(type, onActivity, options);
+  return () => {
+    for (const type of ACTIVITY_EVENTS) target.removeEventListener(type, onActivity, options);
+  };
+}
+
+/**
+ * Creates and starts the root session actor; `session.start` is sent once, at boot. The API client
+ * reads the id token from the session (memory only) and reports a refused authenticated call
+ * (401/403, behaviour.md §8 "General") as `session.unauthorized`, which logs the player out.
+ */
 export function startSession(langMarket: LangMarket): SessionActor {
   const session = createActor(appSessionMachine, { input: { langMarket } });
+  bindAuth({
+    token: () => session.getSnapshot().context.idToken,
+    onUnauthorized: () => session.send({ type: 'session.unauthorized' }),
+  });
   session.start();
   session.send({ type: 'session.start' });
+  watchActivity(session);
   return session;
 }

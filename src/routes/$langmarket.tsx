@@ -1,13 +1,15 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
 import { formatLangMarket, intlLocaleFor, parseLangMarket } from '../../machines/lib/markets';
-import { localeRedirect, waitForResolved } from '../../machines/session.guards';
+import { localeRedirect, termsRedirect, waitForResolved, waitForSettled } from '../../machines/session.guards';
 import { footerQuery } from '../api/queries';
+import { AccountActions } from '../features/auth/AccountActions';
 import { NotFoundPage } from '../features/errors/NotFoundPage';
 import { Shell } from '../features/shell/Shell';
 import { loadCatalog } from '../i18n/catalog';
 
 // Every route lives under /$langmarket (product.md §2). This layout fixes up a bad segment, waits
-// for the session, loads the route language's catalog (only that one) and frames the page.
+// for the session, loads the route language's catalog (only that one), applies the terms guard
+// and frames the page with the account actions in the header.
 export const Route = createFileRoute('/$langmarket')({
   beforeLoad: async ({ context, location, params, preload }) => {
     const target = localeRedirect(location.pathname);
@@ -17,6 +19,11 @@ export const Route = createFileRoute('/$langmarket')({
       throw redirect({ href: `${target ?? '/'}${location.searchStr}${hash}`, replace: true });
     }
     await waitForResolved(context.session);
+    // product.md §2 "Terms guard": a player whose accepted terms are older than the market's current
+    // ones goes to accept-terms (the account pages and that page are exempt). The profile carries
+    // the accepted version, so a player's navigation waits for it.
+    const terms = termsRedirect(location.pathname, await waitForSettled(context.session));
+    if (terms !== null) throw redirect({ href: terms, replace: true });
     const intlLocale = intlLocaleFor(langMarket);
     await loadCatalog(langMarket.language, intlLocale);
     if (!preload) {
@@ -37,9 +44,9 @@ export const Route = createFileRoute('/$langmarket')({
 });
 
 function LangMarketLayout() {
-  const { langMarket } = Route.useRouteContext();
+  const { langMarket, session } = Route.useRouteContext();
   return (
-    <Shell langMarket={langMarket}>
+    <Shell langMarket={langMarket} actions={<AccountActions session={session} langmarket={formatLangMarket(langMarket)} />}>
       <Outlet />
     </Shell>
   );

@@ -1,15 +1,21 @@
-import { createActor } from 'xstate';
+import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import type { AnyActorRef, EventFromLogic } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { accessCheckMachine } from '../../machines/accessCheck.machine';
 import type { AccessContextResult } from '../../machines/accessCheck.machine';
 import { cookieConsentMachine } from '../../machines/cookieConsent.machine';
 import type { StoredCookieConsent } from '../../machines/cookieConsent.machine';
+import { idleMachine } from '../../machines/idle.machine';
+import { IDLE_CHECK_MS, IDLE_LIMIT_MS } from '../../machines/lib/constants';
 import type { LangMarket } from '../../machines/lib/markets';
-import { isAuthorized, isResolved } from '../../machines/session.guards';
-import { sessionMachine, sessionStatus } from '../../machines/session.machine';
-import type { SessionClaims } from '../../machines/session.machine';
+import { loginMachine } from '../../machines/login.machine';
+import type { AuthenticatedSession, LoginCredentials, LoginOutput } from '../../machines/login.machine';
+import { isAuthorized, isLoadingProfile, isResolved, isSettled, termsOutdated } from '../../machines/session.guards';
+import { MAX_TIMER_DELAY_MS, sessionMachine, sessionStatus, tokenLifetimeMs } from '../../machines/session.machine';
+import type { LogoutReason, ProfileLoad, SessionClaims, SessionEmitted } from '../../machines/session.machine';
+import type { AccessDetails, PlayerProfile, TransactionSummary } from '../../src/api/player';
 import { coverPaths, FakePromises, formatCoverage, settle } from './lib/pathCoverage';
+import type { Driver } from './lib/pathCoverage';
 
 type SessionEvent = EventFromLogic<typeof sessionMachine>;
 
@@ -28,46 +34,156 @@ const claims: SessionClaims = {
   registrationDate: '2024-01-31',
   multibrand: { suspended: false },
   provinceCode: null,
-  exp: 1_700_086_400,
+  exp: 1_700_003_600,
 };
+const session: AuthenticatedSession = { idToken: 'header.payload.signature', claims };
+const REDIRECT = '/online-casino';
 
-const events: SessionEvent[] = [
-  { type: 'session.start' },
-  // Today's app: nobody to restore.
-  { type: 'xstate.done.actor.restoreSession', actorId: 'restoreSession', output: null },
-  // The login issue: a session restored from the id-token cookie.
-  { type: 'xstate.done.actor.restoreSession', actorId: 'restoreSession', output: claims },
-  { type: 'xstate.error.actor.restoreSession', actorId: 'restoreSession', error: new Error('Network Error') },
-  { type: 'locale.change', langMarket: FI_FI },
-  { type: 'session.logout' },
-];
+const access: AccessDetails = {
+  payout: true,
+  casino: true,
+  liveCasino: true,
+  sports: true,
+  virtualSports: true,
+  bonuses: true,
+  deposit: true,
+  withdrawal: true,
+  volt: false,
+  affiliateReg: false,
+  macropay: false,
+  isWithdrawalReview: false,
+  crypto: false,
+};
+const CURRENT_TERMS = 3;
+/** A player who accepted version 2 of 3: the terms guard sends them to accept-terms. */
+const profile: PlayerProfile = {
+  playerId: 1001,
+  email: 'player@example.com',
+  firstName: 'Aino',
+  lastName: 'Player',
+  phonePrefix: '+358',
+  phoneBody: '401234567',
+  languageCode: 'fi',
+  currencyCode: 'EUR',
+  countryCode: 'FI',
+  provinceCode: null,
+  personid: null,
+  kycStatus: 'NOT_VERIFIED',
+  requestDocumentTypeStatus: '',
+  firstLogin: false,
+  firstDepositDate: null,
+  termsAndConditionsAcceptedVersion: 2,
+  loyaltyLevel: null,
+  limitLevel: null,
+  status: 'REGISTERED',
+  access,
+};
+const profileLoad: ProfileLoad = { profile, currentTermsVersion: CURRENT_TERMS };
+const summary: TransactionSummary = { totalDepositsCount: 2 };
+const refused = { kind: 'http', status: 500, code: 'error.system.error' };
+
+const TOKEN_EXPIRY = 'xstate.after.tokenExpiry.session.resolved.authorized';
+
+const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, actorId: id, output }) as SessionEvent;
+const failed = (id: string) => ({ type: `xstate.error.actor.${id}`, actorId: id, error: refused }) as SessionEvent;
+
+function isRegion(value: unknown, part: string, state: string): boolean {
+  const resolved = (value as { resolved?: unknown }).resolved;
+  const authorized = (resolved as { authorized?: Record<string, string> } | undefined)?.authorized;
+  return typeof authorized === 'object' && authorized[part] === state;
+}
+
+/** The events to try, by state, so that the graph stays small and every event can really happen. */
+function eventsFor(snapshot: { value: unknown; context: { langMarket: LangMarket; loginRef: unknown } }): SessionEvent[] {
+  const value = snapshot.value;
+  const list: SessionEvent[] = [];
+  // The langmarket can change anywhere; trying it in pending (and back) covers it without doubling the graph.
+  if (value === 'pending') {
+    list.push({ type: 'locale.change', langMarket: snapshot.context.langMarket.market === 'UN' ? FI_FI : EN_UN });
+    list.push({ type: 'session.start' });
+  }
+  if (value === 'requested') {
+    list.push(done('restoreSession', null), done('restoreSession', session), failed('restoreSession'));
+  }
+  list.push(
+    { type: 'session.authenticated', ...session },
+    { type: 'login.open', redirect: REDIRECT },
+    { type: 'login.close' },
+    { type: 'session.logout' },
+    { type: 'session.unauthorized' },
+    { type: 'terms.accepted', version: CURRENT_TERMS },
+    { type: 'idle.activity', at: 1 },
+    done('idleTimer', undefined),
+    done('signOut', { ok: true }),
+    failed('signOut'),
+  );
+  // The three loads run side by side; answering them in one order keeps the graph small (every
+  // state and transition is still reached).
+  const loading = (part: string) => isRegion(snapshot.value, part, 'loading');
+  if (loading('profile')) list.push(done('loadProfile', profileLoad), failed('loadProfile'));
+  else if (loading('access')) list.push(done('loadAccessDetails', access), failed('loadAccessDetails'));
+  else if (loading('transactionSummary')) list.push(done('loadTransactionSummary', summary), failed('loadTransactionSummary'));
+  if (snapshot.context.loginRef !== null) list.push(done('login', { ...session, redirect: REDIRECT } satisfies LoginOutput));
+  return list;
+}
 
 interface World {
   /** The children seen at the first step: they must live as long as the session. */
   children: { accessCheck: AnyActorRef; cookieConsent: AnyActorRef; toast: AnyActorRef } | null;
+  /** The logout actions src/ provides, in the order they ran. */
+  actions: string[];
+  emitted: SessionEmitted[];
 }
 
-/** The session with its real children, each given fake outside-world actors. */
+/** The session with its real always-on children (fake outside world) and fake on-demand children. */
 function setupWith(fakes: FakePromises) {
-  const world: World = { children: null };
+  const world: World = { children: null, actions: [], emitted: [] };
   const machine = sessionMachine.provide({
     actors: {
-      restoreSession: fakes.actor<SessionClaims | null>(),
+      restoreSession: fakes.actor<AuthenticatedSession | null>(),
+      loadProfile: fakes.actor<ProfileLoad, { langMarket: LangMarket }>(),
+      loadAccessDetails: fakes.actor<AccessDetails>(),
+      loadTransactionSummary: fakes.actor<TransactionSummary>(),
+      signOut: fakes.actor<unknown>(),
+      // The login modal and the idle timer have their own path tests; here they answer like calls.
+      login: fakes.actor<LoginOutput>() as unknown as typeof loginMachine,
+      idleTimer: fakes.actor<undefined>() as unknown as typeof idleMachine,
       accessCheck: accessCheckMachine.provide({ actors: { fetchAccessContext: fakes.actor<AccessContextResult>() } }),
       cookieConsent: cookieConsentMachine.provide({ actors: { loadConsent: fakes.actor<StoredCookieConsent | null>() } }),
+    },
+    actions: {
+      clearStoredAuthorization: () => world.actions.push('clearStoredAuthorization'),
+      endSupportChat: () => world.actions.push('endSupportChat'),
+      endCrmSession: () => world.actions.push('endCrmSession'),
     },
   });
   return { machine, world };
 }
+
+const expiresAfter: Driver<typeof sessionMachine, World> = (_event, { actor, clock }) => {
+  clock.increment(tokenLifetimeMs(actor.getSnapshot().context.claims));
+};
+
+const LOGOUT_REASONS: Partial<Record<string, LogoutReason>> = {
+  'session.logout': 'player',
+  'session.unauthorized': 'unauthorized',
+  [TOKEN_EXPIRY]: 'expired',
+  'xstate.done.actor.idleTimer': 'idle',
+};
 
 describe('session machine (behaviour.md §4 "Session")', () => {
   it('reaches every state and transition, and each state shows what it promises', async () => {
     const result = await coverPaths({
       setup: setupWith,
       input: { langMarket: EN_UN },
-      events,
-      check: (snapshot, { actor, event, previous, fakes, world }) => {
+      events: eventsFor,
+      drivers: { [TOKEN_EXPIRY]: expiresAfter },
+      check: (snapshot, { actor, event, previous, fakes, world, index }) => {
         const { context } = snapshot;
+        if (index === 0) {
+          actor.on('session.loggedIn', (emitted) => world.emitted.push(emitted));
+          actor.on('session.loggedOut', (emitted) => world.emitted.push(emitted));
+        }
 
         // The three children are spawned once, at creation, and found by id and by system id.
         const children = {
@@ -82,7 +198,6 @@ describe('session machine (behaviour.md §4 "Session")', () => {
         }
         world.children ??= children;
         expect(children).toEqual(world.children);
-        expect(children.accessCheck).toBe(world.children.accessCheck);
 
         // The route's language and market follow locale.change in every state, and only it.
         expect(context.langMarket).toEqual(
@@ -105,16 +220,84 @@ describe('session machine (behaviour.md §4 "Session")', () => {
             expect(isResolved(snapshot)).toBe(true);
             break;
         }
+
+        // The login modal exists only for an anonymous visitor who opened it.
+        const loginOpen = snapshot.matches({ resolved: 'anonymous' }) && (event.type === 'login.open' || (previous?.context.loginRef != null && event.type !== 'login.close'));
+        expect(context.loginRef !== null).toBe(loginOpen);
+        expect(snapshot.children.login !== undefined).toBe(loginOpen);
+
         if (snapshot.matches({ resolved: 'authorized' })) {
           expect(context.authorized).toBe(true);
           expect(context.claims).toEqual(claims);
+          expect(context.idToken).toBe(session.idToken);
+          expect(context.logoutReason).toBeNull();
           expect(isAuthorized(snapshot)).toBe(true);
+          // The idle timer runs while, and only while, the player is authorized.
+          expect(snapshot.children.idleTimer).toBeDefined();
+          expect(fakes.isPending('idleTimer')).toBe(true);
+
+          // Profile (with the current terms version), access details and summary load side by side;
+          // a failure keeps the session and records the part.
+          const regions = {
+            profile: ['loadProfile', context.profile, profile],
+            access: ['loadAccessDetails', context.access, access],
+            transactionSummary: ['loadTransactionSummary', context.transactionSummary, summary],
+          } as const;
+          for (const [part, [call, value, loaded]] of Object.entries(regions)) {
+            const partState = { resolved: { authorized: { [part]: 'loading' } } };
+            if (snapshot.matches(partState)) {
+              expect(fakes.isPending(call)).toBe(true);
+              expect(value).toBeNull();
+              expect(context.loadErrors).not.toContain(part);
+            } else if (snapshot.matches({ resolved: { authorized: { [part]: 'loaded' } } })) {
+              expect(value).toMatchObject(part === 'profile' ? { ...loaded, termsAndConditionsAcceptedVersion: expect.any(Number) as number } : loaded);
+              expect(context.loadErrors).not.toContain(part);
+            } else {
+              expect(value).toBeNull();
+              expect(context.loadErrors).toContain(part);
+            }
+          }
+          expect(fakes.calls.filter((call) => call.id === 'loadProfile').at(-1)?.input).toEqual({ langMarket: context.langMarket });
+          expect(snapshot.hasTag('loadingPlayer')).toBe(isLoadingProfile(snapshot));
+          expect(isSettled(snapshot)).toBe(!isLoadingProfile(snapshot));
+
+          // The terms guard's input: outdated until the player accepts the current version.
+          const accepted = context.profile?.termsAndConditionsAcceptedVersion;
+          if (context.profile !== null) expect(context.currentTermsVersion).toBe(CURRENT_TERMS);
+          expect(termsOutdated(context)).toBe(accepted === 2);
+          if (event.type === 'terms.accepted' && previous?.context.profile) expect(accepted).toBe(CURRENT_TERMS);
+
+          // A login from the modal tells the UI where to go.
+          if (event.type === 'xstate.done.actor.login') {
+            expect(world.emitted.at(-1)).toEqual({ type: 'session.loggedIn', redirect: REDIRECT });
+          }
         } else {
-          // Anonymous, not yet known, or logged out: no flag, no claims, no profile.
+          // Anonymous, not yet known, or logging out: no flag, no claims, no player data.
           expect(context.authorized).toBe(false);
           expect(context.claims).toBeNull();
           expect(context.profile).toBeNull();
+          expect(context.access).toBeNull();
+          expect(context.transactionSummary).toBeNull();
+          expect(context.loadErrors).toEqual([]);
           expect(isAuthorized(snapshot)).toBe(false);
+          expect(snapshot.children.idleTimer).toBeUndefined();
+        }
+
+        if (snapshot.matches({ resolved: 'loggingOut' })) {
+          // The sign-out call is made with the token, which is kept for it only.
+          expect(fakes.isPending('signOut')).toBe(true);
+          expect(context.idToken).toBe(session.idToken);
+          expect(context.logoutReason).toBe(LOGOUT_REASONS[event.type]);
+          expect(world.actions).toEqual([]);
+        } else if (!snapshot.matches({ resolved: 'authorized' })) {
+          expect(context.idToken).toBeNull();
+        }
+
+        if (previous?.matches({ resolved: 'loggingOut' }) === true) {
+          // Whatever the sign-out call answered: the stored authorization, chat and CRM are ended.
+          expect(snapshot.matches({ resolved: 'anonymous' })).toBe(true);
+          expect(world.actions).toEqual(['clearStoredAuthorization', 'endSupportChat', 'endCrmSession']);
+          expect(world.emitted.at(-1)).toEqual({ type: 'session.loggedOut', reason: previous.context.logoutReason });
         }
       },
     });
@@ -123,24 +306,25 @@ describe('session machine (behaviour.md §4 "Session")', () => {
     expect(result.uncoveredTransitions).toEqual([]);
     expect(result.statesCovered).toBe(result.statesTotal);
     expect(result.transitionsCovered).toBe(result.transitionsTotal);
-  });
+  }, 120_000);
 
   // The graph sees the children only as references in the context; what they do is driven here.
   it('runs its children: the access check asks the platform, cookie consent reads storage, toasts can be shown', async () => {
     const fakes = new FakePromises();
     const persisted: StoredCookieConsent[] = [];
-    const machine = sessionMachine.provide({
-      actors: {
-        restoreSession: fakes.actor<SessionClaims | null>(),
-        accessCheck: accessCheckMachine.provide({ actors: { fetchAccessContext: fakes.actor<AccessContextResult>() } }),
-        cookieConsent: cookieConsentMachine.provide({
-          actors: { loadConsent: fakes.actor<StoredCookieConsent | null>() },
-          actions: { persistConsent: (_, params) => persisted.push(params) },
-        }),
-      },
-    });
-    const session = createActor(machine, { input: { langMarket: EN_UN } }).start();
-    const { accessCheckRef, cookieConsentRef, toastRef } = session.getSnapshot().context;
+    const { machine } = setupWith(fakes);
+    const session$ = createActor(
+      machine.provide({
+        actors: {
+          cookieConsent: cookieConsentMachine.provide({
+            actors: { loadConsent: fakes.actor<StoredCookieConsent | null>() },
+            actions: { persistConsent: (_, params) => persisted.push(params) },
+          }),
+        },
+      }),
+      { input: { langMarket: EN_UN } },
+    ).start();
+    const { accessCheckRef, cookieConsentRef, toastRef } = session$.getSnapshot().context;
 
     // The children start with the session, before session.start.
     expect(accessCheckRef.getSnapshot().hasTag('loading')).toBe(true);
@@ -151,28 +335,135 @@ describe('session machine (behaviour.md §4 "Session")', () => {
     fakes.resolve('loadConsent', null);
     await settle();
     expect(accessCheckRef.getSnapshot().value).toBe('allowed');
-    expect(accessCheckRef.getSnapshot().context.countryCode).toBe('FI');
     expect(cookieConsentRef.getSnapshot().hasTag('notice')).toBe(true);
-
     cookieConsentRef.send({ type: 'consent.accept' });
     expect(persisted).toEqual([{ essentials: true, performanceFunctional: true, marketing: true, accepted: true }]);
-
     toastRef.send({ type: 'toast.show', kind: 'success', text: 'Welcome' });
-    expect(toastRef.getSnapshot().context.toasts.map((toast) => toast.text)).toEqual(['Welcome']);
 
     // The session's own life does not restart them.
-    session.send({ type: 'session.start' });
-    fakes.resolve('restoreSession', claims);
+    session$.send({ type: 'session.start' });
+    fakes.resolve('restoreSession', session);
     await settle();
-    session.send({ type: 'locale.change', langMarket: FI_FI });
-    session.send({ type: 'session.logout' });
-    expect(session.getSnapshot().value).toEqual({ resolved: 'anonymous' });
-    expect(session.getSnapshot().context.accessCheckRef).toBe(accessCheckRef);
+    session$.send({ type: 'locale.change', langMarket: FI_FI });
+    session$.send({ type: 'session.logout' });
+    fakes.resolve('signOut', { ok: true });
+    await settle();
+    expect(session$.getSnapshot().value).toEqual({ resolved: 'anonymous' });
+    expect(session$.getSnapshot().context.accessCheckRef).toBe(accessCheckRef);
     expect(accessCheckRef.getSnapshot().value).toBe('allowed');
     expect(cookieConsentRef.getSnapshot().value).toBe('accepted');
     expect(toastRef.getSnapshot().context.toasts).toHaveLength(1);
 
-    session.stop();
+    session$.stop();
     expect(accessCheckRef.getSnapshot().status).toBe('stopped');
+  });
+
+  /** The session with the real login and idle machines, on a simulated clock. */
+  function realChildren(clock: SimulatedClock) {
+    const fakes = new FakePromises();
+    const { machine, world } = setupWith(fakes);
+    const actor = createActor(
+      machine.provide({
+        actors: {
+          login: loginMachine.provide({ actors: { authenticate: fakes.actor<AuthenticatedSession, LoginCredentials>() } }),
+          idleTimer: idleMachine.provide({ actors: { readClock: fromPromise(() => Promise.resolve(clock.now())) } }),
+        },
+      }),
+      { clock, input: { langMarket: EN_UN } },
+    );
+    actor.on('session.loggedIn', (emitted) => world.emitted.push(emitted));
+    actor.on('session.loggedOut', (emitted) => world.emitted.push(emitted));
+    actor.start();
+    actor.send({ type: 'session.start' });
+    return { actor, fakes, world };
+  }
+
+  it('opens the login modal on demand, with a redirect target, and closes it', async () => {
+    const { actor, fakes, world } = realChildren(new SimulatedClock());
+    fakes.resolve('restoreSession', null);
+    await settle();
+    actor.send({ type: 'login.open', redirect: '/online-casino/slots' });
+    const loginRef = actor.getSnapshot().context.loginRef;
+    expect(loginRef?.getSnapshot().context.redirect).toBe('/online-casino/slots');
+    // Opening it again keeps the modal the player is typing in.
+    actor.send({ type: 'login.open' });
+    expect(actor.getSnapshot().context.loginRef).toBe(loginRef);
+
+    actor.send({ type: 'login.close' });
+    expect(actor.getSnapshot().context.loginRef).toBeNull();
+    expect(loginRef?.getSnapshot().status).toBe('stopped');
+
+    // A login from the modal: the session becomes authorized and the UI is told where to go.
+    actor.send({ type: 'login.open', redirect: '/online-casino/slots' });
+    const secondRef = actor.getSnapshot().context.loginRef;
+    secondRef?.send({ type: 'form.submit', email: 'player@example.com', password: 'Aurora-Player-1' });
+    fakes.resolve('authenticate', session);
+    await settle();
+    expect(isAuthorized(actor.getSnapshot())).toBe(true);
+    expect(actor.getSnapshot().context.idToken).toBe(session.idToken);
+    expect(actor.getSnapshot().context.loginRef).toBeNull();
+    expect(actor.getSnapshot().children.login).toBeUndefined();
+    expect(world.emitted).toEqual([{ type: 'session.loggedIn', redirect: '/online-casino/slots' }]);
+    expect(fakes.isPending('loadProfile') && fakes.isPending('loadAccessDetails') && fakes.isPending('loadTransactionSummary')).toBe(true);
+    actor.stop();
+  });
+
+  it('logs out an idle player: warning, then the sign-out call, then the local logout', async () => {
+    const clock = new SimulatedClock();
+    const { actor, fakes, world } = realChildren(clock);
+    fakes.resolve('restoreSession', session);
+    await settle();
+    const idle = actor.getSnapshot().children.idleTimer;
+    expect(idle).toBeDefined();
+
+    // Activity reaches the idle timer through the session.
+    clock.increment(IDLE_CHECK_MS);
+    await settle();
+    actor.send({ type: 'idle.activity', at: clock.now() });
+    const lastActivity = clock.now();
+    expect(actor.getSnapshot().children.idleTimer?.getSnapshot().context).toEqual({ lastActivityAt: lastActivity });
+
+    while (!actor.getSnapshot().matches({ resolved: 'loggingOut' })) {
+      clock.increment(IDLE_CHECK_MS);
+      await settle();
+    }
+    expect(clock.now() - lastActivity).toBeGreaterThanOrEqual(IDLE_LIMIT_MS);
+    expect(fakes.isPending('signOut')).toBe(true);
+    fakes.reject('signOut', new Error('Network Error'));
+    await settle();
+    expect(actor.getSnapshot().value).toEqual({ resolved: 'anonymous' });
+    expect(actor.getSnapshot().context.logoutReason).toBe('idle');
+    expect(world.actions).toEqual(['clearStoredAuthorization', 'endSupportChat', 'endCrmSession']);
+    expect(world.emitted).toEqual([{ type: 'session.loggedOut', reason: 'idle' }]);
+    actor.stop();
+  });
+
+  it('logs out when the id token expires (exp - iat after it was issued), not before', async () => {
+    const clock = new SimulatedClock();
+    const { actor, fakes } = realChildren(clock);
+    fakes.resolve('restoreSession', session);
+    await settle();
+    const lifetime = (claims.exp! - claims.iat) * 1000;
+    expect(tokenLifetimeMs(claims)).toBe(lifetime);
+    // Keep the player active so that only the token can end the session.
+    const issued = clock.now();
+    while (clock.now() + IDLE_CHECK_MS < issued + lifetime) {
+      actor.send({ type: 'idle.activity', at: clock.now() });
+      clock.increment(IDLE_CHECK_MS);
+      await settle();
+    }
+    clock.increment(issued + lifetime - clock.now() - 1);
+    expect(isAuthorized(actor.getSnapshot())).toBe(true);
+    clock.increment(1);
+    expect(actor.getSnapshot().matches({ resolved: 'loggingOut' })).toBe(true);
+    expect(actor.getSnapshot().context.logoutReason).toBe('expired');
+    actor.stop();
+  });
+
+  it('times the token from its own claims and never arms a timer the browser would fire at once', () => {
+    expect(tokenLifetimeMs(null)).toBe(MAX_TIMER_DELAY_MS);
+    expect(tokenLifetimeMs({ ...claims, exp: null })).toBe(MAX_TIMER_DELAY_MS);
+    expect(tokenLifetimeMs({ ...claims, exp: claims.iat - 10 })).toBe(0);
+    expect(tokenLifetimeMs({ ...claims, exp: claims.iat + 365 * 86_400 })).toBe(MAX_TIMER_DELAY_MS);
   });
 });

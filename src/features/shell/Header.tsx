@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import { formatLangMarket, type LangMarket } from '../../../machines/lib/markets';
 import { BRAND_NAME } from '../../ui/brand';
 import { Button } from '../../ui/Button';
@@ -13,8 +13,11 @@ import * as s from './shell.css';
 const loadMobileMenu = () => import('./MobileMenu');
 const MobileMenu = lazy(loadMobileMenu);
 
-/** The 56 px sticky header: menu button (small screens), logo, navigation, language switcher. */
-export function Header({ langMarket }: { langMarket: LangMarket }) {
+/**
+ * The 56 px sticky header: menu button (small screens), logo, navigation, language switcher, and
+ * the `actions` slot (the account actions).
+ */
+export function Header({ langMarket, actions }: { langMarket: LangMarket; actions?: ReactNode }) {
   const { t } = useLingui();
   const langmarket = formatLangMarket(langMarket);
   const [menuOpen, setMenuOpen] = useState(false);
@@ -50,6 +53,7 @@ export function Header({ langMarket }: { langMarket: LangMarket }) {
         </nav>
         <div className={s.headerEnd}>
           <LanguageSwitcher langMarket={langMarket} />
+          {actions}
         </div>
       </div>
       {menuOpen ? (

@@ -5,14 +5,17 @@ import { Footer } from './Footer';
 import { Header } from './Header';
 import * as s from './shell.css';
 
-/** The page frame under /$langmarket: skip link, header, main content, footer. */
-export function Shell({ langMarket, children }: { langMarket: LangMarket; children: ReactNode }) {
+/**
+ * The page frame under /$langmarket: skip link, header, main content, footer. `actions` goes at
+ * the header's end (the route passes the account actions; the shell does not know the session).
+ */
+export function Shell({ langMarket, actions, children }: { langMarket: LangMarket; actions?: ReactNode; children: ReactNode }) {
   return (
     <div className={s.page}>
       <a className={s.skipLink} href="#main">
         <Trans id="shell.skipToContent">Skip to content</Trans>
       </a>
-      <Header langMarket={langMarket} />
+      <Header langMarket={langMarket} actions={actions} />
       <main id="main" tabIndex={-1} className={s.main}>
         {children}
       </main>

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { accessCheckMachine, type AccessContextResult } from '../../../machines/accessCheck.machine';
 import { cookieConsentMachine, type StoredCookieConsent } from '../../../machines/cookieConsent.machine';
-import { type SessionClaims, sessionMachine } from '../../../machines/session.machine';
+import { type AuthenticatedSession, sessionMachine } from '../../../machines/session.machine';
 import { ApiError } from '../../../src/api/errors';
 import { AppGate } from '../../../src/app/AppGate';
 import { renderInRouter } from './render';
@@ -18,7 +18,7 @@ async function renderGate(fetchAccessContext: () => Promise<AccessContextResult>
   const session = createActor(
     sessionMachine.provide({
       actors: {
-        restoreSession: fromPromise<SessionClaims | null>(() => Promise.resolve(null)),
+        restoreSession: fromPromise<AuthenticatedSession | null>(() => Promise.resolve(null)),
         accessCheck: accessCheckMachine.provide({ actors: { fetchAccessContext: fromPromise(() => fetch()) } }),
         cookieConsent: cookieConsentMachine.provide({
           actors: { loadConsent: fromPromise<StoredCookieConsent | null>(() => Promise.resolve({ essentials: true, performanceFunctional: true, marketing: true, accepted: true })) },

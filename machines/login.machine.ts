@@ -1,0 +1,156 @@
+// The login modal (behaviour.md §4 "Session": login state "loader on, modal open, then error or
+// success"; login retry up to LOGIN_RETRY_ATTEMPTS attempts, LOGIN_RETRY_DELAY_MS apart; §8 "Login":
+// the server's codes, and the max-attempts modal). Spawned by the session on `login.open` (any screen
+// may open it with a redirect target, product.md §2 "After login ...") and stopped when it closes or
+// succeeds. Its output on success is what the session needs: the id token, its claims, the target.
+//
+// src/ provides the call: loginMachine.provide({ actors: { authenticate } }), where authenticate is
+// authApi.login then parseIdToken.
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
+import { LOGIN_RETRY_ATTEMPTS, LOGIN_RETRY_DELAY_MS } from './lib/constants';
+import { isNetworkFailure, loginErrorOf } from './lib/loginErrors';
+import type { LoginError } from './lib/loginErrors';
+import type { SessionClaims } from './session.machine';
+
+export interface LoginInput {
+  /** Where the player wanted to go (a path below the langmarket); null for "stay here". */
+  redirect: string | null;
+}
+
+export interface LoginCredentials {
+  email: string;
+  password: string;
+}
+
+/** What a successful login call gives: the id token and its parsed claims. */
+export interface AuthenticatedSession {
+  idToken: string;
+  claims: SessionClaims;
+}
+
+/** The machine's output (its final state `success`). */
+export interface LoginOutput extends AuthenticatedSession {
+  redirect: string | null;
+}
+
+export interface LoginContext {
+  /** What the player typed; the e-mail is kept on every error so the form can show it again. */
+  email: string;
+  /** Held only while the call (and its network retries) runs; forgotten on failure and success. */
+  password: string;
+  redirect: string | null;
+  /** The attempt in progress or last made for this submit, from 1 (network retries count up). */
+  attempt: number;
+  error: LoginError | null;
+  session: AuthenticatedSession | null;
+}
+
+export type LoginEvent =
+  | { type: 'form.submit'; email: string; password: string }
+  /** From the max-attempts modal back to the form. */
+  | { type: 'login.back' };
+
+type LoginActorEvent =
+  | DoneActorEvent<AuthenticatedSession, 'authenticate'>
+  | ErrorActorEvent<unknown, 'authenticate'>;
+
+/** form: the form is shown; loading: a call is running; error: a message is shown; maxAttempts: the lock modal. */
+export type LoginTag = 'form' | 'loading' | 'error' | 'maxAttempts';
+
+export const loginMachine = setup({
+  types: {
+    context: {} as LoginContext,
+    events: {} as LoginEvent | LoginActorEvent,
+    input: {} as LoginInput,
+    output: {} as LoginOutput,
+    tags: {} as LoginTag,
+  },
+  actors: {
+    // Supplied by src/ (authApi.login, then parseIdToken) and by tests.
+    authenticate: fromPromise<AuthenticatedSession, LoginCredentials>(() =>
+      Promise.reject(new Error('loginMachine: provide the authenticate actor')),
+    ),
+  },
+  actions: {
+    assignCredentials: assign(({ event }) => {
+      assertEvent(event, 'form.submit');
+      return { email: event.email.trim(), password: event.password, attempt: 1, error: null };
+    }),
+    countRetry: assign(({ context }) => ({ attempt: context.attempt + 1 })),
+    assignError: assign(({ event }) => {
+      assertEvent(event, 'xstate.error.actor.authenticate');
+      return { error: loginErrorOf(event.error), password: '' };
+    }),
+    assignSession: assign(({ event }) => {
+      assertEvent(event, 'xstate.done.actor.authenticate');
+      return { session: event.output, password: '', error: null };
+    }),
+    clearError: assign({ error: null }),
+  },
+  guards: {
+    // behaviour.md §9: retry on a network failure only, never on a refused password.
+    canRetry: ({ context, event }) => {
+      assertEvent(event, 'xstate.error.actor.authenticate');
+      return isNetworkFailure(event.error) && context.attempt < LOGIN_RETRY_ATTEMPTS;
+    },
+    isMaxAttempts: ({ event }) => {
+      assertEvent(event, 'xstate.error.actor.authenticate');
+      return loginErrorOf(event.error).code === 'maxAttempt';
+    },
+  },
+  delays: {
+    loginRetry: LOGIN_RETRY_DELAY_MS,
+  },
+}).createMachine({
+  id: 'login',
+  context: ({ input }) =>
+    ({
+      email: '',
+      password: '',
+      redirect: input.redirect,
+      attempt: 0,
+      error: null,
+      session: null,
+    }) satisfies LoginContext,
+  initial: 'editing',
+  states: {
+    editing: {
+      tags: 'form',
+      on: { 'form.submit': { target: 'submitting', actions: 'assignCredentials' } },
+    },
+    submitting: {
+      tags: ['form', 'loading'],
+      invoke: {
+        id: 'authenticate',
+        src: 'authenticate',
+        input: ({ context }) => ({ email: context.email, password: context.password }),
+        onDone: { target: 'success', actions: 'assignSession' },
+        onError: [
+          { guard: 'canRetry', target: 'retrying' },
+          { guard: 'isMaxAttempts', target: 'maxAttempts', actions: 'assignError' },
+          { target: 'failed', actions: 'assignError' },
+        ],
+      },
+    },
+    // The platform could not be reached: the same credentials again after LOGIN_RETRY_DELAY_MS.
+    retrying: {
+      tags: ['form', 'loading'],
+      after: { loginRetry: { target: 'submitting', actions: 'countRetry' } },
+    },
+    failed: {
+      tags: ['form', 'error'],
+      on: { 'form.submit': { target: 'submitting', actions: 'assignCredentials' } },
+    },
+    // The account is locked (code:error.sign.in.attempt.count.exceeded): the max-attempts modal.
+    maxAttempts: {
+      tags: ['maxAttempts', 'error'],
+      on: { 'login.back': { target: 'editing', actions: 'clearError' } },
+    },
+    success: { type: 'final' },
+  },
+  output: ({ context }) => {
+    if (context.session === null) throw new Error('loginMachine: success without a session');
+    return { ...context.session, redirect: context.redirect };
+  },
+});

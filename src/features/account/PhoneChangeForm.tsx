@@ -1,0 +1,216 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQueryClient } from '@tanstack/react-query';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { fromPromise, type ActorRefFrom } from 'xstate';
+import { SIGNUP_CODE_LENGTH } from '../../../machines/lib/constants';
+import { COUNTRIES, COUNTRY_CODES, isCountryCode } from '../../../machines/lib/countries';
+import { phoneChangeMachine, type PhoneChangeError, type PhoneChangeInput, type PhoneCodeSent } from '../../../machines/phoneChange.machine';
+import { playerApi, type PlayerProfile } from '../../api/player';
+import { Button } from '../../ui/Button';
+import { FormError, formActionsClass, formClass, SelectField, TextField } from '../../ui/Field';
+import { Modal } from '../../ui/Modal';
+import type { ToastRef } from '../../ui/Toaster';
+import * as s from './account.css';
+import { accountFieldMessage, phoneErrorMessage } from './errorMessages';
+import { countryName, formText } from './format';
+import { accountKeys } from './queries';
+import { useLatest } from './useLatest';
+import { codeErrors, phoneErrors, type FieldErrors } from './validation';
+
+type PhoneChangeActor = ActorRefFrom<typeof phoneChangeMachine>;
+
+const PHONE_CHANGED = msg({ id: 'account.phone.changed.toast', message: 'Your mobile phone number has been changed.' });
+
+/** The platform's field errors of a refused call, by field name (first code of each). */
+function serverFieldErrors(error: PhoneChangeError | null): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const { field, code } of error?.fieldErrors ?? []) {
+    const target = field === 'mobilePhone' ? 'phoneBody' : field;
+    errors[target] ??= code;
+  }
+  return errors;
+}
+
+/** The prefix the form starts with: the player's current one, else their country's. */
+function initialPrefix(profile: PlayerProfile | null): string {
+  if (profile?.phonePrefix) return profile.phonePrefix;
+  const country = profile?.countryCode ?? '';
+  return isCountryCode(country) ? COUNTRIES[country].dialingCode : COUNTRIES.FI.dialingCode;
+}
+
+/**
+ * The phone change (behaviour.md §4 "Phone change", §5: it requires an SMS code): the new number,
+ * then the SMS code popup; a verified code makes it the player's number.
+ */
+export function PhoneChangeForm({ playerId, profile, toasts }: { playerId: number; profile: PlayerProfile | null; toasts: ToastRef }) {
+  const { t, i18n } = useLingui();
+  const queryClient = useQueryClient();
+  const formRef = useRef<HTMLFormElement>(null);
+  const latest = useLatest({ i18n, toasts, queryClient, playerId });
+  const [logic] = useState(() =>
+    phoneChangeMachine.provide({
+      actors: {
+        requestPhoneCode: fromPromise<PhoneCodeSent, PhoneChangeInput>(({ input, signal }) => playerApi.phoneRequest(input, signal)),
+        verifyPhoneCode: fromPromise<unknown, { smsVerificationId: string; code: string }>(({ input, signal }) =>
+          playerApi.phoneVerify(input, signal),
+        ),
+      },
+      actions: {
+        phoneChanged: () => {
+          const current = latest.current;
+          formRef.current?.reset();
+          void current.queryClient.invalidateQueries({ queryKey: accountKeys.profile(current.playerId) });
+          current.toasts.send({
+            type: 'toast.show',
+            kind: 'success',
+            text: current.i18n._(PHONE_CHANGED),
+          });
+        },
+      },
+    }),
+  );
+  const actor = useActorRef(logic);
+  const error = useSelector(actor, (snapshot) => snapshot.context.error);
+  const requesting = useSelector(actor, (snapshot) => snapshot.matches('requesting'));
+  const popupOpen = useSelector(actor, (snapshot) => snapshot.hasTag('popup'));
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  // Errors of the popup show inside it; once it is closed by an error, that error shows here.
+  const formError = popupOpen ? null : error;
+  const shownErrors = { ...(formError ? serverFieldErrors(formError) : {}), ...fieldErrors };
+
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const phonePrefix = formText(event.currentTarget, 'phonePrefix');
+    const phoneBody = formText(event.currentTarget, 'phoneBody');
+    const problems = phoneErrors(phonePrefix, phoneBody);
+    setFieldErrors(problems);
+    if (Object.keys(problems).length === 0) actor.send({ type: 'phone.submit', phonePrefix, phoneBody: phoneBody.replace(/[\s-]/g, '') });
+  };
+  const fieldMessage = (field: string) => {
+    const code = shownErrors[field];
+    return code === undefined ? undefined : i18n._(accountFieldMessage(code));
+  };
+  const hasFieldErrors = formError !== null && formError.fieldErrors.length > 0;
+
+  return (
+    <section className={s.section} aria-labelledby="account-phone-change">
+      <h2 className={s.sectionTitle} id="account-phone-change">
+        <Trans id="account.phone.heading">Change mobile phone</Trans>
+      </h2>
+      <p className={s.text}>
+        <Trans id="account.phone.text">We will send a code by text message to the new number to confirm it is yours.</Trans>
+      </p>
+      <form ref={formRef} className={formClass} noValidate onSubmit={submit} aria-busy={requesting}>
+        <div className={s.phoneRow}>
+          <SelectField
+            name="phonePrefix"
+            autoComplete="tel-country-code"
+            defaultValue={initialPrefix(profile)}
+            key={initialPrefix(profile)}
+            label={t({ id: 'account.phone.prefix', message: 'Country code' })}
+            error={fieldMessage('phonePrefix')}
+          >
+            {COUNTRY_CODES.map((code) => (
+              <option key={code} value={COUNTRIES[code].dialingCode}>
+                {`${countryName(code, i18n.locale)} (${COUNTRIES[code].dialingCode})`}
+              </option>
+            ))}
+          </SelectField>
+          <TextField
+            name="phoneBody"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel-national"
+            required
+            label={t({ id: 'account.phone.number', message: 'New mobile number' })}
+            error={fieldMessage('phoneBody')}
+          />
+        </div>
+        {formError && !hasFieldErrors ? <FormError>{i18n._(phoneErrorMessage(formError.code))}</FormError> : null}
+        <div className={formActionsClass}>
+          <Button type="submit" disabled={requesting}>
+            {requesting ? <Trans id="account.phone.sending">Sending code…</Trans> : <Trans id="account.phone.submit">Send code</Trans>}
+          </Button>
+        </div>
+      </form>
+      <CodePopup actor={actor} />
+    </section>
+  );
+}
+
+/** The SMS code popup, open while the flow holds a verification id (behaviour.md §4). */
+function CodePopup({ actor }: { actor: PhoneChangeActor }) {
+  const { t, i18n } = useLingui();
+  const open = useSelector(actor, (snapshot) => snapshot.hasTag('popup'));
+  const loading = useSelector(actor, (snapshot) => snapshot.hasTag('loading'));
+  const error = useSelector(actor, (snapshot) => (snapshot.hasTag('popup') ? snapshot.context.error : null));
+  const verificationId = useSelector(actor, (snapshot) => snapshot.context.smsVerificationId);
+  const phone = useSelector(actor, (snapshot) => `${snapshot.context.phonePrefix} ${snapshot.context.phoneBody}`);
+  const code = useSelector(actor, (snapshot) => snapshot.context.code);
+  const resent = useSelector(actor, (snapshot) => snapshot.hasTag('resent'));
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const codeRef = useRef<HTMLInputElement>(null);
+  // A new code voids the old one: the field empties when it arrives (the id may stay the same).
+  useEffect(() => {
+    if (resent && codeRef.current) codeRef.current.value = '';
+  }, [resent]);
+
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const value = formText(event.currentTarget, 'code');
+    const problems = codeErrors(value);
+    setFieldErrors(problems);
+    if (Object.keys(problems).length === 0) actor.send({ type: 'code.submit', code: value });
+  };
+  const codeError = fieldErrors.code;
+
+  return (
+    <Modal
+      open={open}
+      onClose={() => {
+        setFieldErrors({});
+        actor.send({ type: 'popup.close' });
+      }}
+      title={<Trans id="account.phone.popup.title">Enter the code</Trans>}
+      description={<Trans id="account.phone.popup.text">We sent a {SIGNUP_CODE_LENGTH}-digit code by text message to {phone}.</Trans>}
+    >
+      <form className={formClass} noValidate onSubmit={submit} aria-busy={loading}>
+        <TextField
+          ref={codeRef}
+          key={verificationId}
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9]*"
+          maxLength={SIGNUP_CODE_LENGTH}
+          required
+          defaultValue={code}
+          label={t({ id: 'account.phone.popup.code', message: 'Verification code' })}
+          error={codeError === undefined ? undefined : i18n._(accountFieldMessage(codeError))}
+        />
+        {error ? <FormError>{i18n._(phoneErrorMessage(error.code))}</FormError> : null}
+        <p className={s.status} role="status">
+          {resent ? <Trans id="account.phone.popup.resent">A new code is on its way.</Trans> : null}
+        </p>
+        <div className={formActionsClass}>
+          <Button
+            type="button"
+            variant="secondary"
+            disabled={loading}
+            onClick={() => {
+              setFieldErrors({});
+              actor.send({ type: 'code.resend' });
+            }}
+          >
+            <Trans id="account.phone.popup.resend">Send a new code</Trans>
+          </Button>
+          <Button type="submit" disabled={loading}>
+            {loading ? <Trans id="account.phone.popup.verifying">Checking…</Trans> : <Trans id="account.phone.popup.submit">Confirm</Trans>}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,135 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link, useLocation, useNavigate } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import { afterLoginPath } from '../../../machines/session.guards';
+import type { sessionMachine } from '../../../machines/session.machine';
+import { Button } from '../../ui/Button';
+import { button } from '../../ui/button.css';
+import * as s from './auth.css';
+import { IdleWarningDialog } from './IdleWarningDialog';
+import { LoginDialog } from './LoginDialog';
+
+export type SessionRef = ActorRefFrom<typeof sessionMachine>;
+
+function AccountIcon() {
+  return (
+    <svg className={s.phoneIcon} width={20} height={20} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+      <circle cx="12" cy="8" r="4" />
+      <path d="M4 21c0-4 3.6-7 8-7s8 3 8 7" />
+    </svg>
+  );
+}
+
+function LogoutIcon() {
+  return (
+    <svg className={s.phoneIcon} width={20} height={20} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+      <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4" />
+      <path d="M16 17l5-5-5-5" />
+      <path d="M21 12H9" />
+    </svg>
+  );
+}
+
+/**
+ * Where a login from the header should lead (product.md §2 "After login ..."): the page the player
+ * is on, or, on the access-error page /401, the page that sent them there (its `redirect`).
+ */
+function loginTarget(location: { pathname: string; searchStr: string; search: unknown }): string {
+  const [, , ...rest] = location.pathname.split('/');
+  const below = `/${rest.join('/')}`;
+  const redirect = (location.search as { redirect?: unknown } | null)?.redirect;
+  if (below === '/401' && typeof redirect === 'string') return redirect;
+  return `${below}${location.searchStr}`;
+}
+
+const IDLE_LOGGED_OUT = msg({ id: 'idle.loggedOut', message: 'You have been logged out because you were inactive.' });
+
+/** Follows the session's login and logout: navigation, and a word after an idle logout. */
+function useSessionNavigation(session: SessionRef, langmarket: string) {
+  const { i18n } = useLingui();
+  const navigate = useNavigate();
+  useEffect(() => {
+    const loggedIn = session.on('session.loggedIn', ({ redirect }) => {
+      void navigate({ href: afterLoginPath(langmarket, redirect) });
+    });
+    const loggedOut = session.on('session.loggedOut', ({ reason }) => {
+      if (reason === 'idle') {
+        session.getSnapshot().context.toastRef.send({
+          type: 'toast.show',
+          kind: 'warning',
+          text: i18n._(IDLE_LOGGED_OUT),
+        });
+      }
+      void navigate({ to: '/$langmarket', params: { langmarket } });
+    });
+    return () => {
+      loggedIn.unsubscribe();
+      loggedOut.unsubscribe();
+    };
+  }, [session, langmarket, navigate, i18n]);
+}
+
+/**
+ * The header's account actions (given to the shell's `actions` slot): "Log in" and "Sign up" for a
+ * visitor, "My account" and "Log out" for a player. It also hosts the session's dialogs: the login
+ * modal (opened by any screen with `login.open`) and the idle warning.
+ */
+export function AccountActions({ session, langmarket }: { session: SessionRef; langmarket: string }) {
+  const location = useLocation();
+  const who = useSelector(session, (snapshot) =>
+    snapshot.matches({ resolved: 'authorized' }) ? 'player' : snapshot.matches({ resolved: 'anonymous' }) ? 'visitor' : 'unknown',
+  );
+  const login = useSelector(session, (snapshot) => snapshot.context.loginRef);
+  const idle = useSelector(session, (snapshot) => snapshot.children.idleTimer);
+  useSessionNavigation(session, langmarket);
+
+  return (
+    <>
+      {who === 'visitor' ? (
+        <div className={s.actions}>
+          <Button
+            variant="secondary"
+            size="sm"
+            className={s.headerButton}
+            aria-haspopup="dialog"
+            onClick={() => session.send({ type: 'login.open', redirect: loginTarget(location) })}
+          >
+            <Trans id="account.login">Log in</Trans>
+          </Button>
+          <Link
+            to="/$langmarket/$"
+            params={{ langmarket, _splat: 'signup' }}
+            className={`${button({ size: 'sm' })} ${s.headerButton} ${s.headerSignup}`}
+          >
+            <Trans id="account.signup">Sign up</Trans>
+          </Link>
+        </div>
+      ) : null}
+      {who === 'player' ? (
+        <div className={s.actions}>
+          <Link
+            to="/$langmarket/$"
+            params={{ langmarket, _splat: 'my-account/account' }}
+            className={`${button({ variant: 'secondary', size: 'sm' })} ${s.compactOnPhone}`}
+          >
+            <AccountIcon />
+            <span className={s.labelFromTablet}>
+              <Trans id="account.myAccount">My account</Trans>
+            </span>
+          </Link>
+          <Button variant="ghost" size="sm" className={s.compactOnPhone} onClick={() => session.send({ type: 'session.logout' })}>
+            <LogoutIcon />
+            <span className={s.labelFromTablet}>
+              <Trans id="account.logout">Log out</Trans>
+            </span>
+          </Button>
+        </div>
+      ) : null}
+      {login !== null ? <LoginDialog login={login} langmarket={langmarket} onClose={() => session.send({ type: 'login.close' })} /> : null}
+      {idle !== undefined ? <IdleWarningDialog idle={idle} onLogout={() => session.send({ type: 'session.logout' })} /> : null}
+    </>
+  );
+}

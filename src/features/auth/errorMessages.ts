@@ -1,0 +1,65 @@
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import type { LoginError, LoginErrorInfo, LoginErrorKey } from '../../../machines/lib/loginErrors';
+
+// The login's one error table (CONVENTIONS.md "Text"; behaviour.md §8 "Login"): every key the
+// login machine can report maps to a translated message, with the days of a time-out or an
+// exclusion. A raw server code never reaches the player.
+
+const LOGIN_ERROR_MESSAGES: Readonly<Record<LoginErrorKey, (info: LoginErrorInfo) => MessageDescriptor>> = {
+  unauthorized: () => msg({ id: 'login.error.unauthorized', message: 'The e-mail or the password is not right. Please try again.' }),
+  blacklisted: () =>
+    msg({ id: 'login.error.blacklisted', message: 'This account has been deactivated. Please contact customer support.' }),
+  maxAttempt: () =>
+    msg({
+      id: 'login.error.maxAttempt',
+      message: 'Too many failed log-in attempts. Your account is locked for a while: try again later or reset your password.',
+    }),
+  closed: () => msg({ id: 'login.error.closed', message: 'This account is closed. Please contact customer support.' }),
+  timeout: ({ days }) =>
+    days === undefined
+      ? msg({ id: 'login.error.timeout.active', message: 'Your time-out is still active.' })
+      : msg({
+          id: 'login.error.timeout',
+          message: plural(days, { one: 'Your time-out ends in # day', other: 'Your time-out ends in # days' }),
+        }),
+  exclusion: ({ days }) =>
+    days === undefined
+      ? msg({ id: 'login.error.exclusion.active', message: 'You have excluded yourself from playing.' })
+      : msg({
+          id: 'login.error.exclusion',
+          message: plural(days, {
+            one: 'You have excluded yourself from playing. Your exclusion ends in # day',
+            other: 'You have excluded yourself from playing. Your exclusion ends in # days',
+          }),
+        }),
+  exclusionIndefinitely: () =>
+    msg({ id: 'login.error.exclusion.indefinitely', message: 'You have excluded yourself from playing indefinitely.' }),
+  network: () =>
+    msg({ id: 'login.error.network', message: 'We could not reach the server. Check your connection and try again.' }),
+};
+
+/** The translated message for a refused login. */
+export function loginErrorMessage(i18n: I18n, error: LoginError): string {
+  return i18n._(LOGIN_ERROR_MESSAGES[error.code](error.additionalInfo));
+}
+
+/** The form's own checks, before anything is sent. */
+export const LOGIN_FIELD_MESSAGES = {
+  emailRequired: msg({ id: 'login.field.email.required', message: 'Enter your e-mail address.' }),
+  emailInvalid: msg({ id: 'login.field.email.invalid', message: 'Enter a valid e-mail address, like name@example.com.' }),
+  passwordRequired: msg({ id: 'login.field.password.required', message: 'Enter your password.' }),
+} as const satisfies Record<string, MessageDescriptor>;
+
+export type LoginFieldMessage = keyof typeof LOGIN_FIELD_MESSAGES;
+
+/** A light check of the e-mail's shape (the platform decides whether it is an account). */
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function loginFieldErrors(email: string, password: string): { email?: LoginFieldMessage; password?: LoginFieldMessage } {
+  const trimmed = email.trim();
+  return {
+    ...(trimmed === '' ? { email: 'emailRequired' as const } : EMAIL_SHAPE.test(trimmed) ? {} : { email: 'emailInvalid' as const }),
+    ...(password === '' ? { password: 'passwordRequired' as const } : {}),
+  };
+}

@@ -1,0 +1,342 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useNavigate } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useRef, useState, type SubmitEvent, type ReactNode } from 'react';
+import { fromPromise, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { PASSWORD_MIN_LENGTH, SIGNUP_CODE_LENGTH } from '../../../machines/lib/constants';
+import {
+  passwordResetMachine,
+  RESET_STEPS,
+  type ResetError,
+  type ResetRequested,
+  type ResetStep,
+  type ResetVerified,
+} from '../../../machines/passwordReset.machine';
+import { playerApi } from '../../api/player';
+import { Button } from '../../ui/Button';
+import { FormError, formActionsClass, formClass, TextField } from '../../ui/Field';
+import { PasswordField } from '../../ui/PasswordField';
+import type { ToastRef } from '../../ui/Toaster';
+import { resetErrorMessage, resetFieldMessage } from './errorMessages';
+import * as s from './reset.css';
+import { codeError, emailError, passwordError } from './validation';
+
+type ResetActor = ActorRefFrom<typeof passwordResetMachine>;
+type ResetSnapshot = SnapshotFrom<typeof passwordResetMachine>;
+
+/** The content page page-reset-password, its HTML already sanitised by the route. */
+export interface ResetHelp {
+  title: string;
+  seoTitle: string;
+  description: string;
+  html: string;
+}
+
+export interface PasswordResetPageProps {
+  langmarket: string;
+  /** The session's toast actor: the success toast goes there (behaviour.md §4). */
+  toasts: ToastRef;
+  help: ResetHelp | null;
+}
+
+/** behaviour.md §4: the toast with the key reset.password.success.toast. */
+const RESET_SUCCESS_TOAST = msg({
+  id: 'reset.password.success.toast',
+  message: 'Your password has been reset. You can log in with your new password.',
+});
+
+function stepOf(snapshot: ResetSnapshot): ResetStep {
+  return RESET_STEPS.find((step) => snapshot.matches(step)) ?? 'email';
+}
+
+/** The field error a refused call carries for `field` (a 400 error.validation), as a code. */
+function serverFieldError(error: ResetError | null, field: string): string | null {
+  return error?.fieldErrors.find((fieldError) => fieldError.field === field)?.code ?? null;
+}
+
+/**
+ * The reset-password page (product.md §2 /reset-password; behaviour.md §4 "Password reset"): the
+ * steps E-mail → Code → New password, then home with a success toast.
+ */
+export function PasswordResetPage({ langmarket, toasts, help }: PasswordResetPageProps) {
+  const { t, i18n } = useLingui();
+  const navigate = useNavigate();
+  // The machine is created once; its completion reads the current language, route and toast actor.
+  const latest = useRef({ i18n, navigate, langmarket, toasts });
+  useEffect(() => {
+    latest.current = { i18n, navigate, langmarket, toasts };
+  });
+  const [logic] = useState(() =>
+    passwordResetMachine.provide({
+      actors: {
+        requestReset: fromPromise<ResetRequested, { email: string }>(({ input, signal }) => playerApi.resetRequest(input, signal)),
+        verifyResetCode: fromPromise<ResetVerified, { smsResetKeyId: string; code: string }>(({ input, signal }) =>
+          playerApi.resetVerify(input, signal),
+        ),
+        setNewPassword: fromPromise<unknown, { resetKey: string; password: string }>(({ input, signal }) =>
+          playerApi.resetPassword(input, signal),
+        ),
+      },
+      actions: {
+        // behaviour.md §4: after success the player goes to "/" and sees reset.password.success.toast.
+        resetCompleted: () => {
+          const current = latest.current;
+          current.toasts.send({
+            type: 'toast.show',
+            kind: 'success',
+            text: current.i18n._(RESET_SUCCESS_TOAST),
+          });
+          void current.navigate({ to: '/$langmarket', params: { langmarket: current.langmarket } });
+        },
+      },
+    }),
+  );
+  const actor = useActorRef(logic);
+  const step = useSelector(actor, stepOf);
+
+  return (
+    <div className={s.page}>
+      <title>{help?.seoTitle ?? t({ id: 'reset.page.title', message: 'Reset your password' })}</title>
+      {help ? <meta name="description" content={help.description} /> : null}
+      <h1 className={s.title}>{help?.title ?? <Trans id="reset.page.heading">Reset your password</Trans>}</h1>
+      <section className={s.card} aria-label={t({ id: 'reset.flow.label', message: 'Password reset' })}>
+        <StepIndicator actor={actor} />
+        {step === 'email' ? <EmailStep actor={actor} /> : null}
+        {step === 'verification' ? <VerificationStep actor={actor} /> : null}
+        {step === 'password' ? <PasswordStep actor={actor} /> : null}
+        {step === 'complete' ? (
+          <StepHeading>
+            <Trans id="reset.complete.heading">Your password has been reset</Trans>
+          </StepHeading>
+        ) : null}
+      </section>
+      {help ? (
+        // Sanitised by the route with the content feature's DOMPurify setup.
+        <div className={s.help} dangerouslySetInnerHTML={{ __html: help.html }} />
+      ) : null}
+    </div>
+  );
+}
+
+/** Where the player is: the three steps a player fills in, the current one marked (aria-current). */
+function StepIndicator({ actor }: { actor: ResetActor }) {
+  const { t } = useLingui();
+  const step = useSelector(actor, stepOf);
+  const visited = useSelector(actor, (snapshot) => snapshot.context.visited);
+  const labels: Record<Exclude<ResetStep, 'complete'>, string> = {
+    email: t({ id: 'reset.steps.email', message: 'E-mail' }),
+    verification: t({ id: 'reset.steps.verification', message: 'Code' }),
+    password: t({ id: 'reset.steps.password', message: 'New password' }),
+  };
+  const shown = RESET_STEPS.filter((candidate): candidate is Exclude<ResetStep, 'complete'> => candidate !== 'complete');
+  return (
+    <ol className={s.steps} aria-label={t({ id: 'reset.steps.label', message: 'Steps' })}>
+      {shown.map((candidate) => (
+        <li
+          key={candidate}
+          className={s.stepItem}
+          aria-current={candidate === step ? 'step' : undefined}
+          data-visited={visited.includes(candidate) ? 'true' : 'false'}
+        >
+          {labels[candidate]}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/**
+ * A step's heading; it takes focus when the player arrives at the step, so screen readers hear the
+ * new step (not on the page's first paint: the first step is where the page starts).
+ */
+function StepHeading({ children, focus = true }: { children: ReactNode; focus?: boolean }) {
+  const ref = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focus) ref.current?.focus();
+  }, [focus]);
+  return (
+    <h2 ref={ref} tabIndex={-1} className={s.stepTitle}>
+      {children}
+    </h2>
+  );
+}
+
+/** A refused call, unless its only news is a field error the step's field already shows. */
+function FlowError({ error, field }: { error: ResetError | null; field: string }) {
+  const { i18n } = useLingui();
+  if (!error || serverFieldError(error, field) !== null) return null;
+  return <FormError>{i18n._(resetErrorMessage(error.code))}</FormError>;
+}
+
+function textOf(form: HTMLFormElement, name: string): string {
+  const value = new FormData(form).get(name);
+  return typeof value === 'string' ? value : '';
+}
+
+function EmailStep({ actor }: { actor: ResetActor }) {
+  const { t, i18n } = useLingui();
+  const email = useSelector(actor, (snapshot) => snapshot.context.email);
+  const error = useSelector(actor, (snapshot) => snapshot.context.error);
+  const loading = useSelector(actor, (snapshot) => snapshot.hasTag('loading'));
+  const returned = useSelector(actor, (snapshot) => snapshot.context.visited.length > 1);
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const shownFieldError = fieldError ?? serverFieldError(error, 'email');
+
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const value = textOf(event.currentTarget, 'email');
+    const problem = emailError(value);
+    setFieldError(problem);
+    if (problem === null) actor.send({ type: 'email.submit', email: value });
+  };
+
+  return (
+    <>
+      <StepHeading focus={returned}>
+        <Trans id="reset.email.heading">Enter your e-mail</Trans>
+      </StepHeading>
+      <p className={s.text}>
+        <Trans id="reset.email.text">
+          Enter the e-mail address of your account. We will send a code by text message to the mobile phone registered with it.
+        </Trans>
+      </p>
+      <form className={formClass} noValidate onSubmit={submit} aria-busy={loading}>
+        <TextField
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          defaultValue={email}
+          label={t({ id: 'reset.email.label', message: 'E-mail' })}
+          error={shownFieldError ? i18n._(resetFieldMessage(shownFieldError)) : undefined}
+        />
+        <FlowError error={error} field="email" />
+        <div className={formActionsClass}>
+          <Button type="submit" disabled={loading}>
+            {loading ? <Trans id="reset.email.sending">Sending…</Trans> : <Trans id="reset.email.submit">Send code</Trans>}
+          </Button>
+        </div>
+      </form>
+    </>
+  );
+}
+
+function VerificationStep({ actor }: { actor: ResetActor }) {
+  const { t, i18n } = useLingui();
+  const code = useSelector(actor, (snapshot) => snapshot.context.code);
+  const error = useSelector(actor, (snapshot) => snapshot.context.error);
+  const keyId = useSelector(actor, (snapshot) => snapshot.context.smsResetKeyId);
+  const loading = useSelector(actor, (snapshot) => snapshot.hasTag('loading'));
+  const blocked = useSelector(actor, (snapshot) => snapshot.hasTag('blocked'));
+  const resent = useSelector(actor, (snapshot) => snapshot.hasTag('resent'));
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const codeRef = useRef<HTMLInputElement>(null);
+  // A new code voids the old one: the field empties when it arrives.
+  useEffect(() => {
+    if (resent && codeRef.current) codeRef.current.value = '';
+  }, [resent]);
+  const shownFieldError = fieldError ?? serverFieldError(error, 'code');
+
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const value = textOf(event.currentTarget, 'code');
+    const problem = codeError(value);
+    setFieldError(problem);
+    if (problem === null) actor.send({ type: 'code.submit', code: value });
+  };
+  const resend = () => {
+    setFieldError(null);
+    actor.send({ type: 'code.resend' });
+  };
+
+  return (
+    <>
+      <StepHeading>
+        <Trans id="reset.code.heading">Enter the code</Trans>
+      </StepHeading>
+      <p className={s.text}>
+        <Trans id="reset.code.text">We sent a {SIGNUP_CODE_LENGTH}-digit code by text message to the mobile phone of your account.</Trans>
+      </p>
+      <form className={formClass} noValidate onSubmit={submit} aria-busy={loading}>
+        {blocked ? null : (
+          <TextField
+            ref={codeRef}
+            key={keyId}
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9]*"
+            maxLength={SIGNUP_CODE_LENGTH}
+            required
+            defaultValue={code}
+            label={t({ id: 'reset.code.label', message: 'Verification code' })}
+            error={shownFieldError ? i18n._(resetFieldMessage(shownFieldError)) : undefined}
+          />
+        )}
+        <FlowError error={error} field="code" />
+        <p className={s.status} role="status">
+          {resent ? <Trans id="reset.code.resent">A new code is on its way.</Trans> : null}
+        </p>
+        <div className={formActionsClass}>
+          <Button type="button" variant="ghost" onClick={() => actor.send({ type: 'step.back' })}>
+            <Trans id="reset.back">Back</Trans>
+          </Button>
+          <Button type="button" variant="secondary" disabled={loading} onClick={resend}>
+            <Trans id="reset.code.resend">Send a new code</Trans>
+          </Button>
+          {blocked ? null : (
+            <Button type="submit" disabled={loading}>
+              <Trans id="reset.code.submit">Verify</Trans>
+            </Button>
+          )}
+        </div>
+      </form>
+    </>
+  );
+}
+
+function PasswordStep({ actor }: { actor: ResetActor }) {
+  const { t, i18n } = useLingui();
+  const error = useSelector(actor, (snapshot) => snapshot.context.error);
+  const loading = useSelector(actor, (snapshot) => snapshot.hasTag('loading'));
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const shownFieldError = fieldError ?? serverFieldError(error, 'password');
+  const minLength = PASSWORD_MIN_LENGTH;
+
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const value = textOf(event.currentTarget, 'password');
+    const problem = passwordError(value);
+    setFieldError(problem);
+    if (problem === null) actor.send({ type: 'password.submit', password: value });
+  };
+
+  return (
+    <>
+      <StepHeading>
+        <Trans id="reset.password.heading">Choose a new password</Trans>
+      </StepHeading>
+      <form className={formClass} noValidate onSubmit={submit} aria-busy={loading}>
+        <PasswordField
+          name="password"
+          autoComplete="new-password"
+          required
+          label={t({ id: 'reset.password.label', message: 'New password' })}
+          hint={t({ id: 'reset.password.rules', message: `At least ${minLength} characters, with at least one letter and one number.` })}
+          error={shownFieldError ? i18n._(resetFieldMessage(shownFieldError)) : undefined}
+        />
+        <FlowError error={error} field="password" />
+        <div className={formActionsClass}>
+          <Button type="button" variant="ghost" onClick={() => actor.send({ type: 'step.back' })}>
+            <Trans id="reset.back">Back</Trans>
+          </Button>
+          <Button type="submit" disabled={loading}>
+            {loading ? <Trans id="reset.password.saving">Saving…</Trans> : <Trans id="reset.password.submit">Save password</Trans>}
+          </Button>
+        </div>
+      </form>
+    </>
+  );
+}

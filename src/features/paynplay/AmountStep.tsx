@@ -1,0 +1,95 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { PAYNPLAY_MAX_DEPOSIT, PAYNPLAY_MIN_DEPOSIT, PAYNPLAY_PRESET_AMOUNTS } from '../../../machines/lib/constants';
+import { checkDepositAmount } from '../../../machines/payAndPlay.machine';
+import { Button } from '../../ui/Button';
+import { formClass, FormError, TextField } from '../../ui/Field';
+import { amountErrorMessage, flowErrorMessage } from './errorMessages';
+import type { MoneyFormat } from './format';
+import type { PayAndPlayActor } from './PayAndPlayFlow';
+import { Progress } from './Progress';
+import * as s from './paynplay.css';
+
+/**
+ * The amount step: preset amounts and a custom one, the confirmation of what happens next, and the
+ * button that opens the bank identification (behaviour.md §4 "Pay and play").
+ */
+export function AmountStep({ actor, money, langmarket }: { actor: PayAndPlayActor; money: MoneyFormat; langmarket: string }) {
+  const { t, i18n } = useLingui();
+  const amountText = useSelector(actor, (snapshot) => snapshot.context.amountText);
+  const amountError = useSelector(actor, (snapshot) => snapshot.context.amountError);
+  const errorCode = useSelector(actor, (snapshot) => snapshot.context.errorCode);
+  const currency = useSelector(actor, (snapshot) => snapshot.context.visitor.currency);
+  const authorizing = useSelector(actor, (snapshot) => snapshot.matches('authorizing'));
+  const check = checkDepositAmount(amountText);
+  const min = money.short(PAYNPLAY_MIN_DEPOSIT);
+  const max = money.short(PAYNPLAY_MAX_DEPOSIT);
+  const deposit = check.ok ? money.exact(check.amount) : '';
+  const change = (value: string) => actor.send({ type: 'amount.change', value });
+
+  return (
+    <form
+      className={formClass}
+      noValidate
+      aria-busy={authorizing}
+      onSubmit={(event) => {
+        event.preventDefault();
+        actor.send({ type: 'amount.submit' });
+      }}
+    >
+      <fieldset className={s.presets}>
+        <legend className={s.legend}>
+          <Trans id="paynplay.amount.presets">Choose an amount</Trans>
+        </legend>
+        {PAYNPLAY_PRESET_AMOUNTS.map((preset) => {
+          const selected = check.ok && check.amount === preset;
+          return (
+            <Button
+              key={preset}
+              variant={selected ? 'primary' : 'secondary'}
+              className={s.preset}
+              aria-pressed={selected}
+              disabled={authorizing}
+              onClick={() => change(String(preset))}
+            >
+              {money.short(preset)}
+            </Button>
+          );
+        })}
+      </fieldset>
+      <TextField
+        label={t({ id: 'paynplay.amount.custom', message: `Or enter an amount (${currency})` })}
+        name="amount"
+        inputMode="decimal"
+        autoComplete="off"
+        value={amountText}
+        readOnly={authorizing}
+        onChange={(event) => change(event.target.value)}
+        hint={t({ id: 'paynplay.amount.bounds', message: `From ${min} to ${max}` })}
+        error={amountError === null ? undefined : i18n._(amountErrorMessage(amountError, min, max))}
+      />
+      <p className={s.summary} aria-live="polite">
+        {check.ok ? <Trans id="paynplay.amount.summary">You will identify with your bank and deposit {deposit}.</Trans> : null}
+      </p>
+      {errorCode !== null && !authorizing ? <FormError>{i18n._(flowErrorMessage(errorCode))}</FormError> : null}
+      <Button type="submit" size="lg" className={s.submit} disabled={authorizing}>
+        <Trans id="paynplay.amount.submit">Identify with your bank</Trans>
+      </Button>
+      {authorizing ? (
+        <Progress>
+          <Trans id="paynplay.progress.authorizing">Opening your bank's identification…</Trans>
+        </Progress>
+      ) : null}
+      <p className={s.fineprint}>
+        <Trans id="paynplay.amount.fineprint">
+          By continuing you confirm that you are 18 or older and accept our{' '}
+          <Link to="/$langmarket/terms" params={{ langmarket }}>
+            terms and conditions
+          </Link>
+          . Your bank tells us who you are, so there is no form to fill in.
+        </Trans>
+      </p>
+    </form>
+  );
+}

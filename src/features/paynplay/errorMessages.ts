@@ -1,0 +1,148 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { LOGIN_ERROR_CODES, parseLoginErrorCode } from '../../../machines/lib/loginErrors';
+import type { AmountError, UpdateField } from '../../../machines/payAndPlay.machine';
+
+// The one table of pay-and-play errors (CONVENTIONS.md "Text": a server code never reaches the
+// screen raw). Codes: src/api/paynplay.ts (server), machines/payAndPlay.machine.ts (client).
+
+const FLOW_ERRORS: Readonly<Record<string, MessageDescriptor>> = {
+  'error.paynplay.amount.invalid': msg({
+    id: 'paynplay.error.amountInvalid',
+    message: 'This amount cannot be deposited. Please choose another amount.',
+  }),
+  'error.paynplay.code.invalid': msg({
+    id: 'paynplay.error.codeInvalid',
+    message: 'Your bank identification has expired or was already used. Please identify again.',
+  }),
+  'error.paynplay.session.invalid': msg({
+    id: 'paynplay.error.sessionInvalid',
+    message: 'Your pay-and-play session has expired. Please start again.',
+  }),
+  'error.registration.player_already_exists': msg({
+    id: 'paynplay.error.emailTaken',
+    message: 'This e-mail address already belongs to another account. Please use another address.',
+  }),
+  'error.validation': msg({ id: 'paynplay.error.validation', message: 'Please check the details you entered.' }),
+  'error.country.blocked': msg({
+    id: 'paynplay.error.countryBlocked',
+    message: 'Pay and play is not available in your country.',
+  }),
+  'error.access.restricted': msg({
+    id: 'paynplay.error.depositRestricted',
+    message: 'Deposits are not available on this account. Please contact our support team.',
+  }),
+  'paynplay.identification.cancelled': msg({
+    id: 'paynplay.error.identificationCancelled',
+    message: 'You cancelled the identification at your bank, so no deposit was made.',
+  }),
+  'paynplay.identification.failed': msg({
+    id: 'paynplay.error.identificationFailed',
+    message: 'The identification at your bank did not finish, so no deposit was made.',
+  }),
+  'network.error': msg({
+    id: 'paynplay.error.network',
+    message: 'We could not reach our server. Please check your connection and try again.',
+  }),
+};
+
+const UNKNOWN = msg({ id: 'paynplay.error.unknown', message: 'Something went wrong on our side. Please try again.' });
+
+/** The base of a behaviour.md §8 "Login" code (`code:error.timeout.in.progress:days:5`), when it is one. */
+function loginBaseCode(code: string): string | null {
+  const [base = ''] = code.replace(/^code:/, '').split(':');
+  return Object.hasOwn(LOGIN_ERROR_CODES, base) ? base : null;
+}
+
+/**
+ * The code check and the login refuse a player the login would refuse (behaviour.md §8 "Login",
+ * src/api/paynplay.ts): the same reasons, said for pay and play (no deposit is taken then).
+ */
+function loginRefusalMessage(code: string): MessageDescriptor {
+  const { code: key, additionalInfo } = parseLoginErrorCode(code);
+  const days = additionalInfo.days ?? 0;
+  switch (key) {
+    case 'timeout':
+      return msg({
+        id: 'paynplay.error.timeout',
+        message: plural(days, {
+          one: 'Your time-out ends in # day. Until then you cannot deposit or play.',
+          other: 'Your time-out ends in # days. Until then you cannot deposit or play.',
+        }),
+      });
+    case 'exclusion':
+      return msg({
+        id: 'paynplay.error.exclusion',
+        message: plural(days, {
+          one: 'Your self-exclusion ends in # day. Until then you cannot deposit or play.',
+          other: 'Your self-exclusion ends in # days. Until then you cannot deposit or play.',
+        }),
+      });
+    case 'exclusionIndefinitely':
+      return msg({ id: 'paynplay.error.exclusionIndefinitely', message: 'You have excluded yourself from playing without an end date.' });
+    case 'blacklisted':
+      return msg({ id: 'paynplay.error.blacklisted', message: 'This account is blocked. Please contact our support team.' });
+    case 'closed':
+      return msg({ id: 'paynplay.error.closed', message: 'This account is closed. Please contact our support team.' });
+    case 'maxAttempt':
+      return msg({
+        id: 'paynplay.error.maxAttempt',
+        message: 'This account is locked after too many attempts. Please try again later.',
+      });
+    case 'unauthorized':
+    case 'network':
+      return UNKNOWN;
+  }
+}
+
+/** A failed call or identification, by its code; anything unlisted gets the generic message. */
+export function flowErrorMessage(code: string): MessageDescriptor {
+  if (loginBaseCode(code) !== null) return loginRefusalMessage(code);
+  return FLOW_ERRORS[code] ?? UNKNOWN;
+}
+
+/** A network failure (or an unknown one) may be retried as it is; a refusal needs a new start or support. */
+export function isRetryable(code: string): boolean {
+  if (code === 'network.error') return true;
+  return loginBaseCode(code) === null && !(code in FLOW_ERRORS);
+}
+
+/** The amount field's error; `min` and `max` are the bounds, already formatted in the currency. */
+export function amountErrorMessage(error: AmountError, min: string, max: string): MessageDescriptor {
+  switch (error) {
+    case 'required':
+      return msg({ id: 'paynplay.amount.error.required', message: 'Choose or enter an amount.' });
+    case 'invalid':
+      return msg({ id: 'paynplay.amount.error.invalid', message: 'Enter the amount in numbers, for example 25 or 25.50.' });
+    case 'fractionDigits':
+      return msg({ id: 'paynplay.amount.error.fractionDigits', message: 'Use at most two decimals.' });
+    case 'tooLow':
+      return msg({ id: 'paynplay.amount.error.tooLow', message: `The smallest deposit is ${min}.` });
+    case 'tooHigh':
+      return msg({ id: 'paynplay.amount.error.tooHigh', message: `The largest deposit is ${max}.` });
+  }
+}
+
+/**
+ * An update-form field's error: the client's rules (machines/payAndPlay.machine.ts validateUpdate),
+ * the platform's field codes (`validation.*`) and refusals, else a generic text.
+ */
+export function updateFieldErrorMessage(field: UpdateField, code: string): MessageDescriptor {
+  if (code === 'error.registration.player_already_exists') return FLOW_ERRORS[code] ?? UNKNOWN;
+  if (code === 'error.vonage.validation') {
+    return msg({ id: 'paynplay.update.error.phoneUndeliverable', message: 'We cannot send text messages to this number. Please check it.' });
+  }
+  if (code === 'required' || code === 'validation.required') {
+    return field === 'email'
+      ? msg({ id: 'paynplay.update.error.emailRequired', message: 'Enter your e-mail address.' })
+      : msg({ id: 'paynplay.update.error.phoneRequired', message: 'Enter your mobile number.' });
+  }
+  if (code === 'email.invalid' || (field === 'email' && code.startsWith('validation.'))) {
+    return msg({ id: 'paynplay.update.error.emailInvalid', message: 'Enter an e-mail address such as name@example.com.' });
+  }
+  if (code === 'phone.invalid' || (field === 'phoneBody' && code.startsWith('validation.'))) {
+    return msg({ id: 'paynplay.update.error.phoneInvalid', message: 'Enter your mobile number without the country code: 4 to 14 digits.' });
+  }
+  if (code === 'prefix.invalid') return msg({ id: 'paynplay.update.error.prefixInvalid', message: 'Choose a country code.' });
+  return msg({ id: 'paynplay.update.error.field', message: 'Please check this field.' });
+}

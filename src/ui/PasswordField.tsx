@@ -1,0 +1,75 @@
+import { useLingui } from '@lingui/react/macro';
+import { useId, useState, type ComponentPropsWithRef, type ReactNode } from 'react';
+import * as s from './form.css';
+import * as p from './passwordField.css';
+
+export interface PasswordFieldProps extends Omit<ComponentPropsWithRef<'input'>, 'id' | 'type'> {
+  label: ReactNode;
+  /** A translated message shown under the field; marks the input invalid. */
+  error?: ReactNode | undefined;
+  /** The password rules, read out with the field (aria-describedby). */
+  hint?: ReactNode | undefined;
+}
+
+function EyeIcon({ crossed }: { crossed: boolean }) {
+  return (
+    <svg width={22} height={22} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+      <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" />
+      <circle cx="12" cy="12" r="3" />
+      {crossed ? <path d="M4 4l16 16" /> : null}
+    </svg>
+  );
+}
+
+/**
+ * A labelled password input with a show/hide button (a toggle: aria-pressed), its hint and error
+ * wired to aria-describedby like TextField. Login, sign-up, reset and password change use it.
+ */
+export function PasswordField({ label, error, hint, className, ...input }: PasswordFieldProps) {
+  const { t } = useLingui();
+  const [visible, setVisible] = useState(false);
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={[s.field, className].filter(Boolean).join(' ')}>
+      <label className={s.label} htmlFor={id}>
+        {label}
+      </label>
+      <div className={p.row}>
+        <input
+          id={id}
+          type={visible ? 'text' : 'password'}
+          className={`${s.input} ${p.input}`}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          autoCapitalize="off"
+          autoCorrect="off"
+          spellCheck={false}
+          {...input}
+        />
+        <button
+          type="button"
+          className={p.toggle}
+          aria-controls={id}
+          aria-pressed={visible}
+          aria-label={t({ id: 'ui.password.show', message: 'Show password' })}
+          onClick={() => setVisible((shown) => !shown)}
+        >
+          <EyeIcon crossed={visible} />
+        </button>
+      </div>
+      {hint ? (
+        <span id={hintId} className={s.hint}>
+          {hint}
+        </span>
+      ) : null}
+      {error ? (
+        <span id={errorId} className={s.fieldError}>
+          {error}
+        </span>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,156 @@
+import { mkdirSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { test, expect, expectNoSeriousA11yViolations, waitForShell } from './fixtures';
+
+// Pay and play (behaviour.md §4 "Pay and play"; product.md §2 /signup/pnp and /signup/callback):
+// amount → the platform's simulated bank page → back with a one-time code → [update form] → logged
+// in on the saved target. The bank's test identity 010190-1234 is the seeded player@example.com.
+
+const KNOWN_PERSONAL_ID = '010190-1234';
+const TARGET = '/responsible-gambling';
+
+/** A personal id the bank has never seen: a new player each run. */
+function freshPersonalId(): string {
+  const digits = `${Date.now()}${Math.floor(Math.random() * 1e6)}`.slice(-10);
+  return `${digits.slice(0, 6)}-${digits.slice(6)}`;
+}
+
+/** The visitor plays from Finland (EUR, +358); the platform's test mode reads this header. */
+async function fromFinland(page: Page): Promise<void> {
+  await page.setExtraHTTPHeaders({ 'x-test-country': 'FI' });
+}
+
+async function openAmountPage(page: Page): Promise<void> {
+  await page.goto(`/en-FI/signup/pnp?target=${encodeURIComponent(TARGET)}`);
+  await waitForShell(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Deposit and play' })).toBeVisible();
+}
+
+/** Picks 20 € and goes to the bank page. */
+async function payTwenty(page: Page): Promise<void> {
+  await page.getByRole('button', { name: '€20', exact: true }).click();
+  await expect(page.getByRole('button', { name: '€20', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByText('You will identify with your bank and deposit €20.00.')).toBeVisible();
+  await page.getByRole('button', { name: 'Identify with your bank' }).click();
+  await expect(page).toHaveURL(/\/api\/bankid\/authorize\?session=/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Identify and pay' })).toBeVisible();
+  await expect(page.getByText('€20.00')).toBeVisible();
+}
+
+async function identifyAtBank(page: Page, personalId: string): Promise<void> {
+  await page.getByLabel('Personal identity code').fill(personalId);
+  await page.getByRole('button', { name: 'Identify and pay' }).click();
+}
+
+/** The platform's view of who is logged in: the id token it re-issues from the session cookie. */
+async function loggedInEmail(page: Page): Promise<string> {
+  const cookies = await page.context().cookies();
+  expect(cookies.find((cookie) => cookie.name === 'aurora_session')?.httpOnly).toBe(true);
+  const response = await page.request.post('/api/player/session/refresh', { headers: { SiteContext: '1' } });
+  expect(response.ok()).toBe(true);
+  const { idToken } = (await response.json()) as { idToken: string };
+  const payload = idToken.split('.')[1] ?? '';
+  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { email: string };
+  return claims.email;
+}
+
+test.describe('pay and play', () => {
+  test.beforeEach(async ({ page }) => {
+    await fromFinland(page);
+  });
+
+  test('a new player pays 20 €, completes the update form and lands logged in on the target', async ({ page }) => {
+    await openAmountPage(page);
+    await expectNoSeriousA11yViolations(page);
+
+    // The amount is checked before the bank opens; what was typed stays.
+    const amount = page.getByRole('textbox', { name: 'Or enter an amount (EUR)' });
+    await amount.fill('5');
+    await page.getByRole('button', { name: 'Identify with your bank' }).click();
+    await expect(page.getByText('The smallest deposit is €10.')).toBeVisible();
+    await expect(amount).toHaveValue('5');
+
+    await payTwenty(page);
+    await expectNoSeriousA11yViolations(page);
+    await identifyAtBank(page, freshPersonalId());
+
+    await expect(page).toHaveURL(/\/en-FI\/signup\/callback\?/);
+    const heading = page.getByRole('heading', { level: 1, name: 'Complete your account' });
+    await expect(heading).toBeVisible();
+    await expect(heading).toBeFocused();
+    await expectNoSeriousA11yViolations(page);
+    mkdirSync('test-results/screenshots', { recursive: true });
+    await page.screenshot({ path: 'test-results/screenshots/paynplay-update-1440.png', fullPage: true });
+
+    // Client-side rules first: both fields are required, the first one in error takes the focus.
+    await page.getByRole('button', { name: 'Save and play' }).click();
+    await expect(page.getByText('Enter your e-mail address.')).toBeVisible();
+    await expect(page.getByText('Enter your mobile number.')).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'E-mail' })).toBeFocused();
+
+    const email = `pnp-${Date.now()}@example.com`;
+    await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
+    await expect(page.getByRole('combobox', { name: 'Country code' })).toHaveValue('+358');
+    await page.getByRole('textbox', { name: 'Mobile number' }).fill('40 123 4567');
+    await page.getByRole('button', { name: 'Save and play' }).click();
+
+    await expect(page).toHaveURL(new RegExp(`/en-FI${TARGET}$`));
+    await waitForShell(page);
+    expect(await loggedInEmail(page)).toBe(email);
+  });
+
+  test('the known bank identity logs straight in, without the update form', async ({ page }) => {
+    await openAmountPage(page);
+    await payTwenty(page);
+    await identifyAtBank(page, KNOWN_PERSONAL_ID);
+    // Nobody fills a form here: reaching the target proves the update form was skipped.
+    await expect(page).toHaveURL(new RegExp(`/en-FI${TARGET}$`));
+    await waitForShell(page);
+    await expect(page.getByRole('heading', { name: 'Complete your account' })).toHaveCount(0);
+    expect(await loggedInEmail(page)).toBe('player@example.com');
+  });
+
+  test('a cancelled identification shows the error and starts again', async ({ page }) => {
+    await openAmountPage(page);
+    await payTwenty(page);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+
+    await expect(page).toHaveURL(/\/en-FI\/signup\/callback\?.*error=cancelled/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Bank identification not completed' })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveText('You cancelled the identification at your bank, so no deposit was made.');
+    await expectNoSeriousA11yViolations(page);
+
+    await page.getByRole('link', { name: 'Start again' }).click();
+    await expect(page).toHaveURL(`/en-FI/signup/pnp?target=${encodeURIComponent(TARGET)}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Deposit and play' })).toBeVisible();
+  });
+
+  test('a logged-in player who opens /signup/pnp goes home', async ({ page }) => {
+    await openAmountPage(page);
+    await payTwenty(page);
+    await identifyAtBank(page, KNOWN_PERSONAL_ID);
+    await expect(page).toHaveURL(new RegExp(`/en-FI${TARGET}$`));
+    await waitForShell(page);
+
+    await page.goto('/en-FI/signup/pnp');
+    await expect(page).toHaveURL(/\/en-FI$/);
+    await waitForShell(page);
+  });
+
+  test('the amount page fits a phone screen and works by keyboard', async ({ page }) => {
+    mkdirSync('test-results/screenshots', { recursive: true });
+    await page.setViewportSize({ width: 375, height: 800 });
+    await openAmountPage(page);
+    // Keyboard only: a preset is a button, the form submits with Enter from the amount field.
+    await page.getByRole('button', { name: '€50', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('You will identify with your bank and deposit €50.00.')).toBeVisible();
+    await page.screenshot({ path: 'test-results/screenshots/paynplay-amount-375.png', fullPage: true });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('textbox', { name: 'Or enter an amount (EUR)' }).press('Enter');
+    await expect(page).toHaveURL(/\/api\/bankid\/authorize\?session=/);
+    await expect(page.getByText('€50.00')).toBeVisible();
+  });
+});

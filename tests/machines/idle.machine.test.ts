@@ -1,0 +1,146 @@
+import { createActor, fromPromise, SimulatedClock } from 'xstate';
+import type { EventFromLogic } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import { idleLogoutAt, idleMachine } from '../../machines/idle.machine';
+import { IDLE_CHECK_MS, IDLE_LIMIT_MS, IDLE_WARNING_MS } from '../../machines/lib/constants';
+import { coverPaths, FakePromises, formatCoverage, settle } from './lib/pathCoverage';
+
+type IdleEvent = EventFromLogic<typeof idleMachine>;
+
+/** Times the fake clock answers (ms since the epoch); a small fixed set keeps the graph finite. */
+const T0 = 1_700_000_000_000;
+const WARNING_FROM = IDLE_LIMIT_MS - IDLE_WARNING_MS;
+const ACTIVITY_AT = T0 + 5_000;
+
+const clockSays = (now: number): IdleEvent => ({ type: 'xstate.done.actor.readClock', actorId: 'readClock', output: now });
+
+const events: IdleEvent[] = [
+  clockSays(T0),
+  clockSays(T0 + WARNING_FROM),
+  clockSays(T0 + IDLE_LIMIT_MS),
+  { type: 'xstate.error.actor.readClock', actorId: 'readClock', error: new Error('no clock') },
+  { type: 'idle.activity', at: ACTIVITY_AT },
+  { type: 'idle.stay' },
+];
+
+function setupWith(fakes: FakePromises) {
+  return { machine: idleMachine.provide({ actors: { readClock: fakes.actor<number>() } }), world: undefined };
+}
+
+describe('idle machine (behaviour.md §4 "Session": idle check, GLI-19 2.5.4)', () => {
+  it('reaches every state and transition, and each state shows what it promises', async () => {
+    const result = await coverPaths({
+      setup: setupWith,
+      events,
+      check: (snapshot, { event, previous, fakes }) => {
+        const { context } = snapshot;
+        const clock = event.type === 'xstate.done.actor.readClock' ? event.output : null;
+        const before = previous?.context.lastActivityAt ?? null;
+        const idleFor = clock === null || before === null ? null : clock - before;
+        expect(snapshot.hasTag('warning')).toBe(snapshot.value === 'warning');
+        switch (snapshot.value) {
+          case 'starting':
+            // Reading the clock: now is the first activity (at the start and after "Stay logged in").
+            expect(fakes.isPending('readClock')).toBe(true);
+            break;
+          case 'active':
+            expect(fakes.isPending('readClock')).toBe(false);
+            if (event.type === 'idle.activity') expect(context.lastActivityAt).toBe(event.at);
+            if (previous?.value === 'starting' && clock !== null) expect(context.lastActivityAt).toBe(clock);
+            // A check that found the player active enough.
+            if (previous?.value === 'checking' && idleFor !== null) expect(idleFor).toBeLessThan(WARNING_FROM);
+            break;
+          case 'checking':
+            expect(fakes.isPending('readClock')).toBe(true);
+            expect(['active', 'warning']).toContain(previous?.value);
+            // The check does not forget the last activity.
+            expect(context.lastActivityAt).toBe(before);
+            break;
+          case 'warning':
+            // Warned only once IDLE_WARNING_MS remain, and the last activity is not moved by the warning.
+            if (previous?.value === 'checking') {
+              expect(idleFor).toBeGreaterThanOrEqual(WARNING_FROM);
+              expect(idleFor).toBeLessThan(IDLE_LIMIT_MS);
+            }
+            expect(context.lastActivityAt).not.toBeNull();
+            expect(idleLogoutAt(context)).toBe((context.lastActivityAt ?? 0) + IDLE_LIMIT_MS);
+            break;
+          case 'expired':
+            // Past the limit: the machine is done and its parent logs out.
+            expect(snapshot.status).toBe('done');
+            expect(idleFor).toBeGreaterThanOrEqual(IDLE_LIMIT_MS);
+            break;
+        }
+      },
+    });
+    console.info(formatCoverage('idle', result));
+    expect(result.uncoveredStates).toEqual([]);
+    expect(result.uncoveredTransitions).toEqual([]);
+    expect(result.statesCovered).toBe(result.statesTotal);
+    expect(result.transitionsCovered).toBe(result.transitionsTotal);
+  });
+
+  it('on a simulated clock: warns IDLE_WARNING_MS before the limit, "Stay logged in" restarts, the limit ends it', async () => {
+    const clock = new SimulatedClock();
+    clock.set(T0);
+    const machine = idleMachine.provide({ actors: { readClock: fromPromise(() => Promise.resolve(clock.now())) } });
+    const actor = createActor(machine, { clock }).start();
+    await settle();
+    expect(actor.getSnapshot().value).toBe('active');
+    expect(actor.getSnapshot().context.lastActivityAt).toBe(T0);
+
+    // Checks every IDLE_CHECK_MS stay quiet until the warning is due.
+    const tick = async () => {
+      clock.increment(IDLE_CHECK_MS);
+      await settle();
+    };
+    while (clock.now() + IDLE_CHECK_MS < T0 + WARNING_FROM) await tick();
+    expect(actor.getSnapshot().value).toBe('active');
+    await tick();
+    expect(actor.getSnapshot().hasTag('warning')).toBe(true);
+    const warnedAt = clock.now();
+    expect(warnedAt - T0).toBeGreaterThanOrEqual(WARNING_FROM);
+    expect(warnedAt - T0).toBeLessThan(WARNING_FROM + IDLE_CHECK_MS);
+
+    // Moving the pointer does not answer the warning; "Stay logged in" does, and counts as activity.
+    actor.send({ type: 'idle.activity', at: clock.now() });
+    expect(actor.getSnapshot().hasTag('warning')).toBe(true);
+    actor.send({ type: 'idle.stay' });
+    await settle();
+    expect(actor.getSnapshot().value).toBe('active');
+    expect(actor.getSnapshot().context.lastActivityAt).toBe(clock.now());
+
+    // Activity keeps the player logged in however long the session lasts.
+    for (let i = 0; i < 3 * (IDLE_LIMIT_MS / IDLE_CHECK_MS); i += 1) {
+      actor.send({ type: 'idle.activity', at: clock.now() });
+      await tick();
+      expect(actor.getSnapshot().value).toBe('active');
+    }
+
+    // Then nothing: the warning, then the end within one check of the limit.
+    const lastActivity = clock.now();
+    actor.send({ type: 'idle.activity', at: lastActivity });
+    while (actor.getSnapshot().status === 'active') await tick();
+    expect(actor.getSnapshot().value).toBe('expired');
+    expect(clock.now() - lastActivity).toBeGreaterThanOrEqual(IDLE_LIMIT_MS);
+    expect(clock.now() - lastActivity).toBeLessThan(IDLE_LIMIT_MS + IDLE_CHECK_MS);
+  });
+
+  it('compares wall-clock times: a computer that slept past the limit ends at the next check', async () => {
+    let now = T0;
+    const clock = new SimulatedClock();
+    const machine = idleMachine.provide({ actors: { readClock: fromPromise(() => Promise.resolve(now)) } });
+    const actor = createActor(machine, { clock }).start();
+    await settle();
+    // The timers were frozen while the wall clock ran on.
+    now = T0 + IDLE_LIMIT_MS + 1;
+    clock.increment(IDLE_CHECK_MS);
+    await settle();
+    expect(actor.getSnapshot().value).toBe('expired');
+  });
+
+  it('has a warning shorter than the limit and checks often enough never to skip it', () => {
+    expect(IDLE_WARNING_MS).toBeLessThan(IDLE_LIMIT_MS);
+    expect(IDLE_CHECK_MS * 2).toBeLessThanOrEqual(IDLE_WARNING_MS);
+  });
+});

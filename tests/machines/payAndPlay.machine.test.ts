@@ -1,0 +1,437 @@
+import { createActor } from 'xstate';
+import type { EventFromLogic, SnapshotFrom } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import {
+  PAYNPLAY_DEFAULT_TARGET_PATH,
+  PAYNPLAY_MAX_DEPOSIT,
+  PAYNPLAY_MIN_DEPOSIT,
+  PAYNPLAY_PRESET_AMOUNTS,
+} from '../../machines/lib/constants';
+import {
+  IDENTIFICATION_CANCELLED,
+  IDENTIFICATION_FAILED,
+  callbackReturnUrl,
+  checkDepositAmount,
+  payAndPlayMachine,
+  safeTargetPath,
+  splitMobilePhone,
+  targetHref,
+  validateUpdate,
+} from '../../machines/payAndPlay.machine';
+import type {
+  AuthorizeInput,
+  AuthorizeResult,
+  LoginPlayerInput,
+  LoginPlayerResult,
+  UpdatePlayerInput,
+  VerifyCodeInput,
+  PayAndPlayInput,
+  PayAndPlayStatus,
+  VerifyCodeResult,
+  VisitorContext,
+} from '../../machines/payAndPlay.machine';
+import type { SessionClaims } from '../../machines/session.machine';
+import { ApiError } from '../../src/api/errors';
+import { coverPaths, FakePromises, formatCoverage, settle } from './lib/pathCoverage';
+import type { PathCoverageResult } from './lib/pathCoverage';
+
+type PnpEvent = EventFromLogic<typeof payAndPlayMachine>;
+type PnpSnapshot = SnapshotFrom<typeof payAndPlayMachine>;
+
+const TARGET = '/online-casino';
+
+const startInput: PayAndPlayInput = { langmarket: 'en-FI', target: TARGET, callback: null };
+const callbackInput: PayAndPlayInput = {
+  langmarket: 'en-FI',
+  target: TARGET,
+  callback: { code: '123456', sessionId: 'pnp-session-1', error: null },
+};
+const cancelledInput: PayAndPlayInput = {
+  langmarket: 'en-FI',
+  target: null,
+  callback: { code: null, sessionId: 'pnp-session-1', error: 'cancelled' },
+};
+
+const visitor: VisitorContext = { country: 'FI', ipAddress: '', blackbox: 'fp1:abc' };
+const claims: SessionClaims = {
+  countryCode: 'FI',
+  playerId: 77,
+  playerAccessId: 'access-77',
+  email: 'new@example.com',
+  language: 'en',
+  iat: 1_700_000_000,
+  loginMethod: 'PAYNPLAY',
+  zendeskJwtToken: null,
+  registrationDate: null,
+  multibrand: null,
+  provinceCode: null,
+  exp: 1_700_003_600,
+};
+const login: LoginPlayerResult = { idToken: 'header.payload.signature', claims };
+const knownPlayer: VerifyCodeResult = { email: 'player@example.com', mobilePhone: '+358401234567', playerId: 1 };
+const newPlayer: VerifyCodeResult = { email: null, mobilePhone: null, playerId: 77 };
+const authorized: AuthorizeResult = { sessionId: 'pnp-session-1', redirectUrl: '/api/bankid/authorize?session=pnp-session-1' };
+
+const offline = new ApiError('network', 0, 'network.error', 'Network Error');
+const amountRefused = new ApiError('http', 400, 'error.paynplay.amount.invalid', 'Amount out of range');
+const codeRefused = new ApiError('http', 400, 'error.paynplay.code.invalid', 'Code already used');
+const emailTaken = new ApiError('http', 409, 'error.registration.player_already_exists', 'E-mail in use');
+
+const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, actorId: id, output }) as PnpEvent;
+const failed = (id: string, error: unknown) => ({ type: `xstate.error.actor.${id}`, actorId: id, error }) as PnpEvent;
+
+const events: PnpEvent[] = [
+  done('loadVisitorContext', visitor),
+  failed('loadVisitorContext', new Error('no fingerprint')),
+  { type: 'amount.change', value: '20' },
+  { type: 'amount.change', value: '20.505' },
+  { type: 'amount.submit' },
+  done('authorize', authorized),
+  failed('authorize', amountRefused),
+  done('verifyCode', knownPlayer),
+  done('verifyCode', newPlayer),
+  failed('verifyCode', codeRefused),
+  { type: 'verify.retry' },
+  { type: 'update.change', field: 'email', value: 'new@example.com' },
+  { type: 'update.change', field: 'phoneBody', value: '40 123 4567' },
+  { type: 'update.submit' },
+  done('updatePlayer', { ok: true }),
+  failed('updatePlayer', emailTaken),
+  failed('updatePlayer', offline),
+  done('loginPlayer', login),
+  failed('loginPlayer', offline),
+  { type: 'login.retry' },
+];
+
+interface World {
+  /** The state values this replay went through, in order. */
+  visited: string[];
+}
+
+function setupWith(fakes: FakePromises) {
+  const machine = payAndPlayMachine.provide({
+    actors: {
+      loadVisitorContext: fakes.actor<VisitorContext>(),
+      authorize: fakes.actor<AuthorizeResult, AuthorizeInput>(),
+      verifyCode: fakes.actor<VerifyCodeResult, VerifyCodeInput>(),
+      updatePlayer: fakes.actor<unknown, UpdatePlayerInput>(),
+      loginPlayer: fakes.actor<LoginPlayerResult, LoginPlayerInput>(),
+    },
+  });
+  const world: World = { visited: [] };
+  return { machine, world };
+}
+
+const statusOf = (snapshot: PnpSnapshot): PayAndPlayStatus => snapshot.context.status;
+
+/** The input of the one pending call of the fake with `id` (the last call made). */
+function lastCallInput(fakes: FakePromises, id: string): unknown {
+  return fakes.calls.filter((call) => call.id === id).at(-1)?.input;
+}
+
+/** What each state promises (behaviour.md §4 "Pay and play"), asserted after every step of every path. */
+function check(snapshot: PnpSnapshot, { fakes, world, event }: { fakes: FakePromises; world: World; event: PnpEvent | { type: 'xstate.init' } }) {
+  const { context } = snapshot;
+  const status = statusOf(snapshot);
+  const value = snapshot.value;
+  world.visited.push(value);
+  switch (value) {
+    case 'starting':
+      expect(snapshot.hasTag('loading')).toBe(true);
+      expect(fakes.isPending('loadVisitorContext')).toBe(true);
+      expect(status).toEqual({ authorize: 'uninitialized', verifyCode: 'uninitialized', updatePlayer: 'uninitialized', loginPlayer: 'uninitialized' });
+      break;
+    case 'amount':
+      expect(snapshot.hasTag('form')).toBe(true);
+      expect(['uninitialized', 'error']).toContain(status.authorize);
+      expect(status).toMatchObject({ verifyCode: 'uninitialized', updatePlayer: 'uninitialized', loginPlayer: 'uninitialized' });
+      // The currency follows the visitor's country (FI, or FI by default when it could not be read).
+      expect(context.visitor).toMatchObject({ country: 'FI', currency: 'EUR' });
+      if (event.type === 'xstate.error.actor.authorize') {
+        expect(status.authorize).toBe('error');
+        expect(context.errorCode).toBe('error.paynplay.amount.invalid');
+        // The amount typed is kept.
+        expect(context.amountText).toBe('20');
+      }
+      if (event.type === 'amount.submit') {
+        // An invalid amount stays on the form with its error.
+        expect(context.amountError).not.toBeNull();
+      }
+      break;
+    case 'authorizing':
+      expect(snapshot.hasTag('loading')).toBe(true);
+      expect(status).toEqual({ authorize: 'loading', verifyCode: 'uninitialized', updatePlayer: 'uninitialized', loginPlayer: 'uninitialized' });
+      expect(fakes.isPending('authorize')).toBe(true);
+      expect(lastCallInput(fakes, 'authorize')).toEqual({
+        amount: 20,
+        currency: 'EUR',
+        country: 'FI',
+        returnUrl: '/en-FI/signup/callback?target=%2Fonline-casino',
+      });
+      break;
+    case 'redirecting':
+      expect(snapshot.hasTag('redirect')).toBe(true);
+      expect(status.authorize).toBe('success');
+      expect(context).toMatchObject({ sessionId: authorized.sessionId, redirectUrl: authorized.redirectUrl, amount: 20 });
+      break;
+    case 'identificationFailed':
+      expect(snapshot.hasTag('error')).toBe(true);
+      expect(status).toEqual({ authorize: 'error', verifyCode: 'uninitialized', updatePlayer: 'uninitialized', loginPlayer: 'uninitialized' });
+      expect(context.errorCode).toBe(IDENTIFICATION_CANCELLED);
+      expect(fakes.calls.map((call) => call.id)).toEqual(['loadVisitorContext']);
+      break;
+    case 'verifyingCode':
+      expect(snapshot.hasTag('loading')).toBe(true);
+      expect(status).toEqual({ authorize: 'success', verifyCode: 'loading', updatePlayer: 'uninitialized', loginPlayer: 'uninitialized' });
+      expect(fakes.isPending('verifyCode')).toBe(true);
+      expect(lastCallInput(fakes, 'verifyCode')).toEqual({
+        oneTimeCode: '123456',
+        sessionId: 'pnp-session-1',
+        ipAddress: context.visitor.ipAddress,
+        blackbox: context.visitor.blackbox,
+      });
+      break;
+    case 'verificationFailed':
+      expect(snapshot.hasTag('error')).toBe(true);
+      expect(status).toMatchObject({ verifyCode: 'error', updatePlayer: 'uninitialized', loginPlayer: 'uninitialized' });
+      expect(context.errorCode).toBe('error.paynplay.code.invalid');
+      break;
+    case 'updateForm':
+      expect(snapshot.hasTag('form')).toBe(true);
+      expect(status).toMatchObject({ authorize: 'success', verifyCode: 'success', loginPlayer: 'uninitialized' });
+      expect(['uninitialized', 'error']).toContain(status.updatePlayer);
+      // The unknown-player branch keeps the player id and sets the flag.
+      expect(context).toMatchObject({ playerId: newPlayer.playerId, needsUpdate: true });
+      if (event.type === 'xstate.error.actor.updatePlayer') {
+        expect(status.updatePlayer).toBe('error');
+        // What was typed is kept on every error.
+        expect(context.update).toMatchObject({ email: 'new@example.com', phonePrefix: '+358', phoneBody: '40 123 4567' });
+        if (event.error === emailTaken) expect(context.updateErrors.email).toBe('error.registration.player_already_exists');
+        else expect(context.errorCode).toBe('network.error');
+      }
+      if (event.type === 'update.submit') expect(Object.values(context.updateErrors).some(Boolean)).toBe(true);
+      break;
+    case 'updatingPlayer':
+      expect(snapshot.hasTag('loading')).toBe(true);
+      expect(status).toMatchObject({ verifyCode: 'success', updatePlayer: 'loading', loginPlayer: 'uninitialized' });
+      expect(lastCallInput(fakes, 'updatePlayer')).toEqual({
+        playerId: newPlayer.playerId,
+        sessionId: 'pnp-session-1',
+        email: 'new@example.com',
+        phonePrefix: '+358',
+        phoneBody: '401234567',
+      });
+      break;
+    case 'loggingIn':
+      expect(snapshot.hasTag('loading')).toBe(true);
+      expect(status).toMatchObject({ authorize: 'success', verifyCode: 'success', loginPlayer: 'loading' });
+      expect(lastCallInput(fakes, 'loginPlayer')).toEqual({
+        sessionId: 'pnp-session-1',
+        metadata: { blackbox: context.visitor.blackbox, ipAddress: context.visitor.ipAddress, country: 'FI' },
+      });
+      if (context.needsUpdate) {
+        expect(status.updatePlayer).toBe('success');
+        expect(world.visited).toContain('updateForm');
+      } else {
+        // The known-player branch skips the update form.
+        expect(status.updatePlayer).toBe('uninitialized');
+        expect(world.visited).not.toContain('updateForm');
+        expect(fakes.calls.some((call) => call.id === 'updatePlayer')).toBe(false);
+        expect(context.playerId).toBe(knownPlayer.playerId);
+      }
+      break;
+    case 'loginFailed':
+      expect(snapshot.hasTag('error')).toBe(true);
+      expect(status).toMatchObject({ verifyCode: 'success', loginPlayer: 'error' });
+      expect(context.errorCode).toBe('network.error');
+      break;
+    case 'done':
+      expect(snapshot.status).toBe('done');
+      expect(status).toMatchObject({ authorize: 'success', verifyCode: 'success', loginPlayer: 'success' });
+      expect(status.updatePlayer).toBe(context.needsUpdate ? 'success' : 'uninitialized');
+      expect(snapshot.output).toEqual({ ...login, redirectPath: '/en-FI/online-casino' });
+      break;
+    default:
+      throw new Error(`unexpected state ${JSON.stringify(value)}`);
+  }
+}
+
+/** Several inputs (the two pages) share one machine: a state or transition counts when any run reached it. */
+function merge(results: PathCoverageResult[]): PathCoverageResult {
+  const [first, ...rest] = results;
+  if (!first) throw new Error('no results');
+  const uncoveredStates = first.uncoveredStates.filter((id) => rest.every((r) => r.uncoveredStates.includes(id)));
+  const uncoveredTransitions = first.uncoveredTransitions.filter((key) => rest.every((r) => r.uncoveredTransitions.includes(key)));
+  return {
+    statesTotal: first.statesTotal,
+    transitionsTotal: first.transitionsTotal,
+    statesCovered: first.statesTotal - uncoveredStates.length,
+    transitionsCovered: first.transitionsTotal - uncoveredTransitions.length,
+    paths: results.flatMap((r) => r.paths),
+    uncoveredStates,
+    uncoveredTransitions,
+  };
+}
+
+describe('pay-and-play machine (behaviour.md §4 "Pay and play")', () => {
+  it('reaches every state and transition from both pages, and each state shows what it promises', async () => {
+    const results: PathCoverageResult[] = [];
+    for (const input of [startInput, callbackInput, cancelledInput]) {
+      results.push(await coverPaths({ setup: setupWith, input, events, check }));
+    }
+    const result = merge(results);
+    console.info(formatCoverage('payAndPlay', result));
+    expect(result.uncoveredStates).toEqual([]);
+    expect(result.uncoveredTransitions).toEqual([]);
+    expect(result.statesCovered).toBe(result.statesTotal);
+    expect(result.transitionsCovered).toBe(result.transitionsTotal);
+  });
+
+  it('fills the update form with what the bank already knows and the country\'s prefix', async () => {
+    const fakes = new FakePromises();
+    const actor = createActor(setupWith(fakes).machine, { input: callbackInput }).start();
+    fakes.resolve('loadVisitorContext', { country: 'NO', ipAddress: '', blackbox: 'fp' });
+    await settle();
+    fakes.resolve('verifyCode', { email: 'half@example.com', mobilePhone: null, playerId: 9 });
+    await settle();
+    const { value, context } = actor.getSnapshot();
+    expect(value).toBe('updateForm');
+    expect(context.update).toEqual({ email: 'half@example.com', phonePrefix: '+47', phoneBody: '' });
+    expect(context).toMatchObject({ playerId: 9, needsUpdate: true });
+    actor.stop();
+  });
+
+  it('shows the platform\'s refusals of the update on the field they concern, keeping what was typed', async () => {
+    const cases = [
+      { error: new ApiError('http', 403, 'error.vonage.validation', 'Undeliverable'), field: 'phoneBody', code: 'error.vonage.validation' },
+      {
+        error: new ApiError('http', 400, 'error.validation', 'Invalid', [{ field: 'mobilePhone', code: 'validation.phone' }]),
+        field: 'phoneBody',
+        code: 'validation.phone',
+      },
+      { error: emailTaken, field: 'email', code: 'error.registration.player_already_exists' },
+    ] as const;
+    for (const { error, field, code } of cases) {
+      const fakes = new FakePromises();
+      const actor = createActor(setupWith(fakes).machine, { input: callbackInput }).start();
+      fakes.resolve('loadVisitorContext', visitor);
+      await settle();
+      fakes.resolve('verifyCode', newPlayer);
+      await settle();
+      actor.send({ type: 'update.change', field: 'email', value: 'new@example.com' });
+      actor.send({ type: 'update.change', field: 'phoneBody', value: '401234567' });
+      actor.send({ type: 'update.submit' });
+      fakes.reject('updatePlayer', error);
+      await settle();
+      const { value, context } = actor.getSnapshot();
+      expect(value).toBe('updateForm');
+      expect(context.updateErrors[field]).toBe(code);
+      expect(context.errorCode).toBeNull();
+      expect(context.update).toEqual({ email: 'new@example.com', phonePrefix: '+358', phoneBody: '401234567' });
+      // Editing the field clears its error.
+      actor.send({ type: 'update.change', field, value: 'x' });
+      expect(actor.getSnapshot().context.updateErrors[field]).toBeUndefined();
+      actor.stop();
+    }
+  });
+
+  it('uses the default sign-up country and its currency when the visitor\'s country is not offered', async () => {
+    const fakes = new FakePromises();
+    const actor = createActor(setupWith(fakes).machine, { input: { ...startInput, target: null } }).start();
+    fakes.resolve('loadVisitorContext', { country: 'SE', ipAddress: '203.0.113.9', blackbox: 'fp' });
+    await settle();
+    expect(actor.getSnapshot().context.visitor).toEqual({ country: 'FI', currency: 'EUR', ipAddress: '203.0.113.9', blackbox: 'fp' });
+    actor.send({ type: 'amount.change', value: String(PAYNPLAY_PRESET_AMOUNTS[1]) });
+    actor.send({ type: 'amount.submit' });
+    expect(lastCallInput(fakes, 'authorize')).toEqual({
+      amount: PAYNPLAY_PRESET_AMOUNTS[1],
+      currency: 'EUR',
+      country: 'FI',
+      // No target saved: the return address carries none.
+      returnUrl: '/en-FI/signup/callback',
+    });
+    actor.stop();
+  });
+
+  it('a callback without a code or with a provider error other than cancel is a failed identification', async () => {
+    for (const callback of [
+      { code: null, sessionId: null, error: null },
+      { code: '123', sessionId: 's', error: 'denied' },
+    ]) {
+      const fakes = new FakePromises();
+      const actor = createActor(setupWith(fakes).machine, { input: { ...callbackInput, callback } }).start();
+      fakes.resolve('loadVisitorContext', visitor);
+      await settle();
+      expect(actor.getSnapshot().value).toBe('identificationFailed');
+      expect(actor.getSnapshot().context.errorCode).toBe(IDENTIFICATION_FAILED);
+      actor.stop();
+    }
+  });
+
+  it('goes to the default path (the home page) when no target was saved, and never to an unsafe one', async () => {
+    for (const target of [null, '//evil.example', 'https://evil.example', '/signup/pnp']) {
+      const fakes = new FakePromises();
+      const actor = createActor(setupWith(fakes).machine, { input: { ...callbackInput, target } }).start();
+      fakes.resolve('loadVisitorContext', visitor);
+      await settle();
+      fakes.resolve('verifyCode', knownPlayer);
+      await settle();
+      fakes.resolve('loginPlayer', login);
+      await settle();
+      expect(actor.getSnapshot().output?.redirectPath).toBe('/en-FI');
+      actor.stop();
+    }
+    expect(PAYNPLAY_DEFAULT_TARGET_PATH).toBe('/');
+  });
+});
+
+describe('pay-and-play rules', () => {
+  it.each([
+    ['', { ok: false, error: 'required' }],
+    ['  ', { ok: false, error: 'required' }],
+    ['abc', { ok: false, error: 'invalid' }],
+    ['-20', { ok: false, error: 'invalid' }],
+    ['1e3', { ok: false, error: 'invalid' }],
+    ['0', { ok: false, error: 'invalid' }],
+    ['20.505', { ok: false, error: 'fractionDigits' }],
+    [String(PAYNPLAY_MIN_DEPOSIT - 0.01), { ok: false, error: 'tooLow' }],
+    [String(PAYNPLAY_MAX_DEPOSIT + 0.01), { ok: false, error: 'tooHigh' }],
+    ['20', { ok: true, amount: 20 }],
+    ['20,5', { ok: true, amount: 20.5 }],
+    ['1 000.25', { ok: true, amount: 1000.25 }],
+    [String(PAYNPLAY_MIN_DEPOSIT), { ok: true, amount: PAYNPLAY_MIN_DEPOSIT }],
+    [String(PAYNPLAY_MAX_DEPOSIT), { ok: true, amount: PAYNPLAY_MAX_DEPOSIT }],
+  ])('amount %j', (text, expected) => {
+    expect(checkDepositAmount(text)).toEqual(expected);
+  });
+
+  it('every preset amount is within the bounds', () => {
+    for (const amount of PAYNPLAY_PRESET_AMOUNTS) expect(checkDepositAmount(String(amount)).ok).toBe(true);
+  });
+
+  it('validates the update form', () => {
+    expect(validateUpdate({ email: 'a@b.fi', phonePrefix: '+358', phoneBody: '40 123-4567' })).toEqual({});
+    expect(validateUpdate({ email: '', phonePrefix: '+358', phoneBody: '' })).toEqual({ email: 'required', phoneBody: 'required' });
+    expect(validateUpdate({ email: 'no-at', phonePrefix: '+999', phoneBody: '12ab' })).toEqual({
+      email: 'email.invalid',
+      phonePrefix: 'prefix.invalid',
+      phoneBody: 'phone.invalid',
+    });
+  });
+
+  it('splits a stored phone on the longest known prefix', () => {
+    expect(splitMobilePhone('+358401234567', '+47')).toEqual({ phonePrefix: '+358', phoneBody: '401234567' });
+    expect(splitMobilePhone('+15551234', '+358')).toEqual({ phonePrefix: '+1', phoneBody: '5551234' });
+    expect(splitMobilePhone(null, '+358')).toEqual({ phonePrefix: '+358', phoneBody: '' });
+  });
+
+  it('keeps only safe target paths and builds the return and landing addresses', () => {
+    expect(safeTargetPath('/online-casino?x=1')).toBe('/online-casino?x=1');
+    for (const unsafe of ['//evil', '/\\evil', 'https://evil', 'online-casino', '/a b', '/x?u=https://evil', '/signup', '/signup/pnp', 1]) {
+      expect(safeTargetPath(unsafe)).toBeNull();
+    }
+    expect(targetHref('fi-FI', null)).toBe('/fi-FI');
+    expect(targetHref('fi-FI', '/online-casino')).toBe('/fi-FI/online-casino');
+    expect(callbackReturnUrl('fi-FI', '/a?b=c')).toBe('/fi-FI/signup/callback?target=%2Fa%3Fb%3Dc');
+  });
+});
