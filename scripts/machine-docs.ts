@@ -15,6 +15,7 @@ import { passwordResetMachine } from '../machines/passwordReset.machine';
 import { payAndPlayMachine } from '../machines/payAndPlay.machine';
 import { phoneChangeMachine } from '../machines/phoneChange.machine';
 import { sessionMachine } from '../machines/session.machine';
+import { signupMachine } from '../machines/signup.machine';
 import { toastMachine } from '../machines/toast.machine';
 
 interface Page {
@@ -146,6 +147,22 @@ const pages: Page[] = [
       'page). `context.status` holds uninitialized / loading / success / error for authorize, verifyCode, ' +
       'updatePlayer and loginPlayer. `loadVisitorContext` supplies the country (access check), ipAddress (\'\' in ' +
       'the browser) and a device fingerprint (blackbox).',
+  },
+  {
+    flow: 'signup',
+    title: 'Sign-up',
+    machine: signupMachine,
+    summary:
+      'product.md §2 and §3 "Registration", behaviour.md §4 "Sign-up", §5, §8 "Sign-up and reset": Details → ContactInfo → ' +
+      'Verification → Complete, `step.next` / `step.back` clamped at both ends, with Unsupported (`error.country.blocked`) and ' +
+      'Duplicated (`error.registration.player_already_exists`). Started by /signup with the route language, the `bonusCode` and ' +
+      'the affiliate parameters; the typed values stay in the context through every error. Sending ContactInfo reads the current ' +
+      'terms version (`fetchTermsVersion`), then `register`s (payload from `machines/lib/signupForm.ts`: prefix + body as ' +
+      'mobilePhone, caf as fr, the captcha token from `solveCaptcha` as header). The platform\'s answer picks SMS, e-mail or no ' +
+      'verification; pin states uninitialised / sendSuccess / sendFail / verifySuccess / verifyFail; `sms.max.attempts.reached` ' +
+      'shows the SMS block (`block.acknowledge` leaves, output `{ outcome: \'left\' }`); another phone resets the SMS-sent and ' +
+      'max-attempts flags. `completeRegistration` is the automatic login: output `{ outcome: \'registered\', idToken }`, which ' +
+      'the screen sends to the session as `session.authenticated`.',
   },
 ];
 

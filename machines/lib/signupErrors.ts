@@ -1,0 +1,137 @@
+// What a failed sign-up call means for the flow (behaviour.md §8 "Sign-up and reset", §5 "Sign-up
+// errors"). The machine receives errors as `unknown` (an ApiError at run time, plain objects in
+// tests) and reads them by shape through flowErrorOf. Every code kept here is translated by the
+// screen's one table, src/features/signup/errorMessages.ts; a raw code never reaches the player.
+import { flowErrorOf } from './flowErrors';
+import type { SignupErrorField, SignupFieldErrors } from './signupForm';
+
+/** The platform's sign-up codes (src/api/player.ts lists their statuses). */
+export const SIGNUP_ERROR_CODES = {
+  playerAlreadyExists: 'error.registration.player_already_exists',
+  cpfDuplicate: 'error.cpf.duplicate_found',
+  sameCustomerInfo: 'error.same.customer.info.detected',
+  countryBlocked: 'error.country.blocked',
+  captcha: 'error.captcha.validation',
+  vonage: 'error.vonage.validation',
+  system: 'error.system.error',
+  unhandled: 'error.signup.unhandled',
+  smsCodeInvalid: 'sms.code.invalid',
+  smsMaxAttempts: 'sms.max.attempts.reached',
+  registrationTokenInvalid: 'error.registration.token.invalid',
+  /** behaviour.md §8: a verification failure without a code. */
+  noCode: 'unhandled.error.no.code',
+} as const;
+
+const E = SIGNUP_ERROR_CODES;
+const KNOWN = Object.values(SIGNUP_ERROR_CODES);
+
+/** Form-level messages of the sign-up flow (one entry each in the screen's table). */
+export type SignupFormError =
+  | 'network'
+  | typeof E.unhandled
+  | typeof E.sameCustomerInfo
+  | typeof E.captcha
+  | typeof E.system
+  | typeof E.registrationTokenInvalid
+  | 'unknown';
+
+/** What a refused registration does to the flow. */
+export type RegistrationFailure =
+  | { kind: 'duplicated' }
+  | { kind: 'unsupported' }
+  | { kind: 'fields'; fieldErrors: SignupFieldErrors }
+  | { kind: 'form'; formError: SignupFormError; resetCaptcha: boolean };
+
+/** The platform's field names that are not form fields, mapped onto the field that shows them. */
+const SERVER_FIELD_ALIASES: Readonly<Record<string, SignupErrorField>> = {
+  mobilePhone: 'phoneBody',
+  termsAndConditionsAcceptedVersion: 'termsAndConditions',
+  allConditions: 'termsAndConditions',
+};
+const FORM_FIELDS: ReadonlySet<string> = new Set<SignupErrorField>([
+  'firstName',
+  'lastName',
+  'email',
+  'password',
+  'countryCode',
+  'phonePrefix',
+  'phoneBody',
+  'cpf',
+  'termsAndConditions',
+  'cookiePolicyAccepted',
+  'marketingOptIn',
+  'captcha',
+]);
+
+function statusOf(error: unknown): number | null {
+  if (typeof error !== 'object' || error === null || !('status' in error)) return null;
+  return typeof error.status === 'number' ? error.status : null;
+}
+
+/** The form field a platform field error belongs to, or null for a field the form does not show. */
+export function formFieldOf(serverField: string): SignupErrorField | null {
+  if (FORM_FIELDS.has(serverField)) return serverField as SignupErrorField;
+  return SERVER_FIELD_ALIASES[serverField] ?? null;
+}
+
+/** behaviour.md §8 "Sign-up and reset" and §5, for POST /player/registration (and the terms read before it). */
+export function registrationFailure(error: unknown): RegistrationFailure {
+  const failure = flowErrorOf(error, KNOWN);
+  switch (failure.code) {
+    case 'network':
+      // behaviour.md §8: no response raises Network Error.
+      return { kind: 'form', formError: 'network', resetCaptcha: false };
+    case 'validation': {
+      const fieldErrors: SignupFieldErrors = {};
+      for (const { field, code } of failure.fieldErrors) {
+        const target = formFieldOf(field);
+        if (target !== null) fieldErrors[target] ??= code;
+      }
+      // §5: a 400 with no (usable) validation errors is an unhandled sign-up error.
+      return Object.keys(fieldErrors).length > 0
+        ? { kind: 'fields', fieldErrors }
+        : { kind: 'form', formError: E.unhandled, resetCaptcha: false };
+    }
+    case E.playerAlreadyExists:
+      return { kind: 'duplicated' };
+    case E.countryBlocked:
+      return { kind: 'unsupported' };
+    case E.cpfDuplicate:
+      return { kind: 'fields', fieldErrors: { cpf: E.cpfDuplicate } };
+    case E.vonage:
+      // 403 with a phone-invalid code: the number is what the player must change.
+      return { kind: 'fields', fieldErrors: { phoneBody: E.vonage } };
+    case E.captcha:
+      // The token was refused: the player solves the captcha again.
+      return { kind: 'form', formError: E.captcha, resetCaptcha: true };
+    case E.sameCustomerInfo:
+    case E.system:
+    case E.unhandled:
+      return { kind: 'form', formError: failure.code, resetCaptcha: false };
+    default: {
+      const status = statusOf(error);
+      if (status === 400) return { kind: 'form', formError: E.unhandled, resetCaptcha: false };
+      if (status !== null && status >= 500) return { kind: 'form', formError: E.system, resetCaptcha: false };
+      return { kind: 'form', formError: 'unknown', resetCaptcha: false };
+    }
+  }
+}
+
+/** What a refused code request or code check does to the flow. */
+export type CodeFailure =
+  | { kind: 'maxAttempts' }
+  /** Shown by the code input (sms.code.invalid, other codes by their code, unhandled.error.no.code). */
+  | { kind: 'code'; codeError: string }
+  | { kind: 'form'; formError: SignupFormError };
+
+/** behaviour.md §8: sms.code.invalid, sms.max.attempts.reached; other codes shown by code; none → unhandled.error.no.code. */
+export function codeFailure(error: unknown): CodeFailure {
+  const failure = flowErrorOf(error, KNOWN);
+  if (failure.code === 'network') return { kind: 'form', formError: 'network' };
+  if (failure.code === E.smsMaxAttempts) return { kind: 'maxAttempts' };
+  if (failure.code === E.registrationTokenInvalid) return { kind: 'form', formError: E.registrationTokenInvalid };
+  const raw = typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : '';
+  if (failure.code === 'validation') return { kind: 'code', codeError: raw === '' ? E.noCode : raw };
+  if ((statusOf(error) ?? 0) >= 500) return { kind: 'form', formError: E.system };
+  return { kind: 'code', codeError: raw === '' ? E.noCode : raw };
+}

@@ -1,0 +1,205 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import { COUNTRIES, COUNTRY_CODES, isCountryCode, type CountryCode } from '../../../machines/lib/countries';
+import { intlLocaleFor, type LangMarket } from '../../../machines/lib/markets';
+import { CPF_COUNTRY } from '../../../machines/lib/signupForm';
+import { Button } from '../../ui/Button';
+import { CheckboxField, formClass, FormError, SelectField, TextField } from '../../ui/Field';
+import { fieldErrorMessage, formErrorMessage } from './errorMessages';
+import { StepHeading, useFocusFirstInvalid, type SignupRef } from './parts';
+import * as s from './signup.css';
+
+/** Country names in the page's language (Intl), sorted as that language sorts them. */
+function useCountryNames(langMarket: LangMarket): { code: CountryCode; name: string }[] {
+  return useMemo(() => {
+    const locale = intlLocaleFor(langMarket);
+    let names: Intl.DisplayNames | null = null;
+    try {
+      names = new Intl.DisplayNames([locale], { type: 'region' });
+    } catch {
+      names = null;
+    }
+    return COUNTRY_CODES.map((code) => ({ code, name: names?.of(code) ?? code })).sort((a, b) =>
+      a.name.localeCompare(b.name, locale),
+    );
+  }, [langMarket]);
+}
+
+/**
+ * Step 2 (product.md §2 "ContactInfo"; §3 "Registration"): country (default Finland), phone with
+ * its dialing code, the CPF for Brazil, the terms, cookie and marketing choices, the captcha.
+ * Sending it registers the player.
+ */
+export function ContactStep({ signup, langMarket, langmarket, focus }: { signup: SignupRef; langMarket: LangMarket; langmarket: string; focus: boolean }) {
+  const { t, i18n } = useLingui();
+  const values = useSelector(signup, (snapshot) => snapshot.context.values);
+  const fieldErrors = useSelector(signup, (snapshot) => snapshot.context.fieldErrors);
+  const formError = useSelector(signup, (snapshot) => snapshot.context.formError);
+  const solved = useSelector(signup, (snapshot) => snapshot.context.captchaToken !== null);
+  const solving = useSelector(signup, (snapshot) => snapshot.hasTag('captchaSolving'));
+  const sending = useSelector(signup, (snapshot) => snapshot.hasTag('loading'));
+  const countries = useCountryNames(langMarket);
+  const { form, markSubmitted } = useFocusFirstInvalid(fieldErrors, sending);
+  const error = (code: string | undefined) => (code === undefined ? undefined : fieldErrorMessage(i18n, code));
+  const allConditions = values.termsAndConditions && values.cookiePolicyAccepted && values.marketingOptIn;
+  const setAll = (checked: boolean) => {
+    signup.send({ type: 'field.change', field: 'termsAndConditions', value: checked });
+    signup.send({ type: 'field.change', field: 'cookiePolicyAccepted', value: checked });
+    signup.send({ type: 'field.change', field: 'marketingOptIn', value: checked });
+  };
+
+  return (
+    <>
+      <StepHeading focus={focus}>
+        <Trans id="signup.contact.heading">Your contact details</Trans>
+      </StepHeading>
+      <form
+        ref={form}
+        className={formClass}
+        noValidate
+        aria-busy={sending}
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (sending) return;
+          markSubmitted();
+          signup.send({ type: 'step.next' });
+        }}
+      >
+        <SelectField
+          label={t({ id: 'signup.country.label', message: 'Country of residence' })}
+          name="countryCode"
+          autoComplete="country"
+          value={values.countryCode}
+          onChange={(event) => {
+            const code = event.target.value;
+            if (isCountryCode(code)) signup.send({ type: 'field.change', field: 'countryCode', value: code });
+          }}
+          error={error(fieldErrors.countryCode)}
+        >
+          {countries.map(({ code, name }) => (
+            <option key={code} value={code}>
+              {name}
+            </option>
+          ))}
+        </SelectField>
+        <div className={s.phoneRow}>
+          <SelectField
+            label={t({ id: 'signup.phonePrefix.label', message: 'Dialing code' })}
+            name="phonePrefix"
+            autoComplete="tel-country-code"
+            value={values.phonePrefix}
+            onChange={(event) => signup.send({ type: 'field.change', field: 'phonePrefix', value: event.target.value })}
+            error={error(fieldErrors.phonePrefix)}
+          >
+            {countries.map(({ code, name }) => (
+              <option key={code} value={COUNTRIES[code].dialingCode}>
+                {`${COUNTRIES[code].dialingCode} ${name}`}
+              </option>
+            ))}
+          </SelectField>
+          <TextField
+            label={t({ id: 'signup.phoneBody.label', message: 'Mobile phone number' })}
+            name="phoneBody"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel-national"
+            value={values.phoneBody}
+            onChange={(event) => signup.send({ type: 'field.change', field: 'phoneBody', value: event.target.value })}
+            hint={t({ id: 'signup.phoneBody.hint', message: 'We send a code to this number to confirm it.' })}
+            error={error(fieldErrors.phoneBody)}
+            required
+          />
+        </div>
+        {values.countryCode === CPF_COUNTRY ? (
+          <TextField
+            label={t({ id: 'signup.cpf.label', message: 'CPF (Brazilian taxpayer number)' })}
+            name="cpf"
+            inputMode="numeric"
+            autoComplete="off"
+            value={values.cpf}
+            onChange={(event) => signup.send({ type: 'field.change', field: 'cpf', value: event.target.value })}
+            hint={t({ id: 'signup.cpf.hint', message: '11 digits, for example 123.456.789-09.' })}
+            error={error(fieldErrors.cpf)}
+            required
+          />
+        ) : null}
+
+        <fieldset className={s.consents}>
+          <legend className={s.legend}>
+            <Trans id="signup.consents.legend">Terms and preferences</Trans>
+          </legend>
+          <CheckboxField
+            label={t({ id: 'signup.allConditions.label', message: 'Accept all of the below' })}
+            name="allConditions"
+            checked={allConditions}
+            onChange={(event) => setAll(event.target.checked)}
+          />
+          <CheckboxField
+            label={
+              <Trans id="signup.terms.label">
+                I am 18 or older and accept the{' '}
+                <Link to="/$langmarket/terms" params={{ langmarket }} target="_blank" rel="noopener" className={s.link}>
+                  terms and conditions (opens in a new tab)
+                </Link>
+              </Trans>
+            }
+            name="termsAndConditions"
+            checked={values.termsAndConditions}
+            onChange={(event) => signup.send({ type: 'field.change', field: 'termsAndConditions', value: event.target.checked })}
+            error={error(fieldErrors.termsAndConditions)}
+            required
+          />
+          <CheckboxField
+            label={
+              <Trans id="signup.cookiePolicy.label">
+                I accept the{' '}
+                <Link to="/$langmarket/cookie-policy" params={{ langmarket }} target="_blank" rel="noopener" className={s.link}>
+                  cookie policy (opens in a new tab)
+                </Link>
+              </Trans>
+            }
+            name="cookiePolicyAccepted"
+            checked={values.cookiePolicyAccepted}
+            onChange={(event) => signup.send({ type: 'field.change', field: 'cookiePolicyAccepted', value: event.target.checked })}
+            error={error(fieldErrors.cookiePolicyAccepted)}
+            required
+          />
+          <CheckboxField
+            label={t({ id: 'signup.marketing.label', message: 'Send me bonus offers and news by e-mail and SMS (optional)' })}
+            name="marketingOptIn"
+            checked={values.marketingOptIn}
+            onChange={(event) => signup.send({ type: 'field.change', field: 'marketingOptIn', value: event.target.checked })}
+          />
+        </fieldset>
+
+        <div className={s.captcha}>
+          <CheckboxField
+            label={t({ id: 'signup.captcha.label', message: 'I am not a robot' })}
+            name="captcha"
+            checked={solved || solving}
+            disabled={solving || sending}
+            aria-busy={solving}
+            onChange={(event) => signup.send({ type: event.target.checked ? 'captcha.solve' : 'captcha.reset' })}
+            error={error(fieldErrors.captcha)}
+          />
+          <span className={s.captchaStatus} role="status">
+            {solving ? <Trans id="signup.captcha.checking">Checking…</Trans> : null}
+            {solved && !solving ? <Trans id="signup.captcha.done">Verified</Trans> : null}
+          </span>
+        </div>
+
+        {formError !== null ? <FormError>{formErrorMessage(i18n, formError)}</FormError> : null}
+        <div className={s.actions}>
+          <Button variant="ghost" onClick={() => signup.send({ type: 'step.back' })} disabled={sending}>
+            <Trans id="signup.back">Back</Trans>
+          </Button>
+          <Button type="submit" className={s.primaryAction} disabled={sending} aria-disabled={sending}>
+            {sending ? <Trans id="signup.contact.sending">Creating your account…</Trans> : <Trans id="signup.contact.submit">Create account</Trans>}
+          </Button>
+        </div>
+      </form>
+    </>
+  );
+}

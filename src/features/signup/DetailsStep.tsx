@@ -1,0 +1,88 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useSelector } from '@xstate/react';
+import { PASSWORD_MIN_LENGTH } from '../../../machines/lib/constants';
+import { Button } from '../../ui/Button';
+import { formClass, FormError, TextField } from '../../ui/Field';
+import { PasswordField } from '../../ui/PasswordField';
+import { fieldErrorMessage, formErrorMessage } from './errorMessages';
+import { StepHeading, useFocusFirstInvalid, type SignupRef } from './parts';
+import * as s from './signup.css';
+
+/** Step 1 (product.md §2 "Details"): name, e-mail and password. */
+export function DetailsStep({ signup, focus }: { signup: SignupRef; focus: boolean }) {
+  const { t, i18n } = useLingui();
+  const values = useSelector(signup, (snapshot) => snapshot.context.values);
+  const fieldErrors = useSelector(signup, (snapshot) => snapshot.context.fieldErrors);
+  const formError = useSelector(signup, (snapshot) => snapshot.context.formError);
+  const { form, markSubmitted } = useFocusFirstInvalid(fieldErrors, false);
+  const error = (code: string | undefined) => (code === undefined ? undefined : fieldErrorMessage(i18n, code));
+  const min = PASSWORD_MIN_LENGTH;
+  return (
+    <>
+      <StepHeading focus={focus}>
+        <Trans id="signup.details.heading">Create your account</Trans>
+      </StepHeading>
+      <p className={s.lead}>
+        <Trans id="signup.details.lead">It takes two minutes. You must be 18 or older to play.</Trans>
+      </p>
+      <form
+        ref={form}
+        className={formClass}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          markSubmitted();
+          signup.send({ type: 'step.next' });
+        }}
+      >
+        <TextField
+          label={t({ id: 'signup.firstName.label', message: 'First name' })}
+          name="firstName"
+          autoComplete="given-name"
+          value={values.firstName}
+          onChange={(event) => signup.send({ type: 'field.change', field: 'firstName', value: event.target.value })}
+          error={error(fieldErrors.firstName)}
+          required
+        />
+        <TextField
+          label={t({ id: 'signup.lastName.label', message: 'Last name' })}
+          name="lastName"
+          autoComplete="family-name"
+          value={values.lastName}
+          onChange={(event) => signup.send({ type: 'field.change', field: 'lastName', value: event.target.value })}
+          error={error(fieldErrors.lastName)}
+          required
+        />
+        <TextField
+          label={t({ id: 'signup.email.label', message: 'E-mail' })}
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          autoCapitalize="off"
+          spellCheck={false}
+          value={values.email}
+          onChange={(event) => signup.send({ type: 'field.change', field: 'email', value: event.target.value })}
+          error={error(fieldErrors.email)}
+          required
+        />
+        <PasswordField
+          label={t({ id: 'signup.password.label', message: 'Password' })}
+          name="password"
+          autoComplete="new-password"
+          value={values.password}
+          onChange={(event) => signup.send({ type: 'field.change', field: 'password', value: event.target.value })}
+          hint={t({ id: 'signup.password.hint', message: `At least ${min} characters, with at least one letter and one number.` })}
+          error={error(fieldErrors.password)}
+          required
+        />
+        {formError !== null ? <FormError>{formErrorMessage(i18n, formError)}</FormError> : null}
+        <div className={s.actions}>
+          <Button type="submit" className={s.primaryAction}>
+            <Trans id="signup.next">Continue</Trans>
+          </Button>
+        </div>
+      </form>
+    </>
+  );
+}

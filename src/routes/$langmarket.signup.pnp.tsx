@@ -1,0 +1,23 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import * as v from 'valibot';
+import { safeTargetPath } from '../../machines/payAndPlay.machine';
+import { isAuthorized } from '../../machines/session.guards';
+import { PayAndPlayFlow } from '../features/paynplay/PayAndPlayFlow';
+import { payAndPlaySearchSchema } from '../features/paynplay/search';
+
+// product.md §2: /signup/pnp, pay and play. A player who is already logged in goes home.
+export const Route = createFileRoute('/$langmarket/signup/pnp')({
+  validateSearch: (search) => v.parse(payAndPlaySearchSchema, search),
+  beforeLoad: ({ context, params }) => {
+    if (isAuthorized(context.session.getSnapshot())) {
+      throw redirect({ to: '/$langmarket', params: { langmarket: params.langmarket }, replace: true });
+    }
+  },
+  component: PayAndPlayPage,
+});
+
+function PayAndPlayPage() {
+  const { session, langMarket } = Route.useRouteContext();
+  const { target } = Route.useSearch();
+  return <PayAndPlayFlow session={session} langMarket={langMarket} target={safeTargetPath(target)} callback={null} />;
+}

@@ -1,0 +1,630 @@
+import { createActor } from 'xstate';
+import type { EventFromLogic, SnapshotFrom } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SIGNUP_COUNTRY } from '../../machines/lib/constants';
+import { COUNTRIES } from '../../machines/lib/countries';
+import { SIGNUP_ERROR_CODES as E } from '../../machines/lib/signupErrors';
+import { applyFieldChange, mobilePhoneOf, VALIDATION_CODES, type SignupValues } from '../../machines/lib/signupForm';
+import {
+  registrationBodyOf,
+  signupMachine,
+  signupStepOf,
+  SIGNUP_STEPS,
+  type RegistrationSecret,
+  type SignupInput,
+} from '../../machines/signup.machine';
+import type { RegistrationRequest } from '../../src/api/player';
+import type { CodeSent, RegistrationResponse } from '../../src/api/player';
+import { ApiError } from '../../src/api/errors';
+import { coverPaths, FakePromises, formatCoverage, settle } from './lib/pathCoverage';
+
+type SignupEvent = EventFromLogic<typeof signupMachine>;
+type SignupSnapshot = SnapshotFrom<typeof signupMachine>;
+
+// ---------------------------------------------------------------- the world the paths run in
+
+/** Valid values the player has typed in both form steps (the captcha is still to solve). */
+const TYPED: SignupValues = {
+  firstName: 'Aino',
+  lastName: 'Virtanen',
+  email: 'aino@example.com',
+  password: 'Aurora-Player-1',
+  countryCode: 'FI',
+  phonePrefix: '+358',
+  phoneBody: '40 123 4567',
+  cpf: '',
+  termsAndConditions: true,
+  cookiePolicyAccepted: true,
+  marketingOptIn: false,
+};
+const OTHER_PHONE = '50 765 4321';
+const BAD_EMAIL = 'aino@';
+
+/** Canadian French on the route: sent as fr (behaviour.md §5). */
+const INPUT: SignupInput = {
+  languageCode: 'caf',
+  bonusCode: ' WELCOME100 ',
+  affiliate: { aff_id: 'aff-77', appsflyer_token: 'af-token-1' },
+  values: TYPED,
+};
+const CAPTCHA_TOKEN = 'captcha-token-1';
+const TERMS_VERSION = 3;
+const ID_TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJwbGF5ZXJfaWQiOjQyfQ.c2ln';
+
+const registered = (verification: RegistrationResponse['verification']): RegistrationResponse => ({
+  playerId: 42,
+  token: 'registration-secret',
+  verification,
+});
+
+const http = (status: number, code: string, fieldErrors: { field: string; code: string }[] = []) =>
+  new ApiError('http', status, code, code, fieldErrors);
+const offline = new ApiError('network', 0, 'network.error', 'Network Error');
+
+const done = (id: string, output: unknown) =>
+  ({ type: `xstate.done.actor.${id}`, actorId: id, output }) as unknown as SignupEvent;
+const failed = (id: string, error: unknown) =>
+  ({ type: `xstate.error.actor.${id}`, actorId: id, error }) as unknown as SignupEvent;
+const change = <K extends keyof SignupValues>(field: K, value: SignupValues[K]) =>
+  ({ type: 'field.change', field, value }) as SignupEvent;
+
+/** Every refusal of POST /player/registration that behaviour.md §8 names, and then some. */
+const REGISTRATION_ERRORS = [
+  http(409, E.playerAlreadyExists),
+  http(409, E.cpfDuplicate),
+  http(409, E.sameCustomerInfo),
+  http(403, E.countryBlocked),
+  http(403, E.captcha),
+  http(403, E.vonage),
+  http(500, E.system),
+  http(400, 'error.validation'),
+  http(400, 'error.validation', [{ field: 'email', code: 'error.validation.email' }]),
+  http(400, 'error.validation', [{ field: 'mobilePhone', code: 'error.validation.phone' }]),
+  http(400, 'error.validation', [{ field: 'languageCode', code: 'error.validation.language' }]),
+  http(400, 'error.something.new'),
+  http(502, 'error.gateway'),
+  offline,
+] as const;
+
+/** Refusals of the code calls: wrong code, too many, one without a code, no answer. */
+const CODE_ERRORS = [http(400, E.smsCodeInvalid), http(429, E.smsMaxAttempts), http(400, ''), offline] as const;
+
+/**
+ * The events the paths try in each state. A few field changes stand for the player's typing (an
+ * e-mail made invalid and fixed, another phone, the marketing box), and the refusals are tried
+ * where they first can happen: enough to take every transition without the graph growing with
+ * every combination of earlier answers.
+ */
+function eventsFor(snapshot: SignupSnapshot): SignupEvent[] {
+  const { context } = snapshot;
+  /** Nothing sent yet: the first pass through the form. */
+  const firstPass = context.registration === null && context.termsVersion === null;
+  const clean = context.formError === null && Object.keys(context.fieldErrors).length === 0;
+  const common: SignupEvent[] = [{ type: 'step.next' }, { type: 'step.back' }];
+  if (snapshot.matches('details')) {
+    if (!firstPass) return common;
+    return [
+      ...common,
+      change('email', context.values.email === BAD_EMAIL ? TYPED.email : BAD_EMAIL),
+      // The site's language switcher: the registration follows it (here: stays Canadian French).
+      { type: 'language.change', languageCode: 'caf' },
+    ];
+  }
+  if (snapshot.matches({ contactInfo: 'editing' })) {
+    const events: SignupEvent[] = [...common];
+    if (context.captchaToken === null) events.push({ type: 'captcha.solve' });
+    else if (firstPass) events.push({ type: 'captcha.reset' });
+    // Phone and marketing changes once there is an earlier entry they can reset.
+    if (context.registration !== null && clean && context.captchaToken !== null) {
+      events.push(change('phoneBody', context.values.phoneBody === TYPED.phoneBody ? OTHER_PHONE : TYPED.phoneBody));
+      events.push(change('marketingOptIn', !context.values.marketingOptIn));
+    }
+    return events;
+  }
+  if (snapshot.matches({ contactInfo: 'solvingCaptcha' })) {
+    const answers: SignupEvent[] = [done('solveCaptcha', CAPTCHA_TOKEN)];
+    if (firstPass && clean) answers.push(failed('solveCaptcha', offline), failed('solveCaptcha', http(500, E.system)));
+    return answers;
+  }
+  if (snapshot.matches({ submitting: 'readingTerms' })) {
+    return context.registration === null && context.termsVersion === null
+      ? [done('fetchTermsVersion', TERMS_VERSION), failed('fetchTermsVersion', offline)]
+      : [done('fetchTermsVersion', TERMS_VERSION)];
+  }
+  if (snapshot.matches({ submitting: 'registering' })) {
+    const answers: SignupEvent[] = [done('register', registered('SMS'))];
+    if (context.registration === null) {
+      answers.push(done('register', registered('EMAIL')), done('register', registered('NONE')));
+      answers.push(...REGISTRATION_ERRORS.map((error) => failed('register', error)));
+    }
+    return answers;
+  }
+  for (const channel of ['sms', 'email'] as const) {
+    const Channel = channel === 'sms' ? 'Sms' : 'Email';
+    const pin = context[channel];
+    /** The first code of the first registration: where every refusal is tried. */
+    const firstCode = pin.status === 'uninitialised' && !pin.maxAttempts && context.values.phoneBody === TYPED.phoneBody && !context.values.marketingOptIn;
+    if (snapshot.matches({ verification: { [channel]: 'sending' } })) {
+      const sent = done(`send${Channel}Code`, { sentTo: '+358 40 *** 67' } satisfies CodeSent);
+      return firstCode ? [sent, ...CODE_ERRORS.map((error) => failed(`send${Channel}Code`, error))] : [sent];
+    }
+    if (snapshot.matches({ verification: { [channel]: 'sendFailed' } })) return [{ type: 'code.resend' }, { type: 'step.back' }];
+    if (snapshot.matches({ verification: { [channel]: 'awaitingCode' } })) {
+      const events: SignupEvent[] = [{ type: 'code.submit' }];
+      if (pin.status === 'sendSuccess') {
+        events.push({ type: 'code.change', code: context.code === '123456' ? '12a' : '123456' });
+        if (context.code === '') events.push({ type: 'code.resend' }, { type: 'step.back' });
+      }
+      return events;
+    }
+    if (snapshot.matches({ verification: { [channel]: 'verifying' } })) {
+      const verified = done(`verify${Channel}Code`, { ok: true });
+      return pin.status === 'sendSuccess' ? [verified, ...CODE_ERRORS.map((error) => failed(`verify${Channel}Code`, error))] : [verified];
+    }
+  }
+  if (snapshot.matches('smsBlocked')) return [{ type: 'block.acknowledge' }, { type: 'step.back' }];
+  if (snapshot.matches('completing')) {
+    const statuses = [context.sms.status, context.email.status];
+    return context.formError === null && !statuses.includes('verifyFail')
+      ? [done('completeRegistration', { idToken: ID_TOKEN }), failed('completeRegistration', offline)]
+      : [done('completeRegistration', { idToken: ID_TOKEN })];
+  }
+  if (snapshot.matches('completionFailed')) return [{ type: 'complete.retry' }];
+  if (snapshot.matches('duplicated') || snapshot.matches('unsupported')) return common;
+  return [];
+}
+
+interface World {
+  /** How many calls of the fakes the checks have looked at. */
+  seen: number;
+}
+
+function setupWith(fakes: FakePromises) {
+  const machine = signupMachine.provide({
+    actors: {
+      solveCaptcha: fakes.actor<string>(),
+      fetchTermsVersion: fakes.actor<number>(),
+      register: fakes.actor<RegistrationResponse, { body: RegistrationRequest; captchaToken: string }>(),
+      sendSmsCode: fakes.actor<CodeSent, RegistrationSecret>(),
+      verifySmsCode: fakes.actor<unknown, RegistrationSecret & { code: string }>(),
+      sendEmailCode: fakes.actor<CodeSent, RegistrationSecret>(),
+      verifyEmailCode: fakes.actor<unknown, RegistrationSecret & { code: string }>(),
+      completeRegistration: fakes.actor<{ idToken: string }, RegistrationSecret>(),
+    },
+  });
+  const world: World = { seen: 0 };
+  return { machine, world };
+}
+
+/** The exact body product.md §3 asks for, from the values the player typed. */
+function expectedBody(values: SignupValues): RegistrationRequest {
+  const phoneBody = values.phoneBody.replace(/\s/g, '');
+  return {
+    firstName: values.firstName,
+    lastName: values.lastName,
+    email: values.email,
+    password: values.password,
+    mobilePhone: `${values.phonePrefix}${phoneBody}`,
+    phonePrefix: values.phonePrefix,
+    phoneBody,
+    countryCode: values.countryCode,
+    languageCode: 'fr',
+    termsAndConditions: true,
+    cookiePolicyAccepted: true,
+    marketingOptIn: values.marketingOptIn,
+    allConditions: values.marketingOptIn,
+    termsAndConditionsAcceptedVersion: TERMS_VERSION,
+    bonusCode: 'WELCOME100',
+    affiliate: { aff_id: 'aff-77', appsflyer_token: 'af-token-1' },
+  };
+}
+
+describe('sign-up machine (product.md §2, §3 "Registration"; behaviour.md §4 "Sign-up", §8)', () => {
+  it('reaches every state and transition, and each state shows what it promises', async () => {
+    const result = await coverPaths({
+      setup: setupWith,
+      input: INPUT,
+      events: eventsFor,
+      check: (snapshot, { event, previous, fakes, world }) => {
+        const { context } = snapshot;
+        const calls = fakes.calls.slice(world.seen);
+        world.seen = fakes.calls.length;
+        const before = previous?.context;
+
+        // Typed values are never lost: only a field change changes them, and only that field
+        // (with the phone prefix following a country change).
+        if (before) {
+          expect(context.values).toEqual(
+            event.type === 'field.change' ? applyFieldChange(before.values, event.field, event.value) : before.values,
+          );
+        } else {
+          expect(context.values).toEqual(TYPED);
+        }
+        // The bonus code and affiliate parameters are kept from the first step to the last.
+        expect(context.bonusCode).toBe('WELCOME100');
+        expect(context.affiliate).toEqual(INPUT.affiliate);
+
+        // The phone change rule (behaviour.md §4): a different phone after an earlier entry resets
+        // the SMS-sent and max-attempts flags.
+        if (before && event.type === 'field.change' && before.sms.phone !== null && mobilePhoneOf(context.values) !== before.sms.phone) {
+          expect(context.sms).toMatchObject({ sent: false, maxAttempts: false, status: 'uninitialised' });
+        }
+
+        const step = signupStepOf(snapshot);
+        expect(snapshot.hasTag(step)).toBe(true);
+
+        // Clamped at the first step.
+        if (previous?.matches('details') && event.type === 'step.back') expect(snapshot.value).toBe('details');
+
+        if (snapshot.matches('details')) {
+          expect(snapshot.hasTag('form')).toBe(true);
+          if (event.type === 'step.next') {
+            // Still here after step.next: the invalid e-mail is named, nothing else.
+            expect(context.fieldErrors).toEqual({ email: VALIDATION_CODES.email });
+          }
+          if (event.type === 'xstate.error.actor.register') {
+            expect(context.fieldErrors.email).toBe('error.validation.email');
+          }
+        }
+
+        if (snapshot.matches('contactInfo')) {
+          expect(snapshot.hasTag('form')).toBe(true);
+          if (snapshot.matches({ contactInfo: 'solvingCaptcha' })) {
+            expect(snapshot.hasTag('captchaSolving')).toBe(true);
+            expect(fakes.isPending('solveCaptcha')).toBe(true);
+          }
+          if (event.type === 'xstate.done.actor.solveCaptcha') expect(context.captchaToken).toBe(CAPTCHA_TOKEN);
+          if (event.type === 'xstate.error.actor.solveCaptcha') {
+            expect(context.captchaToken).toBeNull();
+            expect(context.formError).not.toBeNull();
+          }
+          if (event.type === 'captcha.reset') expect(context.captchaToken).toBeNull();
+          if (event.type === 'step.next' && previous?.matches('contactInfo')) {
+            // Not sent: the captcha is the missing piece (the typed values are all valid).
+            expect(context.captchaToken).toBeNull();
+            expect(context.fieldErrors).toEqual({ captcha: VALIDATION_CODES.captcha });
+          }
+          if (event.type === 'xstate.error.actor.fetchTermsVersion') expect(context.formError).toBe('network');
+          if (event.type === 'xstate.error.actor.register') {
+            const error = event.error as ApiError;
+            const expected: Record<string, Partial<typeof context>> = {
+              [E.cpfDuplicate]: { fieldErrors: { cpf: E.cpfDuplicate }, formError: null },
+              [E.vonage]: { fieldErrors: { phoneBody: E.vonage }, formError: null },
+              [E.sameCustomerInfo]: { formError: E.sameCustomerInfo },
+              [E.captcha]: { formError: E.captcha, captchaToken: null },
+              [E.system]: { formError: E.system },
+              'error.validation': { formError: E.unhandled },
+              'error.something.new': { formError: E.unhandled },
+              'error.gateway': { formError: E.system },
+              'network.error': { formError: 'network' },
+            };
+            if (error.fieldErrors.length > 0) {
+              const field = error.fieldErrors[0]?.field;
+              expect(context).toMatchObject(
+                field === 'mobilePhone'
+                  ? { fieldErrors: { phoneBody: 'error.validation.phone' } }
+                  : { fieldErrors: {}, formError: E.unhandled },
+              );
+            } else {
+              expect(context).toMatchObject(expected[error.code] ?? {});
+            }
+            if (error.code !== E.captcha) expect(context.captchaToken).toBe(CAPTCHA_TOKEN);
+          }
+        }
+
+        if (snapshot.matches('submitting')) {
+          expect(snapshot.hasTag('loading')).toBe(true);
+          expect(step).toBe('contactInfo');
+          if (snapshot.matches({ submitting: 'readingTerms' })) {
+            expect(fakes.isPending('fetchTermsVersion')).toBe(true);
+          } else {
+            // The payload exactly as product.md §3 "Registration": prefix + body, caf as fr, the
+            // current terms version, the bonus code and affiliate parameters; the captcha token as header.
+            const call = calls.find((c) => c.id === 'register');
+            expect(call).toBeDefined();
+            expect(call?.input).toEqual({ body: expectedBody(context.values), captchaToken: CAPTCHA_TOKEN });
+            expect(registrationBodyOf(context)).toEqual(expectedBody(context.values));
+          }
+        }
+
+        if (snapshot.matches('verification')) {
+          expect(context.registration).not.toBeNull();
+          const channel = snapshot.matches({ verification: 'sms' }) ? 'sms' : 'email';
+          expect(context.registration?.verification).toBe(channel === 'sms' ? 'SMS' : 'EMAIL');
+          const pin = context[channel];
+          if (snapshot.matches({ verification: { [channel]: 'sending' } })) {
+            expect(snapshot.hasTag('loading')).toBe(true);
+            expect(calls.at(-1)).toEqual({ id: channel === 'sms' ? 'sendSmsCode' : 'sendEmailCode', input: { playerId: 42, token: 'registration-secret' } });
+          }
+          if (snapshot.matches({ verification: { [channel]: 'sendFailed' } })) {
+            expect(pin.status).toBe('sendFail');
+            expect(snapshot.hasTag('error')).toBe(true);
+          }
+          if (snapshot.matches({ verification: { [channel]: 'awaitingCode' } })) {
+            expect(pin.sent).toBe(true);
+            expect(['sendSuccess', 'verifyFail']).toContain(pin.status);
+            if (pin.status === 'verifyFail' && event.type.startsWith('xstate.error')) {
+              expect(context.codeError ?? context.formError).not.toBeNull();
+            }
+            if (event.type === 'code.submit') expect(context.codeError).toBe(VALIDATION_CODES.code);
+          }
+          if (snapshot.matches({ verification: { [channel]: 'verifying' } })) {
+            expect(calls.at(-1)).toEqual({
+              id: channel === 'sms' ? 'verifySmsCode' : 'verifyEmailCode',
+              input: { playerId: 42, token: 'registration-secret', code: '123456' },
+            });
+          }
+        }
+
+        if (snapshot.matches('smsBlocked')) {
+          expect(snapshot.hasTag('smsBlocked')).toBe(true);
+          expect(context.sms.maxAttempts || context.email.maxAttempts).toBe(true);
+        }
+
+        if (snapshot.matches('completing')) {
+          expect(snapshot.hasTag('loading')).toBe(true);
+          const statuses = [context.sms.status, context.email.status];
+          // Verified by code, or the platform asked for no verification (behaviour.md §4).
+          expect(statuses.includes('verifySuccess') || context.registration?.verification === 'NONE').toBe(true);
+          if (event.type !== 'complete.retry') expect(calls.at(-1)).toEqual({ id: 'completeRegistration', input: { playerId: 42, token: 'registration-secret' } });
+        }
+        if (snapshot.matches('completionFailed')) expect(context.formError).toBe('network');
+
+        if (snapshot.matches('complete')) {
+          expect(snapshot.status).toBe('done');
+          expect(snapshot.output).toEqual({ outcome: 'registered', idToken: ID_TOKEN });
+        }
+        if (snapshot.matches('left')) {
+          expect(snapshot.status).toBe('done');
+          expect(snapshot.output).toEqual({ outcome: 'left' });
+        }
+        if (snapshot.matches('duplicated')) {
+          expect(event.type === 'xstate.error.actor.register' && (event.error as ApiError).code).toBe(E.playerAlreadyExists);
+        }
+        if (snapshot.matches('unsupported')) {
+          expect(event.type === 'xstate.error.actor.register' && (event.error as ApiError).code).toBe(E.countryBlocked);
+        }
+      },
+    });
+    console.info(formatCoverage('signup', result));
+    expect(result.uncoveredStates).toEqual([]);
+    expect(result.uncoveredTransitions).toEqual([]);
+    expect(result.statesCovered).toBe(result.statesTotal);
+    expect(result.transitionsCovered).toBe(result.transitionsTotal);
+  }, 120_000);
+  /** A started actor with fakes, for the scenarios below. */
+  function start(input: SignupInput = INPUT) {
+    const fakes = new FakePromises();
+    const actor = createActor(setupWith(fakes).machine, { input }).start();
+    return { fakes, actor, send: (event: SignupEvent) => actor.send(event) };
+  }
+
+  /** Drives a started actor from Details through a successful registration answered with `verification`. */
+  async function registerThrough(run: ReturnType<typeof start>, verification: RegistrationResponse['verification']) {
+    run.send({ type: 'step.next' });
+    run.send({ type: 'captcha.solve' });
+    run.fakes.resolve('solveCaptcha', CAPTCHA_TOKEN);
+    await settle();
+    run.send({ type: 'step.next' });
+    run.fakes.resolve('fetchTermsVersion', TERMS_VERSION);
+    await settle();
+    run.fakes.resolve('register', registered(verification));
+    await settle();
+  }
+
+  it('is clamped at both ends: no step before Details, nothing after Complete', async () => {
+    const run = start();
+    run.send({ type: 'step.back' });
+    run.send({ type: 'step.back' });
+    expect(run.actor.getSnapshot().value).toBe('details');
+    expect(signupStepOf(run.actor.getSnapshot())).toBe(SIGNUP_STEPS[0]);
+
+    await registerThrough(run, 'NONE');
+    run.fakes.resolve('completeRegistration', { idToken: ID_TOKEN });
+    await settle();
+    const complete = run.actor.getSnapshot();
+    expect(signupStepOf(complete)).toBe(SIGNUP_STEPS.at(-1));
+    run.send({ type: 'step.next' });
+    run.send({ type: 'step.back' });
+    expect(run.actor.getSnapshot().value).toBe('complete');
+    expect(run.actor.getSnapshot().output).toEqual({ outcome: 'registered', idToken: ID_TOKEN });
+  });
+
+  it('keeps every typed value through invalid steps, refusals and a step back', async () => {
+    const run = start({ languageCode: 'en' });
+    const typed = { ...TYPED, marketingOptIn: true };
+    for (const [field, value] of Object.entries(typed)) run.send(change(field as keyof SignupValues, value as never));
+    expect(run.actor.getSnapshot().context.values).toEqual(typed);
+
+    run.send(change('password', 'short'));
+    run.send({ type: 'step.next' });
+    expect(run.actor.getSnapshot().context.fieldErrors).toEqual({ password: VALIDATION_CODES.passwordShort });
+    run.send(change('password', typed.password));
+    expect(run.actor.getSnapshot().context.fieldErrors).toEqual({});
+    run.send({ type: 'step.next' });
+    run.send({ type: 'captcha.solve' });
+    run.fakes.resolve('solveCaptcha', CAPTCHA_TOKEN);
+    await settle();
+    run.send({ type: 'step.next' });
+    run.fakes.resolve('fetchTermsVersion', 7);
+    await settle();
+    run.fakes.reject('register', http(409, E.sameCustomerInfo));
+    await settle();
+    let snapshot = run.actor.getSnapshot();
+    expect(snapshot.value).toEqual({ contactInfo: 'editing' });
+    expect(snapshot.context.formError).toBe(E.sameCustomerInfo);
+    expect(snapshot.context.values).toEqual(typed);
+
+    // A field error on a Details field takes the player back there, values intact.
+    run.send({ type: 'step.next' });
+    run.fakes.resolve('fetchTermsVersion', 7);
+    await settle();
+    run.fakes.reject('register', http(400, 'error.validation', [{ field: 'email', code: 'error.validation.email' }]));
+    await settle();
+    snapshot = run.actor.getSnapshot();
+    expect(snapshot.value).toBe('details');
+    expect(snapshot.context.fieldErrors).toEqual({ email: 'error.validation.email' });
+    expect(snapshot.context.values).toEqual(typed);
+    expect(snapshot.context.captchaToken).toBe(CAPTCHA_TOKEN);
+  });
+
+  it('sends the payload of product.md §3: prefix + body, the API language, the current terms version', async () => {
+    const cases = [
+      { languageCode: 'caf', sent: 'fr' },
+      { languageCode: 'fi', sent: 'fi' },
+      { languageCode: 'inen', sent: 'en' },
+    ] as const;
+    for (const { languageCode, sent } of cases) {
+      const run = start({ languageCode, values: { ...TYPED, phoneBody: '40-123 45 67' } });
+      run.send({ type: 'step.next' });
+      run.send({ type: 'captcha.solve' });
+      run.fakes.resolve('solveCaptcha', 'token-x');
+      await settle();
+      run.send({ type: 'step.next' });
+      run.fakes.resolve('fetchTermsVersion', 5);
+      await settle();
+      const call = run.fakes.calls.find((c) => c.id === 'register');
+      expect(call?.input).toEqual({
+        captchaToken: 'token-x',
+        body: {
+          firstName: 'Aino',
+          lastName: 'Virtanen',
+          email: 'aino@example.com',
+          password: 'Aurora-Player-1',
+          mobilePhone: '+358401234567',
+          phonePrefix: '+358',
+          phoneBody: '401234567',
+          countryCode: DEFAULT_SIGNUP_COUNTRY,
+          languageCode: sent,
+          termsAndConditions: true,
+          cookiePolicyAccepted: true,
+          marketingOptIn: false,
+          allConditions: false,
+          termsAndConditionsAcceptedVersion: 5,
+        },
+      });
+      run.actor.stop();
+    }
+  });
+
+  it('registers in the language the site shows when the player sends the form', async () => {
+    const run = start({ languageCode: 'en', values: TYPED });
+    run.send({ type: 'step.next' });
+    run.send({ type: 'language.change', languageCode: 'caf' });
+    run.send({ type: 'captcha.solve' });
+    run.fakes.resolve('solveCaptcha', CAPTCHA_TOKEN);
+    await settle();
+    run.send({ type: 'step.next' });
+    run.fakes.resolve('fetchTermsVersion', TERMS_VERSION);
+    await settle();
+    expect(run.fakes.calls.find((c) => c.id === 'register')?.input).toMatchObject({ body: { languageCode: 'fr' } });
+    expect(run.actor.getSnapshot().context.values).toEqual(TYPED);
+  });
+
+  it('starts in Finland with its dialing code, and the prefix follows a country change', () => {
+    const run = start({ languageCode: 'en' });
+    expect(run.actor.getSnapshot().context.values).toMatchObject({ countryCode: 'FI', phonePrefix: COUNTRIES.FI.dialingCode });
+    run.send(change('countryCode', 'NO'));
+    expect(run.actor.getSnapshot().context.values).toMatchObject({ countryCode: 'NO', phonePrefix: '+47' });
+    // A prefix picked on purpose stays.
+    run.send(change('phonePrefix', '+46'));
+    run.send(change('countryCode', 'CL'));
+    expect(run.actor.getSnapshot().context.values).toMatchObject({ countryCode: 'CL', phonePrefix: '+46' });
+  });
+
+  it('asks Brazilian players for a CPF and shows a duplicate CPF on that field', async () => {
+    const run = start({ languageCode: 'br', values: { ...TYPED, countryCode: 'BR', phonePrefix: '+55', phoneBody: '11987654321' } });
+    run.send({ type: 'step.next' });
+    run.send({ type: 'captcha.solve' });
+    run.fakes.resolve('solveCaptcha', CAPTCHA_TOKEN);
+    await settle();
+    run.send({ type: 'step.next' });
+    expect(run.actor.getSnapshot().context.fieldErrors).toEqual({ cpf: VALIDATION_CODES.required });
+    run.send(change('cpf', '123.456.789-00'));
+    run.send({ type: 'step.next' });
+    expect(run.actor.getSnapshot().context.fieldErrors).toEqual({ cpf: VALIDATION_CODES.cpf });
+    run.send(change('cpf', '529.982.247-25'));
+    run.send({ type: 'step.next' });
+    run.fakes.resolve('fetchTermsVersion', 3);
+    await settle();
+    expect(run.fakes.calls.find((c) => c.id === 'register')?.input).toMatchObject({ body: { countryCode: 'BR', cpf: '52998224725', mobilePhone: '+5511987654321' } });
+    run.fakes.reject('register', http(409, E.cpfDuplicate));
+    await settle();
+    const snapshot = run.actor.getSnapshot();
+    expect(snapshot.value).toEqual({ contactInfo: 'editing' });
+    expect(snapshot.context.fieldErrors).toEqual({ cpf: E.cpfDuplicate });
+    expect(snapshot.context.values.cpf).toBe('529.982.247-25');
+  });
+
+  it('on sms.max.attempts.reached shows the SMS block; another phone resets both flags and registers it', async () => {
+    const run = start();
+    await registerThrough(run, 'SMS');
+    run.fakes.resolve('sendSmsCode', { sentTo: '+358 40 *** 67' });
+    await settle();
+    expect(run.actor.getSnapshot().context.sms).toMatchObject({ sent: true, status: 'sendSuccess', phone: '+358401234567' });
+    run.send({ type: 'code.resend' });
+    run.fakes.reject('sendSmsCode', http(429, E.smsMaxAttempts));
+    await settle();
+    let snapshot = run.actor.getSnapshot();
+    expect(snapshot.value).toBe('smsBlocked');
+    expect(snapshot.hasTag('smsBlocked')).toBe(true);
+    expect(snapshot.context.sms.maxAttempts).toBe(true);
+
+    // The same phone stays blocked, without another call.
+    run.send({ type: 'step.back' });
+    const callsBefore = run.fakes.calls.length;
+    run.send({ type: 'step.next' });
+    expect(run.actor.getSnapshot().value).toBe('smsBlocked');
+    expect(run.fakes.calls).toHaveLength(callsBefore);
+
+    run.send({ type: 'step.back' });
+    run.send(change('phoneBody', OTHER_PHONE));
+    snapshot = run.actor.getSnapshot();
+    expect(snapshot.context.sms).toMatchObject({ sent: false, maxAttempts: false });
+    run.send({ type: 'step.next' });
+    run.fakes.resolve('fetchTermsVersion', TERMS_VERSION);
+    await settle();
+    expect(run.fakes.calls.at(-1)).toMatchObject({ id: 'register', input: { body: { mobilePhone: '+358507654321' } } });
+    run.fakes.resolve('register', registered('SMS'));
+    await settle();
+    expect(run.actor.getSnapshot().value).toEqual({ verification: { sms: 'sending' } });
+
+    // Read the block and leave: the output tells the screen to go home.
+    run.fakes.reject('sendSmsCode', http(429, E.smsMaxAttempts));
+    await settle();
+    run.send({ type: 'block.acknowledge' });
+    expect(run.actor.getSnapshot().status).toBe('done');
+    expect(run.actor.getSnapshot().output).toEqual({ outcome: 'left' });
+  });
+
+  it('walks the pin states: send fail, send success, verify fail, verify success, then logs in', async () => {
+    const run = start();
+    await registerThrough(run, 'EMAIL');
+    const pin = () => run.actor.getSnapshot().context.email.status;
+    expect(pin()).toBe('uninitialised');
+    run.fakes.reject('sendEmailCode', http(500, E.system));
+    await settle();
+    expect(pin()).toBe('sendFail');
+    expect(run.actor.getSnapshot().context.formError).toBe(E.system);
+    run.send({ type: 'code.resend' });
+    run.fakes.resolve('sendEmailCode', { sentTo: 'a***@example.com' });
+    await settle();
+    expect(pin()).toBe('sendSuccess');
+    run.send({ type: 'code.change', code: '000000' });
+    run.send({ type: 'code.submit' });
+    run.fakes.reject('verifyEmailCode', http(400, E.smsCodeInvalid));
+    await settle();
+    expect(pin()).toBe('verifyFail');
+    expect(run.actor.getSnapshot().context.codeError).toBe(E.smsCodeInvalid);
+    run.send({ type: 'code.change', code: '654321' });
+    run.send({ type: 'code.submit' });
+    expect(run.fakes.calls.at(-1)).toEqual({ id: 'verifyEmailCode', input: { playerId: 42, token: 'registration-secret', code: '654321' } });
+    run.fakes.resolve('verifyEmailCode', { ok: true });
+    await settle();
+    expect(pin()).toBe('verifySuccess');
+    expect(run.actor.getSnapshot().value).toBe('completing');
+    run.fakes.resolve('completeRegistration', { idToken: ID_TOKEN });
+    await settle();
+    expect(run.actor.getSnapshot().output).toEqual({ outcome: 'registered', idToken: ID_TOKEN });
+  });
+});
