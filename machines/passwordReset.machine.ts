@@ -12,6 +12,7 @@
 //   })
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
+import { CODE_ENTRY_TRANSITIONS, type CodeEntryEvent } from './lib/codeEntry';
 import { flowErrorOf, type FlowError } from './lib/flowErrors';
 
 /** behaviour.md §4 and product.md §2: the reset steps, in order. */
@@ -53,9 +54,8 @@ export interface PasswordResetContext {
 
 export type PasswordResetEvent =
   | { type: 'email.submit'; email: string }
-  | { type: 'code.submit'; code: string }
-  /** Sends a new SMS code to the same account (a new smsResetKeyId). */
-  | { type: 'code.resend' }
+  /** The Verification step's code, or a new SMS code to the same account (a new smsResetKeyId). */
+  | CodeEntryEvent
   | { type: 'password.submit'; password: string }
   /** One step back, clamped at Email; a call in flight is abandoned. */
   | { type: 'step.back' };
@@ -81,6 +81,15 @@ const ERROR_EVENTS = [
   'xstate.error.actor.resendCode',
   'xstate.error.actor.verifyResetCode',
   'xstate.error.actor.setNewPassword',
+] as const;
+
+/**
+ * A failed verify or resend of the code (behaviour.md §8): sms.max.attempts.reached blocks the
+ * code; any other error leaves the player at the code with the error shown.
+ */
+const CODE_CALL_FAILED = [
+  { guard: 'isMaxAttempts', target: 'blocked', actions: 'assignError' },
+  { target: 'editing', actions: 'assignError' },
 ] as const;
 
 /** The default resetCompleted: nothing (src/ provides navigation home and the toast). */
@@ -192,10 +201,7 @@ export const passwordResetMachine = setup({
       states: {
         editing: {
           tags: 'form',
-          on: {
-            'code.submit': { target: 'verifying', actions: 'assignCode' },
-            'code.resend': { target: 'resending', actions: 'clearError' },
-          },
+          on: CODE_ENTRY_TRANSITIONS,
         },
         verifying: {
           tags: 'loading',
@@ -204,10 +210,7 @@ export const passwordResetMachine = setup({
             src: 'verifyResetCode',
             input: ({ context }) => ({ smsResetKeyId: context.smsResetKeyId ?? '', code: context.code }),
             onDone: { target: '#password', actions: 'assignResetKey' },
-            onError: [
-              { guard: 'isMaxAttempts', target: 'blocked', actions: 'assignError' },
-              { target: 'editing', actions: 'assignError' },
-            ],
+            onError: CODE_CALL_FAILED,
           },
         },
         resending: {
@@ -217,20 +220,13 @@ export const passwordResetMachine = setup({
             src: 'requestReset',
             input: ({ context }) => ({ email: context.email }),
             onDone: { target: 'resent', actions: 'assignResetKeyId' },
-            onError: [
-              { guard: 'isMaxAttempts', target: 'blocked', actions: 'assignError' },
-              { target: 'editing', actions: 'assignError' },
-            ],
+            onError: CODE_CALL_FAILED,
           },
         },
-        // As editing, and the screen says a new code is on its way (the platform may keep the
-        // smsResetKeyId of a resend: this state, not a new id, tells the news).
+        // As editing, and the screen says a new code is on its way (machines/lib/codeEntry.ts).
         resent: {
           tags: ['form', 'resent'],
-          on: {
-            'code.submit': { target: 'verifying', actions: 'assignCode' },
-            'code.resend': { target: 'resending', actions: 'clearError' },
-          },
+          on: CODE_ENTRY_TRANSITIONS,
         },
         // behaviour.md §8: sms.max.attempts.reached blocks the code; the player may ask for a new
         // one or go back and start again.

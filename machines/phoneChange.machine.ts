@@ -11,6 +11,7 @@
 //   })
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
+import { CODE_ENTRY_TRANSITIONS, type CodeEntryEvent } from './lib/codeEntry';
 import { flowErrorOf, type FlowError } from './lib/flowErrors';
 
 /** The server codes the phone change tells apart (src/api/player.ts, behaviour.md §8). */
@@ -45,9 +46,8 @@ export interface PhoneChangeContext {
 
 export type PhoneChangeEvent =
   | { type: 'phone.submit'; phonePrefix: string; phoneBody: string }
-  | { type: 'code.submit'; code: string }
-  /** Sends a new code to the same number (a new verification id). */
-  | { type: 'code.resend' }
+  /** The popup's code, or a new code to the same number (a new verification id). */
+  | CodeEntryEvent
   /** The player closes the SMS code popup. */
   | { type: 'popup.close' };
 
@@ -78,6 +78,15 @@ const initialContext = {
   smsVerificationId: null,
   error: null,
 } satisfies PhoneChangeContext;
+
+/**
+ * A failed verify or resend of the code: an error the player can answer stays in the popup; any
+ * other closes it, the typed number kept (behaviour.md §4 "Error closes it").
+ */
+const CODE_CALL_FAILED = [
+  { guard: 'isAnswerableInPopup', target: 'editing', actions: 'assignError' },
+  { target: '#idle', actions: ['closePopup', 'assignError'] },
+] as const;
 
 /** The default phoneChanged: nothing (src/ refreshes the profile and shows the toast). */
 const doNothing: () => void = () => undefined;
@@ -157,10 +166,7 @@ export const phoneChangeMachine = setup({
       on: { 'popup.close': { target: 'idle', actions: 'resetFlow' } },
       states: {
         editing: {
-          on: {
-            'code.submit': { target: 'verifying', actions: 'assignCode' },
-            'code.resend': { target: 'resending', actions: 'clearError' },
-          },
+          on: CODE_ENTRY_TRANSITIONS,
         },
         verifying: {
           tags: 'loading',
@@ -169,10 +175,7 @@ export const phoneChangeMachine = setup({
             src: 'verifyPhoneCode',
             input: ({ context }) => ({ smsVerificationId: context.smsVerificationId ?? '', code: context.code }),
             onDone: { target: '#idle', actions: ['resetFlow', 'phoneChanged'] },
-            onError: [
-              { guard: 'isAnswerableInPopup', target: 'editing', actions: 'assignError' },
-              { target: '#idle', actions: ['closePopup', 'assignError'] },
-            ],
+            onError: CODE_CALL_FAILED,
           },
         },
         resending: {
@@ -182,19 +185,13 @@ export const phoneChangeMachine = setup({
             src: 'requestPhoneCode',
             input: ({ context }) => ({ phonePrefix: context.phonePrefix, phoneBody: context.phoneBody }),
             onDone: { target: 'resent', actions: 'assignVerificationId' },
-            onError: [
-              { guard: 'isAnswerableInPopup', target: 'editing', actions: 'assignError' },
-              { target: '#idle', actions: ['closePopup', 'assignError'] },
-            ],
+            onError: CODE_CALL_FAILED,
           },
         },
         // As editing, and the popup says a new code is on its way (a resend may keep the id).
         resent: {
           tags: 'resent',
-          on: {
-            'code.submit': { target: 'verifying', actions: 'assignCode' },
-            'code.resend': { target: 'resending', actions: 'clearError' },
-          },
+          on: CODE_ENTRY_TRANSITIONS,
         },
       },
     },

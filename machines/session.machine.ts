@@ -11,9 +11,11 @@
 //   its success, or `session.authenticated` from any other login (sign-up, pay-and-play), authorizes.
 // - resolved.authorized: the profile (with the current terms version, for the terms guard), the
 //   access details and the transaction summary load side by side; a failure keeps the session and
-//   records which part failed. `session.logout`, `session.unauthorized` (a 401/403 on an
-//   authenticated call, behaviour.md §8 "General"), the token's expiry and the idle timer's end all
-//   lead to resolved.loggingOut.
+//   records which part failed; `profile.reload` (the player's data changed, e.g. a new phone
+//   number) loads all three again, keeping what is shown until the new answers come (a failed
+//   reload keeps the old data and records the part). `session.logout`, `session.unauthorized` (a
+//   401/403 on an authenticated call, behaviour.md §8 "General"), the token's expiry and the idle
+//   timer's end all lead to resolved.loggingOut.
 // - resolved.loggingOut: the sign-out call (its answer does not matter), then the named actions
 //   clearStoredAuthorization, endSupportChat and endCrmSession (behaviour.md §4), then anonymous.
 //
@@ -113,6 +115,8 @@ export type SessionEvent =
   | { type: 'login.close' }
   /** The player accepted terms `version` (the platform saved it). */
   | { type: 'terms.accepted'; version: number }
+  /** The player's data changed on the platform (a phone change): load profile, access and summary again. */
+  | { type: 'profile.reload' }
   /** Pointer, key or scroll activity at `at` (ms since the epoch); forwarded to the idle timer. */
   | { type: 'idle.activity'; at: number };
 
@@ -241,6 +245,8 @@ export const sessionMachine = setup({
     recordLoadError: assign(({ context }, params: { part: PlayerDataPart }) => ({
       loadErrors: [...context.loadErrors, params.part],
     })),
+    // A reload asks for every part again; what is loaded stays shown until its new answer.
+    clearLoadErrors: assign({ loadErrors: [] }),
     assignTermsAccepted: assign(({ context, event }) => {
       assertEvent(event, 'terms.accepted');
       return context.profile === null
@@ -355,6 +361,12 @@ export const sessionMachine = setup({
             'session.authenticated': { target: 'authorized', reenter: true, actions: 'assignSession' },
             'idle.activity': { actions: 'forwardActivity' },
             'terms.accepted': { actions: 'assignTermsAccepted' },
+            // Re-enters the three regions (not the idle timer nor the token's expiry, which belong
+            // to the authorized state itself).
+            'profile.reload': {
+              target: ['.profile.loading', '.access.loading', '.transactionSummary.loading'],
+              actions: 'clearLoadErrors',
+            },
           },
           states: {
             profile: {

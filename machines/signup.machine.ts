@@ -5,19 +5,22 @@
 // Details → ContactInfo → (register) → Verification (SMS, e-mail or none, as the platform answers)
 // → (complete registration = automatic login) → Complete. `step.next` / `step.back` move between
 // the steps and are clamped at both ends. The typed values live in the context from the first key
-// to the last answer and no error clears them.
+// to the last answer and no error clears them. Back from Verification, forward again: unchanged, the
+// verification resumes where it was; with only another phone, the registration takes the new phone
+// (`changeRegistrationPhone`) and its SMS flags start afresh (behaviour.md §4).
 //
 // src/ provides the outside world:
 //   signupMachine.provide({ actors: {
 //     solveCaptcha,            // captchaApi.solve → token (sent as the hcaptchaToken header)
 //     fetchTermsVersion,       // contentApi.termsVersions → current.version
 //     register,                // playerApi.register(body, captchaToken)
+//     changeRegistrationPhone, // playerApi.changeRegistrationPhone({ playerId, token, phonePrefix, phoneBody })
 //     sendSmsCode, verifySmsCode, sendEmailCode, verifyEmailCode,
 //     completeRegistration,    // PUT /player/registration → { idToken }
 //   } })
 // and reads the output: { outcome: 'registered', idToken } (send session.authenticated) or
 // { outcome: 'left' } (the SMS block was read: go to the home page).
-import { and, assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { DoneActorEvent, ErrorActorEvent, SnapshotFrom } from 'xstate';
 import type { CodeSent, RegistrationRequest, RegistrationResponse } from '../src/api/player';
 import { DEFAULT_SIGNUP_COUNTRY } from './lib/constants';
@@ -123,6 +126,12 @@ export interface RegistrationSecret {
   token: string;
 }
 
+/** Another phone for a registration not completed yet (behaviour.md §4). */
+export interface RegistrationPhoneChange extends RegistrationSecret {
+  phonePrefix: string;
+  phoneBody: string;
+}
+
 export type SignupOutput = { outcome: 'registered'; idToken: string } | { outcome: 'left' };
 
 type SignupActorEvent =
@@ -132,6 +141,8 @@ type SignupActorEvent =
   | ErrorActorEvent<unknown, 'fetchTermsVersion'>
   | DoneActorEvent<RegistrationResponse, 'register'>
   | ErrorActorEvent<unknown, 'register'>
+  | DoneActorEvent<unknown, 'changeRegistrationPhone'>
+  | ErrorActorEvent<unknown, 'changeRegistrationPhone'>
   | DoneActorEvent<CodeSent, 'sendSmsCode'>
   | ErrorActorEvent<unknown, 'sendSmsCode'>
   | DoneActorEvent<unknown, 'verifySmsCode'>
@@ -158,6 +169,12 @@ export function registrationBodyOf(context: SignupContext): RegistrationRequest 
   });
 }
 
+/** Two registration bodies alike but for the phone: a phone change, not a new registration. */
+export function sameButPhone(a: RegistrationRequest, b: RegistrationRequest): boolean {
+  const blank = (body: RegistrationRequest) => JSON.stringify({ ...body, mobilePhone: '', phonePrefix: '', phoneBody: '' });
+  return blank(a) === blank(b);
+}
+
 function secretOf(context: SignupContext): RegistrationSecret {
   const { registration } = context;
   // The verification states are only entered with a registration (see `assignRegistration`).
@@ -179,6 +196,7 @@ export const signupMachine = setup({
     solveCaptcha: fromPromise<string>(notProvided('solveCaptcha')),
     fetchTermsVersion: fromPromise<number>(notProvided('fetchTermsVersion')),
     register: fromPromise<RegistrationResponse, { body: RegistrationRequest; captchaToken: string }>(notProvided('register')),
+    changeRegistrationPhone: fromPromise<unknown, RegistrationPhoneChange>(notProvided('changeRegistrationPhone')),
     sendSmsCode: fromPromise<CodeSent, RegistrationSecret>(notProvided('sendSmsCode')),
     verifySmsCode: fromPromise<unknown, RegistrationSecret & { code: string }>(notProvided('verifySmsCode')),
     sendEmailCode: fromPromise<CodeSent, RegistrationSecret>(notProvided('sendEmailCode')),
@@ -249,8 +267,18 @@ export const signupMachine = setup({
         codeError: null,
       } satisfies Partial<SignupContext>;
     }),
+    // behaviour.md §4: the new phone starts with no code sent and without the max-attempts flag.
+    assignPhoneChanged: assign(({ context }) => {
+      const registeredBody = registrationBodyOf(context);
+      return {
+        registeredBody,
+        sms: { ...UNSENT_PIN, phone: registeredBody.mobilePhone },
+        code: '',
+        codeError: null,
+      } satisfies Partial<SignupContext>;
+    }),
     assignRegistrationFailure: assign(({ context, event }) => {
-      assertEvent(event, 'xstate.error.actor.register');
+      assertEvent(event, ['xstate.error.actor.register', 'xstate.error.actor.changeRegistrationPhone']);
       const failure = registrationFailure(event.error);
       switch (failure.kind) {
         case 'fields':
@@ -334,6 +362,9 @@ export const signupMachine = setup({
       context.registration !== null &&
       context.registeredBody !== null &&
       JSON.stringify(context.registeredBody) === JSON.stringify(registrationBodyOf(context)),
+    // Only the phone changed: the registration takes the new one (registering again would be a duplicate).
+    registeredButPhone: ({ context }) =>
+      context.registration !== null && context.registeredBody !== null && sameButPhone(context.registeredBody, registrationBodyOf(context)),
     captchaUnsolved: ({ context }) => context.captchaToken === null,
     isDuplicated: ({ event }) => {
       assertEvent(event, 'xstate.error.actor.register');
@@ -348,14 +379,6 @@ export const signupMachine = setup({
       assertEvent(event, 'xstate.error.actor.register');
       const failure = registrationFailure(event.error);
       return failure.kind === 'fields' && DETAILS_FIELDS.some((field) => failure.fieldErrors[field] !== undefined);
-    },
-    answeredSms: ({ event }) => {
-      assertEvent(event, 'xstate.done.actor.register');
-      return event.output.verification === 'SMS';
-    },
-    answeredEmail: ({ event }) => {
-      assertEvent(event, 'xstate.done.actor.register');
-      return event.output.verification === 'EMAIL';
     },
     verifiesBySms: ({ context }) => context.registration?.verification === 'SMS',
     verifiesByEmail: ({ context }) => context.registration?.verification === 'EMAIL',
@@ -421,14 +444,11 @@ export const signupMachine = setup({
             'captcha.reset': { actions: 'clearCaptcha' },
             'step.next': [
               { guard: 'contactInvalid', actions: 'assignContactErrors' },
-              // Back from Verification and forward again with nothing changed: resume the
-              // verification where it was instead of registering twice.
-              { guard: and(['registeredAsIs', 'verifiesBySms', 'smsMaxAttemptsReached']), target: '#signup.smsBlocked', actions: 'clearErrors' },
-              { guard: and(['registeredAsIs', 'verifiesBySms', 'smsAlreadySent']), target: '#signup.verification.sms.awaitingCode', actions: 'clearErrors' },
-              { guard: and(['registeredAsIs', 'verifiesBySms']), target: '#signup.verification.sms.sending', actions: 'clearErrors' },
-              { guard: and(['registeredAsIs', 'verifiesByEmail', 'emailMaxAttemptsReached']), target: '#signup.smsBlocked', actions: 'clearErrors' },
-              { guard: and(['registeredAsIs', 'verifiesByEmail', 'emailAlreadySent']), target: '#signup.verification.email.awaitingCode', actions: 'clearErrors' },
-              { guard: and(['registeredAsIs', 'verifiesByEmail']), target: '#signup.verification.email.sending', actions: 'clearErrors' },
+              // Back from Verification and forward again with nothing changed: the verification
+              // resumes where it was instead of registering twice.
+              { guard: 'registeredAsIs', target: '#signup.verification', actions: 'clearErrors' },
+              // behaviour.md §4: another phone after an earlier entry; the registration takes it.
+              { guard: 'registeredButPhone', target: '#signup.changingPhone', actions: 'clearErrors' },
               { target: '#signup.submitting', actions: 'clearErrors' },
             ],
           },
@@ -463,13 +483,7 @@ export const signupMachine = setup({
             src: 'register',
             input: ({ context }) => ({ body: registrationBodyOf(context), captchaToken: context.captchaToken ?? '' }),
             // behaviour.md §4: an optional SMS or e-mail verification; without one, straight to the login.
-            onDone: [
-              // The max-attempts flag belongs to the phone: the same phone stays blocked.
-              { guard: and(['answeredSms', 'smsMaxAttemptsReached']), target: '#signup.smsBlocked', actions: 'assignRegistration' },
-              { guard: 'answeredSms', target: '#signup.verification.sms.sending', actions: 'assignRegistration' },
-              { guard: 'answeredEmail', target: '#signup.verification.email.sending', actions: 'assignRegistration' },
-              { target: '#signup.completing', actions: 'assignRegistration' },
-            ],
+            onDone: { target: '#signup.verification', actions: 'assignRegistration' },
             onError: [
               // behaviour.md §4: error.registration.player_already_exists moves to the Duplicated step.
               { guard: 'isDuplicated', target: '#signup.duplicated', actions: 'assignRegistrationFailure' },
@@ -481,102 +495,38 @@ export const signupMachine = setup({
         },
       },
     },
+    // The registration takes the new phone; the old one's codes no longer count (server side too).
+    changingPhone: {
+      tags: ['contactInfo', 'loading'],
+      invoke: {
+        id: 'changeRegistrationPhone',
+        src: 'changeRegistrationPhone',
+        input: ({ context }) => {
+          const { phonePrefix, phoneBody } = registrationBodyOf(context);
+          return { ...secretOf(context), phonePrefix, phoneBody };
+        },
+        onDone: { target: 'verification', actions: 'assignPhoneChanged' },
+        onError: [
+          // Too many phones for one registration: the SMS block, as for too many codes.
+          { guard: 'isMaxAttempts', target: 'smsBlocked', actions: 'assignSmsMaxAttempts' },
+          { target: 'contactInfo', actions: 'assignRegistrationFailure' },
+        ],
+      },
+    },
     verification: {
       tags: 'verification',
-      initial: 'sms',
+      initial: 'choosingChannel',
       states: {
-        sms: {
-          initial: 'sending',
-          states: {
-            sending: {
-              tags: 'loading',
-              invoke: {
-                id: 'sendSmsCode',
-                src: 'sendSmsCode',
-                input: ({ context }) => secretOf(context),
-                onDone: { target: 'awaitingCode', actions: 'assignSmsSent' },
-                onError: [
-                  { guard: 'isMaxAttempts', target: '#signup.smsBlocked', actions: 'assignSmsMaxAttempts' },
-                  { target: 'sendFailed', actions: 'assignSmsSendFailure' },
-                ],
-              },
-            },
-            sendFailed: {
-              tags: 'error',
-              on: {
-                'code.resend': { target: 'sending', actions: 'clearCode' },
-                'step.back': { target: '#signup.contactInfo', actions: 'clearCode' },
-              },
-            },
-            awaitingCode: {
-              on: {
-                'code.change': { actions: 'assignCode' },
-                'code.submit': [{ guard: 'codeValid', target: 'verifying' }, { actions: 'assignCodeInvalid' }],
-                'code.resend': { target: 'sending', actions: 'clearCode' },
-                'step.back': { target: '#signup.contactInfo', actions: 'clearCode' },
-              },
-            },
-            verifying: {
-              tags: 'loading',
-              invoke: {
-                id: 'verifySmsCode',
-                src: 'verifySmsCode',
-                input: ({ context }) => ({ ...secretOf(context), code: context.code.trim() }),
-                onDone: { target: '#signup.completing', actions: 'assignSmsVerified' },
-                onError: [
-                  { guard: 'isMaxAttempts', target: '#signup.smsBlocked', actions: 'assignSmsMaxAttempts' },
-                  { target: 'awaitingCode', actions: 'assignSmsVerifyFailure' },
-                ],
-              },
-            },
-          },
+        // behaviour.md §4: SMS, e-mail or no verification, as the platform answered the registration.
+        choosingChannel: {
+          always: [
+            { guard: 'verifiesBySms', target: 'sms' },
+            { guard: 'verifiesByEmail', target: 'email' },
+            { target: '#signup.completing' },
+          ],
         },
-        email: {
-          initial: 'sending',
-          states: {
-            sending: {
-              tags: 'loading',
-              invoke: {
-                id: 'sendEmailCode',
-                src: 'sendEmailCode',
-                input: ({ context }) => secretOf(context),
-                onDone: { target: 'awaitingCode', actions: 'assignEmailSent' },
-                onError: [
-                  { guard: 'isMaxAttempts', target: '#signup.smsBlocked', actions: 'assignEmailMaxAttempts' },
-                  { target: 'sendFailed', actions: 'assignEmailSendFailure' },
-                ],
-              },
-            },
-            sendFailed: {
-              tags: 'error',
-              on: {
-                'code.resend': { target: 'sending', actions: 'clearCode' },
-                'step.back': { target: '#signup.contactInfo', actions: 'clearCode' },
-              },
-            },
-            awaitingCode: {
-              on: {
-                'code.change': { actions: 'assignCode' },
-                'code.submit': [{ guard: 'codeValid', target: 'verifying' }, { actions: 'assignCodeInvalid' }],
-                'code.resend': { target: 'sending', actions: 'clearCode' },
-                'step.back': { target: '#signup.contactInfo', actions: 'clearCode' },
-              },
-            },
-            verifying: {
-              tags: 'loading',
-              invoke: {
-                id: 'verifyEmailCode',
-                src: 'verifyEmailCode',
-                input: ({ context }) => ({ ...secretOf(context), code: context.code.trim() }),
-                onDone: { target: '#signup.completing', actions: 'assignEmailVerified' },
-                onError: [
-                  { guard: 'isMaxAttempts', target: '#signup.smsBlocked', actions: 'assignEmailMaxAttempts' },
-                  { target: 'awaitingCode', actions: 'assignEmailVerifyFailure' },
-                ],
-              },
-            },
-          },
-        },
+        sms: codeCheck('Sms'),
+        email: codeCheck('Email'),
       },
     },
     // behaviour.md §8: sms.max.attempts.reached shows the SMS block and redirects away once read.
@@ -617,6 +567,69 @@ export const signupMachine = setup({
     left: { type: 'final', tags: ['verification', 'smsBlocked'] },
   },
 });
+
+/**
+ * The code check of one channel, the same for SMS and e-mail, each with its own actors, actions and
+ * flags (`sendSmsCode`, `assignSmsSent`, `smsAlreadySent`, ...): resuming → sending → awaitingCode →
+ * verifying, with sendFailed. `resuming` picks up where a registration met again left off (Back,
+ * then forward): blocked, a code already sent, or a code to send.
+ */
+function codeCheck<C extends 'Sms' | 'Email'>(channel: C) {
+  const flag = channel.toLowerCase() as Lowercase<C>;
+  return {
+    initial: 'resuming',
+    states: {
+      resuming: {
+        always: [
+          { guard: `${flag}MaxAttemptsReached`, target: '#signup.smsBlocked' },
+          { guard: `${flag}AlreadySent`, target: 'awaitingCode' },
+          { target: 'sending' },
+        ],
+      },
+      sending: {
+        tags: 'loading',
+        invoke: {
+          id: `send${channel}Code`,
+          src: `send${channel}Code`,
+          input: ({ context }: { context: SignupContext }) => secretOf(context),
+          onDone: { target: 'awaitingCode', actions: `assign${channel}Sent` },
+          onError: [
+            { guard: 'isMaxAttempts', target: '#signup.smsBlocked', actions: `assign${channel}MaxAttempts` },
+            { target: 'sendFailed', actions: `assign${channel}SendFailure` },
+          ],
+        },
+      },
+      sendFailed: {
+        tags: 'error',
+        on: {
+          'code.resend': { target: 'sending', actions: 'clearCode' },
+          'step.back': { target: '#signup.contactInfo', actions: 'clearCode' },
+        },
+      },
+      awaitingCode: {
+        on: {
+          'code.change': { actions: 'assignCode' },
+          'code.submit': [{ guard: 'codeValid', target: 'verifying' }, { actions: 'assignCodeInvalid' }],
+          'code.resend': { target: 'sending', actions: 'clearCode' },
+          'step.back': { target: '#signup.contactInfo', actions: 'clearCode' },
+        },
+      },
+      verifying: {
+        tags: 'loading',
+        invoke: {
+          id: `verify${channel}Code`,
+          src: `verify${channel}Code`,
+          input: ({ context }: { context: SignupContext }) => ({ ...secretOf(context), code: context.code.trim() }),
+          onDone: { target: '#signup.completing', actions: `assign${channel}Verified` },
+          onError: [
+            { guard: 'isMaxAttempts', target: '#signup.smsBlocked', actions: `assign${channel}MaxAttempts` },
+            { target: 'awaitingCode', actions: `assign${channel}VerifyFailure` },
+          ],
+        },
+      },
+    },
+  } as const;
+}
 
 /** What the code failure puts in the context: a code error by the input, or a form error. */
 function codeFailureContext(error: unknown): Pick<SignupContext, 'codeError' | 'formError'> {

@@ -161,7 +161,8 @@ const pages: Page[] = [
       'mobilePhone, caf as fr, the captcha token from `solveCaptcha` as header). The platform\'s answer picks SMS, e-mail or no ' +
       'verification; pin states uninitialised / sendSuccess / sendFail / verifySuccess / verifyFail; `sms.max.attempts.reached` ' +
       'shows the SMS block (`block.acknowledge` leaves, output `{ outcome: \'left\' }`); another phone resets the SMS-sent and ' +
-      'max-attempts flags. `completeRegistration` is the automatic login: output `{ outcome: \'registered\', idToken }`, which ' +
+      'max-attempts flags. Back from Verification: an unchanged phone resumes it; another phone calls `changeRegistrationPhone` ' +
+      'on the same registration (no second registration) and the SMS flags start again. `completeRegistration` is the automatic login: output `{ outcome: \'registered\', idToken }`, which ' +
       'the screen sends to the session as `session.authenticated`.',
   },
 ];

@@ -135,3 +135,12 @@ export const IDLE_WARNING_MS = 60_000;
  * after the limit the logout can come (at most one check).
  */
 export const IDLE_CHECK_MS = 10_000;
+/**
+ * The platform ends a session whose last authenticated call is older than IDLE_LIMIT_MS (GLI-19
+ * 2.5.4), but in-page activity (pointer, key, scroll) never reaches it. So while the player is
+ * active the idle timer asks for a keep-alive (POST /player/session/refresh), at most this often
+ * and only when there was activity since the last one. The spec does not give it; 5 minutes is a
+ * sixth of the limit, so an active player's session is renewed long before it could idle out,
+ * and one small call every 5 minutes costs the platform little.
+ */
+export const SESSION_KEEPALIVE_MS = 300_000;

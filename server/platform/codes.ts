@@ -19,6 +19,12 @@ export const MAX_CODE_SENDS = 3;
 export const MAX_WRONG_CODE_ATTEMPTS = 5;
 /** The window the limits count in, from the first send. */
 export const CODE_LIMIT_WINDOW_MS = 60 * 60_000;
+/**
+ * Conversations (each with its own send and attempt counts) per purpose and target within the
+ * window: a registration's first phone and two changes. A new number starts fresh counts
+ * (behaviour.md §4 "Sign-up"), but does not buy an endless supply of codes.
+ */
+export const MAX_CODE_CONVERSATIONS = 3;
 
 const CODE_DIGITS = 6;
 
@@ -131,6 +137,36 @@ export async function requestCode(db: Kysely<Database>, request: CodeRequest): P
       });
     }
     return { id };
+  };
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
+}
+
+/**
+ * Ends the open conversation of a purpose and target: its code no longer verifies and the next
+ * request starts with fresh counts (a registration's phone change, behaviour.md §4 "Sign-up": the
+ * SMS-sent and max-attempts flags reset). Throws 429 sms.max.attempts.reached when the target
+ * already had MAX_CODE_CONVERSATIONS conversations within the window.
+ */
+export async function restartCodes(db: Kysely<Database>, request: { purpose: VerificationPurpose; target: string; now: Date }): Promise<void> {
+  const work = async (trx: Kysely<Database>): Promise<void> => {
+    // The same lock as requestCode: a send in flight does not slip past the restart.
+    await sql`select pg_advisory_xact_lock(hashtext(${`${request.purpose}:${request.target}`}))`.execute(trx);
+    const windowStart = new Date(request.now.getTime() - CODE_LIMIT_WINDOW_MS);
+    const { conversations } = await trx
+      .selectFrom('verification_codes')
+      .select((eb) => eb.fn.countAll<string>().as('conversations'))
+      .where('purpose', '=', request.purpose)
+      .where('target', '=', request.target)
+      .where('created_at', '>', windowStart)
+      .executeTakeFirstOrThrow();
+    if (Number(conversations) >= MAX_CODE_CONVERSATIONS) throw tooMany();
+    await trx
+      .updateTable('verification_codes')
+      .set({ consumed_at: request.now })
+      .where('purpose', '=', request.purpose)
+      .where('target', '=', request.target)
+      .where('consumed_at', 'is', null)
+      .execute();
   };
   return db.isTransaction ? work(db) : db.transaction().execute(work);
 }

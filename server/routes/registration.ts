@@ -24,7 +24,7 @@ import {
   text,
   validationError,
 } from '../http/validation';
-import { codeTarget, requestCode, verifyCode } from '../platform/codes';
+import { codeTarget, requestCode, restartCodes, verifyCode } from '../platform/codes';
 import { maskEmail, maskPhone } from '../platform/messages';
 import { createPlayerStore, PlayerConflictError, type Player } from '../platform/players';
 import { randomSecret, sameHash, sha256Hex } from '../platform/secrets';
@@ -39,6 +39,7 @@ import { checkCaptcha } from './captcha';
 //   POST /                    the form's details (header hcaptchaToken) → 201 { playerId, token, verification }
 //   POST /sms_request         { playerId, token } → { sentTo }       (and /email_request)
 //   POST /sms_verification    { playerId, token, code } → { ok }     (and /email_verification)
+//   POST /phone               { playerId, token, phonePrefix, phoneBody } → { ok }   (another phone)
 //   PUT  /                    { playerId, token } → the automatic login (cookie + { idToken, lastAuth })
 // The player is PRE_REGISTERED until the completion, REGISTERED after it. `token` is a secret of
 // this registration, stored hashed: the next calls present it, so a player id alone opens nothing.
@@ -87,6 +88,7 @@ const registrationSchema = v.object({
 
 const registrationRefSchema = v.object({ playerId: playerIdField, token: opaqueField });
 const registrationCodeSchema = v.object({ playerId: playerIdField, token: opaqueField, code: codeField });
+const registrationPhoneSchema = v.object({ playerId: playerIdField, token: opaqueField, phonePrefix: phonePrefixField, phoneBody: phoneBodyField });
 
 function tokenInvalid(): HttpError {
   return new HttpError(400, ERROR_CODES.registrationTokenInvalid, 'This registration is unknown, already completed or the token is wrong.');
@@ -134,17 +136,7 @@ export function registrationRoutes({ db, clock, captchaSecret }: RegistrationRou
     checkPhoneWithProvider(input.phoneBody);
 
     if (await players.findByEmail(input.email)) throw playerExists();
-    const sameCustomer = await db
-      .selectFrom('players')
-      .select('id')
-      .where((eb) => eb(eb.fn('lower', [eb.ref('first_name')]), '=', input.firstName.toLowerCase()))
-      .where((eb) => eb(eb.fn('lower', [eb.ref('last_name')]), '=', input.lastName.toLowerCase()))
-      .where('phone_prefix', '=', input.phonePrefix)
-      .where('phone_body', '=', input.phoneBody)
-      .executeTakeFirst();
-    if (sameCustomer) {
-      throw new HttpError(409, ERROR_CODES.sameCustomerInfo, 'A player with the same name and phone number is already registered.');
-    }
+    await checkSameCustomer(db, input);
     if (cpf !== null && (await players.findByCpf(cpf))) throw cpfTaken();
 
     const token = randomSecret(32);
@@ -248,6 +240,41 @@ export function registrationRoutes({ db, clock, captchaSecret }: RegistrationRou
     return c.json({ ok: true as const });
   });
 
+  // Another phone for a registration not completed yet (behaviour.md §4 "Sign-up": a phone change
+  // after an earlier phone entry resets the SMS-sent and max-attempts flags). The player stays the
+  // same (a second registration with the e-mail would be a duplicate); the codes sent to the old
+  // number stop verifying, the SMS counts start afresh (within MAX_CODE_CONVERSATIONS), and an SMS
+  // verification of the old number no longer counts. The same phone again changes nothing.
+  routes.post('/phone', async (c) => {
+    const body = await parseJsonBody(c, registrationPhoneSchema);
+    const { player } = await openRegistration(body);
+    if (player.phone_prefix === body.phonePrefix && player.phone_body === body.phoneBody) return c.json({ ok: true as const });
+    checkPhoneWithProvider(body.phoneBody);
+    const firstName = player.first_name ?? '';
+    const lastName = player.last_name ?? '';
+    await checkSameCustomer(db, { firstName, lastName, phonePrefix: body.phonePrefix, phoneBody: body.phoneBody }, player.id);
+    const now = clock();
+    await db.transaction().execute(async (trx) => {
+      await restartCodes(trx, { purpose: 'registration_sms', target: codeTarget('player', player.id), now });
+      // Only while the registration is open: a completion in between leaves the phone as it was.
+      const changed = await trx
+        .updateTable('registrations')
+        .set({ sms_verified_at: null })
+        .where('player_id', '=', player.id)
+        .where('completed_at', 'is', null)
+        .returning('player_id')
+        .executeTakeFirst();
+      if (!changed) throw tokenInvalid();
+      await trx
+        .updateTable('players')
+        .set({ phone_prefix: body.phonePrefix, phone_body: body.phoneBody, updated_at: now })
+        .where('id', '=', player.id)
+        .where('status', '=', 'PRE_REGISTERED')
+        .execute();
+    });
+    return c.json({ ok: true as const });
+  });
+
   // Completion: the verification the country asks for must be done; then the automatic login
   // (behaviour.md §4 "Sign-up": "registration finishes with a login").
   routes.put('/', async (c) => {
@@ -287,6 +314,25 @@ export function registrationRoutes({ db, clock, captchaSecret }: RegistrationRou
   });
 
   return routes;
+}
+
+/** behaviour.md §8: error.same.customer.info.detected, another player with the same name and phone. */
+async function checkSameCustomer(
+  db: Kysely<Database>,
+  who: { firstName: string; lastName: string; phonePrefix: string; phoneBody: string },
+  exceptPlayerId?: number,
+): Promise<void> {
+  let query = db
+    .selectFrom('players')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', [eb.ref('first_name')]), '=', who.firstName.toLowerCase()))
+    .where((eb) => eb(eb.fn('lower', [eb.ref('last_name')]), '=', who.lastName.toLowerCase()))
+    .where('phone_prefix', '=', who.phonePrefix)
+    .where('phone_body', '=', who.phoneBody);
+  if (exceptPlayerId !== undefined) query = query.where('id', '!=', exceptPlayerId);
+  if (await query.executeTakeFirst()) {
+    throw new HttpError(409, ERROR_CODES.sameCustomerInfo, 'A player with the same name and phone number is already registered.');
+  }
 }
 
 function playerExists(): HttpError {

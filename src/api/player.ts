@@ -13,6 +13,8 @@ import { request } from './client';
 //                 409 error.registration.player_already_exists | 409 error.same.customer.info.detected
 //                 409 error.cpf.duplicate_found
 //   sms / e-mail  400 sms.code.invalid | 429 sms.max.attempts.reached | 400 error.registration.token.invalid
+//   reg. phone    400 error.validation | 403 error.vonage.validation | 409 error.same.customer.info.detected
+//                 | 429 sms.max.attempts.reached (too many phones) | 400 error.registration.token.invalid
 //   completion    400 error.registration.verification.required (the country's SMS / e-mail step not done)
 //                 | 400 error.registration.token.invalid
 //   field codes   validation.required | .invalid | .too_long | .email | .name | .phone | .country
@@ -184,6 +186,12 @@ export const playerApi = {
     request('/player/registration/email_request', codeSentSchema, { method: 'POST', body, signal }),
   emailVerification: (body: { playerId: number; token: string; code: string }, signal?: AbortSignal) =>
     request('/player/registration/email_verification', okSchema, { method: 'POST', body, signal }),
+  /**
+   * POST /player/registration/phone: another phone for a registration not completed yet; the codes
+   * sent to the old one stop verifying and the SMS counts start afresh (behaviour.md §4 "Sign-up").
+   */
+  changeRegistrationPhone: (body: { playerId: number; token: string; phonePrefix: string; phoneBody: string }, signal?: AbortSignal) =>
+    request('/player/registration/phone', okSchema, { method: 'POST', body, signal }),
   /**
    * PUT /player/registration: completes the registration once the verification it asked for is done
    * (or at once for NONE) and logs the player in (sets the session cookie): the sign-up automatic login.

@@ -48,6 +48,23 @@ async function loadProfile({ input, signal }: { input: { langMarket: LangMarket 
 }
 
 /**
+ * The idle timer's keep-alive (machines/idle.machine.ts): the platform ends a session whose last
+ * call is older than IDLE_LIMIT_MS, and an active player may play for a long while without an
+ * authenticated call. POST /player/session/refresh marks the cookie's session as seen (the same
+ * session as the token's: both come from one login).
+ *
+ * It also re-issues an id token; the session does not take it. The token it holds is still good
+ * (the platform's 12-hour lifetime, server/config.ts ID_TOKEN_LIFETIME_S, and the session's expiry
+ * timer was armed from it), and swapping tokens mid-session would re-arm that timer for nothing.
+ * Failures are ignored: the next keep-alive follows one interval later if the player is still
+ * active, and a session the platform has ended shows on the next authenticated call (401, then
+ * logout); a refused refresh alone must not log out a player whose browser keeps no cookie.
+ */
+function keepSessionAlive(): void {
+  void authApi.refresh().catch(() => undefined);
+}
+
+/**
  * behaviour.md §4: logout clears the stored authorization entries. This app stores none: the id
  * token lives only in the session's context (cleared by the machine) and the platform's HttpOnly
  * cookie is ended by the sign-out call (OWASP ASVS L2: no token or personal data in web storage;
@@ -97,6 +114,7 @@ export const appSessionMachine = sessionMachine.provide({
     }),
     idleTimer: idleMachine.provide({
       actors: { readClock: fromPromise<number>(() => Promise.resolve(Date.now())) },
+      actions: { keepAlive: keepSessionAlive },
     }),
     accessCheck: accessCheckMachine.provide({
       actors: {

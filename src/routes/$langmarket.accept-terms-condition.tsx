@@ -1,7 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { authRedirect } from '../../machines/session.guards';
+import { termsVersionsQuery } from '../api/queries';
 import { AcceptTermsPage } from '../features/auth/AcceptTermsPage';
-import { termsVersionsQuery } from '../features/auth/queries';
 
 // product.md §2 /accept-terms-condition: forced acceptance of updated terms, for a logged-in player
 // (a visitor goes to /401 with this path passed on). The terms guard in the $langmarket layout

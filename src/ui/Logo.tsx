@@ -41,16 +41,18 @@ export interface LogoProps {
   size?: number;
   /** Hide the wordmark (the mark alone), e.g. on the loader. */
   markOnly?: boolean;
+  /** Show the wordmark only from the tablet breakpoint (the header on phones, where space is short). */
+  wordmarkFromTablet?: boolean;
 }
 
 /** Mark and wordmark. Decorative: the link or region around it carries the accessible name. */
-export function Logo({ size = 32, markOnly = false }: LogoProps) {
+export function Logo({ size = 32, markOnly = false, wordmarkFromTablet = false }: LogoProps) {
   const [first, second] = BRAND_WORDS;
   return (
     <span className={s.logo} aria-hidden="true">
       <LogoMark size={size} />
       {markOnly ? null : (
-        <span className={s.wordmark}>
+        <span className={wordmarkFromTablet ? `${s.wordmark} ${s.wordmarkFromTablet}` : s.wordmark}>
           {first} <span className={s.wordmarkAccent}>{second}</span>
         </span>
       )}

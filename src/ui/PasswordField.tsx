@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
-import { useId, useState, type ComponentPropsWithRef, type ReactNode } from 'react';
+import { useState, type ComponentPropsWithRef, type ReactNode } from 'react';
+import { FieldFrame } from './Field';
 import * as s from './form.css';
 import * as p from './passwordField.css';
 
@@ -22,54 +23,38 @@ function EyeIcon({ crossed }: { crossed: boolean }) {
 }
 
 /**
- * A labelled password input with a show/hide button (a toggle: aria-pressed), its hint and error
- * wired to aria-describedby like TextField. Login, sign-up, reset and password change use it.
+ * A labelled password input with a show/hide button (a toggle: aria-pressed), on the same field
+ * markup as TextField (FieldFrame: hint and error wired to aria-describedby). Login, sign-up,
+ * reset and password change use it.
  */
 export function PasswordField({ label, error, hint, className, ...input }: PasswordFieldProps) {
   const { t } = useLingui();
   const [visible, setVisible] = useState(false);
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={[s.field, className].filter(Boolean).join(' ')}>
-      <label className={s.label} htmlFor={id}>
-        {label}
-      </label>
-      <div className={p.row}>
-        <input
-          id={id}
-          type={visible ? 'text' : 'password'}
-          className={`${s.input} ${p.input}`}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          autoCapitalize="off"
-          autoCorrect="off"
-          spellCheck={false}
-          {...input}
-        />
-        <button
-          type="button"
-          className={p.toggle}
-          aria-controls={id}
-          aria-pressed={visible}
-          aria-label={t({ id: 'ui.password.show', message: 'Show password' })}
-          onClick={() => setVisible((shown) => !shown)}
-        >
-          <EyeIcon crossed={visible} />
-        </button>
-      </div>
-      {hint ? (
-        <span id={hintId} className={s.hint}>
-          {hint}
-        </span>
-      ) : null}
-      {error ? (
-        <span id={errorId} className={s.fieldError}>
-          {error}
-        </span>
-      ) : null}
-    </div>
+    <FieldFrame label={label} error={error} hint={hint} className={className}>
+      {(control) => (
+        <div className={p.row}>
+          <input
+            type={visible ? 'text' : 'password'}
+            className={`${s.input} ${p.input}`}
+            autoCapitalize="off"
+            autoCorrect="off"
+            spellCheck={false}
+            {...control}
+            {...input}
+          />
+          <button
+            type="button"
+            className={p.toggle}
+            aria-controls={control.id}
+            aria-pressed={visible}
+            aria-label={t({ id: 'ui.password.show', message: 'Show password' })}
+            onClick={() => setVisible((shown) => !shown)}
+          >
+            <EyeIcon crossed={visible} />
+          </button>
+        </div>
+      )}
+    </FieldFrame>
   );
 }

@@ -21,6 +21,11 @@ export const wordmark = style({
   '@media': { [mq.md]: { fontSize: vars.fontSize.lg } },
 });
 
+export const wordmarkFromTablet = style({
+  display: 'none',
+  '@media': { [mq.md]: { display: 'inline' } },
+});
+
 export const wordmarkAccent = style({ color: vars.color.accent });
 
 const pulse = keyframes({

@@ -29,6 +29,14 @@ async function fillContact(page: Page, phoneBody: string, country?: string) {
   await expect(page.getByText('Verified', { exact: true })).toBeVisible();
 }
 
+/** Both form steps filled and sent: the registration request goes out. */
+async function sendForm(page: Page, email: string, phoneBody: string, country?: string) {
+  await fillDetails(page, { email });
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await fillContact(page, phoneBody, country);
+  await page.getByRole('button', { name: 'Create account' }).click();
+}
+
 const isRegistration = (request: Request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/player/registration';
 
 async function codeSentTo(page: Page, to: string): Promise<string> {
@@ -109,6 +117,66 @@ test.describe('sign-up', () => {
     await expect(page).toHaveURL(/\/en-UN$/);
   });
 
+  test('Back from the code: the same phone returns to it, another phone moves the registration and gets the code', async ({ page }) => {
+    const player = newPlayer('phone');
+    const other = newPlayer('phone2').phoneBody;
+    const registrations: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname.startsWith('/api/player/registration')) {
+        registrations.push(new URL(request.url()).pathname);
+      }
+    });
+    await page.goto('/en-UN/signup');
+    await waitForShell(page);
+    await sendForm(page, player.email, player.phoneBody);
+    await expect(page.getByRole('heading', { level: 1, name: 'Confirm your phone number' })).toBeVisible();
+    await expect(page.getByText(/We sent a 6-digit code to/)).toBeVisible();
+    const firstCode = await codeSentTo(page, `+358${player.phoneBody}`);
+
+    // Back, nothing changed, forward: the same code screen, nothing sent again.
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Your contact details' })).toBeFocused();
+    await expect(page.getByLabel('Mobile phone number')).toHaveValue(player.phoneBody);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Confirm your phone number' })).toBeVisible();
+    expect(registrations).toEqual(['/api/player/registration', '/api/player/registration/sms_request']);
+
+    // Back, another phone: the registration takes it (no second registration, no Duplicated step).
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByLabel('Mobile phone number').fill(other);
+    const phoneChange = page.waitForRequest((request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/player/registration/phone');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    expect((await phoneChange).postDataJSON()).toMatchObject({ phonePrefix: '+358', phoneBody: other });
+    await expect(page.getByRole('heading', { level: 1, name: 'Confirm your phone number' })).toBeVisible();
+    await expect(page.getByText(/We sent a 6-digit code to/)).toContainText(`+358 ${other.slice(0, 2)} *** ${other.slice(-2)}`);
+    await expectNoSeriousA11yViolations(page);
+    expect(registrations.filter((path) => path === '/api/player/registration')).toHaveLength(1);
+
+    // The old number's code no longer counts; the new number's does.
+    const code = page.getByLabel('Verification code');
+    const newCode = await codeSentTo(page, `+358${other}`);
+    if (firstCode !== newCode) {
+      await code.fill(firstCode);
+      await page.getByRole('button', { name: 'Confirm' }).click();
+      await expect(page.getByText('This code is not right.', { exact: false })).toBeVisible();
+    }
+    await code.fill(newCode);
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: /Welcome to/ })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Log out' })).toBeVisible();
+  });
+
+  test('offers pay and play instead of the form, and the form from pay and play', async ({ page }) => {
+    await page.goto('/en-UN/signup');
+    await waitForShell(page);
+    await page.getByRole('main').locator('a[href="/en-UN/signup/pnp"]').click();
+    await expect(page).toHaveURL(/\/en-UN\/signup\/pnp$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Deposit and play' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('main').locator('a[href="/en-UN/signup"]').click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Create your account' })).toBeVisible();
+  });
+
   test('verifies by e-mail where the platform asks for it (India), in Indian English', async ({ page }) => {
     const player = newPlayer('email');
     await page.goto('/inen-IN/signup');
@@ -130,10 +198,7 @@ test.describe('sign-up', () => {
     const player = newPlayer('none');
     await page.goto('/en-UN/signup');
     await waitForShell(page);
-    await fillDetails(page, { email: player.email });
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await fillContact(page, `79${player.phoneBody.slice(2)}`, 'MT');
-    await page.getByRole('button', { name: 'Create account' }).click();
+    await sendForm(page, player.email, `79${player.phoneBody.slice(2)}`, 'MT');
     await expect(page.getByRole('heading', { level: 1, name: /Welcome to/ })).toBeVisible();
     await expect(page.getByRole('banner').getByRole('button', { name: 'Log out' })).toBeVisible();
   });
@@ -142,10 +207,7 @@ test.describe('sign-up', () => {
     const { phoneBody } = newPlayer('dup');
     await page.goto('/en-UN/signup');
     await waitForShell(page);
-    await fillDetails(page, { email: 'player@example.com' });
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await fillContact(page, phoneBody);
-    await page.getByRole('button', { name: 'Create account' }).click();
+    await sendForm(page, 'player@example.com', phoneBody);
     await expect(page.getByRole('heading', { level: 1, name: 'You already have an account' })).toBeVisible();
     await expect(page.getByRole('main').getByRole('button', { name: 'Log in' })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
@@ -231,10 +293,7 @@ test.describe('sign-up', () => {
     });
     await page.goto('/en-UN/signup');
     await waitForShell(page);
-    await fillDetails(page, { email: player.email });
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await fillContact(page, player.phoneBody);
-    await page.getByRole('button', { name: 'Create account' }).click();
+    await sendForm(page, player.email, player.phoneBody);
     await expect(page.getByRole('alert')).toContainText('Network Error');
     await expect(page.getByLabel('Mobile phone number')).toHaveValue(player.phoneBody);
 

@@ -94,9 +94,29 @@ function isRegion(value: unknown, part: string, state: string): boolean {
 }
 
 /** The events to try, by state, so that the graph stays small and every event can really happen. */
-function eventsFor(snapshot: { value: unknown; context: { langMarket: LangMarket; loginRef: unknown } }): SessionEvent[] {
-  const value = snapshot.value;
+function eventsFor(snapshot: {
+  value: unknown;
+  context: { langMarket: LangMarket; loginRef: unknown; profile: unknown; access: unknown; transactionSummary: unknown };
+}): SessionEvent[] {
+  const { value, context } = snapshot;
   const list: SessionEvent[] = [];
+  const loading = (part: 'profile' | 'access' | 'transactionSummary') => isRegion(value, part, 'loading');
+  // The three loads run side by side; answering them in one order keeps the graph small (every
+  // state and transition is still reached).
+  const answers = loading('profile')
+    ? [done('loadProfile', profileLoad), failed('loadProfile')]
+    : loading('access')
+      ? [done('loadAccessDetails', access), failed('loadAccessDetails')]
+      : loading('transactionSummary')
+        ? [done('loadTransactionSummary', summary), failed('loadTransactionSummary')]
+        : [];
+  // During and after a reload (a part loading, or failed, with its old data still there), only the
+  // reload's answers are tried: every other event does there what it does after the first load,
+  // already on the graph.
+  const reloaded = (['profile', 'access', 'transactionSummary'] as const).some(
+    (part) => (loading(part) || isRegion(value, part, 'failed')) && context[part] !== null,
+  );
+  if (reloaded) return answers;
   // The langmarket can change anywhere; trying it in pending (and back) covers it without doubling the graph.
   if (value === 'pending') {
     list.push({ type: 'locale.change', langMarket: snapshot.context.langMarket.market === 'UN' ? FI_FI : EN_UN });
@@ -117,13 +137,19 @@ function eventsFor(snapshot: { value: unknown; context: { langMarket: LangMarket
     done('signOut', { ok: true }),
     failed('signOut'),
   );
-  // The three loads run side by side; answering them in one order keeps the graph small (every
-  // state and transition is still reached).
-  const loading = (part: string) => isRegion(snapshot.value, part, 'loading');
-  if (loading('profile')) list.push(done('loadProfile', profileLoad), failed('loadProfile'));
-  else if (loading('access')) list.push(done('loadAccessDetails', access), failed('loadAccessDetails'));
-  else if (loading('transactionSummary')) list.push(done('loadTransactionSummary', summary), failed('loadTransactionSummary'));
-  if (snapshot.context.loginRef !== null) list.push(done('login', { ...session, redirect: REDIRECT } satisfies LoginOutput));
+  list.push(...answers);
+  // A reload once everything has loaded, before the terms are accepted: it is one transition, and
+  // trying it in more states only multiplies the paths.
+  const loadedProfile = context.profile as PlayerProfile | null;
+  if (
+    isRegion(value, 'profile', 'loaded') &&
+    isRegion(value, 'access', 'loaded') &&
+    isRegion(value, 'transactionSummary', 'loaded') &&
+    loadedProfile?.termsAndConditionsAcceptedVersion === profile.termsAndConditionsAcceptedVersion
+  ) {
+    list.push({ type: 'profile.reload' });
+  }
+  if (context.loginRef !== null) list.push(done('login', { ...session, redirect: REDIRECT } satisfies LoginOutput));
   return list;
 }
 
@@ -173,6 +199,7 @@ const LOGOUT_REASONS: Partial<Record<string, LogoutReason>> = {
 
 describe('session machine (behaviour.md §4 "Session")', () => {
   it('reaches every state and transition, and each state shows what it promises', async () => {
+    let reloads = 0;
     const result = await coverPaths({
       setup: setupWith,
       input: { langMarket: EN_UN },
@@ -237,7 +264,8 @@ describe('session machine (behaviour.md §4 "Session")', () => {
           expect(fakes.isPending('idleTimer')).toBe(true);
 
           // Profile (with the current terms version), access details and summary load side by side;
-          // a failure keeps the session and records the part.
+          // a failure keeps the session and records the part. A reload keeps what was loaded until
+          // its new answer (so a value may be there while loading, or after a failed reload).
           const regions = {
             profile: ['loadProfile', context.profile, profile],
             access: ['loadAccessDetails', context.access, access],
@@ -245,17 +273,36 @@ describe('session machine (behaviour.md §4 "Session")', () => {
           } as const;
           for (const [part, [call, value, loaded]] of Object.entries(regions)) {
             const partState = { resolved: { authorized: { [part]: 'loading' } } };
+            const asLoaded = part === 'profile' ? { ...loaded, termsAndConditionsAcceptedVersion: expect.any(Number) as number } : loaded;
             if (snapshot.matches(partState)) {
               expect(fakes.isPending(call)).toBe(true);
-              expect(value).toBeNull();
+              if (value !== null) expect(value).toMatchObject(asLoaded);
               expect(context.loadErrors).not.toContain(part);
             } else if (snapshot.matches({ resolved: { authorized: { [part]: 'loaded' } } })) {
-              expect(value).toMatchObject(part === 'profile' ? { ...loaded, termsAndConditionsAcceptedVersion: expect.any(Number) as number } : loaded);
+              expect(value).toMatchObject(asLoaded);
               expect(context.loadErrors).not.toContain(part);
             } else {
-              expect(value).toBeNull();
+              if (value !== null) expect(value).toMatchObject(asLoaded);
               expect(context.loadErrors).toContain(part);
             }
+            // A failed load or reload forgets nothing that was shown; only a new session does.
+            if (event.type === `xstate.error.actor.${call}` && previous !== undefined) {
+              const before = { profile: previous.context.profile, access: previous.context.access, transactionSummary: previous.context.transactionSummary };
+              expect(value).toBe(before[part as keyof typeof before]);
+            }
+          }
+
+          // profile.reload (after a phone change): every part is asked again, with no error left
+          // over, while the shown data, the idle timer and the token stay.
+          if (event.type === 'profile.reload' && previous?.matches({ resolved: 'authorized' }) === true) {
+            for (const part of Object.keys(regions)) expect(snapshot.matches({ resolved: { authorized: { [part]: 'loading' } } })).toBe(true);
+            expect(fakes.calls.slice(-3).map((call) => call.id).sort()).toEqual(['loadAccessDetails', 'loadProfile', 'loadTransactionSummary']);
+            expect(context.loadErrors).toEqual([]);
+            expect(context.profile).toBe(previous.context.profile);
+            expect(context.access).toBe(previous.context.access);
+            expect(context.transactionSummary).toBe(previous.context.transactionSummary);
+            expect(snapshot.children.idleTimer).toBe(previous.children.idleTimer);
+            reloads += 1;
           }
           expect(fakes.calls.filter((call) => call.id === 'loadProfile').at(-1)?.input).toEqual({ langMarket: context.langMarket });
           expect(snapshot.hasTag('loadingPlayer')).toBe(isLoadingProfile(snapshot));
@@ -302,6 +349,7 @@ describe('session machine (behaviour.md §4 "Session")', () => {
       },
     });
     console.info(formatCoverage('session', result));
+    expect(reloads).toBeGreaterThan(0);
     expect(result.uncoveredStates).toEqual([]);
     expect(result.uncoveredTransitions).toEqual([]);
     expect(result.statesCovered).toBe(result.statesTotal);
@@ -421,7 +469,7 @@ describe('session machine (behaviour.md §4 "Session")', () => {
     await settle();
     actor.send({ type: 'idle.activity', at: clock.now() });
     const lastActivity = clock.now();
-    expect(actor.getSnapshot().children.idleTimer?.getSnapshot().context).toEqual({ lastActivityAt: lastActivity });
+    expect(actor.getSnapshot().children.idleTimer?.getSnapshot().context).toMatchObject({ lastActivityAt: lastActivity });
 
     while (!actor.getSnapshot().matches({ resolved: 'loggingOut' })) {
       clock.increment(IDLE_CHECK_MS);
@@ -445,10 +493,12 @@ describe('session machine (behaviour.md §4 "Session")', () => {
     await settle();
     const lifetime = (claims.exp! - claims.iat) * 1000;
     expect(tokenLifetimeMs(claims)).toBe(lifetime);
-    // Keep the player active so that only the token can end the session.
+    // Keep the player active so that only the token can end the session; a reload of the player's
+    // data half-way does not restart the token's clock.
     const issued = clock.now();
     while (clock.now() + IDLE_CHECK_MS < issued + lifetime) {
       actor.send({ type: 'idle.activity', at: clock.now() });
+      if (clock.now() - issued >= lifetime / 2 && clock.now() - issued < lifetime / 2 + IDLE_CHECK_MS) actor.send({ type: 'profile.reload' });
       clock.increment(IDLE_CHECK_MS);
       await settle();
     }

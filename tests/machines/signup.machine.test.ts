@@ -7,9 +7,11 @@ import { SIGNUP_ERROR_CODES as E } from '../../machines/lib/signupErrors';
 import { applyFieldChange, mobilePhoneOf, VALIDATION_CODES, type SignupValues } from '../../machines/lib/signupForm';
 import {
   registrationBodyOf,
+  sameButPhone,
   signupMachine,
   signupStepOf,
   SIGNUP_STEPS,
+  type RegistrationPhoneChange,
   type RegistrationSecret,
   type SignupInput,
 } from '../../machines/signup.machine';
@@ -86,6 +88,9 @@ const REGISTRATION_ERRORS = [
   offline,
 ] as const;
 
+/** Refusals of another phone for the registration (POST /player/registration/phone). */
+const PHONE_CHANGE_ERRORS = [http(403, E.vonage), http(409, E.sameCustomerInfo), http(429, E.smsMaxAttempts), offline] as const;
+
 /** Refusals of the code calls: wrong code, too many, one without a code, no answer. */
 const CODE_ERRORS = [http(400, E.smsCodeInvalid), http(429, E.smsMaxAttempts), http(400, ''), offline] as const;
 
@@ -139,6 +144,12 @@ function eventsFor(snapshot: SignupSnapshot): SignupEvent[] {
     }
     return answers;
   }
+  if (snapshot.matches('changingPhone')) {
+    const accepted = done('changeRegistrationPhone', { ok: true });
+    // The refusals on the first move away from the registered phone of an SMS registration.
+    const first = context.registration?.verification === 'SMS' && context.registeredBody?.phoneBody === expectedBody(TYPED).phoneBody && !context.sms.maxAttempts;
+    return first ? [accepted, ...PHONE_CHANGE_ERRORS.map((error) => failed('changeRegistrationPhone', error))] : [accepted];
+  }
   for (const channel of ['sms', 'email'] as const) {
     const Channel = channel === 'sms' ? 'Sms' : 'Email';
     const pin = context[channel];
@@ -185,6 +196,7 @@ function setupWith(fakes: FakePromises) {
       solveCaptcha: fakes.actor<string>(),
       fetchTermsVersion: fakes.actor<number>(),
       register: fakes.actor<RegistrationResponse, { body: RegistrationRequest; captchaToken: string }>(),
+      changeRegistrationPhone: fakes.actor<unknown, RegistrationPhoneChange>(),
       sendSmsCode: fakes.actor<CodeSent, RegistrationSecret>(),
       verifySmsCode: fakes.actor<unknown, RegistrationSecret & { code: string }>(),
       sendEmailCode: fakes.actor<CodeSent, RegistrationSecret>(),
@@ -310,6 +322,45 @@ describe('sign-up machine (product.md §2, §3 "Registration"; behaviour.md §4 
             }
             if (error.code !== E.captcha) expect(context.captchaToken).toBe(CAPTCHA_TOKEN);
           }
+        }
+
+        // Back from Verification and forward again: an unchanged form resumes the verification
+        // without a call; only another phone moves the registration to it; nothing registers twice.
+        if (previous?.matches('contactInfo') && event.type === 'step.next' && before?.registration) {
+          const asBefore = JSON.stringify(before.registeredBody) === JSON.stringify(registrationBodyOf(before));
+          const phoneOnly = !asBefore && before.registeredBody !== null && sameButPhone(before.registeredBody, registrationBodyOf(before));
+          if (asBefore) {
+            expect(snapshot.hasTag('verification')).toBe(true);
+            expect(calls.filter((call) => call.id === 'register' || call.id === 'changeRegistrationPhone')).toEqual([]);
+          }
+          if (phoneOnly) expect(snapshot.value).toBe('changingPhone');
+        }
+
+        if (snapshot.matches('changingPhone')) {
+          expect(snapshot.hasTag('loading')).toBe(true);
+          expect(step).toBe('contactInfo');
+          const { phonePrefix, phoneBody } = expectedBody(context.values);
+          expect(calls).toEqual([{ id: 'changeRegistrationPhone', input: { playerId: 42, token: 'registration-secret', phonePrefix, phoneBody } }]);
+        }
+        if (event.type === 'xstate.done.actor.changeRegistrationPhone') {
+          // behaviour.md §4: back to Verification, the SMS-sent and max-attempts flags reset for the new phone.
+          expect(snapshot.hasTag('verification')).toBe(true);
+          expect(context.sms).toMatchObject({ status: 'uninitialised', sent: false, maxAttempts: false, sentTo: null, phone: mobilePhoneOf(context.values) });
+          expect(context.registeredBody).toEqual(registrationBodyOf(context));
+          expect(context.registration).toEqual(before?.registration);
+        }
+        if (event.type === 'xstate.error.actor.changeRegistrationPhone') {
+          // The registration keeps its phone; the form keeps what was typed and says why.
+          expect(context.registeredBody).toEqual(before?.registeredBody);
+          const expected: Record<string, Partial<typeof context>> = {
+            [E.vonage]: { value: { contactInfo: 'editing' }, fieldErrors: { phoneBody: E.vonage }, formError: null },
+            [E.sameCustomerInfo]: { value: { contactInfo: 'editing' }, formError: E.sameCustomerInfo },
+            [E.smsMaxAttempts]: { value: 'smsBlocked' },
+            'network.error': { value: { contactInfo: 'editing' }, formError: 'network' },
+          } as Record<string, Partial<typeof context> & { value: unknown }>;
+          const error = event.error as ApiError;
+          expect({ value: snapshot.value, ...context }).toMatchObject(expected[error.code] ?? {});
+          if (error.code === E.smsMaxAttempts) expect(context.sms.maxAttempts).toBe(true);
         }
 
         if (snapshot.matches('submitting')) {
@@ -556,7 +607,7 @@ describe('sign-up machine (product.md §2, §3 "Registration"; behaviour.md §4 
     expect(snapshot.context.values.cpf).toBe('529.982.247-25');
   });
 
-  it('on sms.max.attempts.reached shows the SMS block; another phone resets both flags and registers it', async () => {
+  it('on sms.max.attempts.reached shows the SMS block; another phone resets both flags and moves the registration to it', async () => {
     const run = start();
     await registerThrough(run, 'SMS');
     run.fakes.resolve('sendSmsCode', { sentTo: '+358 40 *** 67' });
@@ -582,12 +633,17 @@ describe('sign-up machine (product.md §2, §3 "Registration"; behaviour.md §4 
     snapshot = run.actor.getSnapshot();
     expect(snapshot.context.sms).toMatchObject({ sent: false, maxAttempts: false });
     run.send({ type: 'step.next' });
-    run.fakes.resolve('fetchTermsVersion', TERMS_VERSION);
+    // Not a second registration (the platform would answer Duplicated): the phone of this one changes.
+    expect(run.fakes.calls.at(-1)).toEqual({
+      id: 'changeRegistrationPhone',
+      input: { playerId: 42, token: 'registration-secret', phonePrefix: '+358', phoneBody: '507654321' },
+    });
+    run.fakes.resolve('changeRegistrationPhone', { ok: true });
     await settle();
-    expect(run.fakes.calls.at(-1)).toMatchObject({ id: 'register', input: { body: { mobilePhone: '+358507654321' } } });
-    run.fakes.resolve('register', registered('SMS'));
-    await settle();
-    expect(run.actor.getSnapshot().value).toEqual({ verification: { sms: 'sending' } });
+    snapshot = run.actor.getSnapshot();
+    expect(snapshot.value).toEqual({ verification: { sms: 'sending' } });
+    expect(snapshot.context.sms).toMatchObject({ sent: false, maxAttempts: false, phone: '+358507654321' });
+    expect(run.fakes.calls.filter((call) => call.id === 'register')).toHaveLength(1);
 
     // Read the block and leave: the output tells the screen to go home.
     run.fakes.reject('sendSmsCode', http(429, E.smsMaxAttempts));
@@ -595,6 +651,62 @@ describe('sign-up machine (product.md §2, §3 "Registration"; behaviour.md §4 
     run.send({ type: 'block.acknowledge' });
     expect(run.actor.getSnapshot().status).toBe('done');
     expect(run.actor.getSnapshot().output).toEqual({ outcome: 'left' });
+  });
+
+  it('Back from Verification: the same phone returns to the code, another phone gets a new one', async () => {
+    const run = start();
+    await registerThrough(run, 'SMS');
+    run.fakes.resolve('sendSmsCode', { sentTo: '+358 40 *** 67' });
+    await settle();
+    run.send({ type: 'code.change', code: '12' });
+    run.send({ type: 'step.back' });
+    expect(run.actor.getSnapshot().value).toEqual({ contactInfo: 'editing' });
+
+    // Unchanged: straight back to the code that was sent, without a call.
+    const callsBefore = run.fakes.calls.length;
+    run.send({ type: 'step.next' });
+    let snapshot = run.actor.getSnapshot();
+    expect(snapshot.value).toEqual({ verification: { sms: 'awaitingCode' } });
+    expect(snapshot.context.sms).toMatchObject({ sent: true, sentTo: '+358 40 *** 67' });
+    expect(run.fakes.calls).toHaveLength(callsBefore);
+
+    // Another phone the provider refuses: the message on the phone field, the number kept.
+    run.send({ type: 'step.back' });
+    run.send(change('phoneBody', '000 123'));
+    run.send({ type: 'step.next' });
+    expect(run.actor.getSnapshot().hasTag('loading')).toBe(true);
+    run.fakes.reject('changeRegistrationPhone', http(403, E.vonage));
+    await settle();
+    snapshot = run.actor.getSnapshot();
+    expect(snapshot.value).toEqual({ contactInfo: 'editing' });
+    expect(snapshot.context.fieldErrors).toEqual({ phoneBody: E.vonage });
+    expect(snapshot.context.values.phoneBody).toBe('000 123');
+
+    // A good one: the registration moves to it, and the code goes there.
+    run.send(change('phoneBody', OTHER_PHONE));
+    run.send({ type: 'step.next' });
+    run.fakes.resolve('changeRegistrationPhone', { ok: true });
+    await settle();
+    snapshot = run.actor.getSnapshot();
+    expect(snapshot.value).toEqual({ verification: { sms: 'sending' } });
+    expect(snapshot.context.sms).toEqual({ status: 'uninitialised', sent: false, maxAttempts: false, sentTo: null, phone: '+358507654321' });
+    run.fakes.resolve('sendSmsCode', { sentTo: '+358 50 *** 21' });
+    await settle();
+    expect(run.actor.getSnapshot().context.sms).toMatchObject({ status: 'sendSuccess', sent: true, sentTo: '+358 50 *** 21' });
+    expect(run.fakes.calls.map((call) => call.id)).toEqual([
+      'solveCaptcha',
+      'fetchTermsVersion',
+      'register',
+      'sendSmsCode',
+      'changeRegistrationPhone',
+      'changeRegistrationPhone',
+      'sendSmsCode',
+    ]);
+
+    // And back to it unchanged resumes again, now for the new phone.
+    run.send({ type: 'step.back' });
+    run.send({ type: 'step.next' });
+    expect(run.actor.getSnapshot().value).toEqual({ verification: { sms: 'awaitingCode' } });
   });
 
   it('walks the pin states: send fail, send success, verify fail, verify success, then logs in', async () => {

@@ -18,6 +18,7 @@ import {
   putJson,
   register,
   registrationBody,
+  uniqueDetails,
 } from './helpers/identity';
 import { json, startTestPlatform, type TestPlatform } from './helpers/platform';
 
@@ -333,7 +334,7 @@ describe('SMS verification and completion', () => {
     ['a huge id', { playerId: 1e20, token: 'abc' }],
     ['an oversized token', { playerId: 1, token: 'a'.repeat(5000) }],
   ])('answers 400 for %s on every registration sub-call', async (_name, body) => {
-    for (const path of ['sms_request', 'email_request', 'sms_verification', 'email_verification']) {
+    for (const path of ['sms_request', 'email_request', 'sms_verification', 'email_verification', 'phone']) {
       const response = await postJson(app, `/api/player/registration/${path}`, body);
       expect(response.status, path).toBe(400);
     }
@@ -345,6 +346,104 @@ describe('SMS verification and completion', () => {
     const { playerId, token } = await register(app);
     const fields = await expectFieldErrors(await postJson(app, '/api/player/registration/sms_verification', { playerId, token, code: '1'.repeat(100) }));
     expect(fields).toEqual({ code: 'validation.too_long' });
+  });
+});
+
+describe('another phone before the completion (behaviour.md §4: the SMS flags reset)', () => {
+  const changePhone = (body: unknown) => postJson(app, '/api/player/registration/phone', body);
+  const smsRequest = (ref: { playerId: number; token: string }) => postJson(app, '/api/player/registration/sms_request', ref);
+  const newPhone = () => uniqueDetails().phoneBody;
+
+  it('moves the registration to the new phone: the old code stops working, the new number gets its own', async () => {
+    const { playerId, token, body } = await register(app);
+    expect((await smsRequest({ playerId, token })).status).toBe(200);
+    const oldCode = await lastCode(app, body.mobilePhone);
+
+    const phoneBody = newPhone();
+    const changed = await changePhone({ playerId, token, phonePrefix: '+358', phoneBody: `${phoneBody.slice(0, 2)} ${phoneBody.slice(2)}` });
+    expect(changed.status).toBe(200);
+    expect(await json(changed)).toEqual({ ok: true });
+    expect(await players().findById(playerId)).toMatchObject({ phone_prefix: '+358', phone_body: phoneBody, status: 'PRE_REGISTERED' });
+    await expectError(await postJson(app, '/api/player/registration/sms_verification', { playerId, token, code: oldCode }), 400, 'sms.code.invalid');
+
+    const sent = await smsRequest({ playerId, token });
+    expect(v.parse(codeSentSchema, await json(sent)).sentTo).toBe(`+358 ${phoneBody.slice(0, 2)} *** ${phoneBody.slice(-2)}`);
+    const code = await lastCode(app, `+358${phoneBody}`);
+    expect((await postJson(app, '/api/player/registration/sms_verification', { playerId, token, code })).status).toBe(200);
+    const completed = await putJson(app, '/api/player/registration', { playerId, token });
+    expect(completed.status).toBe(200);
+    expect(await players().findById(playerId)).toMatchObject({ phone_body: phoneBody, status: 'REGISTERED' });
+    // Completed: the phone of the registration is no longer for changing here.
+    await expectError(await changePhone({ playerId, token, phonePrefix: '+358', phoneBody: newPhone() }), 400, 'error.registration.token.invalid');
+  });
+
+  it('starts the send and attempt counts afresh, for three phones an hour at most', async () => {
+    const { playerId, token } = await register(app);
+    for (let phone = 1; phone <= 3; phone += 1) {
+      for (let send = 1; send <= 3; send += 1) expect((await smsRequest({ playerId, token })).status).toBe(200);
+      await expectError(await smsRequest({ playerId, token }), 429, 'sms.max.attempts.reached');
+      if (phone < 3) expect((await changePhone({ playerId, token, phonePrefix: '+358', phoneBody: newPhone() })).status).toBe(200);
+    }
+    const before = await players().findById(playerId);
+    await expectError(await changePhone({ playerId, token, phonePrefix: '+358', phoneBody: newPhone() }), 429, 'sms.max.attempts.reached');
+    expect((await players().findById(playerId))?.phone_body).toBe(before?.phone_body);
+  });
+
+  it('changes nothing for the same phone again (no fresh counts)', async () => {
+    const { playerId, token, body } = await register(app);
+    for (let send = 1; send <= 3; send += 1) expect((await smsRequest({ playerId, token })).status).toBe(200);
+    const same = await changePhone({ playerId, token, phonePrefix: body.phonePrefix, phoneBody: body.phoneBody });
+    expect(same.status).toBe(200);
+    await expectError(await smsRequest({ playerId, token }), 429, 'sms.max.attempts.reached');
+  });
+
+  it('asks the new phone to be verified even when the old one was', async () => {
+    const { playerId, token, body } = await register(app);
+    await smsRequest({ playerId, token });
+    const code = await lastCode(app, body.mobilePhone);
+    expect((await postJson(app, '/api/player/registration/sms_verification', { playerId, token, code })).status).toBe(200);
+    expect((await changePhone({ playerId, token, phonePrefix: '+358', phoneBody: newPhone() })).status).toBe(200);
+    await expectError(await putJson(app, '/api/player/registration', { playerId, token }), 400, 'error.registration.verification.required');
+  });
+
+  it('refuses a phone the SMS provider rejects with 403 error.vonage.validation, keeping the old one', async () => {
+    const { playerId, token, body } = await register(app);
+    await expectError(await changePhone({ playerId, token, phonePrefix: '+358', phoneBody: '000123456' }), 403, 'error.vonage.validation');
+    expect((await players().findById(playerId))?.phone_body).toBe(body.phoneBody);
+  });
+
+  it('refuses the name and phone of another player with 409 error.same.customer.info.detected', async () => {
+    const first = await register(app);
+    const { playerId, token } = await register(app, { lastName: first.body.lastName });
+    await expectError(
+      await changePhone({ playerId, token, phonePrefix: first.body.phonePrefix, phoneBody: first.body.phoneBody }),
+      409,
+      'error.same.customer.info.detected',
+    );
+  });
+
+  it('refuses a wrong token or another player’s id', async () => {
+    const { playerId, token } = await register(app);
+    const other = await register(app);
+    await expectError(await changePhone({ playerId, token: `${token.slice(0, -2)}xx`, phonePrefix: '+358', phoneBody: newPhone() }), 400, 'error.registration.token.invalid');
+    await expectError(await changePhone({ playerId: other.playerId, token, phonePrefix: '+358', phoneBody: newPhone() }), 400, 'error.registration.token.invalid');
+    expect((await players().findById(other.playerId))?.phone_body).toBe(other.body.phoneBody);
+  });
+
+  it.each([
+    ['an unknown prefix', { phonePrefix: '+999' }, { phonePrefix: 'validation.phone' }],
+    ['a prefix without its plus', { phonePrefix: '358' }, { phonePrefix: 'validation.phone' }],
+    ['letters in the phone', { phoneBody: '40abc567' }, { phoneBody: 'validation.phone' }],
+    ['a phone that is too short', { phoneBody: '123' }, { phoneBody: 'validation.phone' }],
+    ['an oversized phone', { phoneBody: '4'.repeat(5000) }, { phoneBody: 'validation.too_long' }],
+    ['SQL in the phone', { phoneBody: "40'; DROP TABLE players;--" }, { phoneBody: 'validation.phone' }],
+    ['a number as the phone', { phoneBody: 401234567 }, { phoneBody: 'validation.invalid' }],
+    ['no phone', { phonePrefix: undefined, phoneBody: undefined }, { phonePrefix: 'validation.required', phoneBody: 'validation.required' }],
+  ])('answers 400 error.validation for %s', async (_name, overrides, expected) => {
+    const { playerId, token, body } = await register(app);
+    const fields = await expectFieldErrors(await changePhone({ playerId, token, phonePrefix: '+358', phoneBody: newPhone(), ...overrides }));
+    expect(fields).toEqual(expected);
+    expect((await players().findById(playerId))?.phone_body).toBe(body.phoneBody);
   });
 });
 

@@ -1,27 +1,37 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useQuery } from '@tanstack/react-query';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import { isLoadingProfile } from '../../../machines/session.guards';
+import type { sessionMachine } from '../../../machines/session.machine';
 import type { PlayerProfile } from '../../api/player';
 import { FormError } from '../../ui/Field';
-import type { ToastRef } from '../../ui/Toaster';
 import * as s from './account.css';
 import { countryName } from './format';
 import { PasswordChangeForm } from './PasswordChangeForm';
 import { PhoneChangeForm } from './PhoneChangeForm';
-import { profileQuery } from './queries';
+
+export type SessionRef = ActorRefFrom<typeof sessionMachine>;
 
 export interface AccountPageProps {
-  playerId: number;
-  /** The session's toast actor (success toasts; behaviour.md §8 error.old_password.incorrect). */
-  toasts: ToastRef;
+  /**
+   * The root session: the profile it loaded (one copy for the whole app, reloaded with
+   * `profile.reload` after a change) and its toast actor (success toasts; behaviour.md §8
+   * error.old_password.incorrect).
+   */
+  session: SessionRef;
 }
 
 /**
  * /my-account/account (product.md §2 "Account area"): the player's details from the profile
  * (read-only), the phone change with its SMS code (behaviour.md §4, §5) and the password change.
  */
-export function AccountPage({ playerId, toasts }: AccountPageProps) {
+export function AccountPage({ session }: AccountPageProps) {
   const { t } = useLingui();
-  const profile = useQuery(profileQuery(playerId));
+  const profile = useSelector(session, (snapshot) => snapshot.context.profile);
+  // The first load only: a reload keeps the details shown until its answer.
+  const loading = useSelector(session, (snapshot) => isLoadingProfile(snapshot) && snapshot.context.profile === null);
+  const failed = useSelector(session, (snapshot) => snapshot.context.loadErrors.includes('profile'));
+  const toasts = useSelector(session, (snapshot) => snapshot.context.toastRef);
   return (
     <div className={s.page}>
       <title>{t({ id: 'account.page.title', message: 'My account' })}</title>
@@ -32,20 +42,20 @@ export function AccountPage({ playerId, toasts }: AccountPageProps) {
         <h2 className={s.sectionTitle} id="account-details">
           <Trans id="account.details.heading">Personal details</Trans>
         </h2>
-        {profile.data ? <Details profile={profile.data} /> : null}
-        {profile.isPending ? (
+        {profile ? <Details profile={profile} /> : null}
+        {loading ? (
           <p className={s.text} role="status">
             <Trans id="account.details.loading">Loading your details…</Trans>
           </p>
         ) : null}
-        {profile.isError ? (
+        {failed ? (
           <FormError>
             <Trans id="account.details.error">We could not load your details. Please reload the page.</Trans>
           </FormError>
         ) : null}
       </section>
-      <PhoneChangeForm playerId={playerId} profile={profile.data ?? null} toasts={toasts} />
-      <PasswordChangeForm email={profile.data?.email ?? null} toasts={toasts} />
+      <PhoneChangeForm profile={profile} toasts={toasts} onChanged={() => session.send({ type: 'profile.reload' })} />
+      <PasswordChangeForm email={profile?.email ?? null} toasts={toasts} />
     </div>
   );
 }

@@ -1,21 +1,20 @@
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { SIGNUP_CODE_LENGTH } from '../../../machines/lib/constants';
-import { COUNTRIES, COUNTRY_CODES, isCountryCode } from '../../../machines/lib/countries';
+import { COUNTRIES, isCountryCode } from '../../../machines/lib/countries';
 import { phoneChangeMachine, type PhoneChangeError, type PhoneChangeInput, type PhoneCodeSent } from '../../../machines/phoneChange.machine';
 import { playerApi, type PlayerProfile } from '../../api/player';
 import { Button } from '../../ui/Button';
-import { FormError, formActionsClass, formClass, SelectField, TextField } from '../../ui/Field';
+import { FormError, formActionsClass, formClass, TextField } from '../../ui/Field';
 import { Modal } from '../../ui/Modal';
+import { PhoneField } from '../../ui/PhoneField';
 import type { ToastRef } from '../../ui/Toaster';
 import * as s from './account.css';
 import { accountFieldMessage, phoneErrorMessage } from './errorMessages';
-import { countryName, formText } from './format';
-import { accountKeys } from './queries';
+import { formText } from './format';
 import { useLatest } from './useLatest';
 import { codeErrors, phoneErrors, type FieldErrors } from './validation';
 
@@ -44,11 +43,19 @@ function initialPrefix(profile: PlayerProfile | null): string {
  * The phone change (behaviour.md §4 "Phone change", §5: it requires an SMS code): the new number,
  * then the SMS code popup; a verified code makes it the player's number.
  */
-export function PhoneChangeForm({ playerId, profile, toasts }: { playerId: number; profile: PlayerProfile | null; toasts: ToastRef }) {
+export function PhoneChangeForm({
+  profile,
+  toasts,
+  onChanged,
+}: {
+  profile: PlayerProfile | null;
+  toasts: ToastRef;
+  /** The number is changed: the page reloads the profile (the session's `profile.reload`). */
+  onChanged: () => void;
+}) {
   const { t, i18n } = useLingui();
-  const queryClient = useQueryClient();
   const formRef = useRef<HTMLFormElement>(null);
-  const latest = useLatest({ i18n, toasts, queryClient, playerId });
+  const latest = useLatest({ i18n, toasts, onChanged });
   const [logic] = useState(() =>
     phoneChangeMachine.provide({
       actors: {
@@ -61,7 +68,7 @@ export function PhoneChangeForm({ playerId, profile, toasts }: { playerId: numbe
         phoneChanged: () => {
           const current = latest.current;
           formRef.current?.reset();
-          void current.queryClient.invalidateQueries({ queryKey: accountKeys.profile(current.playerId) });
+          current.onChanged();
           current.toasts.send({
             type: 'toast.show',
             kind: 'success',
@@ -103,31 +110,15 @@ export function PhoneChangeForm({ playerId, profile, toasts }: { playerId: numbe
         <Trans id="account.phone.text">We will send a code by text message to the new number to confirm it is yours.</Trans>
       </p>
       <form ref={formRef} className={formClass} noValidate onSubmit={submit} aria-busy={requesting}>
-        <div className={s.phoneRow}>
-          <SelectField
-            name="phonePrefix"
-            autoComplete="tel-country-code"
-            defaultValue={initialPrefix(profile)}
-            key={initialPrefix(profile)}
-            label={t({ id: 'account.phone.prefix', message: 'Country code' })}
-            error={fieldMessage('phonePrefix')}
-          >
-            {COUNTRY_CODES.map((code) => (
-              <option key={code} value={COUNTRIES[code].dialingCode}>
-                {`${countryName(code, i18n.locale)} (${COUNTRIES[code].dialingCode})`}
-              </option>
-            ))}
-          </SelectField>
-          <TextField
-            name="phoneBody"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel-national"
-            required
-            label={t({ id: 'account.phone.number', message: 'New mobile number' })}
-            error={fieldMessage('phoneBody')}
-          />
-        </div>
+        <PhoneField
+          key={initialPrefix(profile)}
+          prefix={{
+            defaultValue: initialPrefix(profile),
+            label: t({ id: 'account.phone.prefix', message: 'Country code' }),
+            error: fieldMessage('phonePrefix'),
+          }}
+          number={{ required: true, label: t({ id: 'account.phone.number', message: 'New mobile number' }), error: fieldMessage('phoneBody') }}
+        />
         {formError && !hasFieldErrors ? <FormError>{i18n._(phoneErrorMessage(formError.code))}</FormError> : null}
         <div className={formActionsClass}>
           <Button type="submit" disabled={requesting}>

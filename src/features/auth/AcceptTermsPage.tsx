@@ -7,11 +7,11 @@ import { DISPLAY_DATE_FORMAT } from '../../../machines/lib/constants';
 import { formatLangMarket, type LangMarket } from '../../../machines/lib/markets';
 import { apiUrl } from '../../api/client';
 import { playerApi } from '../../api/player';
+import { termsVersionsQuery } from '../../api/queries';
 import { Button } from '../../ui/Button';
 import { FormError, formActionsClass } from '../../ui/Field';
 import * as s from './auth.css';
 import type { SessionRef } from './AccountActions';
-import { termsVersionsQuery } from './queries';
 
 /** A document URL from the content service: its /api paths go through the configured API base. */
 function documentHref(url: string): string {

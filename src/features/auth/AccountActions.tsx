@@ -100,8 +100,8 @@ export function AccountActions({ session, langmarket }: { session: SessionRef; l
             <Trans id="account.login">Log in</Trans>
           </Button>
           <Link
-            to="/$langmarket/$"
-            params={{ langmarket, _splat: 'signup' }}
+            to="/$langmarket/signup"
+            params={{ langmarket }}
             className={`${button({ size: 'sm' })} ${s.headerButton} ${s.headerSignup}`}
           >
             <Trans id="account.signup">Sign up</Trans>
@@ -111,8 +111,8 @@ export function AccountActions({ session, langmarket }: { session: SessionRef; l
       {who === 'player' ? (
         <div className={s.actions}>
           <Link
-            to="/$langmarket/$"
-            params={{ langmarket, _splat: 'my-account/account' }}
+            to="/$langmarket/my-account/account"
+            params={{ langmarket }}
             className={`${button({ variant: 'secondary', size: 'sm' })} ${s.compactOnPhone}`}
           >
             <AccountIcon />

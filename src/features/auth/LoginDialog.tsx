@@ -104,10 +104,10 @@ function LoginForm({ login, langmarket, onLeave }: { login: LoginRef; langmarket
         </div>
       </div>
       <div className={s.links}>
-        <Link to="/$langmarket/$" params={{ langmarket, _splat: 'reset-password' }} className={s.link} onClick={onLeave}>
+        <Link to="/$langmarket/reset-password" params={{ langmarket }} className={s.link} onClick={onLeave}>
           <Trans id="login.forgotPassword">Forgot password?</Trans>
         </Link>
-        <Link to="/$langmarket/$" params={{ langmarket, _splat: 'signup' }} className={s.link} onClick={onLeave}>
+        <Link to="/$langmarket/signup" params={{ langmarket }} className={s.link} onClick={onLeave}>
           <Trans id="login.signup">No account yet? Sign up</Trans>
         </Link>
       </div>

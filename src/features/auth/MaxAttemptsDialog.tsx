@@ -25,7 +25,7 @@ export function MaxAttemptsDialog({ langmarket, onBack, onClose }: { langmarket:
         <Button variant="secondary" onClick={onBack}>
           <Trans id="login.maxAttempts.back">Back to log in</Trans>
         </Button>
-        <Link to="/$langmarket/$" params={{ langmarket, _splat: 'reset-password' }} className={button()} onClick={onClose}>
+        <Link to="/$langmarket/reset-password" params={{ langmarket }} className={button()} onClick={onClose}>
           <Trans id="login.maxAttempts.reset">Reset password</Trans>
         </Link>
       </div>

@@ -1,4 +1,5 @@
 import { style } from '@vanilla-extract/css';
+import { card, page as pageFrame, pageTitle } from '../../ui/page.css';
 import { mq, vars } from '../../ui/theme.css';
 
 // Header account actions, the login and idle dialogs, and the accept-terms page.
@@ -14,7 +15,10 @@ export const actions = style({
 export const headerButton = style({
   paddingLeft: vars.space.xs,
   paddingRight: vars.space.xs,
-  '@media': { [mq.md]: { paddingLeft: vars.space.sm, paddingRight: vars.space.sm } },
+  // "Kirjaudu sisään" and "Iniciar sessão" must fit a 320 px phone beside the menu, logo and language.
+  fontSize: vars.fontSize.xs,
+  whiteSpace: 'nowrap',
+  '@media': { [mq.md]: { paddingLeft: vars.space.sm, paddingRight: vars.space.sm, fontSize: vars.fontSize.sm } },
 });
 
 /** "Sign up" in the header from the tablet width up; on a phone it is in the login dialog. */
@@ -49,25 +53,12 @@ export const submit = style({ width: '100%' });
 
 export const text = style({ margin: 0, color: vars.color.text });
 
-export const page = style({
-  maxWidth: vars.size.proseMax,
-  margin: '0 auto',
-  padding: `${vars.space.xl} ${vars.space.md}`,
-  display: 'grid',
-  gap: vars.space.lg,
-  '@media': { [mq.md]: { padding: `${vars.space.xxl} ${vars.space.lg}` } },
-});
+// The accept-terms page on the shared page frame (src/ui/page.css.ts), at a reading width.
+export const page = pageFrame({ layout: 'prose' });
 
-export const title = style({ margin: 0, fontSize: vars.fontSize.xxl, lineHeight: vars.lineHeight.tight });
+export const title = pageTitle;
 
-export const documentCard = style({
-  display: 'grid',
-  gap: vars.space.xs,
-  padding: vars.space.md,
-  borderRadius: vars.radius.md,
-  border: `1px solid ${vars.color.border}`,
-  background: vars.color.surface,
-});
+export const documentCard = card({ size: 'compact' });
 
 /** A player's header actions are icons on a phone (the label stays their accessible name) and words from md up. */
 export const compactOnPhone = style({

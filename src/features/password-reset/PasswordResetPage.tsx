@@ -15,6 +15,7 @@ import {
 } from '../../../machines/passwordReset.machine';
 import { playerApi } from '../../api/player';
 import { Button } from '../../ui/Button';
+import { CodeField } from '../../ui/CodeField';
 import { FormError, formActionsClass, formClass, TextField } from '../../ui/Field';
 import { PasswordField } from '../../ui/PasswordField';
 import type { ToastRef } from '../../ui/Toaster';
@@ -232,11 +233,6 @@ function VerificationStep({ actor }: { actor: ResetActor }) {
   const blocked = useSelector(actor, (snapshot) => snapshot.hasTag('blocked'));
   const resent = useSelector(actor, (snapshot) => snapshot.hasTag('resent'));
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const codeRef = useRef<HTMLInputElement>(null);
-  // A new code voids the old one: the field empties when it arrives.
-  useEffect(() => {
-    if (resent && codeRef.current) codeRef.current.value = '';
-  }, [resent]);
   const shownFieldError = fieldError ?? serverFieldError(error, 'code');
 
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
@@ -261,15 +257,10 @@ function VerificationStep({ actor }: { actor: ResetActor }) {
       </p>
       <form className={formClass} noValidate onSubmit={submit} aria-busy={loading}>
         {blocked ? null : (
-          <TextField
-            ref={codeRef}
+          // A new code voids the old one: the field empties when it arrives (resent).
+          <CodeField
             key={keyId}
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9]*"
-            maxLength={SIGNUP_CODE_LENGTH}
-            required
+            resent={resent}
             defaultValue={code}
             label={t({ id: 'reset.code.label', message: 'Verification code' })}
             error={shownFieldError ? i18n._(resetFieldMessage(shownFieldError)) : undefined}

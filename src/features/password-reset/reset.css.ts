@@ -1,35 +1,15 @@
 import { globalStyle, style } from '@vanilla-extract/css';
-import { mq, vars } from '../../ui/theme.css';
+import { card as cardFrame, mutedText, page as pageFrame, pageTitle, successStatus } from '../../ui/page.css';
+import { vars } from '../../ui/theme.css';
 
-// The reset-password page: one column on phones, the flow beside the help text from md up.
+// The reset-password page on the shared page frame (src/ui/page.css.ts): one column on phones,
+// the flow beside the help text from lg up.
 
-export const page = style({
-  maxWidth: vars.size.contentMax,
-  margin: '0 auto',
-  padding: `${vars.space.lg} ${vars.space.md} ${vars.space.xl}`,
-  display: 'grid',
-  gap: vars.space.xl,
-  '@media': {
-    [mq.md]: { padding: `${vars.space.xxl} ${vars.space.lg}` },
-    [mq.lg]: { gridTemplateColumns: 'minmax(0, 28rem) minmax(0, 1fr)', alignItems: 'start', columnGap: vars.space.xxl },
-  },
-});
-
-export const title = style({
-  fontSize: vars.fontSize.xxl,
-  fontWeight: vars.fontWeight.black,
-  margin: 0,
-  '@media': { [mq.lg]: { gridColumn: '1 / -1' } },
-});
-
-export const card = style({
-  display: 'grid',
-  gap: vars.space.md,
-  padding: vars.space.lg,
-  borderRadius: vars.radius.lg,
-  border: `1px solid ${vars.color.border}`,
-  backgroundColor: vars.color.surface,
-});
+export const page = pageFrame({ layout: 'formBeside' });
+export const title = pageTitle;
+export const card = cardFrame();
+export const text = mutedText;
+export const status = successStatus;
 
 export const steps = style({
   listStyle: 'none',
@@ -54,10 +34,6 @@ export const stepItem = style({
 });
 
 export const stepTitle = style({ fontSize: vars.fontSize.lg, margin: 0, outline: 'none' });
-
-export const text = style({ margin: 0, color: vars.color.textMuted });
-
-export const status = style({ margin: 0, color: vars.color.success, fontSize: vars.fontSize.sm });
 
 export const help = style({ color: vars.color.text, maxWidth: vars.size.proseMax });
 

@@ -97,119 +97,106 @@ export function PayAndPlayFlow({ session, langMarket, target, callback }: PayAnd
     </Link>
   );
 
+  // The callback's waiting states (not the amount page's own start): "Pay and play" and what is happening.
+  const waiting: ReactNode =
+    (value === 'starting' && callback !== null) || value === 'verifyingCode' ? (
+      <Trans id="paynplay.progress.verifying">Checking your bank identification…</Trans>
+    ) : value === 'loggingIn' ? (
+      <Trans id="paynplay.progress.loggingIn">Logging you in…</Trans>
+    ) : value === 'done' ? (
+      <Trans id="paynplay.progress.done">You are logged in. Taking you on…</Trans>
+    ) : null;
+
   let title: ReactNode;
   let lead: ReactNode = null;
   let body: ReactNode;
-  switch (value) {
-    case 'starting':
-    case 'amount':
-    case 'authorizing':
-      title = <Trans id="paynplay.amount.title">Deposit and play</Trans>;
-      lead = (
-        <Trans id="paynplay.amount.lead">
-          No sign-up form: choose how much to deposit, identify with your online bank and start playing.
-        </Trans>
-      );
-      body =
-        value === 'starting' ? (
-          <Progress>
-            <Trans id="paynplay.progress.starting">Getting ready…</Trans>
-          </Progress>
-        ) : (
-          <AmountStep actor={actor} money={money} langmarket={langmarket} />
+  if (waiting !== null) {
+    title = <Trans id="paynplay.callback.title">Pay and play</Trans>;
+    body = <Progress>{waiting}</Progress>;
+  } else {
+    switch (value) {
+      case 'starting':
+      case 'amount':
+      case 'authorizing':
+        title = <Trans id="paynplay.amount.title">Deposit and play</Trans>;
+        lead = (
+          <Trans id="paynplay.amount.lead">
+            No sign-up form: choose how much to deposit, identify with your online bank and start playing.
+          </Trans>
         );
-      if (value === 'starting' && callback !== null) {
-        title = <Trans id="paynplay.callback.title">Pay and play</Trans>;
-        lead = null;
+        body =
+          value === 'starting' ? (
+            <Progress>
+              <Trans id="paynplay.progress.starting">Getting ready…</Trans>
+            </Progress>
+          ) : (
+            <>
+              <AmountStep actor={actor} money={money} langmarket={langmarket} />
+              <p className={s.lead}>
+                <Trans id="paynplay.signupLink">
+                  Prefer to fill in a form?{' '}
+                  <Link to="/$langmarket/signup" params={{ langmarket }}>
+                    Sign up with your details
+                  </Link>
+                </Trans>
+              </p>
+            </>
+          );
+        break;
+      case 'redirecting':
+        title = <Trans id="paynplay.amount.title">Deposit and play</Trans>;
         body = (
-          <Progress>
-            <Trans id="paynplay.progress.verifying">Checking your bank identification…</Trans>
-          </Progress>
+          <>
+            <Progress>
+              <Trans id="paynplay.progress.redirecting">Taking you to your bank…</Trans>
+            </Progress>
+            {providerUrl !== null ? (
+              <p className={s.lead}>
+                <Trans id="paynplay.redirecting.fallback">
+                  Nothing happening? <a href={providerUrl}>Continue to your bank</a>.
+                </Trans>
+              </p>
+            ) : null}
+          </>
+        );
+        break;
+      case 'updateForm':
+      case 'updatingPlayer':
+        title = <Trans id="paynplay.update.title">Complete your account</Trans>;
+        lead = (
+          <Trans id="paynplay.update.intro">
+            Your bank has confirmed who you are and your deposit has been made. Add your e-mail address and mobile number
+            so that we can reach you about your account.
+          </Trans>
+        );
+        body = <UpdateStep actor={actor} />;
+        break;
+      case 'identificationFailed':
+      case 'verificationFailed':
+      case 'loginFailed': {
+        // The reason, a retry where it can help, and a new start.
+        const code = errorCode ?? 'unknown.error';
+        const retryEvent = value === 'verificationFailed' ? 'verify.retry' : value === 'loginFailed' ? 'login.retry' : null;
+        title =
+          value === 'loginFailed' ? (
+            <Trans id="paynplay.failed.login.title">We could not log you in</Trans>
+          ) : (
+            <Trans id="paynplay.failed.identification.title">Bank identification not completed</Trans>
+          );
+        body = (
+          <>
+            <FormError>{i18n._(flowErrorMessage(code))}</FormError>
+            <div className={s.actions}>
+              {retryEvent !== null && isRetryable(code) ? (
+                <Button onClick={() => actor.send({ type: retryEvent })}>
+                  <Trans id="paynplay.failed.retry">Try again</Trans>
+                </Button>
+              ) : null}
+              {startAgain}
+            </div>
+          </>
         );
       }
-      break;
-    case 'redirecting':
-      title = <Trans id="paynplay.amount.title">Deposit and play</Trans>;
-      body = (
-        <>
-          <Progress>
-            <Trans id="paynplay.progress.redirecting">Taking you to your bank…</Trans>
-          </Progress>
-          {providerUrl !== null ? (
-            <p className={s.lead}>
-              <Trans id="paynplay.redirecting.fallback">
-                Nothing happening? <a href={providerUrl}>Continue to your bank</a>.
-              </Trans>
-            </p>
-          ) : null}
-        </>
-      );
-      break;
-    case 'verifyingCode':
-      title = <Trans id="paynplay.callback.title">Pay and play</Trans>;
-      body = (
-        <Progress>
-          <Trans id="paynplay.progress.verifying">Checking your bank identification…</Trans>
-        </Progress>
-      );
-      break;
-    case 'updateForm':
-    case 'updatingPlayer':
-      title = <Trans id="paynplay.update.title">Complete your account</Trans>;
-      lead = (
-        <Trans id="paynplay.update.intro">
-          Your bank has confirmed who you are and your deposit has been made. Add your e-mail address and mobile number
-          so that we can reach you about your account.
-        </Trans>
-      );
-      body = <UpdateStep actor={actor} intlLocale={intlLocale} />;
-      break;
-    case 'loggingIn':
-      title = <Trans id="paynplay.callback.title">Pay and play</Trans>;
-      body = (
-        <Progress>
-          <Trans id="paynplay.progress.loggingIn">Logging you in…</Trans>
-        </Progress>
-      );
-      break;
-    case 'done':
-      title = <Trans id="paynplay.callback.title">Pay and play</Trans>;
-      body = (
-        <Progress>
-          <Trans id="paynplay.progress.done">You are logged in. Taking you on…</Trans>
-        </Progress>
-      );
-      break;
-    case 'identificationFailed':
-    case 'verificationFailed':
-    case 'loginFailed': {
-      const code = errorCode ?? 'unknown.error';
-      const retry =
-        value === 'verificationFailed' && isRetryable(code) ? (
-          <Button onClick={() => actor.send({ type: 'verify.retry' })}>
-            <Trans id="paynplay.failed.retry">Try again</Trans>
-          </Button>
-        ) : value === 'loginFailed' && isRetryable(code) ? (
-          <Button onClick={() => actor.send({ type: 'login.retry' })}>
-            <Trans id="paynplay.failed.retry">Try again</Trans>
-          </Button>
-        ) : null;
-      title =
-        value === 'loginFailed' ? (
-          <Trans id="paynplay.failed.login.title">We could not log you in</Trans>
-        ) : (
-          <Trans id="paynplay.failed.identification.title">Bank identification not completed</Trans>
-        );
-      body = (
-        <>
-          <FormError>{i18n._(flowErrorMessage(code))}</FormError>
-          <div className={s.actions}>
-            {retry}
-            {startAgain}
-          </div>
-        </>
-      );
-      break;
     }
   }
 

@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
-import { COUNTRIES, COUNTRY_CODES } from '../../../machines/lib/countries';
 import type { UpdateField } from '../../../machines/payAndPlay.machine';
 import { Button } from '../../ui/Button';
-import { formClass, FormError, SelectField, TextField } from '../../ui/Field';
+import { formClass, FormError, TextField } from '../../ui/Field';
+import { PhoneField } from '../../ui/PhoneField';
 import { flowErrorMessage, updateFieldErrorMessage } from './errorMessages';
 import type { PayAndPlayActor } from './PayAndPlayFlow';
 import { Progress } from './Progress';
@@ -16,7 +16,7 @@ const FIELD_ORDER: readonly UpdateField[] = ['email', 'phonePrefix', 'phoneBody'
  * The update form for a player the bank identified but whose e-mail or phone the platform does not
  * know yet (behaviour.md §4 "Pay and play"): e-mail and mobile phone (prefix + number).
  */
-export function UpdateStep({ actor, intlLocale }: { actor: PayAndPlayActor; intlLocale: string }) {
+export function UpdateStep({ actor }: { actor: PayAndPlayActor }) {
   const { t, i18n } = useLingui();
   const values = useSelector(actor, (snapshot) => snapshot.context.update);
   const errors = useSelector(actor, (snapshot) => snapshot.context.updateErrors);
@@ -38,12 +38,16 @@ export function UpdateStep({ actor, intlLocale }: { actor: PayAndPlayActor; intl
     refs[first].current?.focus();
   });
 
-  const regions = new Intl.DisplayNames([intlLocale], { type: 'region' });
-  const errorText = (field: UpdateField) => {
+  /** A field's props: its value in the flow, `update.change`, its translated error, read-only while saving. */
+  const bind = (field: UpdateField) => {
     const code = errors[field];
-    return code === undefined ? undefined : i18n._(updateFieldErrorMessage(field, code));
+    return {
+      name: field,
+      value: values[field],
+      onChange: (event: { target: { value: string } }) => actor.send({ type: 'update.change', field, value: event.target.value }),
+      error: code === undefined ? undefined : i18n._(updateFieldErrorMessage(field, code)),
+    };
   };
-  const change = (field: UpdateField, value: string) => actor.send({ type: 'update.change', field, value });
 
   return (
     <form
@@ -59,53 +63,28 @@ export function UpdateStep({ actor, intlLocale }: { actor: PayAndPlayActor; intl
       <TextField
         ref={refs.email}
         label={t({ id: 'paynplay.update.email', message: 'E-mail' })}
-        name="email"
         type="email"
         autoComplete="email"
         required
-        value={values.email}
         readOnly={saving}
-        onChange={(event) => change('email', event.target.value)}
-        error={errorText('email')}
+        {...bind('email')}
       />
-      <fieldset className={s.phoneRow}>
-        <legend className={s.phoneLegend}>
-          <Trans id="paynplay.update.phone">Mobile phone</Trans>
-        </legend>
-        <SelectField
-          ref={refs.phonePrefix}
-          label={t({ id: 'paynplay.update.phonePrefix', message: 'Country code' })}
-          name="phonePrefix"
-          autoComplete="tel-country-code"
-          value={values.phonePrefix}
-          disabled={saving}
-          onChange={(event) => change('phonePrefix', event.target.value)}
-          error={errorText('phonePrefix')}
-        >
-          {COUNTRY_CODES.map((code) => {
-            const { dialingCode } = COUNTRIES[code];
-            const country = regions.of(code) ?? code;
-            return (
-              <option key={code} value={dialingCode}>
-                {t({ id: 'paynplay.update.phonePrefix.option', message: `${country} (${dialingCode})` })}
-              </option>
-            );
-          })}
-        </SelectField>
-        <TextField
-          ref={refs.phoneBody}
-          label={t({ id: 'paynplay.update.phoneBody', message: 'Mobile number' })}
-          name="phoneBody"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel-national"
-          required
-          value={values.phoneBody}
-          readOnly={saving}
-          onChange={(event) => change('phoneBody', event.target.value)}
-          error={errorText('phoneBody')}
-        />
-      </fieldset>
+      <PhoneField
+        legend={<Trans id="paynplay.update.phone">Mobile phone</Trans>}
+        prefix={{
+          ref: refs.phonePrefix,
+          label: t({ id: 'paynplay.update.phonePrefix', message: 'Country code' }),
+          disabled: saving,
+          ...bind('phonePrefix'),
+        }}
+        number={{
+          ref: refs.phoneBody,
+          label: t({ id: 'paynplay.update.phoneBody', message: 'Mobile number' }),
+          required: true,
+          readOnly: saving,
+          ...bind('phoneBody'),
+        }}
+      />
       {errorCode !== null && !saving ? <FormError>{i18n._(flowErrorMessage(errorCode))}</FormError> : null}
       <Button type="submit" size="lg" className={s.submit} disabled={saving}>
         <Trans id="paynplay.update.submit">Save and play</Trans>

@@ -5,6 +5,8 @@ import { mq, reducedMotion, vars } from '../../ui/theme.css';
 
 export const page = style({
   display: 'grid',
+  // One column no wider than the screen: long labels (Finnish, German) wrap instead of widening it.
+  gridTemplateColumns: 'minmax(0, 1fr)',
   justifyItems: 'center',
   padding: `${vars.space.lg} ${vars.space.md}`,
   '@media': { [mq.md]: { padding: `${vars.space.xxl} ${vars.space.lg}` } },
@@ -67,24 +69,7 @@ export const summary = style({
   color: vars.color.text,
 });
 
-export const phoneRow = style({
-  display: 'grid',
-  gap: vars.space.sm,
-  margin: 0,
-  padding: 0,
-  border: 0,
-  minWidth: 0,
-  '@media': { [mq.sm]: { gridTemplateColumns: 'minmax(8.5rem, 2fr) 3fr' } },
-});
-
-export const phoneLegend = style({
-  padding: 0,
-  marginBottom: vars.space.xs,
-  fontSize: vars.fontSize.sm,
-  fontWeight: vars.fontWeight.medium,
-});
-
-export const submit = style({ width: '100%' });
+export const submit = style({ width: '100%', whiteSpace: 'normal' });
 
 export const fineprint = style({ margin: 0, fontSize: vars.fontSize.xs, color: vars.color.textMuted });
 

@@ -46,7 +46,7 @@ export function Header({ langMarket, actions }: { langMarket: LangMarket; action
           aria-label={t({ id: 'shell.home', message: `${brand} home` })}
           activeOptions={{ exact: true }}
         >
-          <Logo size={28} />
+          <Logo size={28} wordmarkFromTablet />
         </Link>
         <nav aria-label={t({ id: 'shell.nav.label', message: 'Main menu' })} className={s.desktopNav}>
           <NavLinks langmarket={langmarket} listClassName={s.navList} linkClassName={s.navLink} />

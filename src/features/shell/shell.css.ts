@@ -42,9 +42,11 @@ export const headerInner = style({
   '@media': { [mq.md]: { padding: `0 ${vars.space.lg}`, gap: vars.space.md } },
 });
 
+// The full navigation needs the widest screens once the account actions share the header (German
+// and Finnish labels are long): below xl it lives in the menu drawer.
 export const menuButton = style({
   flexShrink: 0,
-  '@media': { [mq.lg]: { display: 'none' } },
+  '@media': { [mq.xl]: { display: 'none' } },
 });
 
 export const brandLink = style({
@@ -54,15 +56,13 @@ export const brandLink = style({
   borderRadius: vars.radius.sm,
   color: vars.color.text,
   textDecoration: 'none',
-  flexShrink: 1,
-  minWidth: 0,
-  overflow: 'hidden',
+  flexShrink: 0,
   selectors: { '&:hover': { color: vars.color.text } },
 });
 
 export const desktopNav = style({
   display: 'none',
-  '@media': { [mq.lg]: { display: 'block', marginLeft: vars.space.lg } },
+  '@media': { [mq.xl]: { display: 'block', marginLeft: vars.space.md } },
 });
 
 export const navList = style({
@@ -82,6 +82,7 @@ export const navLink = style({
   color: vars.color.text,
   fontWeight: vars.fontWeight.medium,
   textDecoration: 'none',
+  whiteSpace: 'nowrap',
   selectors: {
     '&:hover': { backgroundColor: vars.color.surfaceRaised, color: vars.color.text },
     '&[aria-current="page"]': { color: vars.color.accent, backgroundColor: vars.color.surfaceRaised },
@@ -112,7 +113,7 @@ export const languageIcon = style({
 
 export const languageSelect = style({
   appearance: 'none',
-  maxWidth: '6.25rem',
+  maxWidth: '5.5rem',
   minHeight: '40px',
   padding: `0 ${vars.space.lg} 0 ${vars.space.sm}`,
   borderRadius: vars.radius.pill,

@@ -1,48 +1,33 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useMemo } from 'react';
-import { COUNTRIES, COUNTRY_CODES, isCountryCode, type CountryCode } from '../../../machines/lib/countries';
-import { intlLocaleFor, type LangMarket } from '../../../machines/lib/markets';
+import { isCountryCode } from '../../../machines/lib/countries';
 import { CPF_COUNTRY } from '../../../machines/lib/signupForm';
 import { Button } from '../../ui/Button';
+import { useCountryNames } from '../../ui/countryNames';
 import { CheckboxField, formClass, FormError, SelectField, TextField } from '../../ui/Field';
-import { fieldErrorMessage, formErrorMessage } from './errorMessages';
-import { StepHeading, useFocusFirstInvalid, type SignupRef } from './parts';
+import { PhoneField } from '../../ui/PhoneField';
+import { formErrorMessage } from './errorMessages';
+import { StepHeading, useFieldBinding, useFocusFirstInvalid, type SignupRef } from './parts';
 import * as s from './signup.css';
-
-/** Country names in the page's language (Intl), sorted as that language sorts them. */
-function useCountryNames(langMarket: LangMarket): { code: CountryCode; name: string }[] {
-  return useMemo(() => {
-    const locale = intlLocaleFor(langMarket);
-    let names: Intl.DisplayNames | null = null;
-    try {
-      names = new Intl.DisplayNames([locale], { type: 'region' });
-    } catch {
-      names = null;
-    }
-    return COUNTRY_CODES.map((code) => ({ code, name: names?.of(code) ?? code })).sort((a, b) =>
-      a.name.localeCompare(b.name, locale),
-    );
-  }, [langMarket]);
-}
 
 /**
  * Step 2 (product.md §2 "ContactInfo"; §3 "Registration"): country (default Finland), phone with
  * its dialing code, the CPF for Brazil, the terms, cookie and marketing choices, the captcha.
  * Sending it registers the player.
  */
-export function ContactStep({ signup, langMarket, langmarket, focus }: { signup: SignupRef; langMarket: LangMarket; langmarket: string; focus: boolean }) {
+export function ContactStep({ signup, langmarket, focus }: { signup: SignupRef; langmarket: string; focus: boolean }) {
   const { t, i18n } = useLingui();
-  const values = useSelector(signup, (snapshot) => snapshot.context.values);
-  const fieldErrors = useSelector(signup, (snapshot) => snapshot.context.fieldErrors);
+  const { values, fieldErrors, error, text, checkbox } = useFieldBinding(signup);
   const formError = useSelector(signup, (snapshot) => snapshot.context.formError);
   const solved = useSelector(signup, (snapshot) => snapshot.context.captchaToken !== null);
   const solving = useSelector(signup, (snapshot) => snapshot.hasTag('captchaSolving'));
   const sending = useSelector(signup, (snapshot) => snapshot.hasTag('loading'));
-  const countries = useCountryNames(langMarket);
+  // Back from Verification: the account exists, so the form goes on to it (a changed phone first).
+  const registered = useSelector(signup, (snapshot) => snapshot.context.registration !== null);
+  const changingPhone = useSelector(signup, (snapshot) => snapshot.matches('changingPhone'));
+  const countries = useCountryNames();
   const { form, markSubmitted } = useFocusFirstInvalid(fieldErrors, sending);
-  const error = (code: string | undefined) => (code === undefined ? undefined : fieldErrorMessage(i18n, code));
   const allConditions = values.termsAndConditions && values.cookiePolicyAccepted && values.marketingOptIn;
   const setAll = (checked: boolean) => {
     signup.send({ type: 'field.change', field: 'termsAndConditions', value: checked });
@@ -84,44 +69,22 @@ export function ContactStep({ signup, langMarket, langmarket, focus }: { signup:
             </option>
           ))}
         </SelectField>
-        <div className={s.phoneRow}>
-          <SelectField
-            label={t({ id: 'signup.phonePrefix.label', message: 'Dialing code' })}
-            name="phonePrefix"
-            autoComplete="tel-country-code"
-            value={values.phonePrefix}
-            onChange={(event) => signup.send({ type: 'field.change', field: 'phonePrefix', value: event.target.value })}
-            error={error(fieldErrors.phonePrefix)}
-          >
-            {countries.map(({ code, name }) => (
-              <option key={code} value={COUNTRIES[code].dialingCode}>
-                {`${COUNTRIES[code].dialingCode} ${name}`}
-              </option>
-            ))}
-          </SelectField>
-          <TextField
-            label={t({ id: 'signup.phoneBody.label', message: 'Mobile phone number' })}
-            name="phoneBody"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel-national"
-            value={values.phoneBody}
-            onChange={(event) => signup.send({ type: 'field.change', field: 'phoneBody', value: event.target.value })}
-            hint={t({ id: 'signup.phoneBody.hint', message: 'We send a code to this number to confirm it.' })}
-            error={error(fieldErrors.phoneBody)}
-            required
-          />
-        </div>
+        <PhoneField
+          prefix={{ label: t({ id: 'signup.phonePrefix.label', message: 'Dialing code' }), ...text('phonePrefix') }}
+          number={{
+            label: t({ id: 'signup.phoneBody.label', message: 'Mobile phone number' }),
+            hint: t({ id: 'signup.phoneBody.hint', message: 'We send a code to this number to confirm it.' }),
+            ...text('phoneBody'),
+            required: true,
+          }}
+        />
         {values.countryCode === CPF_COUNTRY ? (
           <TextField
             label={t({ id: 'signup.cpf.label', message: 'CPF (Brazilian taxpayer number)' })}
-            name="cpf"
             inputMode="numeric"
             autoComplete="off"
-            value={values.cpf}
-            onChange={(event) => signup.send({ type: 'field.change', field: 'cpf', value: event.target.value })}
             hint={t({ id: 'signup.cpf.hint', message: '11 digits, for example 123.456.789-09.' })}
-            error={error(fieldErrors.cpf)}
+            {...text('cpf')}
             required
           />
         ) : null}
@@ -145,10 +108,7 @@ export function ContactStep({ signup, langMarket, langmarket, focus }: { signup:
                 </Link>
               </Trans>
             }
-            name="termsAndConditions"
-            checked={values.termsAndConditions}
-            onChange={(event) => signup.send({ type: 'field.change', field: 'termsAndConditions', value: event.target.checked })}
-            error={error(fieldErrors.termsAndConditions)}
+            {...checkbox('termsAndConditions')}
             required
           />
           <CheckboxField
@@ -160,17 +120,12 @@ export function ContactStep({ signup, langMarket, langmarket, focus }: { signup:
                 </Link>
               </Trans>
             }
-            name="cookiePolicyAccepted"
-            checked={values.cookiePolicyAccepted}
-            onChange={(event) => signup.send({ type: 'field.change', field: 'cookiePolicyAccepted', value: event.target.checked })}
-            error={error(fieldErrors.cookiePolicyAccepted)}
+            {...checkbox('cookiePolicyAccepted')}
             required
           />
           <CheckboxField
             label={t({ id: 'signup.marketing.label', message: 'Send me bonus offers and news by e-mail and SMS (optional)' })}
-            name="marketingOptIn"
-            checked={values.marketingOptIn}
-            onChange={(event) => signup.send({ type: 'field.change', field: 'marketingOptIn', value: event.target.checked })}
+            {...checkbox('marketingOptIn')}
           />
         </fieldset>
 
@@ -196,7 +151,15 @@ export function ContactStep({ signup, langMarket, langmarket, focus }: { signup:
             <Trans id="signup.back">Back</Trans>
           </Button>
           <Button type="submit" className={s.primaryAction} disabled={sending} aria-disabled={sending}>
-            {sending ? <Trans id="signup.contact.sending">Creating your account…</Trans> : <Trans id="signup.contact.submit">Create account</Trans>}
+            {changingPhone ? (
+              <Trans id="signup.verification.sending">Sending you a code…</Trans>
+            ) : sending ? (
+              <Trans id="signup.contact.sending">Creating your account…</Trans>
+            ) : registered ? (
+              <Trans id="signup.next">Continue</Trans>
+            ) : (
+              <Trans id="signup.contact.submit">Create account</Trans>
+            )}
           </Button>
         </div>
       </form>

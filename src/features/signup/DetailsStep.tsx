@@ -4,18 +4,16 @@ import { PASSWORD_MIN_LENGTH } from '../../../machines/lib/constants';
 import { Button } from '../../ui/Button';
 import { formClass, FormError, TextField } from '../../ui/Field';
 import { PasswordField } from '../../ui/PasswordField';
-import { fieldErrorMessage, formErrorMessage } from './errorMessages';
-import { StepHeading, useFocusFirstInvalid, type SignupRef } from './parts';
+import { formErrorMessage } from './errorMessages';
+import { StepHeading, useFieldBinding, useFocusFirstInvalid, type SignupRef } from './parts';
 import * as s from './signup.css';
 
 /** Step 1 (product.md §2 "Details"): name, e-mail and password. */
 export function DetailsStep({ signup, focus }: { signup: SignupRef; focus: boolean }) {
   const { t, i18n } = useLingui();
-  const values = useSelector(signup, (snapshot) => snapshot.context.values);
-  const fieldErrors = useSelector(signup, (snapshot) => snapshot.context.fieldErrors);
+  const { fieldErrors, text } = useFieldBinding(signup);
   const formError = useSelector(signup, (snapshot) => snapshot.context.formError);
   const { form, markSubmitted } = useFocusFirstInvalid(fieldErrors, false);
-  const error = (code: string | undefined) => (code === undefined ? undefined : fieldErrorMessage(i18n, code));
   const min = PASSWORD_MIN_LENGTH;
   return (
     <>
@@ -35,45 +33,23 @@ export function DetailsStep({ signup, focus }: { signup: SignupRef; focus: boole
           signup.send({ type: 'step.next' });
         }}
       >
-        <TextField
-          label={t({ id: 'signup.firstName.label', message: 'First name' })}
-          name="firstName"
-          autoComplete="given-name"
-          value={values.firstName}
-          onChange={(event) => signup.send({ type: 'field.change', field: 'firstName', value: event.target.value })}
-          error={error(fieldErrors.firstName)}
-          required
-        />
-        <TextField
-          label={t({ id: 'signup.lastName.label', message: 'Last name' })}
-          name="lastName"
-          autoComplete="family-name"
-          value={values.lastName}
-          onChange={(event) => signup.send({ type: 'field.change', field: 'lastName', value: event.target.value })}
-          error={error(fieldErrors.lastName)}
-          required
-        />
+        <TextField label={t({ id: 'signup.firstName.label', message: 'First name' })} autoComplete="given-name" {...text('firstName')} required />
+        <TextField label={t({ id: 'signup.lastName.label', message: 'Last name' })} autoComplete="family-name" {...text('lastName')} required />
         <TextField
           label={t({ id: 'signup.email.label', message: 'E-mail' })}
-          name="email"
           type="email"
           inputMode="email"
           autoComplete="email"
           autoCapitalize="off"
           spellCheck={false}
-          value={values.email}
-          onChange={(event) => signup.send({ type: 'field.change', field: 'email', value: event.target.value })}
-          error={error(fieldErrors.email)}
+          {...text('email')}
           required
         />
         <PasswordField
           label={t({ id: 'signup.password.label', message: 'Password' })}
-          name="password"
           autoComplete="new-password"
-          value={values.password}
-          onChange={(event) => signup.send({ type: 'field.change', field: 'password', value: event.target.value })}
           hint={t({ id: 'signup.password.hint', message: `At least ${min} characters, with at least one letter and one number.` })}
-          error={error(fieldErrors.password)}
+          {...text('password')}
           required
         />
         {formError !== null ? <FormError>{formErrorMessage(i18n, formError)}</FormError> : null}

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
@@ -90,7 +90,7 @@ export function SignupPage({ langMarket, langmarket, session, search }: SignupPa
           <StepIndicator step={step} template={panel?.stepIndicator} />
         )}
         {step === 'details' ? <DetailsStep signup={signup} focus={focus} /> : null}
-        {step === 'contactInfo' ? <ContactStep signup={signup} langMarket={langMarket} langmarket={langmarket} focus={focus} /> : null}
+        {step === 'contactInfo' ? <ContactStep signup={signup} langmarket={langmarket} focus={focus} /> : null}
         {step === 'verification' ? (
           <VerificationStep signup={signup} blockText={panel?.smsMaxAttempts} focus={focus} />
         ) : null}
@@ -100,14 +100,26 @@ export function SignupPage({ langMarket, langmarket, session, search }: SignupPa
         ) : null}
         {step === 'unsupported' ? <UnsupportedStep signup={signup} langmarket={langmarket} focus={focus} /> : null}
         {step === 'details' ? (
-          <p className={s.loginHint}>
-            <Trans id="signup.haveAccount">
-              Already have an account?{' '}
-              <button type="button" className={s.textButton} onClick={() => session.send({ type: 'login.open', redirect: '/' })}>
-                Log in
-              </button>
-            </Trans>
-          </p>
+          <>
+            <p className={s.loginHint}>
+              <Trans id="signup.haveAccount">
+                Already have an account?{' '}
+                <button type="button" className={s.textButton} onClick={() => session.send({ type: 'login.open', redirect: '/' })}>
+                  Log in
+                </button>
+              </Trans>
+            </p>
+            {/* Offered in every market: the platform runs pay and play for every country it registers,
+                and the visitor's country (not the market) decides; a blocked one is told so there. */}
+            <p className={s.loginHint}>
+              <Trans id="signup.payAndPlayLink">
+                No time for forms?{' '}
+                <Link to="/$langmarket/signup/pnp" params={{ langmarket }} className={s.link}>
+                  Deposit and play with your online bank
+                </Link>
+              </Trans>
+            </p>
+          </>
         ) : null}
       </section>
       {panel ? <BonusPanel panel={panel} bonusCode={bonusCode} /> : null}

@@ -9,7 +9,8 @@ import * as s from './signup.css';
 
 /**
  * Step 3 (behaviour.md §4 "Sign-up"): the SMS or e-mail code the platform asked for, with a resend
- * button; the SMS block after sms.max.attempts.reached (§8); then the automatic login.
+ * button; the SMS block after sms.max.attempts.reached (§8); then the automatic login. Back returns
+ * to the contact details, where another phone moves the registration to it (new code, flags reset).
  */
 export function VerificationStep({ signup, blockText, focus }: { signup: SignupRef; blockText: string | undefined; focus: boolean }) {
   const { t, i18n } = useLingui();
@@ -43,6 +44,7 @@ export function VerificationStep({ signup, blockText, focus }: { signup: SignupR
           </p>
         </div>
         <div className={s.actions}>
+          <BackButton signup={signup} />
           <Button className={s.primaryAction} onClick={() => signup.send({ type: 'block.acknowledge' })}>
             <Trans id="signup.blocked.home">Go to the home page</Trans>
           </Button>
@@ -117,6 +119,7 @@ export function VerificationStep({ signup, blockText, focus }: { signup: SignupR
         />
         {formError !== null ? <FormError>{formErrorMessage(i18n, formError)}</FormError> : null}
         <div className={s.actions}>
+          <BackButton signup={signup} disabled={sending || verifying} />
           <Button variant="ghost" onClick={() => signup.send({ type: 'code.resend' })} disabled={sending || verifying}>
             <Trans id="signup.code.resend">Send a new code</Trans>
           </Button>
@@ -126,5 +129,14 @@ export function VerificationStep({ signup, blockText, focus }: { signup: SignupR
         </div>
       </form>
     </>
+  );
+}
+
+/** Back to the contact details: another phone there gets the code instead. */
+function BackButton({ signup, disabled = false }: { signup: SignupRef; disabled?: boolean }) {
+  return (
+    <Button variant="ghost" onClick={() => signup.send({ type: 'step.back' })} disabled={disabled}>
+      <Trans id="signup.back">Back</Trans>
+    </Button>
   );
 }

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { fromPromise } from 'xstate';
 import type { LangMarket } from '../../../machines/lib/markets';
-import { signupMachine, type RegistrationSecret } from '../../../machines/signup.machine';
+import { signupMachine, type RegistrationPhoneChange, type RegistrationSecret } from '../../../machines/signup.machine';
 import { parseIdToken } from '../../api/auth';
 import { captchaApi } from '../../api/paynplay';
 import { playerApi, type CodeSent, type RegistrationRequest, type RegistrationResponse } from '../../api/player';
@@ -20,6 +20,9 @@ export function signupMachineFor(langMarket: LangMarket, queryClient: QueryClien
       fetchTermsVersion: fromPromise<number>(async () => (await queryClient.query(termsVersionsQuery(langMarket))).current.version),
       register: fromPromise<RegistrationResponse, { body: RegistrationRequest; captchaToken: string }>(({ input, signal }) =>
         playerApi.register(input.body, input.captchaToken, signal),
+      ),
+      changeRegistrationPhone: fromPromise<unknown, RegistrationPhoneChange>(({ input, signal }) =>
+        playerApi.changeRegistrationPhone(input, signal),
       ),
       sendSmsCode: fromPromise<CodeSent, RegistrationSecret>(({ input, signal }) => playerApi.smsRequest(input, signal)),
       verifySmsCode: fromPromise<unknown, RegistrationSecret & { code: string }>(({ input, signal }) =>

@@ -14,9 +14,9 @@
 //    a done/error event resolves/rejects the pending fake call with that id, an after-event moves
 //    the clock by the delay, anything else is sent. After each step the actor's value and context
 //    must equal the graph's, and the caller's `check` asserts what the state promises.
-// 4. coverage: the state nodes the replayed snapshots were in, and the transitions the actor really
-//    took (from the inspection API's microsteps), against all state nodes and all transitions the
-//    machine defines.
+// 4. coverage: the state nodes the replayed snapshots were in (or that a transition left, for
+//    transient states), and the transitions the actor really took (from the inspection API's
+//    microsteps), against all state nodes and all transitions the machine defines.
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import type {
   Actor,
@@ -325,6 +325,9 @@ export async function coverPaths<TMachine extends AnyStateMachine, TWorld = unde
         if (inspection.type !== '@xstate.microstep' || inspection.actorRef !== actor) return;
         for (const transition of inspection._transitions) {
           coveredTransitions.add(transitionKey(transition));
+          // A transition taken from a state means the state was entered, even a transient one
+          // (`always` only) that no snapshot ever rests in.
+          coveredStates.add((transition as unknown as TransitionShape).source.id);
         }
       },
     };
