@@ -2,15 +2,19 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { afterLoginPath } from '../../../machines/session.guards';
 import type { sessionMachine } from '../../../machines/session.machine';
 import { Button } from '../../ui/Button';
 import { button } from '../../ui/button.css';
 import * as s from './auth.css';
-import { IdleWarningDialog } from './IdleWarningDialog';
-import { LoginDialog } from './LoginDialog';
+
+// The dialogs (and Radix Dialog with them) load when first needed, not with every page: the home
+// route's JS stays within its budget (npm run size). The login dialog starts loading on hover.
+const loadLoginDialog = () => import('./LoginDialog');
+const LoginDialog = lazy(() => loadLoginDialog().then((module) => ({ default: module.LoginDialog })));
+const IdleWarningDialog = lazy(() => import('./IdleWarningDialog').then((module) => ({ default: module.IdleWarningDialog })));
 
 export type SessionRef = ActorRefFrom<typeof sessionMachine>;
 
@@ -95,6 +99,8 @@ export function AccountActions({ session, langmarket }: { session: SessionRef; l
             size="sm"
             className={s.headerButton}
             aria-haspopup="dialog"
+            onPointerEnter={() => void loadLoginDialog()}
+            onFocus={() => void loadLoginDialog()}
             onClick={() => session.send({ type: 'login.open', redirect: loginTarget(location) })}
           >
             <Trans id="account.login">Log in</Trans>
@@ -128,8 +134,10 @@ export function AccountActions({ session, langmarket }: { session: SessionRef; l
           </Button>
         </div>
       ) : null}
-      {login !== null ? <LoginDialog login={login} langmarket={langmarket} onClose={() => session.send({ type: 'login.close' })} /> : null}
-      {idle !== undefined ? <IdleWarningDialog idle={idle} onLogout={() => session.send({ type: 'session.logout' })} /> : null}
+      <Suspense fallback={null}>
+        {login !== null ? <LoginDialog login={login} langmarket={langmarket} onClose={() => session.send({ type: 'login.close' })} /> : null}
+        {idle !== undefined ? <IdleWarningDialog idle={idle} onLogout={() => session.send({ type: 'session.logout' })} /> : null}
+      </Suspense>
     </>
   );
 }
