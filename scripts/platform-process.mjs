@@ -17,12 +17,12 @@ export function freePort() {
 }
 
 /** Starts the platform and resolves once it answers; `startedAt` is when the process was spawned. */
-export async function startPlatform({ name, timeoutMs = 60_000 }) {
+export async function startPlatform({ name, timeoutMs = 60_000, env = {} }) {
   const port = await freePort();
   const dataDir = `.tmp/${name}-data-${process.pid}`;
   const startedAt = performance.now();
   const child = spawn('node', ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1' },
+    env: { ...process.env, ...env, PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;

@@ -13,6 +13,12 @@ export interface ServerConfig {
   /** Where PGlite keeps its files (`<dataDir>/pglite`). */
   dataDir: string;
   testMode: boolean;
+  /**
+   * Create the test players of server/platform/seed-players.ts (known passwords): in test mode, or
+   * when SEED_TEST_PLAYERS=1 for a local try-out. Never on by default, so that a deployed platform
+   * has no account anyone can guess.
+   */
+  seedTestPlayers: boolean;
   apiBaseUrl: string | undefined;
   countryHeader: string | undefined;
   corsOrigins: readonly string[];
@@ -59,6 +65,7 @@ export function readConfig(env: Env = process.env): ServerConfig {
     databaseUrl: nonEmpty(env.DATABASE_URL),
     dataDir: resolve(nonEmpty(env.DATA_DIR) ?? '.data'),
     testMode: env.PLATFORM_TEST_MODE === '1' || env.PLATFORM_TEST_MODE === 'true',
+    seedTestPlayers: ['PLATFORM_TEST_MODE', 'SEED_TEST_PLAYERS'].some((name) => env[name] === '1' || env[name] === 'true'),
     apiBaseUrl,
     countryHeader: nonEmpty(env.COUNTRY_HEADER),
     corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((origin) => origin.trim()).filter(Boolean),

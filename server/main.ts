@@ -5,6 +5,7 @@ import { readConfig } from './config';
 import { seedContentIfEmpty } from './content/seed';
 import { createDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
+import { setMessageLog } from './platform/messages';
 import { seedPlayers } from './platform/seed-players';
 import { createSettingsStore } from './platform/settings';
 
@@ -22,12 +23,17 @@ try {
   if (migrated.length > 0) console.log(`Migrated: ${migrated.map((m) => m.migrationName).join(', ')}`);
   const seed = await seedContentIfEmpty(database.db);
   console.log(seed.seeded ? `Seeded ${String(seed.documents)} content documents.` : `Content: ${String(seed.documents)} documents.`);
-  const players = await seedPlayers(database.db);
-  if (players.created > 0) console.log(`Seeded ${String(players.created)} test players.`);
+  if (config.seedTestPlayers) {
+    const players = await seedPlayers(database.db);
+    if (players.created > 0) console.log(`Seeded ${String(players.created)} test players.`);
+  }
 } catch (error) {
   await database.close();
   throw error;
 }
+
+// The simulated SMS / e-mail provider delivers nothing: whoever runs the platform reads the codes here.
+setMessageLog((message) => console.log(`[simulated ${message.channel}] to ${message.destination}: ${message.body}`));
 
 const app = createApp({
   db: database.db,

@@ -17,7 +17,19 @@ export interface OutgoingMessage {
   code?: string | null;
 }
 
+type MessageLog = (message: OutgoingMessage) => void;
+let messageLog: MessageLog = () => undefined;
+
+/**
+ * Where the simulated provider also shows what it "sends" (server/main.ts: the console), so that
+ * a person running the platform locally can finish a sign-up with the code. Tests leave it silent.
+ */
+export function setMessageLog(log: MessageLog): void {
+  messageLog = log;
+}
+
 export async function sendMessage(db: Kysely<Database>, message: OutgoingMessage): Promise<void> {
+  messageLog(message);
   await db
     .insertInto('sent_messages')
     .values({

@@ -10,7 +10,7 @@ import {
   type CodeRequest,
 } from '../../server/platform/codes';
 import { HttpError } from '../../server/http/errors';
-import { lastCodeSentTo, maskEmail, maskPhone, normalizeDestination } from '../../server/platform/messages';
+import { lastCodeSentTo, maskEmail, maskPhone, normalizeDestination, sendMessage, setMessageLog, type OutgoingMessage } from '../../server/platform/messages';
 import { createPlayerStore } from '../../server/platform/players';
 import { expectError } from './helpers/identity';
 import { json, startTestPlatform, type TestPlatform } from './helpers/platform';
@@ -199,6 +199,20 @@ describe('limits per purpose and target', () => {
     const ids = new Set(results.flatMap((result) => (result.status === 'fulfilled' ? [result.value.id] : [])));
     expect(ids.size).toBe(1);
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(MAX_CODE_SENDS);
+  });
+});
+
+describe('the simulated provider', () => {
+  it('shows each message to whoever runs the platform (server/main.ts logs it) and records it', async () => {
+    const seen: OutgoingMessage[] = [];
+    setMessageLog((message) => seen.push(message));
+    try {
+      await sendMessage(platform.database.db, { channel: 'SMS', destination: '+358 40 000 1111', body: 'Your code is 123456', code: '123456' });
+    } finally {
+      setMessageLog(() => undefined);
+    }
+    expect(seen).toEqual([{ channel: 'SMS', destination: '+358 40 000 1111', body: 'Your code is 123456', code: '123456' }]);
+    expect(await lastCodeSentTo(platform.database.db, '+358400001111')).toBe('123456');
   });
 });
 

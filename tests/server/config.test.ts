@@ -53,4 +53,11 @@ describe('readConfig', () => {
     expect(readConfig({ PLATFORM_TEST_MODE: '0' }).testMode).toBe(false);
     expect(readConfig({ PLATFORM_TEST_MODE: 'true' }).testMode).toBe(true);
   });
+
+  it('creates the test players (known passwords) only in test mode or when asked', () => {
+    expect(readConfig({}).seedTestPlayers).toBe(false);
+    expect(readConfig({ SEED_TEST_PLAYERS: '0' }).seedTestPlayers).toBe(false);
+    expect(readConfig({ SEED_TEST_PLAYERS: '1' }).seedTestPlayers).toBe(true);
+    expect(readConfig({ PLATFORM_TEST_MODE: '1' }).seedTestPlayers).toBe(true);
+  });
 });
