@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, VerificationCodesTable, VerificationPurpose } from '../db/schema';
 import { ERROR_CODES, HttpError } from '../http/errors';
+import { messageText } from './message-texts';
 import { sendMessage, type MessageChannel } from './messages';
 import { randomSecret, sameHash, sha256Hex } from './secrets';
 
@@ -34,6 +35,8 @@ export interface CodeDelivery {
   channel: MessageChannel;
   /** A mobile phone in international form or an e-mail address. */
   destination: string;
+  /** The player's language (players.language_code): the message is written in it; null or unknown, in English. */
+  language: string | null;
 }
 
 export interface CodeRequest {
@@ -61,13 +64,6 @@ export function generateCode(): string {
 function hashCode(code: string, id: string): string {
   return sha256Hex(`${code}${id}`);
 }
-
-const MESSAGE_TEXT: Record<VerificationPurpose, (code: string) => string> = {
-  registration_sms: (code) => `Your Aurora verification code is ${code}. It expires in 10 minutes.`,
-  registration_email: (code) => `Your Aurora verification code is ${code}. It expires in 10 minutes.`,
-  reset_sms: (code) => `Your Aurora password reset code is ${code}. It expires in 10 minutes. If you did not ask for it, ignore this message.`,
-  phone_change: (code) => `Your Aurora code to confirm this phone number is ${code}. It expires in 10 minutes.`,
-};
 
 function tooMany(): HttpError {
   return new HttpError(429, ERROR_CODES.smsMaxAttempts, 'Too many codes or wrong tries. Please try again later.');
@@ -132,7 +128,7 @@ export async function requestCode(db: Kysely<Database>, request: CodeRequest): P
       await sendMessage(trx, {
         channel: request.delivery.channel,
         destination: request.delivery.destination,
-        body: MESSAGE_TEXT[request.purpose](code),
+        body: messageText(request.purpose, request.delivery.language, { code, minutes: CODE_TTL_MS / 60_000 }),
         code,
       });
     }

@@ -40,7 +40,9 @@ export function passwordResetRoutes({ db, clock }: { db: Kysely<Database>; clock
       purpose: 'reset_sms',
       target: codeTarget('email', normalizeEmail(email)),
       playerId: reachable ? player.id : null,
-      delivery: reachable ? { channel: 'SMS', destination: `${player.phone_prefix ?? ''}${player.phone_body ?? ''}` } : null,
+      delivery: reachable
+        ? { channel: 'SMS', destination: `${player.phone_prefix ?? ''}${player.phone_body ?? ''}`, language: player.language_code }
+        : null,
       now: clock(),
     });
     return c.json({ smsResetKeyId: id });

@@ -19,17 +19,20 @@ const verifySchema = v.object({ smsVerificationId: opaqueField, code: codeField 
 
 export function phoneRoutes({ db, clock }: { db: Kysely<Database>; clock: () => Date }): Hono<AuthEnv> {
   const routes = new Hono<AuthEnv>();
+  const players = createPlayerStore(db, clock);
   routes.use('*', requireAuth, flowBodyLimit);
 
   routes.post('/sms_request', async (c) => {
     const { phonePrefix, phoneBody } = await parseJsonBody(c, requestSchema);
     checkPhoneWithProvider(phoneBody);
     const { playerId } = c.get('authSession');
+    // The SMS is written in the logged-in player's language.
+    const player = await players.findById(playerId);
     const { id } = await requestCode(db, {
       purpose: 'phone_change',
       target: codeTarget('player', playerId),
       playerId,
-      delivery: { channel: 'SMS', destination: `${phonePrefix}${phoneBody}` },
+      delivery: { channel: 'SMS', destination: `${phonePrefix}${phoneBody}`, language: player?.language_code ?? null },
       phone: { prefix: phonePrefix, body: phoneBody },
       now: clock(),
     });
@@ -46,7 +49,7 @@ export function phoneRoutes({ db, clock }: { db: Kysely<Database>; clock: () => 
       code,
       now: clock(),
     });
-    await createPlayerStore(db, clock).update(playerId, { phone_prefix: row.phone_prefix, phone_body: row.phone_body });
+    await players.update(playerId, { phone_prefix: row.phone_prefix, phone_body: row.phone_body });
     return c.json({ ok: true as const });
   });
 

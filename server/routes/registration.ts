@@ -188,7 +188,7 @@ export function registrationRoutes({ db, clock, captchaSecret }: RegistrationRou
       purpose: 'registration_sms',
       target: codeTarget('player', player.id),
       playerId: player.id,
-      delivery: { channel: 'SMS', destination: `${player.phone_prefix}${player.phone_body}` },
+      delivery: { channel: 'SMS', destination: `${player.phone_prefix}${player.phone_body}`, language: player.language_code },
       now,
     });
     const answer: CodeSent = { sentTo: maskPhone(player.phone_prefix, player.phone_body) };
@@ -203,7 +203,7 @@ export function registrationRoutes({ db, clock, captchaSecret }: RegistrationRou
       purpose: 'registration_email',
       target: codeTarget('player', player.id),
       playerId: player.id,
-      delivery: { channel: 'EMAIL', destination: player.email },
+      delivery: { channel: 'EMAIL', destination: player.email, language: player.language_code },
       now: clock(),
     });
     const answer: CodeSent = { sentTo: maskEmail(player.email) };

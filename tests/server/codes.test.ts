@@ -43,7 +43,7 @@ function smsRequest(now: Date = T0, overrides: Partial<CodeRequest> = {}): CodeR
     purpose: 'phone_change',
     target: `test:${phone}`,
     playerId,
-    delivery: { channel: 'SMS', destination: phone },
+    delivery: { channel: 'SMS', destination: phone, language: 'fi' },
     now,
     to: phone,
     ...overrides,
@@ -253,7 +253,7 @@ describe('GET /api/test/codes/last (test mode)', () => {
       purpose: 'registration_email',
       target: 'test:mail',
       playerId,
-      delivery: { channel: 'EMAIL', destination: 'Codes.Mail@Example.com' },
+      delivery: { channel: 'EMAIL', destination: 'Codes.Mail@Example.com', language: 'fi' },
       now: T0,
     });
     const code = await codeFor('codes.mail@example.com');
