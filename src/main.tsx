@@ -21,12 +21,12 @@ loadCatalog(initialLangMarket.language, intlLocaleFor(initialLangMarket)).catch(
   console.error(error);
 });
 
-const session = startSession(initialLangMarket);
-
 // behaviour.md §9: query staleness 5 minutes, no retries.
 const queryClient = new QueryClient({
   defaultOptions: { queries: { staleTime: QUERY_STALE_MS, retry: QUERY_RETRIES } },
 });
+
+const session = startSession(initialLangMarket, queryClient);
 
 const router = createAppRouter({ session, queryClient });
 

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import { accessCheckMachine, type AccessContextResult } from '../../machines/accessCheck.machine';
 import { cookieConsentMachine, type StoredCookieConsent } from '../../machines/cookieConsent.machine';
@@ -7,9 +8,9 @@ import { loginMachine, type AuthenticatedSession, type LoginCredentials } from '
 import { sessionMachine, type ProfileLoad } from '../../machines/session.machine';
 import { authApi, parseIdToken } from '../api/auth';
 import { bindAuth } from '../api/client';
-import { contentApi } from '../api/content';
 import { isApiError } from '../api/errors';
 import { platformApi } from '../api/platform';
+import { termsVersionsQuery } from '../api/queries';
 import { playerApi, type AccessDetails, type TransactionSummary } from '../api/player';
 import { readStoredConsent, writeStoredConsent } from './consentStorage';
 
@@ -35,16 +36,19 @@ async function restoreSession({ signal }: { signal: AbortSignal }): Promise<Auth
 }
 
 /**
- * The profile, with the market's current terms version for the terms guard. A terms document that
- * cannot be loaded leaves the version unknown (the guard then lets the player through) rather than
- * failing the profile.
+ * The profile, with the market's current terms version for the terms guard. The terms document
+ * comes through the query cache, which the accept-terms page and the sign-up read too. A terms
+ * document that cannot be loaded leaves the version unknown (the guard then lets the player
+ * through) rather than failing the profile.
  */
-async function loadProfile({ input, signal }: { input: { langMarket: LangMarket }; signal: AbortSignal }): Promise<ProfileLoad> {
-  const [profile, terms] = await Promise.all([
-    playerApi.profile(signal),
-    contentApi.termsVersions(input.langMarket, signal).catch(() => null),
-  ]);
-  return { profile, currentTermsVersion: terms?.current.version ?? null };
+function profileLoader(queryClient: QueryClient) {
+  return async ({ input, signal }: { input: { langMarket: LangMarket }; signal: AbortSignal }): Promise<ProfileLoad> => {
+    const [profile, terms] = await Promise.all([
+      playerApi.profile(signal),
+      queryClient.query(termsVersionsQuery(input.langMarket)).catch(() => null),
+    ]);
+    return { profile, currentTermsVersion: terms?.current.version ?? null };
+  };
 }
 
 /**
@@ -97,41 +101,43 @@ function endCrmSession(): void {
  * timer, localStorage for cookie consent. Children's implementations are provided on the child
  * machines, which the session spawns by their names.
  */
-export const appSessionMachine = sessionMachine.provide({
-  actors: {
-    restoreSession: fromPromise<AuthenticatedSession | null>(restoreSession),
-    loadProfile: fromPromise<ProfileLoad, { langMarket: LangMarket }>(loadProfile),
-    loadAccessDetails: fromPromise<AccessDetails>(({ signal }) => playerApi.accessDetails(signal)),
-    loadTransactionSummary: fromPromise<TransactionSummary>(({ signal }) => playerApi.transactionSummary(signal)),
-    signOut: fromPromise<unknown>(({ signal }) => authApi.signOut(signal)),
-    login: loginMachine.provide({
-      actors: {
-        authenticate: fromPromise<AuthenticatedSession, LoginCredentials>(async ({ input, signal }) => {
-          const { idToken } = await authApi.login(input, signal);
-          return authenticated(idToken);
-        }),
-      },
-    }),
-    idleTimer: idleMachine.provide({
-      actors: { readClock: fromPromise<number>(() => Promise.resolve(Date.now())) },
-      actions: { keepAlive: keepSessionAlive },
-    }),
-    accessCheck: accessCheckMachine.provide({
-      actors: {
-        fetchAccessContext: fromPromise<AccessContextResult>(({ signal }) => platformApi.accessContext(signal)),
-      },
-    }),
-    cookieConsent: cookieConsentMachine.provide({
-      actors: {
-        loadConsent: fromPromise<StoredCookieConsent | null>(() => Promise.resolve().then(() => readStoredConsent())),
-      },
-      actions: {
-        persistConsent: (_, params: StoredCookieConsent) => writeStoredConsent(params),
-      },
-    }),
-  },
-  actions: { clearStoredAuthorization, endSupportChat, endCrmSession },
-});
+function appSessionMachine(queryClient: QueryClient) {
+  return sessionMachine.provide({
+    actors: {
+      restoreSession: fromPromise<AuthenticatedSession | null>(restoreSession),
+      loadProfile: fromPromise<ProfileLoad, { langMarket: LangMarket }>(profileLoader(queryClient)),
+      loadAccessDetails: fromPromise<AccessDetails>(({ signal }) => playerApi.accessDetails(signal)),
+      loadTransactionSummary: fromPromise<TransactionSummary>(({ signal }) => playerApi.transactionSummary(signal)),
+      signOut: fromPromise<unknown>(({ signal }) => authApi.signOut(signal)),
+      login: loginMachine.provide({
+        actors: {
+          authenticate: fromPromise<AuthenticatedSession, LoginCredentials>(async ({ input, signal }) => {
+            const { idToken } = await authApi.login(input, signal);
+            return authenticated(idToken);
+          }),
+        },
+      }),
+      idleTimer: idleMachine.provide({
+        actors: { readClock: fromPromise<number>(() => Promise.resolve(Date.now())) },
+        actions: { keepAlive: keepSessionAlive },
+      }),
+      accessCheck: accessCheckMachine.provide({
+        actors: {
+          fetchAccessContext: fromPromise<AccessContextResult>(({ signal }) => platformApi.accessContext(signal)),
+        },
+      }),
+      cookieConsent: cookieConsentMachine.provide({
+        actors: {
+          loadConsent: fromPromise<StoredCookieConsent | null>(() => Promise.resolve().then(() => readStoredConsent())),
+        },
+        actions: {
+          persistConsent: (_, params: StoredCookieConsent) => writeStoredConsent(params),
+        },
+      }),
+    },
+    actions: { clearStoredAuthorization, endSupportChat, endCrmSession },
+  });
+}
 
 /** What counts as the player being there (behaviour.md §4 idle check): pointer, key, scroll. */
 const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'scroll', 'touchstart'] as const;
@@ -162,8 +168,8 @@ export function watchActivity(session: SessionActor, target: Window = window): (
  * reads the id token from the session (memory only) and reports a refused authenticated call
  * (401/403, behaviour.md §8 "General") as `session.unauthorized`, which logs the player out.
  */
-export function startSession(langMarket: LangMarket): SessionActor {
-  const session = createActor(appSessionMachine, { input: { langMarket } });
+export function startSession(langMarket: LangMarket, queryClient: QueryClient): SessionActor {
+  const session = createActor(appSessionMachine(queryClient), { input: { langMarket } });
   bindAuth({
     token: () => session.getSnapshot().context.idToken,
     onUnauthorized: () => session.send({ type: 'session.unauthorized' }),
