@@ -3,7 +3,7 @@
 // tests) and reads them by shape through flowErrorOf. Every code kept here is translated by the
 // screen's one table, src/features/signup/errorMessages.ts; a raw code never reaches the player.
 import { flowErrorOf } from './flowErrors';
-import type { SignupErrorField, SignupFieldErrors } from './signupForm';
+import { CONTACT_FIELDS, DETAILS_FIELDS, type SignupErrorField, type SignupFieldErrors } from './signupForm';
 
 /** The platform's sign-up codes (src/api/player.ts lists their statuses). */
 export const SIGNUP_ERROR_CODES = {
@@ -48,20 +48,8 @@ const SERVER_FIELD_ALIASES: Readonly<Record<string, SignupErrorField>> = {
   termsAndConditionsAcceptedVersion: 'termsAndConditions',
   allConditions: 'termsAndConditions',
 };
-const FORM_FIELDS: ReadonlySet<string> = new Set<SignupErrorField>([
-  'firstName',
-  'lastName',
-  'email',
-  'password',
-  'countryCode',
-  'phonePrefix',
-  'phoneBody',
-  'cpf',
-  'termsAndConditions',
-  'cookiePolicyAccepted',
-  'marketingOptIn',
-  'captcha',
-]);
+// The fields the form shows an error by: those of its two steps, and the captcha.
+const FORM_FIELDS: ReadonlySet<string> = new Set<SignupErrorField>([...DETAILS_FIELDS, ...CONTACT_FIELDS, 'captcha']);
 
 function statusOf(error: unknown): number | null {
   if (typeof error !== 'object' || error === null || !('status' in error)) return null;
