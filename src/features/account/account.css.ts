@@ -23,9 +23,3 @@ export const details = style({
 export const term = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 
 export const value = style({ margin: `0 0 ${vars.space.xs}`, overflowWrap: 'anywhere', '@media': { [mq.sm]: { margin: 0 } } });
-
-export const phoneRow = style({
-  display: 'grid',
-  gap: vars.space.md,
-  '@media': { [mq.md]: { gridTemplateColumns: 'minmax(0, 14rem) minmax(0, 1fr)', alignItems: 'end' } },
-});
