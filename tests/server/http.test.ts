@@ -86,7 +86,8 @@ describe('the built app', () => {
     const response = await platform.app({ staticDir: dist.path }).request('/en-UN/terms');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/html/);
-    expect(await response.text()).toBe(INDEX_HTML);
+    // Issue 9: the page carries the platform mode (the simulation banner reads it).
+    expect(await response.text()).toBe(INDEX_HTML.replace('<head>', '<head>\n    <meta name="platform-mode" content="simulation">'));
   });
 
   it('serves files as they are', async () => {
