@@ -4,7 +4,9 @@ import type { Kysely } from 'kysely';
 import { IDLE_LIMIT_MS, LOGIN_LOCK_ATTEMPTS_DEFAULT, LOGIN_LOCK_WINDOW_MINUTES_DEFAULT } from '../machines/lib/constants';
 import type { Database } from './db/schema';
 import { createErrorHandler, handleNotFound } from './http/errors';
+import { requestGuard } from './http/request-guard';
 import { noStore, securityHeaders } from './http/security';
+import { FLOW_BODY_MAX_BYTES } from './http/validation';
 import { SITE_CONTEXT_HEADER, siteContext, type SiteEnv } from './http/site-context';
 import { staticApp } from './http/static';
 import { DEFAULT_CAPTCHA_SECRET, ID_TOKEN_LIFETIME_S } from './config';
@@ -104,6 +106,15 @@ export function createApp(options: AppOptions): Hono<SiteEnv> {
       }),
     );
   }
+  // Same-origin JSON only for requests that change something; no NUL or lone surrogate anywhere.
+  app.use(
+    '/api/*',
+    requestGuard({
+      corsOrigins: options.corsOrigins,
+      formPaths: providers.bankIdentification.routes ? [`${providers.bankIdentification.routes.path}/`] : [],
+      maxBodyBytes: FLOW_BODY_MAX_BYTES,
+    }),
+  );
   app.use('/api/*', siteContext);
   app.use('/api/*', provideAuth(authServices));
   app.use('/api/*', provideProviders(providers, mode));
