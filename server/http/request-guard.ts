@@ -36,12 +36,24 @@ export function isStorableText(text: string): boolean {
   return !UNSTORABLE.test(text);
 }
 
-/** The first string (key or value) in a parsed JSON value that PostgreSQL could not store. */
-function hasUnstorableText(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return !isStorableText(value);
-  if (depth > 64 || value === null || typeof value !== 'object') return false;
-  if (Array.isArray(value)) return value.some((item) => hasUnstorableText(item, depth + 1));
-  return Object.entries(value).some(([key, item]) => !isStorableText(key) || hasUnstorableText(item, depth + 1));
+/** Does a parsed JSON value hold, in any key or string at any depth, text PostgreSQL could not store? */
+function hasUnstorableText(root: unknown): boolean {
+  // Iterative: a 16 KB body can nest thousands deep.
+  const pending: unknown[] = [root];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (typeof value === 'string') {
+      if (!isStorableText(value)) return true;
+    } else if (Array.isArray(value)) {
+      pending.push(...(value as unknown[]));
+    } else if (value !== null && typeof value === 'object') {
+      for (const [key, item] of Object.entries(value)) {
+        if (!isStorableText(key)) return true;
+        pending.push(item);
+      }
+    }
+  }
+  return false;
 }
 
 function badText(where: string): HttpError {

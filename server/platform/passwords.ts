@@ -80,7 +80,19 @@ function scryptKey(password: string, salt: Buffer, params: ScryptParams): Promis
   });
 }
 
-export async function hashPassword(password: string, params: ScryptParams = DEFAULT_SCRYPT_PARAMS): Promise<string> {
+let currentParams: ScryptParams = DEFAULT_SCRYPT_PARAMS;
+
+/**
+ * The cost of new hashes (and of the dummy one) in this process. Only `npm run fuzz` lowers it,
+ * so that thousands of generated logins and registrations fit in its time budget; stored hashes
+ * keep the parameters they were made with.
+ */
+export function setHashCostForTests(params: ScryptParams): void {
+  currentParams = params;
+  dummyHash = undefined;
+}
+
+export async function hashPassword(password: string, params: ScryptParams = currentParams): Promise<string> {
   const salt = randomBytes(SALT_BYTES);
   const key = await deriveKey(password, salt, params);
   return [SCHEME, params.N, params.r, params.p, salt.toString('base64url'), key.toString('base64url')].join('$');
