@@ -1,10 +1,16 @@
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LOGIN_LOCK_ATTEMPTS_DEFAULT, LOGIN_LOCK_WINDOW_MINUTES_DEFAULT } from '../machines/lib/constants';
+import { PLATFORM_MODES, type PlatformMode } from './providers/types';
 
 // The platform's settings from the environment (README "Configuration"). Read once at start.
 
 export interface ServerConfig {
+  /**
+   * PLATFORM_MODE: `simulation` (the default: every third party simulated, said in the log and on
+   * the site) or `production` (real providers only; the server refuses to start without them).
+   */
+  mode: PlatformMode;
   port: number;
   /** Interface to listen on; all interfaces when unset. */
   host: string | undefined;
@@ -42,6 +48,17 @@ export interface ServerConfig {
  */
 export const ID_TOKEN_LIFETIME_S = 12 * 60 * 60;
 
+/**
+ * A session ends 12 hours after its login however busy it is (issue 9: "a session lives forever
+ * while used"), besides the 30-minute idle limit (GLI-19 2.5.4). NIST SP 800-63B §4.2.3 (AAL2):
+ * "Reauthentication of the subscriber SHALL be repeated at least once per 12 hours during an
+ * extended usage session, regardless of user activity", with 30 minutes of inactivity, the pair
+ * this platform already uses for the idle limit; 12 hours is also the id token's lifetime, so a
+ * token never outlives its session. The HttpOnly session cookie lives as long (it was one year,
+ * behaviour.md §9's cookie lifetime, which is the app's id-token and sportsbook cookie, not this one).
+ */
+export const SESSION_ABSOLUTE_LIFETIME_MS = 12 * 60 * 60 * 1000;
+
 /** A shorter HMAC key would be guessable; 32 bytes is the hash's size (RFC 7518 §3.2). */
 export const SESSION_SECRET_MIN_CHARS = 32;
 
@@ -59,12 +76,18 @@ export function readConfig(env: Env = process.env): ServerConfig {
   if (apiBaseUrl !== undefined && !URL.canParse(apiBaseUrl)) {
     throw new Error(`API_BASE_URL must be an absolute URL (https://platform.example.com), got "${apiBaseUrl}".`);
   }
+  const mode = platformMode(env.PLATFORM_MODE);
+  const testMode = env.PLATFORM_TEST_MODE === '1' || env.PLATFORM_TEST_MODE === 'true';
+  if (mode === 'production' && testMode) {
+    throw new Error('PLATFORM_TEST_MODE reads the simulated outbox and resets the platform: it cannot be on with PLATFORM_MODE=production.');
+  }
   return {
+    mode,
     port,
     host: nonEmpty(env.HOST),
     databaseUrl: nonEmpty(env.DATABASE_URL),
     dataDir: resolve(nonEmpty(env.DATA_DIR) ?? '.data'),
-    testMode: env.PLATFORM_TEST_MODE === '1' || env.PLATFORM_TEST_MODE === 'true',
+    testMode,
     seedTestPlayers: ['PLATFORM_TEST_MODE', 'SEED_TEST_PLAYERS'].some((name) => env[name] === '1' || env[name] === 'true'),
     apiBaseUrl,
     countryHeader: nonEmpty(env.COUNTRY_HEADER),
@@ -75,6 +98,14 @@ export function readConfig(env: Env = process.env): ServerConfig {
     loginLockWindowMinutes: positiveInteger(env, 'LOGIN_LOCK_WINDOW_MINUTES', LOGIN_LOCK_WINDOW_MINUTES_DEFAULT),
     sessionSecret: sessionSecret(env.SESSION_SECRET),
   };
+}
+
+function platformMode(value: string | undefined): PlatformMode {
+  const mode = nonEmpty(value) ?? 'simulation';
+  if (!(PLATFORM_MODES as readonly string[]).includes(mode)) {
+    throw new Error(`PLATFORM_MODE must be one of ${PLATFORM_MODES.join(', ')}, got "${mode}".`);
+  }
+  return mode as PlatformMode;
 }
 
 function positiveInteger(env: Env, name: string, fallback: number): number {

@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ErrorBody, FieldError } from '../../src/api/errors';
 import { ACCESS_RESTRICTED_CODE, MAINTENANCE_CODE } from '../../src/api/platform';
+import { redactError, redactText } from './redact';
 
 // Every error the platform answers is JSON `{ code, message }` (src/api/errors.ts ErrorBody).
 // Bad input is a 4xx with a code from this table, never a 5xx; only a fault of the platform itself
@@ -89,7 +90,8 @@ export function createErrorHandler(log: (message: string, error: unknown) => voi
     if (error instanceof HTTPException && error.status < 500) {
       return errorResponse(c, error.status, ERROR_CODES.requestInvalid, error.message || 'Invalid request');
     }
-    log(`${c.req.method} ${c.req.path} failed`, error);
+    // Logged without the query's parameters, credentials or personal data (server/http/redact.ts).
+    log(`${c.req.method} ${redactText(c.req.path)} failed`, redactError(error));
     return errorResponse(c, 500, ERROR_CODES.systemError, 'Something went wrong on the platform. Please try again.');
   };
 }

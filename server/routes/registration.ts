@@ -47,7 +47,6 @@ import { checkCaptcha } from './captcha';
 export interface RegistrationRoutesOptions {
   db: Kysely<Database>;
   clock: () => Date;
-  captchaSecret: string;
 }
 
 const nameField = v.pipe(text(100), v.regex(/^[\p{L}\p{M}][\p{L}\p{M}' .-]*$/u, FIELD_CODES.name));
@@ -96,7 +95,7 @@ function tokenInvalid(): HttpError {
 
 type Registration = Selectable<RegistrationsTable> & { player: Player };
 
-export function registrationRoutes({ db, clock, captchaSecret }: RegistrationRoutesOptions): Hono<SiteEnv> {
+export function registrationRoutes({ db, clock }: RegistrationRoutesOptions): Hono<SiteEnv> {
   const routes = new Hono<SiteEnv>();
   const players = createPlayerStore(db, clock);
   routes.use('*', flowBodyLimit);
@@ -111,7 +110,7 @@ export function registrationRoutes({ db, clock, captchaSecret }: RegistrationRou
   }
 
   routes.post('/', async (c) => {
-    checkCaptcha(c, captchaSecret);
+    await checkCaptcha(c);
     // behaviour.md §5: a 400 without validation errors is the unhandled sign-up error.
     const body = await readJsonObject(c, ERROR_CODES.signupUnhandled);
     const parsed = v.safeParse(registrationSchema, body, { abortEarly: false });

@@ -1,9 +1,9 @@
 import * as v from 'valibot';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { COOKIE_LIFETIME_S, DAY_MS, IDLE_LIMIT_MS } from '../../machines/lib/constants';
+import { DAY_MS, IDLE_LIMIT_MS } from '../../machines/lib/constants';
 import { loginResponseSchema, parseIdToken, tokenClaimsSchema } from '../../src/api/auth';
 import { accessDetailsSchema, playerProfileSchema, transactionSummarySchema } from '../../src/api/player';
-import { ID_TOKEN_LIFETIME_S } from '../../server/config';
+import { ID_TOKEN_LIFETIME_S, SESSION_ABSOLUTE_LIFETIME_MS } from '../../server/config';
 import { postDeposit } from '../../server/platform/ledger';
 import { hashPassword } from '../../server/platform/passwords';
 import { createPlayerStore, type CreatePlayerInput, type Player } from '../../server/platform/players';
@@ -161,7 +161,8 @@ describe('POST /api/player/login', () => {
     expect(cookie).toMatch(/; HttpOnly/);
     expect(cookie).toMatch(/; SameSite=Strict/);
     expect(cookie).toMatch(/; Path=\/api(;|$)/);
-    expect(cookie).toContain(`Max-Age=${String(COOKIE_LIFETIME_S)}`);
+    // Issue 9: the cookie lives as long as the session's absolute lifetime, not a year.
+    expect(cookie).toContain(`Max-Age=${String(SESSION_ABSOLUTE_LIFETIME_MS / 1000)}`);
     expect(cookie).not.toMatch(/; Secure/);
     // The cookie's value is not the session id the (script-readable) token carries.
     expect(cookie).not.toContain(claims.playerAccessId);
