@@ -1,7 +1,7 @@
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { ErrorBody, FieldError } from '../../src/api/errors';
+import type { ErrorBody, ErrorDetails, FieldError } from '../../src/api/errors';
 import { ACCESS_RESTRICTED_CODE, MAINTENANCE_CODE } from '../../src/api/platform';
 
 // Every error the platform answers is JSON `{ code, message }` (src/api/errors.ts ErrorBody).
@@ -46,6 +46,7 @@ export const ERROR_CODES = {
   accountClosed: 'code:error.account.closed',
   exclusionIndefinite: 'code:error.exclusion.in.progress.indefinitely',
   oldPasswordIncorrect: 'error.old_password.incorrect',
+  unlockInvalid: 'error.unlock.invalid',
   termsVersionInvalid: 'error.terms.version.invalid',
 } as const;
 /** behaviour.md §8 "Login": the codes that carry the days left. */
@@ -58,13 +59,16 @@ export class HttpError extends Error {
   readonly code: ErrorCode;
   /** Field-level errors of a 400 error.validation (src/api/errors.ts FieldError). */
   readonly fieldErrors: readonly FieldError[] | undefined;
+  /** Facts the player is told besides the code (attempts left, how long to wait). */
+  readonly details: ErrorDetails | undefined;
 
-  constructor(status: ContentfulStatusCode, code: ErrorCode, message: string, fieldErrors?: readonly FieldError[]) {
+  constructor(status: ContentfulStatusCode, code: ErrorCode, message: string, fieldErrors?: readonly FieldError[], details?: ErrorDetails) {
     super(message);
     this.name = 'HttpError';
     this.status = status;
     this.code = code;
     this.fieldErrors = fieldErrors;
+    this.details = details;
   }
 }
 
@@ -74,8 +78,12 @@ export function errorResponse(
   code: ErrorCode,
   message: string,
   fieldErrors?: readonly FieldError[],
+  details?: ErrorDetails,
 ): Response {
   const body: ErrorBody = fieldErrors && fieldErrors.length > 0 ? { code, message, errors: [...fieldErrors] } : { code, message };
+  if (details) body.details = details;
+  // RFC 9110 §10.2.3: a refusal that ends tells when.
+  if (details?.retryAfterSeconds !== undefined) c.header('Retry-After', String(details.retryAfterSeconds));
   return c.json(body, status);
 }
 
@@ -84,7 +92,7 @@ export const handleNotFound: NotFoundHandler = (c) =>
 
 export function createErrorHandler(log: (message: string, error: unknown) => void = logError): ErrorHandler {
   return (error, c) => {
-    if (error instanceof HttpError) return errorResponse(c, error.status, error.code, error.message, error.fieldErrors);
+    if (error instanceof HttpError) return errorResponse(c, error.status, error.code, error.message, error.fieldErrors, error.details);
     // Hono's own request errors (a malformed body, ...) are the client's fault: 4xx with a code.
     if (error instanceof HTTPException && error.status < 500) {
       return errorResponse(c, error.status, ERROR_CODES.requestInvalid, error.message || 'Invalid request');

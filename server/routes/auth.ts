@@ -11,9 +11,11 @@ import {
 import type { Database } from '../db/schema';
 import { checkBearer, requireAuth, type AuthEnv } from '../http/auth';
 import { ERROR_CODES, HttpError } from '../http/errors';
-import { emailField, FIELD_CODES, fieldErrorsOf, flowBodyLimit, parseJsonBody, validationError } from '../http/validation';
+import { clientAddress } from '../http/client-address';
+import { emailField, FIELD_CODES, fieldErrorsOf, flowBodyLimit, opaqueField, parseJsonBody, text, validationError } from '../http/validation';
+import { checkOldPassword, logIn, requestUnlock, unlock, type LoginDeps } from '../services/login';
+import type { ThrottlePolicy } from '../services/throttle';
 import { accessDetailsFor, currentTermsVersion, liftEndedRestriction, loginRefusal } from '../platform/account-status';
-import { dummyVerify } from '../platform/passwords';
 import { createPlayerStore, type Player } from '../platform/players';
 import {
   authServicesOf,
@@ -47,9 +49,8 @@ const termsBodySchema = v.object({
 const passwordBodySchema = v.object({ oldPassword: givenPassword, newPassword: v.string(FIELD_CODES.invalid) });
 const newPasswordSchema = v.object({ newPassword: PASSWORD_RULE });
 
-const notFound = () => new HttpError(401, ERROR_CODES.playerNotFound, 'Wrong e-mail or password.');
-const lockedOut = () =>
-  new HttpError(403, ERROR_CODES.loginAttemptsExceeded, 'Too many failed logins: the account is locked for a while.');
+const unlockRequestSchema = v.object({ email: emailField, langmarket: v.pipe(text(12), v.regex(/^[a-z]{2,4}-[A-Z]{2,3}$/, FIELD_CODES.invalid)) });
+const unlockSchema = v.object({ key: opaqueField });
 const sessionExpired = () => new HttpError(401, ERROR_CODES.sessionExpired, 'Your session has ended. Please log in again.');
 
 async function firstDepositDate(db: Kysely<Database>, playerId: number): Promise<string | null> {
@@ -99,36 +100,42 @@ export async function profileOf(db: Kysely<Database>, player: Player): Promise<P
   };
 }
 
-export function authRoutes(): Hono<AuthEnv> {
+export interface AuthRoutesOptions {
+  throttle: ThrottlePolicy;
+  /** SITE_URL: the origin of the e-mailed unlock link; the request's own when unset. */
+  siteUrl?: string | undefined;
+}
+
+export function authRoutes({ throttle, siteUrl }: AuthRoutesOptions): Hono<AuthEnv> {
   const routes = new Hono<AuthEnv>();
+  const loginDeps = (c: Context<AuthEnv>): LoginDeps => {
+    const { db, clock, policy } = authServicesOf(c);
+    return { db, clock, throttle, lock: policy.lock };
+  };
 
   routes.post('/login', flowBodyLimit, async (c) => {
-    const { db, clock, policy } = authServicesOf(c);
     const { email, password } = await parseJsonBody(c, loginBodySchema);
-    const players = createPlayerStore(db, clock);
-    const found = await players.findByEmail(email);
-    if (!found) {
-      // Same work as a wrong password: the answer's timing does not tell which e-mails exist.
-      await dummyVerify(password);
-      throw notFound();
-    }
-    let player = found;
-    const now = clock();
-    if (player.login_locked_until !== null) {
-      // GLI-19 2.5.3: locked for the window, even with the right password.
-      if (player.login_locked_until > now) throw lockedOut();
-      await players.clearLoginFailures(player.id);
-    }
-    if (!(await players.verifyPassword(player, password))) {
-      const failure = await players.recordLoginFailure(player.id, now, policy.lock);
-      if (failure.lockedUntil !== null) throw lockedOut();
-      throw notFound();
-    }
-    if (player.failed_login_count > 0) await players.clearLoginFailures(player.id);
-    player = await liftEndedRestriction(db, player, now);
-    const refusal = loginRefusal(player, now);
-    if (refusal) throw refusal;
-    return c.json<LoginResponse>(await issueLogin(c, db, player, LOGIN_METHODS.password));
+    const deps = loginDeps(c);
+    const player = await logIn(deps, { email, password, address: clientAddress(c, throttle.addressHeader) });
+    return c.json<LoginResponse>(await issueLogin(c, deps.db, player, LOGIN_METHODS.password));
+  });
+
+  // The player's own unlock (issue 9): a link to the e-mail; the link's page sends its key back.
+  routes.post('/login/unlock_request', flowBodyLimit, async (c) => {
+    const { email, langmarket } = await parseJsonBody(c, unlockRequestSchema);
+    await requestUnlock(loginDeps(c), {
+      email,
+      langmarket,
+      siteOrigin: siteUrl ?? new URL(c.req.url).origin,
+      address: clientAddress(c, throttle.addressHeader),
+    });
+    return c.json({ ok: true as const });
+  });
+
+  routes.post('/login/unlock', flowBodyLimit, async (c) => {
+    const { key } = await parseJsonBody(c, unlockSchema);
+    await unlock(loginDeps(c), key);
+    return c.json({ ok: true as const });
   });
 
   routes.post('/session/refresh', async (c) => {
@@ -203,9 +210,8 @@ export function authRoutes(): Hono<AuthEnv> {
     const { db, clock } = authServicesOf(c);
     const players = createPlayerStore(db, clock);
     const player = await currentPlayer(c);
-    if (!(await players.verifyPassword(player, oldPassword))) {
-      throw new HttpError(400, ERROR_CODES.oldPasswordIncorrect, 'The current password is not right.');
-    }
+    // Counted like login attempts (issue 9): the old password cannot be guessed without limit.
+    await checkOldPassword(loginDeps(c), player, oldPassword, clientAddress(c, throttle.addressHeader));
     const rule = v.safeParse(newPasswordSchema, { newPassword }, { abortEarly: false });
     if (!rule.success) throw validationError(fieldErrorsOf(rule.issues));
     await players.setPassword(player.id, newPassword);

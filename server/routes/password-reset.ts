@@ -9,6 +9,7 @@ import { codeTarget, requestCode, verifyCode } from '../platform/codes';
 import { createPlayerStore, normalizeEmail } from '../platform/players';
 import { randomSecret, sha256Hex } from '../platform/secrets';
 import { revokePlayerSessions } from '../platform/sessions';
+import { clearLoginThrottle, senderOf, type ThrottlePolicy } from '../services/throttle';
 
 // Password reset (behaviour.md §4 "Password reset", §7 "/player/password_reset": email,
 // smsResetKeyId, resetKey; §8 sms.code.invalid, error.password.reset), mounted at
@@ -18,7 +19,7 @@ import { revokePlayerSessions } from '../platform/sessions';
 //   POST /new_password      { resetKey, password } → { ok }  every session of the player ends
 // The first call answers the same way whether the e-mail is known or not (no account
 // enumeration, OWASP ASVS 2.5): an unknown e-mail gets an id whose code is never sent and never
-// verifies, and the send limits count per e-mail address either way.
+// verifies, and the send limits count per e-mail address and client address either way.
 
 /** How long a verified reset key may be used to set the new password. */
 export const RESET_KEY_TTL_MS = 15 * 60_000;
@@ -27,7 +28,7 @@ const requestSchema = v.object({ email: emailField });
 const verifySchema = v.object({ smsResetKeyId: opaqueField, code: codeField });
 const newPasswordSchema = v.object({ resetKey: text(200), password: passwordField });
 
-export function passwordResetRoutes({ db, clock }: { db: Kysely<Database>; clock: () => Date }): Hono<SiteEnv> {
+export function passwordResetRoutes({ db, clock, throttle }: { db: Kysely<Database>; clock: () => Date; throttle: ThrottlePolicy }): Hono<SiteEnv> {
   const routes = new Hono<SiteEnv>();
   const players = createPlayerStore(db, clock);
   routes.use('*', flowBodyLimit);
@@ -36,14 +37,18 @@ export function passwordResetRoutes({ db, clock }: { db: Kysely<Database>; clock
     const { email } = await parseJsonBody(c, requestSchema);
     const player = await players.findByEmail(email);
     const reachable = player !== undefined && player.phone_prefix !== null && player.phone_body !== null;
+    const sender = senderOf(c, throttle);
     const { id } = await requestCode(db, {
       purpose: 'reset_sms',
-      target: codeTarget('email', normalizeEmail(email)),
+      // Per e-mail AND client address: a stranger who knows the e-mail spends only their own
+      // allowance, never the player's (issue 9); the number's own limit caps the total.
+      target: codeTarget('email', `${normalizeEmail(email)} ${sender.address ?? '-'}`),
       playerId: reachable ? player.id : null,
       delivery: reachable
         ? { channel: 'SMS', destination: `${player.phone_prefix ?? ''}${player.phone_body ?? ''}`, language: player.language_code }
         : null,
       now: clock(),
+      sender,
     });
     return c.json({ smsResetKeyId: id });
   });
@@ -83,8 +88,9 @@ export function passwordResetRoutes({ db, clock }: { db: Kysely<Database>; clock
       if (!reset) throw new HttpError(400, ERROR_CODES.passwordReset, 'This reset link is unknown, used or expired. Please start again.');
       const store = createPlayerStore(trx, clock);
       await store.setPassword(reset.player_id, password);
-      // The player proved who they are: the login lock and other open reset keys go.
-      await store.clearLoginFailures(reset.player_id);
+      // The player proved who they are: the login locks and delays and other open reset keys go.
+      const player = await store.findById(reset.player_id);
+      if (player?.email) await clearLoginThrottle(trx, normalizeEmail(player.email));
       await trx
         .updateTable('password_resets')
         .set({ used_at: now })

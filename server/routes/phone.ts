@@ -7,6 +7,7 @@ import { codeField, flowBodyLimit, opaqueField, parseJsonBody, phoneBodyField, p
 import { codeTarget, requestCode, verifyCode } from '../platform/codes';
 import { createPlayerStore } from '../platform/players';
 import { checkPhoneWithProvider } from '../platform/vonage';
+import { senderOf, type ThrottlePolicy } from '../services/throttle';
 
 // Phone change (behaviour.md §4 "Phone change", §5 "A phone change requires an SMS code", §7
 // "/player/phone_number"), mounted at /api/player/phone_number for a logged-in player:
@@ -17,7 +18,7 @@ import { checkPhoneWithProvider } from '../platform/vonage';
 const requestSchema = v.object({ phonePrefix: phonePrefixField, phoneBody: phoneBodyField });
 const verifySchema = v.object({ smsVerificationId: opaqueField, code: codeField });
 
-export function phoneRoutes({ db, clock }: { db: Kysely<Database>; clock: () => Date }): Hono<AuthEnv> {
+export function phoneRoutes({ db, clock, throttle }: { db: Kysely<Database>; clock: () => Date; throttle: ThrottlePolicy }): Hono<AuthEnv> {
   const routes = new Hono<AuthEnv>();
   const players = createPlayerStore(db, clock);
   routes.use('*', requireAuth, flowBodyLimit);
@@ -35,6 +36,7 @@ export function phoneRoutes({ db, clock }: { db: Kysely<Database>; clock: () => 
       delivery: { channel: 'SMS', destination: `${phonePrefix}${phoneBody}`, language: player?.language_code ?? null },
       phone: { prefix: phonePrefix, body: phoneBody },
       now: clock(),
+      sender: senderOf(c, throttle),
     });
     return c.json({ smsVerificationId: id });
   });

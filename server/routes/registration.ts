@@ -32,6 +32,7 @@ import { issueLogin, LOGIN_METHODS } from '../platform/sessions';
 import { verificationFor } from '../platform/verification';
 import { checkPhoneWithProvider } from '../platform/vonage';
 import { currentTermsVersion } from '../platform/account-status';
+import { senderOf, type ThrottlePolicy } from '../services/throttle';
 import { checkCaptcha } from './captcha';
 
 // Registration (behaviour.md §4 "Sign-up", §5, §7 "/player/registration", §8 "Sign-up and reset";
@@ -48,6 +49,7 @@ export interface RegistrationRoutesOptions {
   db: Kysely<Database>;
   clock: () => Date;
   captchaSecret: string;
+  throttle: ThrottlePolicy;
 }
 
 const nameField = v.pipe(text(100), v.regex(/^[\p{L}\p{M}][\p{L}\p{M}' .-]*$/u, FIELD_CODES.name));
@@ -96,7 +98,7 @@ function tokenInvalid(): HttpError {
 
 type Registration = Selectable<RegistrationsTable> & { player: Player };
 
-export function registrationRoutes({ db, clock, captchaSecret }: RegistrationRoutesOptions): Hono<SiteEnv> {
+export function registrationRoutes({ db, clock, captchaSecret, throttle }: RegistrationRoutesOptions): Hono<SiteEnv> {
   const routes = new Hono<SiteEnv>();
   const players = createPlayerStore(db, clock);
   routes.use('*', flowBodyLimit);
@@ -190,6 +192,7 @@ export function registrationRoutes({ db, clock, captchaSecret }: RegistrationRou
       playerId: player.id,
       delivery: { channel: 'SMS', destination: `${player.phone_prefix}${player.phone_body}`, language: player.language_code },
       now,
+      sender: senderOf(c, throttle),
     });
     const answer: CodeSent = { sentTo: maskPhone(player.phone_prefix, player.phone_body) };
     return c.json(answer);
@@ -205,6 +208,7 @@ export function registrationRoutes({ db, clock, captchaSecret }: RegistrationRou
       playerId: player.id,
       delivery: { channel: 'EMAIL', destination: player.email, language: player.language_code },
       now: clock(),
+      sender: senderOf(c, throttle),
     });
     const answer: CodeSent = { sentTo: maskEmail(player.email) };
     return c.json(answer);
