@@ -19,3 +19,25 @@ export function from(app: App, address: string): AddressedApp {
 export function address(n: number): string {
   return `203.0.113.${String(n % 250)}`;
 }
+
+/** POST JSON, optionally with a bearer token. */
+export function post(client: AddressedApp, path: string, body: unknown, token?: string): Promise<Response> {
+  return client.request(path, {
+    method: 'POST',
+    body: JSON.stringify(body),
+    headers: { 'Content-Type': 'application/json', ...(token === undefined ? {} : { Authorization: `Bearer ${token}` }) },
+  });
+}
+
+export interface RefusalBody {
+  code: string;
+  message: string;
+  details?: { attemptsLeft?: number; retryAfterSeconds?: number };
+}
+
+/** Asserts status and code; the body with its details. */
+export async function refusal(response: Response, status: number, code: string): Promise<RefusalBody> {
+  const body = (await response.json()) as RefusalBody;
+  if (response.status !== status || body.code !== code) throw new Error(`expected ${String(status)} ${code}, got ${String(response.status)} ${JSON.stringify(body)}`);
+  return body;
+}
