@@ -30,6 +30,10 @@ export interface LoginErrorInfo {
   /** Cooling-off time left, as the platform sends it (a number). */
   cooldownTimeLeft?: number;
   initiator?: string;
+  /** Wrong passwords left before the lock (issue 8: warn before the last attempt); the platform's `details`. */
+  attemptsLeft?: number;
+  /** Seconds until a lock or a delay ends (issue 8: say for how long); the platform's `details`. */
+  retryAfterSeconds?: number;
 }
 
 export interface LoginError {
@@ -102,9 +106,25 @@ export function isNetworkFailure(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'kind' in error && error.kind === 'network';
 }
 
-/** A failed login call as the form shows it: network, or the server's code parsed. */
+/** A whole number of at least 0, or undefined. */
+function countOf(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined;
+}
+
+/** The attempts left and the wait an error answer's `details` tell (src/api/errors.ts ErrorDetails). */
+function detailsOf(error: object): Pick<LoginErrorInfo, 'attemptsLeft' | 'retryAfterSeconds'> {
+  const details = 'details' in error && typeof error.details === 'object' && error.details !== null ? error.details : {};
+  const attemptsLeft = countOf('attemptsLeft' in details ? details.attemptsLeft : undefined);
+  const retryAfterSeconds = countOf('retryAfterSeconds' in details ? details.retryAfterSeconds : undefined);
+  return { ...(attemptsLeft === undefined ? {} : { attemptsLeft }), ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }) };
+}
+
+/** A failed login call as the form shows it: network, or the server's code parsed, with its details. */
 export function loginErrorOf(error: unknown): LoginError {
   if (isNetworkFailure(error)) return { code: 'network', additionalInfo: {} };
-  const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : null;
-  return typeof code === 'string' ? parseLoginErrorCode(code) : { code: 'unauthorized', additionalInfo: {} };
+  if (typeof error !== 'object' || error === null) return { code: 'unauthorized', additionalInfo: {} };
+  const code = 'code' in error ? error.code : null;
+  if (typeof code !== 'string') return { code: 'unauthorized', additionalInfo: {} };
+  const parsed = parseLoginErrorCode(code);
+  return { code: parsed.code, additionalInfo: { ...parsed.additionalInfo, ...detailsOf(error) } };
 }

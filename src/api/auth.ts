@@ -93,11 +93,22 @@ export function parseIdToken(token: unknown): SessionClaims {
 const okSchema = v.object({ ok: v.literal(true) });
 
 export const authApi = {
-  /** POST /player/login. Errors: 401 code:error.player.not.found, 403 with the §8 "Login" codes. */
+  /**
+   * POST /player/login. Errors: 401 code:error.player.not.found (details.attemptsLeft), 403 with the
+   * §8 "Login" codes (code:error.sign.in.attempt.count.exceeded with details.retryAfterSeconds).
+   */
   login: (body: LoginRequest, signal?: AbortSignal) =>
     request('/player/login', loginResponseSchema, { method: 'POST', body, signal }),
   /** POST /player/session/refresh: re-issues the id token from the HttpOnly session cookie; 401 without one. */
   refresh: (signal?: AbortSignal) => request('/player/session/refresh', loginResponseSchema, { method: 'POST', signal }),
+  /**
+   * POST /player/login/unlock_request: e-mails the player a link that lifts every login lock and
+   * delay on their account (issue 9). Answers { ok } whether the e-mail is an account or not.
+   */
+  requestUnlock: (body: { email: string; langmarket: string }, signal?: AbortSignal) =>
+    request('/player/login/unlock_request', okSchema, { method: 'POST', body, signal }),
+  /** POST /player/login/unlock with the link's key; 400 error.unlock.invalid for an unknown, used or expired one. */
+  unlock: (body: { key: string }, signal?: AbortSignal) => request('/player/login/unlock', okSchema, { method: 'POST', body, signal }),
   /** POST /player/sign_out: ends the server-side session and clears the cookie. */
   signOut: (signal?: AbortSignal) => request('/player/sign_out', okSchema, { method: 'POST', auth: true, ignoreUnauthorized: true, signal }),
 };
