@@ -4,6 +4,8 @@
 // Pure functions: the login machine reads a failed call through them (it receives the error as
 // `unknown`: an ApiError at run time, a plain object in tests).
 
+import { ERROR_CODES } from './errorCodes';
+
 /**
  * The UI keys (behaviour.md §8: login.error.unauthorized, blacklisted, maxAttempt and closed, plus the
  * timeout and exclusion texts with their days). `network` is the app's own: the platform could not be
@@ -41,21 +43,26 @@ export interface LoginError {
   additionalInfo: LoginErrorInfo;
 }
 
+/** A catalogue code without its `code:` prefix (the form the table below is keyed by). */
+function bare(code: string): string {
+  return code.replace(/^code:/, '');
+}
+
 /** The max-attempts code: the account is locked after repeated failures (GLI-19 2.5.3, server side). */
-export const MAX_ATTEMPTS_CODE = 'error.sign.in.attempt.count.exceeded';
+export const MAX_ATTEMPTS_CODE = bare(ERROR_CODES.loginAttemptsExceeded);
 
 /**
  * behaviour.md §8 "Login", base code → UI key. The deactivated-to-blacklisted pairing is the spec's
  * own inference; anything not listed is shown as unauthorized.
  */
 export const LOGIN_ERROR_CODES: Readonly<Record<string, LoginErrorKey>> = {
-  'error.player.not.found': 'unauthorized',
-  'error.account.deactivated': 'blacklisted',
+  [bare(ERROR_CODES.playerNotFound)]: 'unauthorized',
+  [bare(ERROR_CODES.accountDeactivated)]: 'blacklisted',
   [MAX_ATTEMPTS_CODE]: 'maxAttempt',
-  'error.account.closed': 'closed',
+  [bare(ERROR_CODES.accountClosed)]: 'closed',
   'error.timeout.in.progress': 'timeout',
   'error.exclusion.in.progress': 'exclusion',
-  'error.exclusion.in.progress.indefinitely': 'exclusionIndefinitely',
+  [bare(ERROR_CODES.exclusionIndefinite)]: 'exclusionIndefinitely',
 };
 
 const NON_NEGATIVE_INTEGER = /^[0-9]{1,9}$/;

@@ -1,9 +1,11 @@
 import { Hono, type Context } from 'hono';
 import type { Kysely } from 'kysely';
 import * as v from 'valibot';
-import type { LoginResponse } from '../../src/api/auth';
+import { loginRequestSchema, unlockRequestSchema, unlockSchema, type LoginResponse } from '../../src/api/auth';
 import {
-  PASSWORD_RULE,
+  newPasswordSchema,
+  passwordChangeSchema,
+  termsAcceptSchema,
   type AccessDetails,
   type PlayerProfile,
   type TransactionSummary,
@@ -12,7 +14,7 @@ import type { Database } from '../db/schema';
 import { checkBearer, requireAuth, type AuthEnv } from '../http/auth';
 import { ERROR_CODES, HttpError } from '../http/errors';
 import { clientAddress } from '../http/client-address';
-import { emailField, FIELD_CODES, fieldErrorsOf, flowBodyLimit, opaqueField, parseJsonBody, text, validationError } from '../http/validation';
+import { fieldErrorsOf, flowBodyLimit, parseJsonBody, validationError } from '../http/validation';
 import { checkOldPassword, logIn, requestUnlock, unlock, type LoginDeps } from '../services/login';
 import type { ThrottlePolicy } from '../services/throttle';
 import { accessDetailsFor, currentTermsVersion, liftEndedRestriction, loginRefusal } from '../platform/account-status';
@@ -34,23 +36,6 @@ import {
 // HttpOnly cookie, sign-out, profile, access details, transaction summary, terms acceptance and
 // password change.
 
-/** A login compares a password, it does not judge it: any length up to this (scrypt's input). */
-const LOGIN_PASSWORD_MAX = 1_024;
-
-const givenPassword = v.pipe(
-  v.string(FIELD_CODES.invalid),
-  v.nonEmpty(FIELD_CODES.required),
-  v.maxLength(LOGIN_PASSWORD_MAX, FIELD_CODES.tooLong),
-);
-const loginBodySchema = v.object({ email: emailField, password: givenPassword });
-const termsBodySchema = v.object({
-  version: v.pipe(v.number(FIELD_CODES.termsVersion), v.integer(FIELD_CODES.termsVersion), v.minValue(1, FIELD_CODES.termsVersion)),
-});
-const passwordBodySchema = v.object({ oldPassword: givenPassword, newPassword: v.string(FIELD_CODES.invalid) });
-const newPasswordSchema = v.object({ newPassword: PASSWORD_RULE });
-
-const unlockRequestSchema = v.object({ email: emailField, langmarket: v.pipe(text(12), v.regex(/^[a-z]{2,4}-[A-Z]{2,3}$/, FIELD_CODES.invalid)) });
-const unlockSchema = v.object({ key: opaqueField });
 const sessionExpired = () => new HttpError(401, ERROR_CODES.sessionExpired, 'Your session has ended. Please log in again.');
 
 async function firstDepositDate(db: Kysely<Database>, playerId: number): Promise<string | null> {
@@ -114,7 +99,7 @@ export function authRoutes({ throttle, siteUrl }: AuthRoutesOptions): Hono<AuthE
   };
 
   routes.post('/login', flowBodyLimit, async (c) => {
-    const { email, password } = await parseJsonBody(c, loginBodySchema);
+    const { email, password } = await parseJsonBody(c, loginRequestSchema);
     const deps = loginDeps(c);
     const player = await logIn(deps, { email, password, address: clientAddress(c, throttle.addressHeader) });
     return c.json<LoginResponse>(await issueLogin(c, deps.db, player, LOGIN_METHODS.password));
@@ -194,7 +179,7 @@ export function authRoutes({ throttle, siteUrl }: AuthRoutesOptions): Hono<AuthE
   );
 
   routes.post('/update_term_and_condition_version', flowBodyLimit, requireAuth, async (c) => {
-    const { version } = await parseJsonBody(c, termsBodySchema);
+    const { version } = await parseJsonBody(c, termsAcceptSchema);
     const current = currentTermsVersion();
     // behaviour.md §5: the accepted version comes from the current terms; no other can be accepted.
     if (version !== current) {
@@ -206,7 +191,7 @@ export function authRoutes({ throttle, siteUrl }: AuthRoutesOptions): Hono<AuthE
   });
 
   routes.post('/password', flowBodyLimit, requireAuth, async (c) => {
-    const { oldPassword, newPassword } = await parseJsonBody(c, passwordBodySchema);
+    const { oldPassword, newPassword } = await parseJsonBody(c, passwordChangeSchema);
     const { db, clock } = authServicesOf(c);
     const players = createPlayerStore(db, clock);
     const player = await currentPlayer(c);

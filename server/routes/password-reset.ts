@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
-import * as v from 'valibot';
 import { ERROR_CODES, HttpError } from '../http/errors';
 import type { SiteEnv } from '../http/site-context';
-import { codeField, emailField, flowBodyLimit, opaqueField, parseJsonBody, passwordField, text } from '../http/validation';
+import { resetNewPasswordSchema, resetRequestSchema, resetVerifySchema } from '../../src/api/player';
+import { flowBodyLimit, parseJsonBody } from '../http/validation';
 import type { Database } from '../db/schema';
 import { codeTarget, requestCode, verifyCode } from '../platform/codes';
 import { createPlayerStore, normalizeEmail } from '../platform/players';
@@ -24,9 +24,6 @@ import { clearLoginThrottle, senderOf, type ThrottlePolicy } from '../services/t
 /** How long a verified reset key may be used to set the new password. */
 export const RESET_KEY_TTL_MS = 15 * 60_000;
 
-const requestSchema = v.object({ email: emailField });
-const verifySchema = v.object({ smsResetKeyId: opaqueField, code: codeField });
-const newPasswordSchema = v.object({ resetKey: text(200), password: passwordField });
 
 export function passwordResetRoutes({ db, clock, throttle }: { db: Kysely<Database>; clock: () => Date; throttle: ThrottlePolicy }): Hono<SiteEnv> {
   const routes = new Hono<SiteEnv>();
@@ -34,7 +31,7 @@ export function passwordResetRoutes({ db, clock, throttle }: { db: Kysely<Databa
   routes.use('*', flowBodyLimit);
 
   routes.post('/', async (c) => {
-    const { email } = await parseJsonBody(c, requestSchema);
+    const { email } = await parseJsonBody(c, resetRequestSchema);
     const player = await players.findByEmail(email);
     const reachable = player !== undefined && player.phone_prefix !== null && player.phone_body !== null;
     const sender = senderOf(c, throttle);
@@ -54,7 +51,7 @@ export function passwordResetRoutes({ db, clock, throttle }: { db: Kysely<Databa
   });
 
   routes.post('/sms_verification', async (c) => {
-    const { smsResetKeyId, code } = await parseJsonBody(c, verifySchema);
+    const { smsResetKeyId, code } = await parseJsonBody(c, resetVerifySchema);
     const now = clock();
     const row = await verifyCode(db, { purpose: 'reset_sms', locator: { id: smsResetKeyId }, code, now });
     // verifyCode never accepts a row without a player (the unknown e-mail's decoy).
@@ -73,7 +70,7 @@ export function passwordResetRoutes({ db, clock, throttle }: { db: Kysely<Databa
   });
 
   routes.post('/new_password', async (c) => {
-    const { resetKey, password } = await parseJsonBody(c, newPasswordSchema);
+    const { resetKey, password } = await parseJsonBody(c, resetNewPasswordSchema);
     const now = clock();
     await db.transaction().execute(async (trx) => {
       // Single use: the first call to take the key wins.

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
-import * as v from 'valibot';
 import type { Database } from '../db/schema';
 import { requireAuth, type AuthEnv } from '../http/auth';
-import { codeField, flowBodyLimit, opaqueField, parseJsonBody, phoneBodyField, phonePrefixField } from '../http/validation';
+import { phoneCodeRequestSchema, phoneCodeVerifySchema } from '../../src/api/player';
+import { flowBodyLimit, parseJsonBody } from '../http/validation';
 import { codeTarget, requestCode, verifyCode } from '../platform/codes';
 import { createPlayerStore } from '../platform/players';
 import { checkPhoneWithProvider } from '../platform/vonage';
@@ -15,8 +15,6 @@ import { senderOf, type ThrottlePolicy } from '../services/throttle';
 //   POST /sms_verification  { smsVerificationId, code } → { ok }               (the number is saved)
 // The limits count per player, whatever number is asked for.
 
-const requestSchema = v.object({ phonePrefix: phonePrefixField, phoneBody: phoneBodyField });
-const verifySchema = v.object({ smsVerificationId: opaqueField, code: codeField });
 
 export function phoneRoutes({ db, clock, throttle }: { db: Kysely<Database>; clock: () => Date; throttle: ThrottlePolicy }): Hono<AuthEnv> {
   const routes = new Hono<AuthEnv>();
@@ -24,7 +22,7 @@ export function phoneRoutes({ db, clock, throttle }: { db: Kysely<Database>; clo
   routes.use('*', requireAuth, flowBodyLimit);
 
   routes.post('/sms_request', async (c) => {
-    const { phonePrefix, phoneBody } = await parseJsonBody(c, requestSchema);
+    const { phonePrefix, phoneBody } = await parseJsonBody(c, phoneCodeRequestSchema);
     checkPhoneWithProvider(phoneBody);
     const { playerId } = c.get('authSession');
     // The SMS is written in the logged-in player's language.
@@ -42,7 +40,7 @@ export function phoneRoutes({ db, clock, throttle }: { db: Kysely<Database>; clo
   });
 
   routes.post('/sms_verification', async (c) => {
-    const { smsVerificationId, code } = await parseJsonBody(c, verifySchema);
+    const { smsVerificationId, code } = await parseJsonBody(c, phoneCodeVerifySchema);
     const { playerId } = c.get('authSession');
     const row = await verifyCode(db, {
       purpose: 'phone_change',

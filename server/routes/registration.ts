@@ -2,28 +2,20 @@ import { Hono } from 'hono';
 import type { Kysely, Selectable } from 'kysely';
 import * as v from 'valibot';
 import { COUNTRIES, isCountryCode } from '../../machines/lib/countries';
-import { LANGUAGE_CODES, LANGUAGES } from '../../machines/lib/markets';
+import { LANGUAGES } from '../../machines/lib/markets';
 import type { FieldError } from '../../src/api/errors';
-import type { CodeSent, RegistrationResponse } from '../../src/api/player';
+import {
+  registrationCodeSchema,
+  registrationPhoneSchema,
+  registrationRefSchema,
+  registrationRequestSchema,
+  type CodeSent,
+  type RegistrationResponse,
+} from '../../src/api/player';
 import type { Database, RegistrationsTable } from '../db/schema';
 import { ERROR_CODES, HttpError } from '../http/errors';
 import type { SiteEnv } from '../http/site-context';
-import {
-  FIELD_CODES,
-  codeField,
-  emailField,
-  fieldErrorsOf,
-  flowBodyLimit,
-  opaqueField,
-  passwordField,
-  phoneBodyField,
-  playerIdField,
-  phonePrefixField,
-  readJsonObject,
-  parseJsonBody,
-  text,
-  validationError,
-} from '../http/validation';
+import { FIELD_CODES, fieldErrorsOf, flowBodyLimit, parseJsonBody, readJsonObject, validationError } from '../http/validation';
 import { codeTarget, requestCode, restartCodes, verifyCode } from '../platform/codes';
 import { maskEmail, maskPhone } from '../platform/messages';
 import { createPlayerStore, PlayerConflictError, type Player } from '../platform/players';
@@ -52,45 +44,6 @@ export interface RegistrationRoutesOptions {
   throttle: ThrottlePolicy;
 }
 
-const nameField = v.pipe(text(100), v.regex(/^[\p{L}\p{M}][\p{L}\p{M}' .-]*$/u, FIELD_CODES.name));
-
-const registrationSchema = v.object({
-  firstName: nameField,
-  lastName: nameField,
-  email: emailField,
-  password: passwordField,
-  mobilePhone: v.pipe(text(40), v.transform((phone: string) => phone.replace(/[\s()-]/g, ''))),
-  phonePrefix: phonePrefixField,
-  phoneBody: phoneBodyField,
-  countryCode: v.pipe(text(8), v.toUpperCase(), v.regex(/^[A-Z]{2}$/, FIELD_CODES.country)),
-  languageCode: v.picklist(LANGUAGE_CODES, FIELD_CODES.language),
-  termsAndConditions: v.literal(true, FIELD_CODES.terms),
-  cookiePolicyAccepted: v.boolean(FIELD_CODES.invalid),
-  marketingOptIn: v.boolean(FIELD_CODES.invalid),
-  allConditions: v.boolean(FIELD_CODES.invalid),
-  termsAndConditionsAcceptedVersion: v.pipe(v.number(FIELD_CODES.invalid), v.integer(FIELD_CODES.invalid)),
-  cpf: v.optional(
-    v.pipe(
-      v.string(FIELD_CODES.invalid),
-      v.maxLength(20, FIELD_CODES.tooLong),
-      v.transform((cpf: string) => cpf.replace(/[\s.-]/g, '')),
-      v.regex(/^([0-9]{11})?$/, FIELD_CODES.cpf),
-    ),
-  ),
-  bonusCode: v.optional(
-    v.pipe(v.string(FIELD_CODES.invalid), v.trim(), v.maxLength(64, FIELD_CODES.tooLong), v.regex(/^[A-Za-z0-9_-]*$/, FIELD_CODES.invalid)),
-  ),
-  affiliate: v.optional(
-    v.object({
-      aff_id: v.optional(v.pipe(v.string(FIELD_CODES.invalid), v.trim(), v.maxLength(128, FIELD_CODES.tooLong))),
-      appsflyer_token: v.optional(v.pipe(v.string(FIELD_CODES.invalid), v.trim(), v.maxLength(256, FIELD_CODES.tooLong))),
-    }),
-  ),
-});
-
-const registrationRefSchema = v.object({ playerId: playerIdField, token: opaqueField });
-const registrationCodeSchema = v.object({ playerId: playerIdField, token: opaqueField, code: codeField });
-const registrationPhoneSchema = v.object({ playerId: playerIdField, token: opaqueField, phonePrefix: phonePrefixField, phoneBody: phoneBodyField });
 
 function tokenInvalid(): HttpError {
   return new HttpError(400, ERROR_CODES.registrationTokenInvalid, 'This registration is unknown, already completed or the token is wrong.');
@@ -116,7 +69,7 @@ export function registrationRoutes({ db, clock, captchaSecret, throttle }: Regis
     checkCaptcha(c, captchaSecret);
     // behaviour.md §5: a 400 without validation errors is the unhandled sign-up error.
     const body = await readJsonObject(c, ERROR_CODES.signupUnhandled);
-    const parsed = v.safeParse(registrationSchema, body, { abortEarly: false });
+    const parsed = v.safeParse(registrationRequestSchema, body, { abortEarly: false });
     if (!parsed.success) throw validationError(fieldErrorsOf(parsed.issues));
     const input = parsed.output;
 

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import type { SessionClaims } from '../../machines/session.machine';
 import { DEFAULT_LOGIN_METHOD } from '../../machines/session.machine';
 import { request } from './client';
+import { emailField, givenPasswordField, langmarketField, opaqueField } from './fields';
 
 // Login, session restore and sign-out (behaviour.md §4 "Session", §7 "Player and account", §8
 // "Login"). The platform answers a login with an id token (a JWT whose claims are product.md §3
@@ -17,10 +18,14 @@ export const loginResponseSchema = v.object({
 });
 export type LoginResponse = v.InferOutput<typeof loginResponseSchema>;
 
-export interface LoginRequest {
-  email: string;
-  password: string;
-}
+/** POST /player/login: any password is compared (not judged), up to scrypt's input bound. */
+export const loginRequestSchema = v.object({ email: emailField, password: givenPasswordField });
+export type LoginRequest = v.InferInput<typeof loginRequestSchema>;
+
+/** POST /player/login/unlock_request: the link goes to the e-mail, on the site's path of the language and market. */
+export const unlockRequestSchema = v.object({ email: emailField, langmarket: langmarketField });
+/** POST /player/login/unlock: the key of the e-mailed link. */
+export const unlockSchema = v.object({ key: opaqueField });
 
 /** behaviour.md §5: a token must be a string with three dot-separated parts. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;

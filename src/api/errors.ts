@@ -1,5 +1,8 @@
 import * as v from 'valibot';
 
+// The contract's codes (issue 9 "One contract"): one list, machines/lib/errorCodes.ts.
+export { ERROR_CODES, FIELD_CODES, PASSWORD_RULE_CODES, type DaysErrorCode, type ErrorCode } from '../../machines/lib/errorCodes';
+
 // One error family for every call (CONVENTIONS.md "API"): an HTTP answer with a code from the
 // spec's catalogue, a network failure, an aborted request, or an answer whose shape did not parse.
 

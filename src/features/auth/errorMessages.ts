@@ -1,6 +1,7 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
 import type { LoginError, LoginErrorInfo, LoginErrorKey } from '../../../machines/lib/loginErrors';
+import { isEmailShape } from '../../../machines/lib/rules';
 
 // The login's one error table (CONVENTIONS.md "Text"; behaviour.md §8 "Login"): every key the
 // login machine can report maps to a translated message, with the days of a time-out or an
@@ -86,13 +87,11 @@ export const LOGIN_FIELD_MESSAGES = {
 
 export type LoginFieldMessage = keyof typeof LOGIN_FIELD_MESSAGES;
 
-/** A light check of the e-mail's shape (the platform decides whether it is an account). */
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function loginFieldErrors(email: string, password: string): { email?: LoginFieldMessage; password?: LoginFieldMessage } {
   const trimmed = email.trim();
   return {
-    ...(trimmed === '' ? { email: 'emailRequired' as const } : EMAIL_SHAPE.test(trimmed) ? {} : { email: 'emailInvalid' as const }),
+    ...(trimmed === '' ? { email: 'emailRequired' as const } : isEmailShape(trimmed) ? {} : { email: 'emailInvalid' as const }),
     ...(password === '' ? { password: 'passwordRequired' as const } : {}),
   };
 }
