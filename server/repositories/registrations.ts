@@ -89,8 +89,3 @@ export async function existsSameCustomer(
   if (exceptPlayerId !== undefined) query = query.where('id', '!=', exceptPlayerId);
   return (await query.executeTakeFirst()) !== undefined;
 }
-
-/** Runs `work` in a transaction (or in the one `db` already is). */
-export function inTransaction<T>(db: Kysely<Database>, work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
-  return db.isTransaction ? work(db) : db.transaction().execute(work);
-}

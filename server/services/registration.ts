@@ -18,7 +18,6 @@ import {
   completeRegistration,
   existsSameCustomer,
   findRegistration,
-  inTransaction,
   insertRegistration,
   markVerified,
   registerPendingPlayer,
@@ -26,6 +25,7 @@ import {
   setPendingPlayerPhone,
   type RegistrationRow,
 } from '../repositories/registrations';
+import { inTransaction } from '../repositories/transaction';
 import type { ThrottlePolicy } from './throttle';
 
 // Registration's rules (behaviour.md §4 "Sign-up", §5, §8 "Sign-up and reset"; product.md §3
