@@ -12,6 +12,7 @@ import { ERROR_CODES, HttpError } from '../http/errors';
 import { clientAddress } from '../http/client-address';
 import { flowBodyLimit, parseJsonBody } from '../http/validation';
 import { acceptTerms, changePassword, currentPlayer, profileOf, transactionSummary, type AccountDeps } from '../services/account';
+import { touchSession } from '../repositories/sessions';
 import { logIn, requestUnlock, unlock, type LoginDeps } from '../services/login';
 import type { ThrottlePolicy } from '../services/throttle';
 import { accessDetailsFor, liftEndedRestriction, loginRefusal } from '../platform/account-status';
@@ -92,7 +93,7 @@ export function authRoutes({ throttle, siteUrl }: AuthRoutesOptions): Hono<AuthE
     const player = await liftEndedRestriction(db, found, now);
     // A player closed, blacklisted or on a break since the login keeps no session.
     if (loginRefusal(player, now)) return refuse();
-    await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', session.id).execute();
+    await touchSession(db, session.id, now);
     return c.json<LoginResponse>({
       idToken: await idTokenFor(services, player, session),
       lastAuth: session.last_auth_at?.toISOString() ?? null,
