@@ -12,6 +12,7 @@ import { staticApp } from './http/static';
 import { DEFAULT_CAPTCHA_SECRET, ID_TOKEN_LIFETIME_S } from './config';
 import { setMessageSender } from './platform/messages';
 import { createAuthServices, provideAuth, type AuthPolicy } from './platform/sessions';
+import { DEFAULT_THROTTLE_POLICY, type ThrottlePolicy } from './services/throttle';
 import type { SettingsStore } from './platform/settings';
 import { assertProvidersFit, provideProviders, simulatedProviders, type PlatformMode, type PlatformProviders } from './providers';
 import { authRoutes } from './routes/auth';
@@ -53,6 +54,10 @@ export interface AppOptions {
   auth?: Partial<AuthOptions> | undefined;
   /** The simulated captcha provider's secret (CAPTCHA_SECRET); a fixed test value by default. */
   captchaSecret?: string | undefined;
+  /** Per-number, per-address and login limits (server/config.ts); the defaults unless a test or test mode changes them. */
+  throttle?: Partial<ThrottlePolicy> | undefined;
+  /** SITE_URL: the origin of links in e-mails (the unlock link); the request's origin when unset. */
+  siteUrl?: string | undefined;
   /** Where platform faults (500) are reported; console.error by default. */
   logError?: (message: string, error: unknown) => void;
 }
@@ -121,9 +126,10 @@ export function createApp(options: AppOptions): Hono<SiteEnv> {
 
   app.route('/api/content', contentRoutes({ db, clock }));
   app.route('/api/player', platformRoutes({ settings, testMode, countryHeader: options.countryHeader }));
-  app.route('/api/player', authRoutes());
+  const throttle: ThrottlePolicy = { ...DEFAULT_THROTTLE_POLICY, ...options.throttle };
+  app.route('/api/player', authRoutes({ throttle, siteUrl: options.siteUrl }));
   // Identity flows (issue 3): registration, password reset, phone change, pay and play.
-  const flows = { db, clock };
+  const flows = { db, clock, throttle };
   app.route('/api/player/registration', registrationRoutes(flows));
   app.route('/api/player/password_reset', passwordResetRoutes(flows));
   app.route('/api/player/phone_number', phoneRoutes(flows));

@@ -69,6 +69,10 @@ const app = createApp({
   countryHeader: config.countryHeader,
   corsOrigins: config.corsOrigins,
   captchaSecret: config.captchaSecret,
+  siteUrl: config.siteUrl,
+  // Test mode: every browser test comes from 127.0.0.1, so only the per-address counts are off
+  // (the per-number and per-account ones stay); PLATFORM_TEST_MODE is never set in production.
+  throttle: { addressHeader: config.clientAddressHeader, ...(config.testMode ? { codeSendsPerAddress: null, loginAddressDelayAfter: null } : {}) },
   auth: {
     loginLockAttempts: config.loginLockAttempts,
     loginLockWindowMinutes: config.loginLockWindowMinutes,
