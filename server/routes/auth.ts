@@ -77,15 +77,18 @@ export function authRoutes({ throttle, siteUrl }: AuthRoutesOptions): Hono<AuthE
     return c.json({ ok: true as const });
   });
 
+  // "No session" is a normal answer, not an error (issue 8 "A quiet console"): every visitor's
+  // page load asks, so a missing, unknown, ended or idle session answers 204 No Content (and clears
+  // the cookie) rather than a 401 that each browser would log as a failed request.
   routes.post('/session/refresh', async (c) => {
     const services = authServicesOf(c);
     const { db, clock, policy } = services;
     const now = clock();
     const session = await sessionFromCookie(c, db);
-    const refuse = async (): Promise<never> => {
+    const refuse = async (): Promise<Response> => {
       if (session && session.revoked_at === null) await revokeSession(db, session.id, now);
       clearSessionCookie(c);
-      throw sessionExpired();
+      return c.body(null, 204);
     };
     if (!session || session.revoked_at !== null || isIdle(session, now, policy.idleLimitMs)) return refuse();
     const found = await createPlayerStore(db, clock).findById(session.player_id);

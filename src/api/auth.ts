@@ -96,6 +96,9 @@ export function parseIdToken(token: unknown): SessionClaims {
 
 const okSchema = v.object({ ok: v.literal(true) });
 
+/** A refresh's answer: the login answer, or nothing (204, or 200 without a token) when there is no session. */
+const refreshResponseSchema = v.union([loginResponseSchema, v.pipe(v.nullish(v.object({ idToken: v.optional(v.null()) })), v.transform(() => null))]);
+
 export const authApi = {
   /**
    * POST /player/login. Errors: 401 code:error.player.not.found (details.attemptsLeft), 403 with the
@@ -103,8 +106,12 @@ export const authApi = {
    */
   login: (body: LoginRequest, signal?: AbortSignal) =>
     request('/player/login', loginResponseSchema, { method: 'POST', body, signal }),
-  /** POST /player/session/refresh: re-issues the id token from the HttpOnly session cookie; 401 without one. */
-  refresh: (signal?: AbortSignal) => request('/player/session/refresh', loginResponseSchema, { method: 'POST', signal }),
+  /**
+   * POST /player/session/refresh: re-issues the id token from the HttpOnly session cookie. No session
+   * is a normal answer (204 No Content, or a 200 without a token), resolved as null.
+   */
+  refresh: async (signal?: AbortSignal): Promise<LoginResponse | null> =>
+    (await request('/player/session/refresh', refreshResponseSchema, { method: 'POST', signal })) ?? null,
   /**
    * POST /player/login/unlock_request: e-mails the player a link that lifts every login lock and
    * delay on their account (issue 9). Answers { ok } whether the e-mail is an account or not.

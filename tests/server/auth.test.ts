@@ -83,6 +83,11 @@ async function expectError(response: Response, status: number, code: string): Pr
   return body;
 }
 
+/** A session refresh without a session: 204 No Content, no token (issue 8 "A quiet console"). */
+function expectNoSession(response: Response): void {
+  expect(response.status).toBe(204);
+}
+
 /** The `name=value` pair of the session cookie a response sets. */
 function sessionCookie(response: Response): string {
   const header = response.headers.getSetCookie().find((line) => line.startsWith(`${SESSION_COOKIE}=`));
@@ -442,7 +447,7 @@ describe('authenticated calls (Authorization: Bearer)', () => {
     await expectError(await call('/api/player/profile', { token: idToken }), 401, 'error.session.expired');
     // Revoked: neither the token nor the cookie brings it back.
     await expectError(await call('/api/player/access/details', { token: idToken }), 401, 'error.session.expired');
-    await expectError(await call('/api/player/session/refresh', { method: 'POST', cookie }), 401, 'error.session.expired');
+    expectNoSession(await call('/api/player/session/refresh', { method: 'POST', cookie }));
   });
 });
 
@@ -474,19 +479,15 @@ describe('POST /api/player/session/refresh', () => {
     ['an empty cookie', `${SESSION_COOKIE}=`],
     ['a huge cookie', `${SESSION_COOKIE}=${'x'.repeat(4_000)}`],
     ['an SQL-looking cookie', `${SESSION_COOKIE}=' OR 1=1 --`],
-  ])('answers 401 error.session.expired with %s', async (_name, cookie) => {
-    await expectError(
-      await call('/api/player/session/refresh', { method: 'POST', ...(cookie === undefined ? {} : { cookie }) }),
-      401,
-      'error.session.expired',
-    );
+  ])('answers 204 No Content (no session is not an error, issue 8) with %s', async (_name, cookie) => {
+    expectNoSession(await call('/api/player/session/refresh', { method: 'POST', ...(cookie === undefined ? {} : { cookie }) }));
   });
 
-  it('answers 401 and clears the cookie once the session is idle past the limit', async () => {
+  it('answers 204 and clears the cookie once the session is idle past the limit', async () => {
     const { cookie } = await login(SEEDED_EMAILS.player);
     advance(IDLE_LIMIT_MS + 1);
     const response = await call('/api/player/session/refresh', { method: 'POST', cookie });
-    await expectError(response, 401, 'error.session.expired');
+    expectNoSession(response);
     expect(response.headers.getSetCookie().join('\n')).toMatch(/aurora_session=;.*Max-Age=0/);
   });
 
@@ -494,7 +495,7 @@ describe('POST /api/player/session/refresh', () => {
     const player = await newPlayer();
     const { cookie } = await login(email(player));
     await players().update(player.id, { status: 'CLOSED' });
-    await expectError(await call('/api/player/session/refresh', { method: 'POST', cookie }), 401, 'error.session.expired');
+    expectNoSession(await call('/api/player/session/refresh', { method: 'POST', cookie }));
   });
 });
 
@@ -506,7 +507,7 @@ describe('POST /api/player/sign_out', () => {
     expect(await json(response)).toEqual({ ok: true });
     expect(response.headers.getSetCookie().join('\n')).toMatch(/aurora_session=;.*Max-Age=0.*Path=\/api/);
     await expectError(await call('/api/player/profile', { token: idToken }), 401, 'error.session.expired');
-    await expectError(await call('/api/player/session/refresh', { method: 'POST', cookie }), 401, 'error.session.expired');
+    expectNoSession(await call('/api/player/session/refresh', { method: 'POST', cookie }));
   });
 
   it('ends only its own session', async () => {
@@ -525,7 +526,7 @@ describe('POST /api/player/sign_out', () => {
     const expired = await login(SEEDED_EMAILS.player, SEEDED_PASSWORD, short);
     advance(61_000);
     expect((await call('/api/player/sign_out', { method: 'POST', token: expired.idToken }, short)).status).toBe(200);
-    await expectError(await call('/api/player/session/refresh', { method: 'POST', cookie: expired.cookie }), 401, 'error.session.expired');
+    expectNoSession(await call('/api/player/session/refresh', { method: 'POST', cookie: expired.cookie }));
   });
 
   it('is idempotent and answers ok without any session', async () => {
