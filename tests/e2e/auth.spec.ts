@@ -1,35 +1,14 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { IDLE_CHECK_MS, IDLE_LIMIT_MS, IDLE_WARNING_MS } from '../../machines/lib/constants';
 import { test, expect, expectNoSeriousA11yViolations, waitForShell } from './fixtures';
+import { header, logIn, openLogin, SEEDED_PASSWORD, submitLogin } from './helpers';
 
 // Issue 3 "Session, login, logout, idle": log in and out, a reload keeps the session (HttpOnly
 // cookie), refused logins with their messages, the account lock, the terms guard and the idle
 // logout on a controlled clock. The run's database is shared: the lock-out test uses a player no
 // other test logs in with (locked@example.com).
 
-const PASSWORD = 'Aurora-Player-1';
-
-function header(page: Page): Locator {
-  return page.getByRole('banner');
-}
-
-async function openLogin(page: Page): Promise<Locator> {
-  await header(page).getByRole('button', { name: 'Log in' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Log in' });
-  await expect(dialog).toBeVisible();
-  return dialog;
-}
-
-async function submitLogin(dialog: Locator, email: string, password: string): Promise<void> {
-  await dialog.getByLabel('E-mail').fill(email);
-  await dialog.getByLabel('Password', { exact: true }).fill(password);
-  await dialog.getByRole('button', { name: 'Log in' }).click();
-}
-
-async function logIn(page: Page, email: string, password = PASSWORD): Promise<void> {
-  await submitLogin(await openLogin(page), email, password);
-  await expect(page.getByRole('dialog', { name: 'Log in' })).toBeHidden();
-}
+const PASSWORD = SEEDED_PASSWORD;
 
 async function expectLoggedIn(page: Page): Promise<void> {
   await expect(header(page).getByRole('link', { name: 'My account' })).toBeVisible();
