@@ -120,17 +120,20 @@ export async function layoutProblems(page: Page): Promise<string[]> {
 
 /**
  * The step fits the viewport (layoutProblems finds nothing) and its primary button, when given, is
- * inside it: scrolled to, its whole box lies within the viewport's width and nothing covers its
- * centre. `where` names the step in the failure.
+ * inside it: scrolled to vertically, its whole box lies within the viewport's width (left edge of
+ * the page) and nothing covers its centre. `where` names the step in the failure.
  */
 export async function expectFitsViewport(page: Page, where: string, primary?: Locator): Promise<void> {
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  // Measured from the left edge: an earlier step's button may have scrolled the page sideways.
+  await page.evaluate(() => document.fonts.ready.then(() => window.scrollTo(0, window.scrollY)));
   // Soft: a walk goes on past a wide step and reports every step that does not fit, then fails.
   expect.soft(await layoutProblems(page), `${where}: elements wider than the ${String(page.viewportSize()?.width)} px viewport`).toEqual([]);
   if (primary === undefined) return;
   await expect(primary, `${where}: the primary button`).toBeVisible();
-  await primary.scrollIntoViewIfNeeded();
   const fit = await primary.evaluate((el) => {
+    // Scrolled to vertically only: a player cannot scroll the page sideways (the body clips it).
+    el.scrollIntoView({ block: 'center', inline: 'nearest' });
+    window.scrollTo(0, window.scrollY);
     const box = el.getBoundingClientRect();
     const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
     return {
