@@ -31,10 +31,8 @@ import {
 // Login, session and the player's own account, mounted at /api/player (behaviour.md §4 "Session",
 // §7 "Player and account", §8 "Login"; issue 3 "Security"): login, session refresh from the
 // HttpOnly cookie, sign-out, profile, access details, transaction summary, terms acceptance and
-// password change. The rules are server/services/login.ts and server/services/account.ts; the session
-// refresh keeps its own lines here (the ux helper changes its answer for a visitor without a session).
-
-const sessionExpired = () => new HttpError(401, ERROR_CODES.sessionExpired, 'Your session has ended. Please log in again.');
+// password change. The rules are server/services/login.ts and server/services/account.ts; a visitor
+// without a session gets 204 from the refresh (a normal answer, not an error).
 
 /** The profile as the app reads it (server/services/account.ts; kept here for the routes that import it). */
 export { profileOf } from '../services/account';
