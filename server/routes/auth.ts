@@ -8,7 +8,6 @@ import {
   type TransactionSummary,
 } from '../../src/api/player';
 import { checkBearer, requireAuth, type AuthEnv } from '../http/auth';
-import { ERROR_CODES, HttpError } from '../http/errors';
 import { clientAddress } from '../http/client-address';
 import { flowBodyLimit, parseJsonBody } from '../http/validation';
 import { acceptTerms, changePassword, currentPlayer, profileOf, transactionSummary, type AccountDeps } from '../services/account';
