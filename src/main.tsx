@@ -6,6 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { QUERY_RETRIES, QUERY_STALE_MS } from '../machines/lib/constants';
 import { DEFAULT_LANGMARKET, intlLocaleFor, parseLangMarket } from '../machines/lib/markets';
 import { createAppRouter } from './app/router';
+import { devInspector } from './app/inspector';
 import { startSession } from './app/session';
 import { CrashBoundary } from './features/errors/CrashBoundary';
 import { loadCatalog } from './i18n/catalog';
@@ -26,7 +27,8 @@ const queryClient = new QueryClient({
   defaultOptions: { queries: { staleTime: QUERY_STALE_MS, retry: QUERY_RETRIES } },
 });
 
-const session = startSession(initialLangMarket, queryClient);
+// `npm run dev` with VITE_INSPECT=1 or ?inspect: the live inspector sees the whole actor system.
+const session = startSession(initialLangMarket, queryClient, await devInspector());
 
 const router = createAppRouter({ session, queryClient });
 

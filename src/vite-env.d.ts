@@ -5,3 +5,8 @@ declare module '*.po' {
   import type { Messages } from '@lingui/core';
   export const messages: Messages;
 }
+
+interface ImportMetaEnv {
+  /** `VITE_INSPECT=1 npm run dev` connects Stately's live inspector (src/app/inspector.ts). */
+  readonly VITE_INSPECT?: string;
+}

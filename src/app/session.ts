@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
+import { createActor, fromPromise, type ActorRefFrom, type InspectionEvent, type Observer } from 'xstate';
 import { accessCheckMachine, type AccessContextResult } from '../../machines/accessCheck.machine';
 import { cookieConsentMachine, type StoredCookieConsent } from '../../machines/cookieConsent.machine';
 import { idleMachine } from '../../machines/idle.machine';
@@ -179,12 +179,17 @@ export function watchActivity(session: SessionActor, target: Window = window): (
  * Creates and starts the root session actor; `session.start` is sent once, at boot. The API client
  * reads the id token from the session (memory only) and reports a refused authenticated call
  * (401/403, behaviour.md §8 "General") as `session.unauthorized`, which logs the player out.
+ * `inspect` is the live inspector's observer (src/app/inspector.ts; development only).
  */
-export function startSession(langMarket: LangMarket, queryClient: QueryClient): SessionActor {
+export function startSession(
+  langMarket: LangMarket,
+  queryClient: QueryClient,
+  inspect?: Observer<InspectionEvent>,
+): SessionActor {
   // The flows read the route's market when they need it (the session follows the route).
   const session: SessionActor = createActor(
     appSessionMachine(queryClient, () => session.getSnapshot().context.langMarket),
-    { input: { langMarket } },
+    { input: { langMarket }, ...(inspect === undefined ? {} : { inspect }) },
   );
   bindAuth({
     token: () => session.getSnapshot().context.idToken,
