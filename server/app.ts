@@ -15,7 +15,7 @@ import { bankidRoutes } from './routes/bankid';
 import { captchaRoutes } from './routes/captcha';
 import { contentRoutes } from './routes/content';
 import { passwordResetRoutes } from './routes/password-reset';
-import { paynplayRoutes } from './routes/paynplay';
+import { payAndPlayRoutes } from './routes/payAndPlay';
 import { phoneRoutes } from './routes/phone';
 import { platformRoutes } from './routes/platform';
 import { registrationRoutes } from './routes/registration';
@@ -100,7 +100,7 @@ export function createApp(options: AppOptions): Hono<SiteEnv> {
   app.route('/api/player/registration', registrationRoutes({ ...flows, captchaSecret: options.captchaSecret ?? DEFAULT_CAPTCHA_SECRET }));
   app.route('/api/player/password_reset', passwordResetRoutes(flows));
   app.route('/api/player/phone_number', phoneRoutes(flows));
-  app.route('/api/paynplay', paynplayRoutes(flows));
+  app.route('/api/paynplay', payAndPlayRoutes(flows));
   app.route('/api/bankid', bankidRoutes(flows));
   app.route('/api/captcha', captchaRoutes({ secret: options.captchaSecret ?? DEFAULT_CAPTCHA_SECRET }));
   if (testMode) app.route('/api/test', testModeRoutes({ settings, db }));

@@ -2,6 +2,7 @@ import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ErrorBody, FieldError } from '../../src/api/errors';
+import { UPDATE_FIELD_LOCKED } from '../../src/api/payAndPlay';
 import { ACCESS_RESTRICTED_CODE, MAINTENANCE_CODE } from '../../src/api/platform';
 
 // Every error the platform answers is JSON `{ code, message }` (src/api/errors.ts ErrorBody).
@@ -20,7 +21,7 @@ export const ERROR_CODES = {
   countryInvalid: 'error.country.invalid',
   maintenance: MAINTENANCE_CODE,
   accessRestricted: ACCESS_RESTRICTED_CODE,
-  // Identity flows (src/api/player.ts, src/api/paynplay.ts; behaviour.md §8 "Sign-up and reset").
+  // Identity flows (src/api/player.ts, src/api/payAndPlay.ts; behaviour.md §8 "Sign-up and reset").
   validation: 'error.validation',
   signupUnhandled: 'error.signup.unhandled',
   captchaValidation: 'error.captcha.validation',
@@ -34,9 +35,10 @@ export const ERROR_CODES = {
   smsCodeInvalid: 'sms.code.invalid',
   smsMaxAttempts: 'sms.max.attempts.reached',
   passwordReset: 'error.password.reset',
-  paynplayAmountInvalid: 'error.paynplay.amount.invalid',
-  paynplayCodeInvalid: 'error.paynplay.code.invalid',
-  paynplaySessionInvalid: 'error.paynplay.session.invalid',
+  payAndPlayAmountInvalid: 'error.paynplay.amount.invalid',
+  payAndPlayCodeInvalid: 'error.paynplay.code.invalid',
+  payAndPlaySessionInvalid: 'error.paynplay.session.invalid',
+  payAndPlayUpdateFieldLocked: UPDATE_FIELD_LOCKED,
   // Login, session and account (server/routes/auth.ts, server/http/auth.ts; behaviour.md §8 "Login").
   tokenInvalid: 'error.token.invalid',
   sessionExpired: 'error.session.expired',

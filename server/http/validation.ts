@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
 import { COUNTRIES } from '../../machines/lib/countries';
+import { FIELD_CODES } from '../../machines/lib/fieldCodes';
 import type { FieldError } from '../../src/api/errors';
 import { PASSWORD_RULE } from '../../src/api/player';
 import { ERROR_CODES, HttpError, type ErrorCode } from './errors';
@@ -13,23 +14,8 @@ import { ERROR_CODES, HttpError, type ErrorCode } from './errors';
 // `validation.required`, any other failure `validation.invalid`. The password rule is the app's
 // own (src/api/player.ts PASSWORD_RULE), with its `error.password.*` codes.
 
-export const FIELD_CODES = {
-  required: 'validation.required',
-  invalid: 'validation.invalid',
-  tooLong: 'validation.too_long',
-  email: 'validation.email',
-  password: 'validation.password',
-  phone: 'validation.phone',
-  name: 'validation.name',
-  country: 'validation.country',
-  currency: 'validation.currency',
-  language: 'validation.language',
-  cpf: 'validation.cpf',
-  terms: 'validation.terms',
-  termsVersion: 'validation.terms_version',
-  code: 'validation.code',
-  returnUrl: 'validation.return_url',
-} as const;
+// The field codes are the contract's (machines/lib/fieldCodes.ts), shared with the forms.
+export { FIELD_CODES };
 
 /** The largest body the identity flows read; a larger one is 413 error.request.invalid before it is parsed. */
 export const FLOW_BODY_MAX_BYTES = 16 * 1024;

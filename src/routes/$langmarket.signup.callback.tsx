@@ -1,9 +1,9 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { safeTargetPath, targetHref } from '../../machines/payAndPlay.machine';
+import { payAndPlayTarget, targetHref } from '../../machines/lib/payAndPlay';
 import { isAuthorized } from '../../machines/session.guards';
-import { PayAndPlayFlow } from '../features/paynplay/PayAndPlayFlow';
-import { payAndPlayCallbackSearchSchema } from '../features/paynplay/search';
+import { PayAndPlayHost } from '../features/payAndPlay/PayAndPlayFlow';
+import { payAndPlayCallbackSearchSchema } from '../features/payAndPlay/search';
 
 // product.md §2: /signup/callback, the return from the bank-identification provider with a one-time
 // code (or an error). A player who is already logged in goes on to the saved target.
@@ -11,7 +11,7 @@ export const Route = createFileRoute('/$langmarket/signup/callback')({
   validateSearch: (search) => v.parse(payAndPlayCallbackSearchSchema, search),
   beforeLoad: ({ context, params, search }) => {
     if (isAuthorized(context.session.getSnapshot())) {
-      throw redirect({ href: targetHref(params.langmarket, safeTargetPath(search.target)), replace: true });
+      throw redirect({ href: targetHref(params.langmarket, payAndPlayTarget(search.target)), replace: true });
     }
   },
   component: CallbackPage,
@@ -22,12 +22,12 @@ function CallbackPage() {
   const { code, sessionId, error, target } = Route.useSearch();
   const callback = { code: code ?? null, sessionId: sessionId ?? null, error: error ?? null };
   return (
-    <PayAndPlayFlow
+    <PayAndPlayHost
       // A new answer from the provider is a new flow.
       key={`${callback.code ?? ''}|${callback.sessionId ?? ''}|${callback.error ?? ''}`}
       session={session}
       langMarket={langMarket}
-      target={safeTargetPath(target)}
+      target={payAndPlayTarget(target)}
       callback={callback}
     />
   );

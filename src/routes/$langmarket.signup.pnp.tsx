@@ -1,9 +1,9 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { safeTargetPath } from '../../machines/payAndPlay.machine';
+import { payAndPlayTarget } from '../../machines/lib/payAndPlay';
 import { isAuthorized } from '../../machines/session.guards';
-import { PayAndPlayFlow } from '../features/paynplay/PayAndPlayFlow';
-import { payAndPlaySearchSchema } from '../features/paynplay/search';
+import { PayAndPlayHost } from '../features/payAndPlay/PayAndPlayFlow';
+import { payAndPlaySearchSchema } from '../features/payAndPlay/search';
 
 // product.md §2: /signup/pnp, pay and play. A player who is already logged in goes home.
 export const Route = createFileRoute('/$langmarket/signup/pnp')({
@@ -19,5 +19,5 @@ export const Route = createFileRoute('/$langmarket/signup/pnp')({
 function PayAndPlayPage() {
   const { session, langMarket } = Route.useRouteContext();
   const { target } = Route.useSearch();
-  return <PayAndPlayFlow session={session} langMarket={langMarket} target={safeTargetPath(target)} callback={null} />;
+  return <PayAndPlayHost session={session} langMarket={langMarket} target={payAndPlayTarget(target)} callback={null} />;
 }

@@ -3,7 +3,7 @@ import { fromPromise } from 'xstate';
 import type { LangMarket } from '../../../machines/lib/markets';
 import { signupMachine, type RegistrationPhoneChange, type RegistrationSecret } from '../../../machines/signup.machine';
 import { parseIdToken } from '../../api/auth';
-import { captchaApi } from '../../api/paynplay';
+import { captchaApi } from '../../api/captcha';
 import { playerApi, type CodeSent, type RegistrationRequest, type RegistrationResponse } from '../../api/player';
 import { termsVersionsQuery } from '../../api/queries';
 

@@ -1,14 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
-import type { UpdateField } from '../../../machines/payAndPlay.machine';
+import type { UpdateField } from '../../../machines/lib/payAndPlay';
 import { Button } from '../../ui/Button';
 import { formClass, FormError, TextField } from '../../ui/Field';
 import { PhoneField } from '../../ui/PhoneField';
 import { flowErrorMessage, updateFieldErrorMessage } from './errorMessages';
-import type { PayAndPlayActor } from './PayAndPlayFlow';
+import type { PayAndPlayActor } from './actor';
 import { Progress } from './Progress';
-import * as s from './paynplay.css';
+import * as s from './payAndPlay.css';
 
 const FIELD_ORDER: readonly UpdateField[] = ['email', 'phonePrefix', 'phoneBody'];
 
@@ -21,7 +21,7 @@ export function UpdateStep({ actor }: { actor: PayAndPlayActor }) {
   const values = useSelector(actor, (snapshot) => snapshot.context.update);
   const errors = useSelector(actor, (snapshot) => snapshot.context.updateErrors);
   const errorCode = useSelector(actor, (snapshot) => snapshot.context.errorCode);
-  const saving = useSelector(actor, (snapshot) => snapshot.matches('updatingPlayer'));
+  const saving = useSelector(actor, (snapshot) => snapshot.hasTag('update') && snapshot.hasTag('loading'));
   const refs = {
     email: useRef<HTMLInputElement>(null),
     phonePrefix: useRef<HTMLSelectElement>(null),
