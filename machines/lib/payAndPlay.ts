@@ -1,7 +1,7 @@
 // Pay and play's pure rules (behaviour.md §4 "Pay and play", §7; product.md §2 /signup/pnp and
 // /signup/callback, §3 "Pay-and-play"): the amount, the update form's fields, the visitor's country,
 // the return and landing addresses. machines/payAndPlay.machine.ts, its screens, the API contract
-// (src/api/payAndPlay.ts) and the platform (server/routes/paynplay.ts) all read them from here.
+// (src/api/payAndPlay.ts) and the platform (server/routes/payAndPlay.ts) all read them from here.
 import * as v from 'valibot';
 import {
   CURRENCY_MAX_FRACTION_DIGITS,

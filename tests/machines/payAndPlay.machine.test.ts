@@ -37,10 +37,10 @@ import { UPDATE_FIELD_LOCKED } from '../../src/api/payAndPlay';
 import { coverPaths, FakePromises, formatCoverage, settle } from './lib/pathCoverage';
 import type { PathCoverageResult } from './lib/pathCoverage';
 
-type PnpEvent = EventFromLogic<typeof payAndPlayMachine>;
+type PayAndPlayEvent = EventFromLogic<typeof payAndPlayMachine>;
 /** What a path step may be: an event the screen sends, or a synthetic done/error event of an invoked actor. */
 type StepEvent = { type: string; error?: unknown };
-type PnpSnapshot = SnapshotFrom<typeof payAndPlayMachine>;
+type PayAndPlaySnapshot = SnapshotFrom<typeof payAndPlayMachine>;
 
 const TARGET = '/online-casino';
 
@@ -82,10 +82,10 @@ const codeRefused = new ApiError('http', 400, 'error.paynplay.code.invalid', 'Co
 const emailTaken = new ApiError('http', 409, 'error.registration.player_already_exists', 'E-mail in use');
 
 // The machine's event type lists what the screen sends; the graph also needs the invoked actors' answers.
-const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, actorId: id, output }) as unknown as PnpEvent;
-const failed = (id: string, error: unknown) => ({ type: `xstate.error.actor.${id}`, actorId: id, error }) as unknown as PnpEvent;
+const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, actorId: id, output }) as unknown as PayAndPlayEvent;
+const failed = (id: string, error: unknown) => ({ type: `xstate.error.actor.${id}`, actorId: id, error }) as unknown as PayAndPlayEvent;
 
-const events: PnpEvent[] = [
+const events: PayAndPlayEvent[] = [
   done('loadVisitorContext', visitor),
   failed('loadVisitorContext', new Error('no fingerprint')),
   { type: 'amount.change', value: '20' },
@@ -134,7 +134,7 @@ function setupWith(fakes: FakePromises) {
   return { machine, world };
 }
 
-const statusOf = (snapshot: PnpSnapshot): PayAndPlayStatus => snapshot.context.status;
+const statusOf = (snapshot: PayAndPlaySnapshot): PayAndPlayStatus => snapshot.context.status;
 
 /** The input of the one pending call of the fake with `id` (the last call made). */
 function lastCallInput(fakes: FakePromises, id: string): unknown {
@@ -142,7 +142,7 @@ function lastCallInput(fakes: FakePromises, id: string): unknown {
 }
 
 /** What each state promises (behaviour.md §4 "Pay and play"), asserted after every step of every path. */
-function check(snapshot: PnpSnapshot, { fakes, world, event }: { fakes: FakePromises; world: World; event: StepEvent }) {
+function check(snapshot: PayAndPlaySnapshot, { fakes, world, event }: { fakes: FakePromises; world: World; event: StepEvent }) {
   const { context } = snapshot;
   const status = statusOf(snapshot);
   const value = snapshot.value;
