@@ -112,6 +112,8 @@ export interface PayAndPlayContext {
   playerId: number | null;
   /** behaviour.md §4: "a flag is set and an update form follows". */
   needsUpdate: boolean;
+  /** What the player already has: the form shows it read-only (only missing fields may be filled). */
+  known: { email: boolean; phone: boolean };
   update: UpdateValues;
   updateErrors: UpdateErrors;
   /** The last refused call's code (or a client code); null when nothing failed. */
@@ -201,6 +203,7 @@ export const payAndPlayMachine = setup({
     assignUnknownPlayer: assign(({ context }, params: VerifyCodeResult) => ({
       playerId: params.playerId,
       needsUpdate: true,
+      known: { email: (params.email ?? '') !== '', phone: (params.mobilePhone ?? '') !== '' },
       update: initialUpdateValues(context.visitor.country, params),
       updateErrors: {},
     })),
@@ -242,6 +245,7 @@ export const payAndPlayMachine = setup({
       redirectUrl: null,
       playerId: null,
       needsUpdate: false,
+      known: { email: false, phone: false },
       update: initialUpdateValues(visitorFor(input.langmarket, null).country, null),
       updateErrors: {},
       errorCode: null,

@@ -312,6 +312,8 @@ describe('pay-and-play machine (behaviour.md §4 "Pay and play")', () => {
     const { value, context } = actor.getSnapshot();
     expect(value).toBe('updateForm');
     expect(context.update).toEqual({ email: 'half@example.com', phonePrefix: '+47', phoneBody: '' });
+    // What the player has is shown read-only; only the missing phone is asked for.
+    expect(context.known).toEqual({ email: true, phone: false });
     expect(context).toMatchObject({ playerId: 9, needsUpdate: true });
     actor.stop();
   });

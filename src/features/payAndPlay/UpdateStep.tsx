@@ -22,6 +22,13 @@ export function UpdateStep({ actor }: { actor: PayAndPlayActor }) {
   const errors = useSelector(actor, (snapshot) => snapshot.context.updateErrors);
   const errorCode = useSelector(actor, (snapshot) => snapshot.context.errorCode);
   const saving = useSelector(actor, (snapshot) => snapshot.hasTag('update') && snapshot.hasTag('loading'));
+  // What the player already has is shown, not edited: pay and play only fills what is missing.
+  const knownEmail = useSelector(actor, (snapshot) => snapshot.context.known.email);
+  const knownPhone = useSelector(actor, (snapshot) => snapshot.context.known.phone);
+  const knownHint = t({
+    id: 'paynplay.update.known',
+    message: 'Already on your account. You can change it on your account page once you are logged in.',
+  });
   const refs = {
     email: useRef<HTMLInputElement>(null),
     phonePrefix: useRef<HTMLSelectElement>(null),
@@ -66,23 +73,25 @@ export function UpdateStep({ actor }: { actor: PayAndPlayActor }) {
         type="email"
         autoComplete="email"
         required
-        readOnly={saving}
+        readOnly={saving || knownEmail}
         {...bind('email')}
+        {...(knownEmail ? { hint: knownHint } : {})}
       />
       <PhoneField
         legend={<Trans id="paynplay.update.phone">Mobile phone</Trans>}
         prefix={{
           ref: refs.phonePrefix,
           label: t({ id: 'paynplay.update.phonePrefix', message: 'Country code' }),
-          disabled: saving,
+          disabled: saving || knownPhone,
           ...bind('phonePrefix'),
         }}
         number={{
           ref: refs.phoneBody,
           label: t({ id: 'paynplay.update.phoneBody', message: 'Mobile number' }),
           required: true,
-          readOnly: saving,
+          readOnly: saving || knownPhone,
           ...bind('phoneBody'),
+          ...(knownPhone ? { hint: knownHint } : {}),
         }}
       />
       {errorCode !== null && !saving ? <FormError>{i18n._(flowErrorMessage(errorCode))}</FormError> : null}
