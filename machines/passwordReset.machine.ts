@@ -4,12 +4,9 @@
 // sms_verification and new_password, payload fields email, resetKey, smsResetKeyId. §8: the
 // errors sms.code.invalid, error.password.reset, sms.max.attempts.reached).
 //
-// Started by the reset-password screen. The calls and what happens on completion (navigate home,
-// the toast) come from src/ with provide():
-//   passwordResetMachine.provide({
-//     actors: { requestReset, verifyResetCode, setNewPassword },
-//     actions: { resetCompleted },
-//   })
+// A child of the session (flow `passwordReset`), started by the reset-password route. src/app
+// provides the calls (requestReset, verifyResetCode, setNewPassword); the end, `{ outcome: 'reset' }`,
+// is the session's to act on (the toast, home).
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
 import { CODE_ENTRY_TRANSITIONS, type CodeEntryEvent } from './lib/codeEntry';
@@ -92,11 +89,10 @@ const CODE_CALL_FAILED = [
   { target: 'editing', actions: 'assignError' },
 ] as const;
 
-/** The default resetCompleted: nothing (src/ provides navigation home and the toast). */
-const doNothing: () => void = () => undefined;
 
 export const passwordResetMachine = setup({
   types: {
+    output: {} as { outcome: 'reset' },
     context: {} as PasswordResetContext,
     events: {} as PasswordResetEvent | PasswordResetActorEvent,
     tags: {} as PasswordResetTag,
@@ -115,7 +111,6 @@ export const passwordResetMachine = setup({
   },
   actions: {
     // Supplied by src/: go to "/" and show reset.password.success.toast (behaviour.md §4).
-    resetCompleted: doNothing,
     visit: assign(({ context }, step: ResetStep) =>
       context.visited.includes(step) ? {} : { visited: [...context.visited, step] },
     ),
@@ -259,11 +254,12 @@ export const passwordResetMachine = setup({
         },
       },
     },
-    // Step 4: done; clamped at the last step (nothing leaves it). src/ navigates to "/" with the toast.
+    // Step 4: done; clamped at the last step (nothing leaves it). The session shows the toast and goes home.
     complete: {
       id: 'complete',
       type: 'final',
-      entry: [{ type: 'visit', params: 'complete' }, 'forgetSecrets', 'resetCompleted'],
+      entry: [{ type: 'visit', params: 'complete' }, 'forgetSecrets'],
     },
   },
+  output: { outcome: 'reset' },
 });

@@ -43,7 +43,7 @@ import {
   type Visitor,
   type VisitorContext,
 } from './lib/payAndPlay';
-import type { AuthenticatedSession } from './login.machine';
+import type { AuthenticatedSession } from './lib/identity';
 
 export interface PayAndPlayInput {
   /** The route's `{language}-{MARKET}` segment. */

@@ -88,11 +88,9 @@ const CODE_CALL_FAILED = [
   { target: '#idle', actions: ['closePopup', 'assignError'] },
 ] as const;
 
-/** The default phoneChanged: nothing (src/ refreshes the profile and shows the toast). */
-const doNothing: () => void = () => undefined;
-
 export const phoneChangeMachine = setup({
   types: {
+    output: {} as { outcome: 'changed' },
     context: {} as PhoneChangeContext,
     events: {} as PhoneChangeEvent | PhoneChangeActorEvent,
     tags: {} as PhoneChangeTag,
@@ -107,8 +105,6 @@ export const phoneChangeMachine = setup({
     ),
   },
   actions: {
-    // Supplied by src/: the new number is the player's now.
-    phoneChanged: doNothing,
     assignPhone: assign(({ event }) => {
       assertEvent(event, 'phone.submit');
       return { phonePrefix: event.phonePrefix.trim(), phoneBody: event.phoneBody.trim(), error: null };
@@ -174,7 +170,7 @@ export const phoneChangeMachine = setup({
             id: 'verifyPhoneCode',
             src: 'verifyPhoneCode',
             input: ({ context }) => ({ smsVerificationId: context.smsVerificationId ?? '', code: context.code }),
-            onDone: { target: '#idle', actions: ['resetFlow', 'phoneChanged'] },
+            onDone: { target: '#changed' },
             onError: CODE_CALL_FAILED,
           },
         },
@@ -195,5 +191,12 @@ export const phoneChangeMachine = setup({
         },
       },
     },
+    // The number is the player's: the session reloads the profile, says so and starts a fresh flow.
+    changed: {
+      id: 'changed',
+      type: 'final',
+      entry: 'resetFlow',
+    },
   },
+  output: { outcome: 'changed' },
 });

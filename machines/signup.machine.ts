@@ -16,14 +16,15 @@
 //     register,                // playerApi.register(body, captchaToken)
 //     changeRegistrationPhone, // playerApi.changeRegistrationPhone({ playerId, token, phonePrefix, phoneBody })
 //     sendSmsCode, verifySmsCode, sendEmailCode, verifyEmailCode,
-//     completeRegistration,    // PUT /player/registration → { idToken }
+//     completeRegistration,    // PUT /player/registration → { idToken, claims }
 //   } })
-// and reads the output: { outcome: 'registered', idToken } (send session.authenticated) or
+// The session reads the output: { outcome: 'registered', session } (it authorises the player) or
 // { outcome: 'left' } (the SMS block was read: go to the home page).
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { DoneActorEvent, ErrorActorEvent, SnapshotFrom } from 'xstate';
 import type { CodeSent, RegistrationRequest, RegistrationResponse } from '../src/api/player';
 import { DEFAULT_SIGNUP_COUNTRY } from './lib/constants';
+import type { AuthenticatedSession } from './lib/identity';
 import type { LanguageCode } from './lib/markets';
 import { codeFailure, registrationFailure, SIGNUP_ERROR_CODES, type SignupFormError } from './lib/signupErrors';
 import {
@@ -100,7 +101,8 @@ export interface SignupContext {
   /** A code shown by the code input (validation.code.invalid, sms.code.invalid, ...). */
   codeError: string | null;
   /** The id token of the automatic login. */
-  idToken: string | null;
+  /** The automatic login's token and claims. */
+  session: AuthenticatedSession | null;
 }
 
 type FieldChangeEvent = {
@@ -132,7 +134,7 @@ export interface RegistrationPhoneChange extends RegistrationSecret {
   phoneBody: string;
 }
 
-export type SignupOutput = { outcome: 'registered'; idToken: string } | { outcome: 'left' };
+export type SignupOutput = { outcome: 'registered'; session: AuthenticatedSession } | { outcome: 'left' };
 
 type SignupActorEvent =
   | DoneActorEvent<string, 'solveCaptcha'>
@@ -151,7 +153,7 @@ type SignupActorEvent =
   | ErrorActorEvent<unknown, 'sendEmailCode'>
   | DoneActorEvent<unknown, 'verifyEmailCode'>
   | ErrorActorEvent<unknown, 'verifyEmailCode'>
-  | DoneActorEvent<{ idToken: string }, 'completeRegistration'>
+  | DoneActorEvent<AuthenticatedSession, 'completeRegistration'>
   | ErrorActorEvent<unknown, 'completeRegistration'>;
 
 /** Tags: the step a screen shows, and what it shows on it. */
@@ -201,7 +203,7 @@ export const signupMachine = setup({
     verifySmsCode: fromPromise<unknown, RegistrationSecret & { code: string }>(notProvided('verifySmsCode')),
     sendEmailCode: fromPromise<CodeSent, RegistrationSecret>(notProvided('sendEmailCode')),
     verifyEmailCode: fromPromise<unknown, RegistrationSecret & { code: string }>(notProvided('verifyEmailCode')),
-    completeRegistration: fromPromise<{ idToken: string }, RegistrationSecret>(notProvided('completeRegistration')),
+    completeRegistration: fromPromise<AuthenticatedSession, RegistrationSecret>(notProvided('completeRegistration')),
   },
   actions: {
     assignLanguage: assign(({ event }) => {
@@ -346,7 +348,7 @@ export const signupMachine = setup({
     clearCode: assign({ code: '', codeError: null, formError: null }),
     assignIdToken: assign(({ event }) => {
       assertEvent(event, 'xstate.done.actor.completeRegistration');
-      return { idToken: event.output.idToken, formError: null };
+      return { session: event.output, formError: null };
     }),
     assignCompletionFailure: assign(({ event }) => {
       assertEvent(event, 'xstate.error.actor.completeRegistration');
@@ -410,12 +412,12 @@ export const signupMachine = setup({
       email: UNSENT_PIN,
       code: '',
       codeError: null,
-      idToken: null,
+      session: null,
     }) satisfies SignupContext,
   initial: 'details',
   on: { 'language.change': { actions: 'assignLanguage' } },
   output: ({ context }) =>
-    context.idToken !== null ? { outcome: 'registered', idToken: context.idToken } : { outcome: 'left' },
+    context.session !== null ? { outcome: 'registered', session: context.session } : { outcome: 'left' },
   states: {
     details: {
       tags: ['details', 'form'],

@@ -2,10 +2,11 @@ import { createFileRoute, redirect } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { payAndPlayTarget } from '../../machines/lib/payAndPlay';
 import { isAuthorized } from '../../machines/session.guards';
-import { PayAndPlayHost } from '../features/payAndPlay/PayAndPlayFlow';
+import { PayAndPlayFlow } from '../features/payAndPlay/PayAndPlayFlow';
 import { payAndPlaySearchSchema } from '../features/payAndPlay/search';
 
-// product.md §2: /signup/pnp, pay and play. A player who is already logged in goes home.
+// product.md §2: /signup/pnp, pay and play. A player who is already logged in goes home. Entering
+// starts the session's payAndPlay flow, leaving stops it (docs/ARCHITECTURE.md).
 export const Route = createFileRoute('/$langmarket/signup/pnp')({
   validateSearch: (search) => v.parse(payAndPlaySearchSchema, search),
   beforeLoad: ({ context, params }) => {
@@ -13,11 +14,20 @@ export const Route = createFileRoute('/$langmarket/signup/pnp')({
       throw redirect({ to: '/$langmarket', params: { langmarket: params.langmarket }, replace: true });
     }
   },
+  onEnter: ({ context, params, search }) => {
+    context.session.send({
+      type: 'flow.start',
+      flow: 'payAndPlay',
+      input: { langmarket: params.langmarket, target: payAndPlayTarget(search.target), callback: null },
+    });
+  },
+  onLeave: ({ context }) => {
+    context.session.send({ type: 'flow.stop', flow: 'payAndPlay' });
+  },
   component: PayAndPlayPage,
 });
 
 function PayAndPlayPage() {
   const { session, langMarket } = Route.useRouteContext();
-  const { target } = Route.useSearch();
-  return <PayAndPlayHost session={session} langMarket={langMarket} target={payAndPlayTarget(target)} callback={null} />;
+  return <PayAndPlayFlow session={session} langMarket={langMarket} />;
 }

@@ -20,7 +20,7 @@ import {
   type PayAndPlayStatus,
   type VisitorContext,
 } from '../../machines/lib/payAndPlay';
-import type { AuthenticatedSession } from '../../machines/login.machine';
+import type { AuthenticatedSession } from '../../machines/lib/identity';
 import { payAndPlayMachine } from '../../machines/payAndPlay.machine';
 import type {
   AuthorizeInput,
@@ -31,7 +31,7 @@ import type {
   PayAndPlayInput,
   VerifyCodeResult,
 } from '../../machines/payAndPlay.machine';
-import type { SessionClaims } from '../../machines/session.machine';
+import type { SessionClaims } from '../../machines/lib/identity';
 import { ApiError } from '../../src/api/errors';
 import { UPDATE_FIELD_LOCKED } from '../../src/api/payAndPlay';
 import { coverPaths, FakePromises, formatCoverage, settle } from './lib/pathCoverage';

@@ -60,7 +60,6 @@ function setupWith(fakes: FakePromises) {
       requestPhoneCode: fakes.actor<PhoneCodeSent, PhoneChangeInput>(),
       verifyPhoneCode: fakes.actor<unknown, { smsVerificationId: string; code: string }>(),
     },
-    actions: { phoneChanged: () => { world.changed++; } },
   });
   return { machine, world };
 }
@@ -70,7 +69,7 @@ describe('phone change machine (behaviour.md §4 "Phone change", §5)', () => {
     const result = await coverPaths({
       setup: setupWith,
       events: eventsIn,
-      check: (snapshot, { event, previous, fakes, world }) => {
+      check: (snapshot, { event, previous, fakes }) => {
         const { context } = snapshot;
         const before = previous?.context;
         const last = fakes.calls.at(-1);
@@ -85,7 +84,8 @@ describe('phone change machine (behaviour.md §4 "Phone change", §5)', () => {
         );
         // Only a verified code changes the number (§5: a phone change requires an SMS code).
         const verified = event.type === 'xstate.done.actor.verifyPhoneCode';
-        expect(world.changed).toBe(verified ? 1 : 0);
+        expect(snapshot.status).toBe(verified ? 'done' : 'active');
+        if (verified) expect(snapshot.output).toEqual({ outcome: 'changed' });
 
         if (snapshot.matches('requesting')) {
           expect(fakes.isPending('requestPhoneCode')).toBe(true);
@@ -132,8 +132,8 @@ describe('phone change machine (behaviour.md §4 "Phone change", §5)', () => {
           }
           case 'xstate.done.actor.verifyPhoneCode':
           case 'popup.close':
-            // Verification success or close resets the flow.
-            expect(snapshot.value).toBe('idle');
+            // Verification success ends the flow (the session starts a fresh one); close resets it.
+            expect(snapshot.value).toBe(event.type === 'popup.close' ? 'idle' : 'changed');
             expect(context).toEqual(EMPTY);
             break;
           default:
@@ -152,7 +152,7 @@ describe('phone change machine (behaviour.md §4 "Phone change", §5)', () => {
 
   it('changes the number once, then is ready for another change', async () => {
     const fakes = new FakePromises();
-    const { machine, world } = setupWith(fakes);
+    const { machine } = setupWith(fakes);
     const actor = createActor(machine).start();
     actor.send({ type: 'phone.submit', phonePrefix: PREFIX, phoneBody: BODY });
     fakes.resolve('requestPhoneCode', { smsVerificationId: 'sv-1' });
@@ -164,9 +164,8 @@ describe('phone change machine (behaviour.md §4 "Phone change", §5)', () => {
     actor.send({ type: 'code.submit', code: CODE });
     fakes.resolve('verifyPhoneCode', { ok: true });
     await settle();
-    expect(world.changed).toBe(1);
-    expect(actor.getSnapshot().value).toBe('idle');
-    expect(actor.getSnapshot().context).toEqual(EMPTY);
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(actor.getSnapshot().output).toEqual({ outcome: 'changed' });
     expect(fakes.calls.map((call) => call.id)).toEqual(['requestPhoneCode', 'verifyPhoneCode', 'verifyPhoneCode']);
     actor.stop();
   });

@@ -18,6 +18,8 @@ import {
 import type { RegistrationRequest } from '../../src/api/player';
 import type { CodeSent, RegistrationResponse } from '../../src/api/player';
 import { ApiError } from '../../src/api/errors';
+import type { AuthenticatedSession } from '../../machines/lib/identity';
+import { LOGGED_IN } from './lib/identity';
 import { coverPaths, FakePromises, formatCoverage, settle } from './lib/pathCoverage';
 
 type SignupEvent = EventFromLogic<typeof signupMachine>;
@@ -51,7 +53,6 @@ const INPUT: SignupInput = {
 };
 const CAPTCHA_TOKEN = 'captcha-token-1';
 const TERMS_VERSION = 3;
-const ID_TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJwbGF5ZXJfaWQiOjQyfQ.c2ln';
 
 const registered = (verification: RegistrationResponse['verification']): RegistrationResponse => ({
   playerId: 42,
@@ -177,8 +178,8 @@ function eventsFor(snapshot: SignupSnapshot): SignupEvent[] {
   if (snapshot.matches('completing')) {
     const statuses = [context.sms.status, context.email.status];
     return context.formError === null && !statuses.includes('verifyFail')
-      ? [done('completeRegistration', { idToken: ID_TOKEN }), failed('completeRegistration', offline)]
-      : [done('completeRegistration', { idToken: ID_TOKEN })];
+      ? [done('completeRegistration', LOGGED_IN), failed('completeRegistration', offline)]
+      : [done('completeRegistration', LOGGED_IN)];
   }
   if (snapshot.matches('completionFailed')) return [{ type: 'complete.retry' }];
   if (snapshot.matches('duplicated') || snapshot.matches('unsupported')) return common;
@@ -201,7 +202,7 @@ function setupWith(fakes: FakePromises) {
       verifySmsCode: fakes.actor<unknown, RegistrationSecret & { code: string }>(),
       sendEmailCode: fakes.actor<CodeSent, RegistrationSecret>(),
       verifyEmailCode: fakes.actor<unknown, RegistrationSecret & { code: string }>(),
-      completeRegistration: fakes.actor<{ idToken: string }, RegistrationSecret>(),
+      completeRegistration: fakes.actor<AuthenticatedSession, RegistrationSecret>(),
     },
   });
   const world: World = { seen: 0 };
@@ -423,7 +424,7 @@ describe('sign-up machine (product.md §2, §3 "Registration"; behaviour.md §4 
 
         if (snapshot.matches('complete')) {
           expect(snapshot.status).toBe('done');
-          expect(snapshot.output).toEqual({ outcome: 'registered', idToken: ID_TOKEN });
+          expect(snapshot.output).toEqual({ outcome: 'registered', session: LOGGED_IN });
         }
         if (snapshot.matches('left')) {
           expect(snapshot.status).toBe('done');
@@ -471,14 +472,14 @@ describe('sign-up machine (product.md §2, §3 "Registration"; behaviour.md §4 
     expect(signupStepOf(run.actor.getSnapshot())).toBe(SIGNUP_STEPS[0]);
 
     await registerThrough(run, 'NONE');
-    run.fakes.resolve('completeRegistration', { idToken: ID_TOKEN });
+    run.fakes.resolve('completeRegistration', LOGGED_IN);
     await settle();
     const complete = run.actor.getSnapshot();
     expect(signupStepOf(complete)).toBe(SIGNUP_STEPS.at(-1));
     run.send({ type: 'step.next' });
     run.send({ type: 'step.back' });
     expect(run.actor.getSnapshot().value).toBe('complete');
-    expect(run.actor.getSnapshot().output).toEqual({ outcome: 'registered', idToken: ID_TOKEN });
+    expect(run.actor.getSnapshot().output).toEqual({ outcome: 'registered', session: LOGGED_IN });
   });
 
   it('keeps every typed value through invalid steps, refusals and a step back', async () => {
@@ -735,8 +736,8 @@ describe('sign-up machine (product.md §2, §3 "Registration"; behaviour.md §4 
     await settle();
     expect(pin()).toBe('verifySuccess');
     expect(run.actor.getSnapshot().value).toBe('completing');
-    run.fakes.resolve('completeRegistration', { idToken: ID_TOKEN });
+    run.fakes.resolve('completeRegistration', LOGGED_IN);
     await settle();
-    expect(run.actor.getSnapshot().output).toEqual({ outcome: 'registered', idToken: ID_TOKEN });
+    expect(run.actor.getSnapshot().output).toEqual({ outcome: 'registered', session: LOGGED_IN });
   });
 });

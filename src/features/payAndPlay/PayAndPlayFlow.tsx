@@ -1,61 +1,47 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Link, useNavigate } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
+import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
 import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
-import type { CallbackParams } from '../../../machines/lib/payAndPlay';
+import type { ActorRefFrom } from 'xstate';
 import type { PayAndPlayTag } from '../../../machines/payAndPlay.machine';
+import type { sessionMachine } from '../../../machines/session.machine';
 import { formatLangMarket, intlLocaleFor, type LangMarket } from '../../../machines/lib/markets';
 import { payAndPlayApi } from '../../api/payAndPlay';
-import type { SessionActor } from '../../app/session';
 import { BRAND_NAME } from '../../ui/brand';
 import { Button } from '../../ui/Button';
 import { button } from '../../ui/button.css';
 import { FormError } from '../../ui/Field';
+import { Loader } from '../../ui/Loader';
 import type { PayAndPlayActor } from './actor';
 import { AmountStep } from './AmountStep';
 import { flowErrorMessage, isRetryable } from './errorMessages';
 import { moneyFormat } from './format';
-import { payAndPlayLogic } from './payAndPlayLogic';
 import { Progress } from './Progress';
 import { UpdateStep } from './UpdateStep';
 import * as s from './payAndPlay.css';
 
-export interface PayAndPlayHostProps {
-  session: SessionActor;
+export interface PayAndPlayPageProps {
+  session: ActorRefFrom<typeof sessionMachine>;
   langMarket: LangMarket;
-  /** The saved target path (product.md §2 "After pay-and-play login"). */
-  target: string | null;
-  /** Null on /signup/pnp; the provider's answer on /signup/callback. */
-  callback: CallbackParams | null;
 }
 
 /**
- * Runs the flow for the page until the session spawns it (issue 8): one actor per page (the browser
- * visits the bank in between); when the flow is done, the session learns who logged in and the
- * player goes to the saved target.
+ * Pay and play (behaviour.md §4, product.md §2 /signup/pnp and /signup/callback): the session's
+ * payAndPlay flow, started by the route (one per page: the browser visits the bank in between).
+ * The flow's end (log in, go to the target) is the session's.
  */
-export function PayAndPlayHost({ session, langMarket, target, callback }: PayAndPlayHostProps) {
-  const langmarket = formatLangMarket(langMarket);
-  const logic = useMemo(() => payAndPlayLogic(session), [session]);
-  const actor = useActorRef(logic, { input: { langmarket, target, callback } });
-  const output = useSelector(actor, (snapshot) => (snapshot.status === 'done' ? snapshot.output : undefined));
-  const navigate = useNavigate();
-  useEffect(() => {
-    if (output === undefined) return;
-    session.send({ type: 'session.authenticated', idToken: output.session.idToken, claims: output.session.claims });
-    void navigate({ href: output.redirectPath, replace: true });
-  }, [output, session, navigate]);
-  return <PayAndPlayFlow actor={actor} langMarket={langMarket} />;
+export function PayAndPlayFlow({ session, langMarket }: PayAndPlayPageProps) {
+  const actor = useSelector(session, (snapshot) => snapshot.context.flows.payAndPlay);
+  return actor === null ? <Loader layout="inline" /> : <PayAndPlaySteps actor={actor} langMarket={langMarket} />;
 }
 
 type Step = 'amount' | 'update' | 'failed' | 'progress';
 
 /**
- * Pay and play (behaviour.md §4, product.md §2 /signup/pnp and /signup/callback): renders the
- * flow's state by its tags and sends it the player's events. The flow itself sends the browser to
+ * The flow's steps: renders its state by its tags and sends it the player's events. The flow itself sends the browser to
  * the provider's page (its redirectToProvider action); the link here is the fallback.
  */
-export function PayAndPlayFlow({ actor, langMarket }: { actor: PayAndPlayActor; langMarket: LangMarket }) {
+function PayAndPlaySteps({ actor, langMarket }: { actor: PayAndPlayActor; langMarket: LangMarket }) {
   const { t, i18n } = useLingui();
   const brand = BRAND_NAME;
   const langmarket = formatLangMarket(langMarket);

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { fromPromise } from 'xstate';
+import type { AuthenticatedSession } from '../../../machines/lib/identity';
 import type { LangMarket } from '../../../machines/lib/markets';
 import { signupMachine, type RegistrationPhoneChange, type RegistrationSecret } from '../../../machines/signup.machine';
 import { parseIdToken } from '../../api/auth';
@@ -8,16 +9,16 @@ import { playerApi, type CodeSent, type RegistrationRequest, type RegistrationRe
 import { termsVersionsQuery } from '../../api/queries';
 
 /**
- * The sign-up machine with the real world provided (ARCHITECTURE.md: effects reach a machine as
- * actors): the simulated captcha, the current terms version from content, and the platform's
- * registration calls.
+ * The sign-up flow with the real world provided (ARCHITECTURE.md: effects reach a machine as
+ * actors): the simulated captcha, the current terms version from content (for the route's market,
+ * read when it is needed), and the platform's registration calls.
  */
-export function signupMachineFor(langMarket: LangMarket, queryClient: QueryClient) {
+export function signupFlow(queryClient: QueryClient, langMarket: () => LangMarket) {
   return signupMachine.provide({
     actors: {
       solveCaptcha: fromPromise<string>(async ({ signal }) => (await captchaApi.solve(signal)).token),
       // behaviour.md §5: the accepted terms version comes from the current terms.
-      fetchTermsVersion: fromPromise<number>(async () => (await queryClient.query(termsVersionsQuery(langMarket))).current.version),
+      fetchTermsVersion: fromPromise<number>(async () => (await queryClient.query(termsVersionsQuery(langMarket()))).current.version),
       register: fromPromise<RegistrationResponse, { body: RegistrationRequest; captchaToken: string }>(({ input, signal }) =>
         playerApi.register(input.body, input.captchaToken, signal),
       ),
@@ -33,10 +34,9 @@ export function signupMachineFor(langMarket: LangMarket, queryClient: QueryClien
         playerApi.emailVerification(input, signal),
       ),
       // The automatic login: a token whose claims do not parse is a failed completion, not a login.
-      completeRegistration: fromPromise<{ idToken: string }, RegistrationSecret>(async ({ input, signal }) => {
+      completeRegistration: fromPromise<AuthenticatedSession, RegistrationSecret>(async ({ input, signal }) => {
         const { idToken } = await playerApi.completeRegistration(input, signal);
-        parseIdToken(idToken);
-        return { idToken };
+        return { idToken, claims: parseIdToken(idToken) };
       }),
     },
   });

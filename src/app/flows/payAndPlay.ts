@@ -1,7 +1,8 @@
-import { fromPromise } from 'xstate';
+import { fromPromise, type ActorRefFrom } from 'xstate';
+import type { accessCheckMachine } from '../../../machines/accessCheck.machine';
 import { DEFAULT_SIGNUP_COUNTRY } from '../../../machines/lib/constants';
+import type { AuthenticatedSession } from '../../../machines/lib/identity';
 import type { VisitorContext } from '../../../machines/lib/payAndPlay';
-import type { AuthenticatedSession } from '../../../machines/login.machine';
 import {
   payAndPlayMachine,
   type AuthorizeInput,
@@ -13,24 +14,26 @@ import {
 } from '../../../machines/payAndPlay.machine';
 import { parseIdToken } from '../../api/auth';
 import { payAndPlayApi } from '../../api/payAndPlay';
-import type { SessionActor } from '../../app/session';
 import { deviceFingerprint } from './deviceFingerprint';
 
-/** The visitor's country as the platform saw it in the access check (the app only renders once it answered). */
-function visitorCountry(session: SessionActor): string {
-  return session.getSnapshot().context.accessCheckRef.getSnapshot().context.countryCode ?? DEFAULT_SIGNUP_COUNTRY;
-}
-
-/** The pay-and-play machine with the platform's calls and the browser's navigation provided. */
-export function payAndPlayLogic(session: SessionActor) {
+/**
+ * The pay-and-play flow with the platform's calls and the browser's navigation provided
+ * (ARCHITECTURE.md "The actor system"): the one place its outside world is wired.
+ */
+export function payAndPlayFlow() {
   return payAndPlayMachine.provide({
     actors: {
-      loadVisitorContext: fromPromise<VisitorContext>(async () => ({
-        country: visitorCountry(session),
-        // The platform reads the address from the request itself; the browser cannot know it.
-        ipAddress: '',
-        blackbox: await deviceFingerprint(),
-      })),
+      // The visitor's country as the platform saw it in the access check (the app only renders once
+      // it answered); the route's market decides first (machines/lib/payAndPlay.ts visitorFor).
+      loadVisitorContext: fromPromise<VisitorContext>(async ({ system }) => {
+        const accessCheck = system.get('accessCheck') as ActorRefFrom<typeof accessCheckMachine> | undefined;
+        return {
+          country: accessCheck?.getSnapshot().context.countryCode ?? DEFAULT_SIGNUP_COUNTRY,
+          // The platform reads the address from the request itself; the browser cannot know it.
+          ipAddress: '',
+          blackbox: await deviceFingerprint(),
+        };
+      }),
       authorize: fromPromise<AuthorizeResult, AuthorizeInput>(({ input, signal }) => payAndPlayApi.authorize(input, signal)),
       verifyCode: fromPromise<VerifyCodeResult, VerifyCodeInput>(({ input, signal }) => payAndPlayApi.verifyCode(input, signal)),
       updatePlayer: fromPromise<unknown, UpdatePlayerInput>(({ input, signal }) => payAndPlayApi.updatePlayer(input, signal)),
@@ -41,6 +44,7 @@ export function payAndPlayLogic(session: SessionActor) {
       }),
     },
     actions: {
+      // The browser leaves for the provider's page; it comes back on /signup/callback.
       redirectToProvider: (_, { url }) => {
         window.location.assign(payAndPlayApi.providerUrl(url));
       },
