@@ -11,8 +11,9 @@ import {
   PAY_AND_PLAY_MIN_DEPOSIT,
 } from './constants';
 import { COUNTRIES, COUNTRY_CODES, isCountryCode, type CountryCode } from './countries';
-import { FIELD_CODES } from './fieldCodes';
+import { FIELD_CODES } from './errorCodes';
 import { LANGUAGES, MARKETS, parseLangMarket } from './markets';
+import { emailRule, phoneBodyRule } from './rules';
 import { isPathUnder, sameSitePath } from './sameSitePath';
 
 // ------------------------------------------------------------------------------ call statuses
@@ -70,31 +71,22 @@ export type UpdateErrors = Partial<Record<UpdateField, string>>;
 /** The prefixes of the country list (product.md §3): the only ones the phone field offers. */
 export const DIALING_CODES: readonly string[] = COUNTRY_CODES.map((code) => COUNTRIES[code].dialingCode);
 
-const EMAIL_MAX_LENGTH = 254;
-// A practical check (the platform has the last word): one @, a dot in the domain, no spaces.
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
-/** A national number: 4 to 14 digits once spaces and dashes are dropped (E.164 allows 15 with the prefix). */
-const PHONE_BODY_SHAPE = /^[0-9]{4,14}$/;
-
-const requiredText = (max: number) =>
-  v.pipe(v.string(FIELD_CODES.invalid), v.trim(), v.nonEmpty(FIELD_CODES.required), v.maxLength(max, FIELD_CODES.tooLong));
+const FIELD = { required: FIELD_CODES.required, tooLong: FIELD_CODES.tooLong, notText: FIELD_CODES.invalid };
 
 /**
  * The update form's fields as one rule for the form (validateUpdate) and the request contract
- * (src/api/payAndPlay.ts, which the platform parses with): trimmed e-mail, a known prefix, the
- * national number with spaces and dashes dropped.
+ * (src/api/payAndPlay.ts, which the platform parses with): the contract's e-mail and phone rules
+ * (machines/lib/rules.ts), a prefix of the country list.
  */
 export const updateFieldsSchema = v.object({
-  email: v.pipe(requiredText(EMAIL_MAX_LENGTH), v.regex(EMAIL_SHAPE, FIELD_CODES.email)),
+  email: emailRule({ ...FIELD, invalid: FIELD_CODES.email }),
   phonePrefix: v.pipe(
-    requiredText(5),
-    v.check((prefix: string) => DIALING_CODES.includes(prefix), FIELD_CODES.phonePrefix),
+    v.string(FIELD_CODES.invalid),
+    v.trim(),
+    v.nonEmpty(FIELD_CODES.required),
+    v.check((prefix: string) => DIALING_CODES.includes(prefix), FIELD_CODES.phone),
   ),
-  phoneBody: v.pipe(
-    requiredText(32),
-    v.transform((body: string) => body.replace(/[\s-]/g, '')),
-    v.regex(PHONE_BODY_SHAPE, FIELD_CODES.phone),
-  ),
+  phoneBody: phoneBodyRule({ ...FIELD, invalid: FIELD_CODES.phone }),
 });
 
 /** The update form's rules; an empty object when the values may be sent. */

@@ -169,7 +169,7 @@ export interface PayAndPlaySessionsTable {
   logged_in_at: NullableTimestamp;
   refresh_token_hash: string | null;
   access_token_hash: string | null;
-  /** Migration 0005: the route's language, a new player's language (null: the country's). */
+  /** Migration 0007: the route's language, a new player's language (null: the country's). */
   language: string | null;
 }
 
@@ -196,6 +196,23 @@ export interface LedgerEntriesTable {
   created_at: Timestamp;
 }
 
+/** Migration 0005: one counted event of a limit (server/services/throttle.ts). */
+export interface ThrottleEventsTable {
+  id: Generated<string>;
+  bucket: string;
+  key: string;
+  at: Timestamp;
+}
+
+/** Migration 0005: an unlock link e-mailed to a player (server/services/login.ts). */
+export interface LoginUnlocksTable {
+  key_hash: string;
+  player_id: number;
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+}
+
 export interface Database {
   platform_settings: PlatformSettingsTable;
   content_documents: ContentDocumentsTable;
@@ -208,6 +225,8 @@ export interface Database {
   paynplay_sessions: PayAndPlaySessionsTable;
   ledger_transactions: LedgerTransactionsTable;
   ledger_entries: LedgerEntriesTable;
+  throttle_events: ThrottleEventsTable;
+  login_unlocks: LoginUnlocksTable;
 }
 
 export type PlayerRow = Selectable<PlayersTable>;

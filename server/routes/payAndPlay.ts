@@ -30,6 +30,7 @@ import { createPlayerStore, normalizeEmail, PlayerConflictError, type Player } f
 import { randomSecret, sha256Hex } from '../platform/secrets';
 import { issueLogin, LOGIN_METHODS } from '../platform/sessions';
 import { checkPhoneWithProvider } from '../platform/vonage';
+import { providersOf } from '../providers';
 
 // Pay and play (behaviour.md §4 "Pay and play", §7 "Pay and play"), mounted at /api/paynplay:
 //   GET  /authorize?amount&currency&country&returnUrl → { sessionId, redirectUrl } (the bank page)
@@ -38,9 +39,7 @@ import { checkPhoneWithProvider } from '../platform/vonage';
 //        amount into their wallet: a real ledger deposit, once per session (idempotency key).
 //   POST /player/update  { playerId, sessionId, email, phonePrefix, phoneBody } → { ok }
 //   POST /player/login   { sessionId, metadata } → { idToken, lastAuth, refreshToken, accessToken }
-// The bank page itself is server/routes/bankid.ts.
-
-const BANK_PAGE_PATH = '/api/bankid/authorize';
+// The bank page is the bank-identification provider's (server/providers; simulated: server/routes/bankid.ts).
 
 const codeInvalid = () => new HttpError(400, ERROR_CODES.payAndPlayCodeInvalid, 'The code is unknown, expired or already used.');
 const sessionInvalid = (message = 'This pay-and-play session is unknown, expired or already finished.') =>
@@ -112,7 +111,7 @@ export function payAndPlayRoutes({ db, clock }: { db: Kysely<Database>; clock: (
         expires_at: new Date(now.getTime() + PAY_AND_PLAY_SESSION_TTL_MS),
       })
       .execute();
-    const answer: AuthorizeResponse = { sessionId, redirectUrl: `${BANK_PAGE_PATH}?session=${encodeURIComponent(sessionId)}` };
+    const answer: AuthorizeResponse = { sessionId, redirectUrl: providersOf(c).bankIdentification.authorizeUrl(sessionId) };
     return c.json(answer);
   });
 

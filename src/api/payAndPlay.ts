@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { FIELD_CODES } from '../../machines/lib/fieldCodes';
+import { ERROR_CODES, FIELD_CODES } from '../../machines/lib/errorCodes';
 import { LANGUAGES } from '../../machines/lib/markets';
 import { isPayAndPlayReturnPath, updateFieldsSchema } from '../../machines/lib/payAndPlay';
 import { sameSitePath } from '../../machines/lib/sameSitePath';
@@ -24,7 +24,7 @@ import { apiUrl, request } from './client';
 // 403 code:error.timeout.in.progress:days:{n}: no deposit is taken then).
 
 /** The code of an update that would change a field the player already has (issue 9). */
-export const UPDATE_FIELD_LOCKED = 'error.paynplay.update.field_locked';
+export const UPDATE_FIELD_LOCKED = ERROR_CODES.payAndPlayUpdateFieldLocked;
 
 // ------------------------------------------------------------------------------------ requests
 

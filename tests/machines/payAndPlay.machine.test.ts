@@ -486,7 +486,7 @@ describe('pay-and-play rules', () => {
     });
     expect(validateUpdate({ email: 'no-at', phonePrefix: '+999', phoneBody: '12ab' })).toEqual({
       email: 'validation.email',
-      phonePrefix: 'validation.phone_prefix',
+      phonePrefix: 'validation.phone',
       phoneBody: 'validation.phone',
     });
   });

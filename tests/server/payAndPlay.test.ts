@@ -396,7 +396,7 @@ describe('update and login of a new player', () => {
     );
     expect(
       await expectFieldErrors(await postJson(app, '/api/paynplay/player/update', { playerId, sessionId, email: "x' OR 1=1", phonePrefix: '+1234', phoneBody: 'abc' })),
-    ).toEqual({ email: 'validation.email', phonePrefix: 'validation.phone_prefix', phoneBody: 'validation.phone' });
+    ).toEqual({ email: 'validation.email', phonePrefix: 'validation.phone', phoneBody: 'validation.phone' });
     expect(await expectFieldErrors(await postJson(app, '/api/paynplay/player/login', { sessionId }))).toEqual({ metadata: 'validation.required' });
   });
 

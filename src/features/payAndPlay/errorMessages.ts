@@ -1,13 +1,13 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
 import { LOGIN_ERROR_CODES, parseLoginErrorCode } from '../../../machines/lib/loginErrors';
-import { FIELD_CODES } from '../../../machines/lib/fieldCodes';
+import { FIELD_CODES } from '../../../machines/lib/errorCodes';
 import type { AmountError, UpdateField } from '../../../machines/lib/payAndPlay';
 import { UPDATE_FIELD_LOCKED } from '../../api/payAndPlay';
 
 // The one table of pay-and-play errors (CONVENTIONS.md "Text": a server code never reaches the
 // screen raw). Codes: src/api/payAndPlay.ts (server), machines/lib/payAndPlay.ts and
-// machines/lib/fieldCodes.ts (the form's rules, the same on both sides).
+// machines/lib/errorCodes.ts (the form's rules, the same on both sides).
 
 const FLOW_ERRORS: Readonly<Record<string, MessageDescriptor>> = {
   'error.paynplay.amount.invalid': msg({
@@ -128,7 +128,7 @@ export function amountErrorMessage(error: AmountError, min: string, max: string)
 
 /**
  * An update-form field's error: the form's rules and the platform's field codes (machines/lib/
- * fieldCodes.ts, the same on both sides) and refusals, else a generic text.
+ * errorCodes.ts, the same on both sides) and refusals, else a generic text.
  */
 export function updateFieldErrorMessage(field: UpdateField, code: string): MessageDescriptor {
   if (code === 'error.registration.player_already_exists') return FLOW_ERRORS[code] ?? UNKNOWN;
