@@ -3,154 +3,52 @@
 // provider, simulated by the platform) and pays; the provider sends the browser back to
 // /{langmarket}/signup/callback with a one-time code. The code is verified; a player whose e-mail
 // and phone are known logs straight in, anyone else completes an update form first. Then the login
-// runs and the screen redirects to the saved target path, or to PAYNPLAY_DEFAULT_TARGET_PATH.
+// runs and the flow ends with the session and the saved target path (or the default one).
 //
 // The browser leaves the app between the two halves, so one actor runs on /signup/pnp (amount →
 // authorize → redirecting) and a fresh one on /signup/callback (verify code → [update form] →
 // login). The input says which: `callback` is null on the first page. The target path travels in
 // the return URL's query (no web storage).
 //
-// Each of authorize, verify code, update player and login player has its status in
-// `context.status` (uninitialized / loading / success / error), besides the state value.
-//
-// src/ provides: loadVisitorContext (country as the platform sees it, ipAddress, blackbox),
-// authorize, verifyCode, updatePlayer, loginPlayer (which also parses the id token's claims).
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
+// The rules (amount, fields, country, paths) are machines/lib/payAndPlay.ts. src/app provides the
+// actors (loadVisitorContext, authorize, verifyCode, updatePlayer, loginPlayer: the platform's calls)
+// and the action redirectToProvider (the browser goes to the provider's page).
+import { assign, fromPromise, setup } from 'xstate';
 import { errorCodeOf } from './lib/accessCodes';
 import {
-  CURRENCY_MAX_FRACTION_DIGITS,
-  DEFAULT_SIGNUP_COUNTRY,
-  PAYNPLAY_DEFAULT_TARGET_PATH,
-  PAYNPLAY_MAX_DEPOSIT,
-  PAYNPLAY_MIN_DEPOSIT,
-} from './lib/constants';
-import { COUNTRIES, COUNTRY_CODES, isCountryCode, type CountryCode } from './lib/countries';
+  UNINITIALIZED_STATUS,
+  UNKNOWN_ERROR,
+  callbackReturnUrl,
+  checkDepositAmount,
+  fieldErrorsOf,
+  hasOneTimeCode,
+  identificationErrorOf,
+  initialUpdateValues,
+  isKnownPlayer,
+  payAndPlayTarget,
+  targetHref,
+  updateErrorsFrom,
+  updateRequestValues,
+  validateUpdate,
+  visitorFor,
+  withStatus,
+  type AmountError,
+  type CallStatus,
+  type CallbackParams,
+  type PayAndPlayCall,
+  type PayAndPlayStatus,
+  type UpdateErrors,
+  type UpdateField,
+  type UpdateValues,
+  type Visitor,
+  type VisitorContext,
+} from './lib/payAndPlay';
 import type { AuthenticatedSession } from './lib/identity';
-
-// ---------------------------------------------------------------------------------------------
-// Pure helpers (exported for the screens and the tests)
-
-/** behaviour.md §4: the status each of the four calls has. */
-export type CallStatus = 'uninitialized' | 'loading' | 'success' | 'error';
-export type PayAndPlayCall = 'authorize' | 'verifyCode' | 'updatePlayer' | 'loginPlayer';
-export type PayAndPlayStatus = Record<PayAndPlayCall, CallStatus>;
-
-export type AmountError = 'required' | 'invalid' | 'fractionDigits' | 'tooLow' | 'tooHigh';
-export type AmountCheck = { ok: true; amount: number } | { ok: false; error: AmountError };
-
-const AMOUNT_SHAPE = /^(\d+)(?:[.,](\d+))?$/;
-
-/**
- * Reads a typed deposit amount: digits with an optional decimal point or comma (spaces, as in
- * "1 000", are ignored), a positive number with at most CURRENCY_MAX_FRACTION_DIGITS fraction digits
- * (behaviour.md §9), between PAYNPLAY_MIN_DEPOSIT and PAYNPLAY_MAX_DEPOSIT.
- */
-export function checkDepositAmount(text: string): AmountCheck {
-  const compact = text.replace(/\s/g, '');
-  if (compact === '') return { ok: false, error: 'required' };
-  const match = AMOUNT_SHAPE.exec(compact);
-  if (!match) return { ok: false, error: 'invalid' };
-  const [, whole = '', fraction = ''] = match;
-  if (fraction.length > CURRENCY_MAX_FRACTION_DIGITS) return { ok: false, error: 'fractionDigits' };
-  const amount = Number(fraction === '' ? whole : `${whole}.${fraction}`);
-  if (!Number.isFinite(amount) || amount <= 0) return { ok: false, error: 'invalid' };
-  if (amount < PAYNPLAY_MIN_DEPOSIT) return { ok: false, error: 'tooLow' };
-  if (amount > PAYNPLAY_MAX_DEPOSIT) return { ok: false, error: 'tooHigh' };
-  return { ok: true, amount };
-}
-
-export type UpdateField = 'email' | 'phonePrefix' | 'phoneBody';
-export type UpdateValues = Record<UpdateField, string>;
-/** A field's error: a client code ('required', 'email.invalid', 'phone.invalid', 'prefix.invalid') or a server code. */
-export type UpdateErrors = Partial<Record<UpdateField, string>>;
-
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const EMAIL_MAX_LENGTH = 254;
-/** A national number: 4 to 14 digits once spaces and dashes are dropped (E.164 allows 15 with the prefix). */
-const PHONE_BODY_SHAPE = /^\d{4,14}$/;
-const DIALING_CODES: readonly string[] = COUNTRY_CODES.map((code) => COUNTRIES[code].dialingCode);
-
-/** The update form's client-side rules; an empty object when the values may be sent. */
-export function validateUpdate(values: UpdateValues): UpdateErrors {
-  const errors: UpdateErrors = {};
-  const email = values.email.trim();
-  if (email === '') errors.email = 'required';
-  else if (email.length > EMAIL_MAX_LENGTH || !EMAIL_SHAPE.test(email)) errors.email = 'email.invalid';
-  if (!DIALING_CODES.includes(values.phonePrefix)) errors.phonePrefix = 'prefix.invalid';
-  const body = values.phoneBody.replace(/[\s-]/g, '');
-  if (body === '') errors.phoneBody = 'required';
-  else if (!PHONE_BODY_SHAPE.test(body)) errors.phoneBody = 'phone.invalid';
-  return errors;
-}
-
-/** Splits a stored mobilePhone ("+358401234567") into the form's prefix and body (longest known prefix). */
-export function splitMobilePhone(mobilePhone: string | null, fallbackPrefix: string): { phonePrefix: string; phoneBody: string } {
-  if (mobilePhone === null || mobilePhone === '') return { phonePrefix: fallbackPrefix, phoneBody: '' };
-  const prefix = [...DIALING_CODES].sort((a, b) => b.length - a.length).find((code) => mobilePhone.startsWith(code));
-  return prefix === undefined
-    ? { phonePrefix: fallbackPrefix, phoneBody: mobilePhone.replace(/^\+/, '') }
-    : { phonePrefix: prefix, phoneBody: mobilePhone.slice(prefix.length) };
-}
-
-/**
- * A target path the app may redirect to after login: a path under the langmarket ("/online-casino"),
- * never another origin ("//evil", "/\evil", "https://…") and never back into sign-up. Null otherwise.
- */
-export function safeTargetPath(raw: unknown): string | null {
-  if (typeof raw !== 'string' || raw.length > 512) return null;
-  if (!/^\/(?![/\\])[^\s\\]*$/.test(raw) || raw.includes('://')) return null;
-  if (/^\/signup(?:[/?#]|$)/.test(raw)) return null;
-  return raw;
-}
-
-/** Where the player lands: `/{langmarket}{target}`, the home page for the default "/". */
-export function targetHref(langmarket: string, target: string | null): string {
-  const path = target ?? PAYNPLAY_DEFAULT_TARGET_PATH;
-  return path === '/' ? `/${langmarket}` : `/${langmarket}${path}`;
-}
-
-/**
- * The provider's return address: /{langmarket}/signup/callback, with the saved target as a query
- * parameter. A path, not a URL: the platform only sends the one-time code back to its own site.
- */
-export function callbackReturnUrl(langmarket: string, target: string | null): string {
-  const base = `/${langmarket}/signup/callback`;
-  return target === null ? base : `${base}?${new URLSearchParams({ target }).toString()}`;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Types
-
-/** What src/ knows about the visitor (the platform sees the IP address; '' when it is not known). */
-export interface VisitorContext {
-  /** The visitor's country as the platform sees it (the access check). */
-  country: string;
-  ipAddress: string;
-  /** A device fingerprint for the platform's fraud checks. */
-  blackbox: string;
-}
-
-export interface Visitor {
-  /** A country of machines/lib/countries.ts; DEFAULT_SIGNUP_COUNTRY when the visitor's is not one. */
-  country: CountryCode;
-  currency: string;
-  ipAddress: string;
-  blackbox: string;
-}
-
-/** What the provider put on the return address (product.md §2 /signup/callback). */
-export interface CallbackParams {
-  code: string | null;
-  sessionId: string | null;
-  /** e.g. 'cancelled' when the visitor cancelled at the bank. */
-  error: string | null;
-}
 
 export interface PayAndPlayInput {
   /** The route's `{language}-{MARKET}` segment. */
   langmarket: string;
-  /** The saved target path (validated with safeTargetPath). */
+  /** The saved target path (checked again with payAndPlayTarget). */
   target: string | null;
   /** Null on /signup/pnp; the provider's answer on /signup/callback. */
   callback: CallbackParams | null;
@@ -160,10 +58,13 @@ export interface AuthorizeInput {
   amount: number;
   currency: string;
   country: string;
+  /** The route's language: a new player's language. */
+  language: string;
   returnUrl: string;
 }
 export interface AuthorizeResult {
   sessionId: string;
+  /** The provider's page. */
   redirectUrl: string;
 }
 export interface VerifyCodeInput {
@@ -177,31 +78,20 @@ export interface VerifyCodeResult {
   mobilePhone: string | null;
   playerId: number;
 }
-export interface UpdatePlayerInput {
+export interface UpdatePlayerInput extends UpdateValues {
   playerId: number;
   sessionId: string;
-  email: string;
-  phonePrefix: string;
-  phoneBody: string;
 }
 export interface LoginPlayerInput {
   sessionId: string;
   metadata: { blackbox: string; ipAddress: string; country: string };
 }
-/** The login's answer: the id token and its claims (parsed by src/ with parseIdToken). */
-export type LoginPlayerResult = AuthenticatedSession;
 
-/** The flow's end, for the session: authorise the player, then go to redirectPath. */
+/** What the session gets when the flow is done: authorise with `session`, then go to `redirectPath`. */
 export interface PayAndPlayOutput {
   session: AuthenticatedSession;
   redirectPath: string;
 }
-
-/** The client-side codes for an identification that did not come back with a code. */
-export const IDENTIFICATION_CANCELLED = 'paynplay.identification.cancelled';
-export const IDENTIFICATION_FAILED = 'paynplay.identification.failed';
-/** A failure without a code of its own. */
-export const UNKNOWN_ERROR = 'unknown.error';
 
 export interface PayAndPlayContext {
   langmarket: string;
@@ -216,17 +106,20 @@ export interface PayAndPlayContext {
   amount: number | null;
   /** The provider session: from authorize on the first page, from the return address on the callback. */
   sessionId: string | null;
-  /** The provider page the screen sends the browser to. */
+  /** The provider page the browser is sent to (also offered as a link while it goes). */
   redirectUrl: string | null;
   /** behaviour.md §4: stored when e-mail or phone is missing. */
   playerId: number | null;
   /** behaviour.md §4: "a flag is set and an update form follows". */
   needsUpdate: boolean;
+  /** What the player already has: the form shows it read-only (only missing fields may be filled). */
+  known: { email: boolean; phone: boolean };
   update: UpdateValues;
   updateErrors: UpdateErrors;
-  /** The last refused call's code (or a client code above); null when nothing failed. */
+  /** The last refused call's code (or a client code); null when nothing failed. */
   errorCode: string | null;
-  login: LoginPlayerResult | null;
+  /** The login's answer, the flow's output. */
+  session: AuthenticatedSession | null;
 }
 
 export type PayAndPlayEvent =
@@ -237,82 +130,27 @@ export type PayAndPlayEvent =
   | { type: 'verify.retry' }
   | { type: 'login.retry' };
 
-type PayAndPlayActorEvent =
-  | DoneActorEvent<VisitorContext, 'loadVisitorContext'>
-  | ErrorActorEvent<unknown, 'loadVisitorContext'>
-  | DoneActorEvent<AuthorizeResult, 'authorize'>
-  | ErrorActorEvent<unknown, 'authorize'>
-  | DoneActorEvent<VerifyCodeResult, 'verifyCode'>
-  | ErrorActorEvent<unknown, 'verifyCode'>
-  | DoneActorEvent<unknown, 'updatePlayer'>
-  | ErrorActorEvent<unknown, 'updatePlayer'>
-  | DoneActorEvent<LoginPlayerResult, 'loginPlayer'>
-  | ErrorActorEvent<unknown, 'loginPlayer'>;
-
 /**
- * loading: a call runs (announce progress); form: the amount or update form takes input;
- * redirect: the screen sends the browser to `context.redirectUrl`; error: a failure with a retry.
+ * What the screen shows. loading: a call runs; form: a form takes input; error: a failure (the
+ * screen offers the retry the flow accepts, `snapshot.can`); starting, amount, update, redirecting,
+ * verifying, loggingIn, done: which step and which progress text.
  */
-export type PayAndPlayTag = 'loading' | 'form' | 'redirect' | 'error';
-
-const UNINITIALIZED: PayAndPlayStatus = {
-  authorize: 'uninitialized',
-  verifyCode: 'uninitialized',
-  updatePlayer: 'uninitialized',
-  loginPlayer: 'uninitialized',
-};
-
-function visitorFrom(context: VisitorContext | null): Visitor {
-  const country: CountryCode = context !== null && isCountryCode(context.country) ? context.country : DEFAULT_SIGNUP_COUNTRY;
-  return {
-    country,
-    currency: COUNTRIES[country].currency,
-    ipAddress: context?.ipAddress ?? '',
-    blackbox: context?.blackbox ?? '',
-  };
-}
-
-/** Maps the server's field names onto the form's (mobilePhone is the joined phone). */
-function updateErrorsFrom(error: unknown): UpdateErrors {
-  const code = errorCodeOf(error);
-  // 409: the e-mail belongs to another player (src/api/paynplay.ts).
-  if (code === 'error.registration.player_already_exists') return { email: code };
-  // 403: the SMS provider cannot deliver to the number (behaviour.md §8 error.vonage.validation).
-  if (code === 'error.vonage.validation') return { phoneBody: code };
-  const fieldErrors =
-    typeof error === 'object' && error !== null && 'fieldErrors' in error && Array.isArray(error.fieldErrors)
-      ? (error.fieldErrors as unknown[])
-      : [];
-  const errors: UpdateErrors = {};
-  for (const entry of fieldErrors) {
-    if (typeof entry !== 'object' || entry === null || !('field' in entry) || !('code' in entry)) continue;
-    const { field, code: fieldCode } = entry;
-    if (typeof fieldCode !== 'string') continue;
-    if (field === 'email') errors.email = fieldCode;
-    else if (field === 'phonePrefix') errors.phonePrefix = fieldCode;
-    else if (field === 'phoneBody' || field === 'mobilePhone') errors.phoneBody = fieldCode;
-  }
-  return errors;
-}
-
-/** The flow's result; `done` is only reached through the login's success, which stores it. */
-function outputOf(context: PayAndPlayContext): PayAndPlayOutput {
-  if (context.login === null) throw new Error('payAndPlayMachine: done without a login');
-  return { session: context.login, redirectPath: targetHref(context.langmarket, context.target) };
-}
-
-const withStatus = (status: PayAndPlayStatus, call: PayAndPlayCall, value: CallStatus): PayAndPlayStatus => ({
-  ...status,
-  [call]: value,
-});
-
-// ---------------------------------------------------------------------------------------------
-// The machine
+export type PayAndPlayTag =
+  | 'loading'
+  | 'form'
+  | 'error'
+  | 'starting'
+  | 'amount'
+  | 'update'
+  | 'redirecting'
+  | 'verifying'
+  | 'loggingIn'
+  | 'done';
 
 export const payAndPlayMachine = setup({
   types: {
     context: {} as PayAndPlayContext,
-    events: {} as PayAndPlayEvent | PayAndPlayActorEvent,
+    events: {} as PayAndPlayEvent,
     input: {} as PayAndPlayInput,
     output: {} as PayAndPlayOutput,
     tags: {} as PayAndPlayTag,
@@ -330,33 +168,25 @@ export const payAndPlayMachine = setup({
     updatePlayer: fromPromise<unknown, UpdatePlayerInput>(() =>
       Promise.reject(new Error('payAndPlayMachine: provide the updatePlayer actor')),
     ),
-    loginPlayer: fromPromise<LoginPlayerResult, LoginPlayerInput>(() =>
+    loginPlayer: fromPromise<AuthenticatedSession, LoginPlayerInput>(() =>
       Promise.reject(new Error('payAndPlayMachine: provide the loginPlayer actor')),
     ),
   },
   actions: {
+    /** The browser goes to the provider's page (src/app provides window.location.assign). */
+    redirectToProvider: (_, params: { url: string }) => {
+      throw new Error(`payAndPlayMachine: provide the redirectToProvider action (to ${params.url})`);
+    },
     setStatus: assign(({ context }, params: { call: PayAndPlayCall; status: CallStatus }) => ({
       status: withStatus(context.status, params.call, params.status),
     })),
-    assignVisitor: assign(({ event }) => {
-      assertEvent(event, 'xstate.done.actor.loadVisitorContext');
-      return { visitor: visitorFrom(event.output) };
-    }),
-    // The visitor's details could not be read: go on with the default country and no metadata.
-    assignDefaultVisitor: assign({ visitor: () => visitorFrom(null) }),
-    // On the callback the provider has authorized (a code came back) or not (an error came back).
-    assignProviderAuthorized: assign(({ context }) => ({
-      status: withStatus(context.status, 'authorize', 'success'),
-      sessionId: context.callback?.sessionId ?? null,
+    assignVisitor: assign(({ context }, params: { visitor: VisitorContext | null }) => ({
+      visitor: visitorFor(context.langmarket, params.visitor),
     })),
-    assignIdentificationError: assign(({ context }) => ({
-      status: withStatus(context.status, 'authorize', 'error'),
-      errorCode: context.callback?.error === 'cancelled' ? IDENTIFICATION_CANCELLED : IDENTIFICATION_FAILED,
-    })),
-    assignAmountText: assign(({ event }) => {
-      assertEvent(event, 'amount.change');
-      return { amountText: event.value, amountError: null };
-    }),
+    assignProviderSession: assign((_, params: { sessionId: string | null }) => ({ sessionId: params.sessionId })),
+    assignError: assign((_, params: { code: string }) => ({ errorCode: params.code })),
+    clearError: assign({ errorCode: null }),
+    assignAmountText: assign((_, params: { value: string }) => ({ amountText: params.value, amountError: null })),
     assignAmount: assign(({ context }) => {
       const check = checkDepositAmount(context.amountText);
       return { amount: check.ok ? check.amount : null, amountError: null, errorCode: null };
@@ -365,63 +195,38 @@ export const payAndPlayMachine = setup({
       const check = checkDepositAmount(context.amountText);
       return { amountError: check.ok ? null : check.error };
     }),
-    assignAuthorized: assign(({ event }) => {
-      assertEvent(event, 'xstate.done.actor.authorize');
-      return { sessionId: event.output.sessionId, redirectUrl: event.output.redirectUrl };
-    }),
-    assignError: assign(({ event }) => {
-      assertEvent(event, [
-        'xstate.error.actor.authorize',
-        'xstate.error.actor.verifyCode',
-        'xstate.error.actor.loginPlayer',
-      ]);
-      return { errorCode: errorCodeOf(event.error) ?? UNKNOWN_ERROR };
-    }),
-    clearError: assign({ errorCode: null }),
-    assignKnownPlayer: assign(({ event }) => {
-      assertEvent(event, 'xstate.done.actor.verifyCode');
-      return { playerId: event.output.playerId, needsUpdate: false };
-    }),
-    // behaviour.md §4: the player id is stored and a flag set; what is known pre-fills the form.
-    assignUnknownPlayer: assign(({ context, event }) => {
-      assertEvent(event, 'xstate.done.actor.verifyCode');
-      const { email, mobilePhone, playerId } = event.output;
-      const phone = splitMobilePhone(mobilePhone, COUNTRIES[context.visitor.country].dialingCode);
-      return { playerId, needsUpdate: true, update: { email: email ?? '', ...phone }, updateErrors: {} };
-    }),
-    assignUpdateValue: assign(({ context, event }) => {
-      assertEvent(event, 'update.change');
+    assignAuthorized: assign((_, params: { sessionId: string; redirectUrl: string }) => ({
+      sessionId: params.sessionId,
+      redirectUrl: params.redirectUrl,
+    })),
+    assignKnownPlayer: assign((_, params: { playerId: number }) => ({ playerId: params.playerId, needsUpdate: false })),
+    assignUnknownPlayer: assign(({ context }, params: VerifyCodeResult) => ({
+      playerId: params.playerId,
+      needsUpdate: true,
+      known: { email: (params.email ?? '') !== '', phone: (params.mobilePhone ?? '') !== '' },
+      update: initialUpdateValues(context.visitor.country, params),
+      updateErrors: {},
+    })),
+    assignUpdateValue: assign(({ context }, params: { field: UpdateField; value: string }) => ({
+      update: { ...context.update, [params.field]: params.value },
       // The field being edited loses its error; the others keep theirs until the next submit.
-      const updateErrors: UpdateErrors = { ...context.updateErrors, [event.field]: undefined };
-      return { update: { ...context.update, [event.field]: event.value }, updateErrors, errorCode: null };
-    }),
+      updateErrors: { ...context.updateErrors, [params.field]: undefined },
+      errorCode: null,
+    })),
     assignUpdateInvalid: assign(({ context }) => ({ updateErrors: validateUpdate(context.update) })),
     clearUpdateErrors: assign({ updateErrors: {}, errorCode: null }),
-    assignUpdateError: assign(({ event }) => {
-      assertEvent(event, 'xstate.error.actor.updatePlayer');
-      const updateErrors = updateErrorsFrom(event.error);
-      const code = errorCodeOf(event.error) ?? UNKNOWN_ERROR;
+    assignUpdateRefusal: assign((_, params: { code: string; updateErrors: UpdateErrors }) => ({
+      updateErrors: params.updateErrors,
       // A refusal that names a field is shown on that field; anything else above the form.
-      return { updateErrors, errorCode: Object.keys(updateErrors).length > 0 ? null : code };
-    }),
-    assignLogin: assign(({ event }) => {
-      assertEvent(event, 'xstate.done.actor.loginPlayer');
-      return { login: event.output };
-    }),
+      errorCode: Object.keys(params.updateErrors).length > 0 ? null : params.code,
+    })),
+    assignSession: assign((_, params: { session: AuthenticatedSession }) => ({ session: params.session })),
   },
   guards: {
-    hasOneTimeCode: ({ context }) =>
-      context.callback !== null &&
-      context.callback.error === null &&
-      (context.callback.code ?? '') !== '' &&
-      (context.callback.sessionId ?? '') !== '',
+    hasOneTimeCode: ({ context }) => hasOneTimeCode(context.callback),
     isCallback: ({ context }) => context.callback !== null,
     isAmountValid: ({ context }) => checkDepositAmount(context.amountText).ok,
-    // behaviour.md §4: "if both email and phone are known the flow continues to the next step".
-    isKnownPlayer: ({ event }) => {
-      assertEvent(event, 'xstate.done.actor.verifyCode');
-      return (event.output.email ?? '') !== '' && (event.output.mobilePhone ?? '') !== '';
-    },
+    isKnownPlayer: (_, params: { email: string | null; mobilePhone: string | null }) => isKnownPlayer(params),
     isUpdateValid: ({ context }) => Object.keys(validateUpdate(context.update)).length === 0,
   },
 }).createMachine({
@@ -429,10 +234,10 @@ export const payAndPlayMachine = setup({
   context: ({ input }) =>
     ({
       langmarket: input.langmarket,
-      target: safeTargetPath(input.target),
+      target: payAndPlayTarget(input.target),
       callback: input.callback,
-      visitor: visitorFrom(null),
-      status: UNINITIALIZED,
+      visitor: visitorFor(input.langmarket, null),
+      status: UNINITIALIZED_STATUS,
       amountText: '',
       amountError: null,
       amount: null,
@@ -440,44 +245,80 @@ export const payAndPlayMachine = setup({
       redirectUrl: null,
       playerId: null,
       needsUpdate: false,
-      update: { email: '', phonePrefix: COUNTRIES[visitorFrom(null).country].dialingCode, phoneBody: '' },
+      known: { email: false, phone: false },
+      update: initialUpdateValues(visitorFor(input.langmarket, null).country, null),
       updateErrors: {},
       errorCode: null,
-      login: null,
+      session: null,
     }) satisfies PayAndPlayContext,
   initial: 'starting',
   states: {
-    // Reads the visitor's country, IP address and device fingerprint, then goes where the input
-    // says: the amount form, or (on the callback) the code check or the identification failure.
     starting: {
-      tags: 'loading',
+      description:
+        "Reads the visitor's device fingerprint and the country the platform sees (the route's market decides the country when it has one), then goes where the input says: the amount form, or, on the callback, the code check or the identification failure.",
+      tags: ['loading', 'starting'],
       invoke: {
         id: 'loadVisitorContext',
         src: 'loadVisitorContext',
         onDone: [
-          { guard: 'hasOneTimeCode', target: 'verifyingCode', actions: ['assignVisitor', 'assignProviderAuthorized'] },
-          { guard: 'isCallback', target: 'identificationFailed', actions: ['assignVisitor', 'assignIdentificationError'] },
-          { target: 'amount', actions: 'assignVisitor' },
+          {
+            guard: 'hasOneTimeCode',
+            target: 'verifyingCode',
+            actions: [
+              { type: 'assignVisitor', params: ({ event }) => ({ visitor: event.output }) },
+              { type: 'setStatus', params: { call: 'authorize', status: 'success' } },
+              { type: 'assignProviderSession', params: ({ context }) => ({ sessionId: context.callback?.sessionId ?? null }) },
+            ],
+          },
+          {
+            guard: 'isCallback',
+            target: 'identificationFailed',
+            actions: [
+              { type: 'assignVisitor', params: ({ event }) => ({ visitor: event.output }) },
+              { type: 'setStatus', params: { call: 'authorize', status: 'error' } },
+              { type: 'assignError', params: ({ context }) => ({ code: identificationErrorOf(context.callback) }) },
+            ],
+          },
+          { target: 'amount', actions: { type: 'assignVisitor', params: ({ event }) => ({ visitor: event.output }) } },
         ],
         onError: [
-          { guard: 'hasOneTimeCode', target: 'verifyingCode', actions: ['assignDefaultVisitor', 'assignProviderAuthorized'] },
-          { guard: 'isCallback', target: 'identificationFailed', actions: ['assignDefaultVisitor', 'assignIdentificationError'] },
-          { target: 'amount', actions: 'assignDefaultVisitor' },
+          {
+            guard: 'hasOneTimeCode',
+            target: 'verifyingCode',
+            description: 'The visitor details could not be read: go on with the route market country and no metadata.',
+            actions: [
+              { type: 'assignVisitor', params: { visitor: null } },
+              { type: 'setStatus', params: { call: 'authorize', status: 'success' } },
+              { type: 'assignProviderSession', params: ({ context }) => ({ sessionId: context.callback?.sessionId ?? null }) },
+            ],
+          },
+          {
+            guard: 'isCallback',
+            target: 'identificationFailed',
+            actions: [
+              { type: 'assignVisitor', params: { visitor: null } },
+              { type: 'setStatus', params: { call: 'authorize', status: 'error' } },
+              { type: 'assignError', params: ({ context }) => ({ code: identificationErrorOf(context.callback) }) },
+            ],
+          },
+          { target: 'amount', actions: { type: 'assignVisitor', params: { visitor: null } } },
         ],
       },
     },
     amount: {
-      tags: 'form',
+      description: 'The amount form: preset amounts or a typed one, within the deposit bounds.',
+      tags: ['form', 'amount'],
       on: {
-        'amount.change': { actions: 'assignAmountText' },
+        'amount.change': { actions: { type: 'assignAmountText', params: ({ event }) => ({ value: event.value }) } },
         'amount.submit': [
           { guard: 'isAmountValid', target: 'authorizing', actions: 'assignAmount' },
-          { actions: 'assignAmountError' },
+          { description: 'An invalid amount stays on the form with its error.', actions: 'assignAmountError' },
         ],
       },
     },
     authorizing: {
-      tags: 'loading',
+      description: "Opens a provider session for the amount in the visitor's currency and country.",
+      tags: ['loading', 'amount'],
       entry: { type: 'setStatus', params: { call: 'authorize', status: 'loading' } },
       invoke: {
         id: 'authorize',
@@ -486,26 +327,38 @@ export const payAndPlayMachine = setup({
           amount: context.amount ?? 0,
           currency: context.visitor.currency,
           country: context.visitor.country,
+          language: context.visitor.language,
           returnUrl: callbackReturnUrl(context.langmarket, context.target),
         }),
         onDone: {
           target: 'redirecting',
-          actions: [{ type: 'setStatus', params: { call: 'authorize', status: 'success' } }, 'assignAuthorized'],
+          actions: [
+            { type: 'setStatus', params: { call: 'authorize', status: 'success' } },
+            { type: 'assignAuthorized', params: ({ event }) => event.output },
+          ],
         },
-        // Back to the form, amount kept, with the refusal shown above it.
         onError: {
           target: 'amount',
-          actions: [{ type: 'setStatus', params: { call: 'authorize', status: 'error' } }, 'assignError'],
+          description: 'Back to the form, amount kept, with the refusal shown above it.',
+          actions: [
+            { type: 'setStatus', params: { call: 'authorize', status: 'error' } },
+            { type: 'assignError', params: ({ event }) => ({ code: errorCodeOf(event.error) ?? UNKNOWN_ERROR }) },
+          ],
         },
       },
     },
-    // The screen sends the browser to the provider page (context.redirectUrl); the app unloads.
-    redirecting: { tags: 'redirect' },
-    // The provider came back without a code (cancelled at the bank, or failed): the screen offers
-    // to start again on /signup/pnp.
-    identificationFailed: { tags: 'error' },
+    redirecting: {
+      description: "The browser goes to the provider's page; the app unloads and comes back on /signup/callback.",
+      tags: ['loading', 'redirecting'],
+      entry: { type: 'redirectToProvider', params: ({ context }) => ({ url: context.redirectUrl ?? '' }) },
+    },
+    identificationFailed: {
+      description: 'The provider came back without a code (cancelled at the bank, or failed): the screen offers a new start.',
+      tags: ['error'],
+    },
     verifyingCode: {
-      tags: 'loading',
+      description: "Checks the provider's one-time code; the platform finds or creates the player and books the deposit.",
+      tags: ['loading', 'verifying'],
       entry: [{ type: 'setStatus', params: { call: 'verifyCode', status: 'loading' } }, 'clearError'],
       invoke: {
         id: 'verifyCode',
@@ -518,39 +371,53 @@ export const payAndPlayMachine = setup({
         }),
         onDone: [
           {
-            guard: 'isKnownPlayer',
+            guard: { type: 'isKnownPlayer', params: ({ event }) => event.output },
             target: 'loggingIn',
-            actions: [{ type: 'setStatus', params: { call: 'verifyCode', status: 'success' } }, 'assignKnownPlayer'],
+            description: 'behaviour.md §4: e-mail and phone known, the flow goes on to the login.',
+            actions: [
+              { type: 'setStatus', params: { call: 'verifyCode', status: 'success' } },
+              { type: 'assignKnownPlayer', params: ({ event }) => ({ playerId: event.output.playerId }) },
+            ],
           },
           {
             target: 'updateForm',
-            actions: [{ type: 'setStatus', params: { call: 'verifyCode', status: 'success' } }, 'assignUnknownPlayer'],
+            description: 'behaviour.md §4: the player id is stored, a flag set, and the update form follows.',
+            actions: [
+              { type: 'setStatus', params: { call: 'verifyCode', status: 'success' } },
+              { type: 'assignUnknownPlayer', params: ({ event }) => event.output },
+            ],
           },
         ],
         onError: {
           target: 'verificationFailed',
-          actions: [{ type: 'setStatus', params: { call: 'verifyCode', status: 'error' } }, 'assignError'],
+          actions: [
+            { type: 'setStatus', params: { call: 'verifyCode', status: 'error' } },
+            { type: 'assignError', params: ({ event }) => ({ code: errorCodeOf(event.error) ?? UNKNOWN_ERROR }) },
+          ],
         },
       },
     },
-    // A refused or unreachable code check. A one-time code cannot be replayed, so the screen offers
-    // a new identification; `verify.retry` asks again (for a request that never arrived).
     verificationFailed: {
-      tags: 'error',
+      description: 'A refused or unreachable code check. A one-time code cannot be replayed, so the screen offers a new identification; a retry asks again for a request that never arrived.',
+      tags: ['error'],
       on: { 'verify.retry': 'verifyingCode' },
     },
     updateForm: {
-      tags: 'form',
+      description: "The update form: the e-mail and mobile phone the player does not have yet, prefilled with what is known and the country's prefix.",
+      tags: ['form', 'update'],
       on: {
-        'update.change': { actions: 'assignUpdateValue' },
+        'update.change': {
+          actions: { type: 'assignUpdateValue', params: ({ event }) => ({ field: event.field, value: event.value }) },
+        },
         'update.submit': [
           { guard: 'isUpdateValid', target: 'updatingPlayer', actions: 'clearUpdateErrors' },
-          { actions: 'assignUpdateInvalid' },
+          { description: 'The form rules refuse: each field shows its error.', actions: 'assignUpdateInvalid' },
         ],
       },
     },
     updatingPlayer: {
-      tags: 'loading',
+      description: "Saves the e-mail and phone on the player (the platform only fills fields the player does not have).",
+      tags: ['loading', 'update'],
       entry: { type: 'setStatus', params: { call: 'updatePlayer', status: 'loading' } },
       invoke: {
         id: 'updatePlayer',
@@ -558,23 +425,31 @@ export const payAndPlayMachine = setup({
         input: ({ context }) => ({
           playerId: context.playerId ?? 0,
           sessionId: context.sessionId ?? '',
-          email: context.update.email.trim(),
-          phonePrefix: context.update.phonePrefix,
-          phoneBody: context.update.phoneBody.replace(/[\s-]/g, ''),
+          ...updateRequestValues(context.update),
         }),
         onDone: {
           target: 'loggingIn',
           actions: { type: 'setStatus', params: { call: 'updatePlayer', status: 'success' } },
         },
-        // Back to the form with everything typed kept and the refusal shown.
         onError: {
           target: 'updateForm',
-          actions: [{ type: 'setStatus', params: { call: 'updatePlayer', status: 'error' } }, 'assignUpdateError'],
+          description: 'Back to the form with everything typed kept and the refusal shown on its field.',
+          actions: [
+            { type: 'setStatus', params: { call: 'updatePlayer', status: 'error' } },
+            {
+              type: 'assignUpdateRefusal',
+              params: ({ event }) => ({
+                code: errorCodeOf(event.error) ?? UNKNOWN_ERROR,
+                updateErrors: updateErrorsFrom(errorCodeOf(event.error), fieldErrorsOf(event.error)),
+              }),
+            },
+          ],
         },
       },
     },
     loggingIn: {
-      tags: 'loading',
+      description: 'Logs the identified player in; the answer is the id token and its claims.',
+      tags: ['loading', 'loggingIn'],
       entry: [{ type: 'setStatus', params: { call: 'loginPlayer', status: 'loading' } }, 'clearError'],
       invoke: {
         id: 'loginPlayer',
@@ -589,20 +464,34 @@ export const payAndPlayMachine = setup({
         }),
         onDone: {
           target: 'done',
-          actions: [{ type: 'setStatus', params: { call: 'loginPlayer', status: 'success' } }, 'assignLogin'],
+          actions: [
+            { type: 'setStatus', params: { call: 'loginPlayer', status: 'success' } },
+            { type: 'assignSession', params: ({ event }) => ({ session: event.output }) },
+          ],
         },
         onError: {
           target: 'loginFailed',
-          actions: [{ type: 'setStatus', params: { call: 'loginPlayer', status: 'error' } }, 'assignError'],
+          actions: [
+            { type: 'setStatus', params: { call: 'loginPlayer', status: 'error' } },
+            { type: 'assignError', params: ({ event }) => ({ code: errorCodeOf(event.error) ?? UNKNOWN_ERROR }) },
+          ],
         },
       },
     },
     loginFailed: {
-      tags: 'error',
+      description: 'The login was refused or did not arrive; a retry logs in again with the same session.',
+      tags: ['error'],
       on: { 'login.retry': 'loggingIn' },
     },
-    // The screen sends session.authenticated with the output and goes to output.redirectPath.
-    done: { type: 'final' },
+    done: {
+      description: 'Logged in: the output carries the session and where to go (the saved target, else the default path).',
+      type: 'final',
+      tags: ['done'],
+    },
   },
-  output: ({ context }) => outputOf(context),
+  output: ({ context }) => {
+    // `done` is only reached through the login's success, which stores the session.
+    if (context.session === null) throw new Error('payAndPlayMachine: done without a login');
+    return { session: context.session, redirectPath: targetHref(context.langmarket, context.target) };
+  },
 });

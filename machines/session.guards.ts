@@ -6,6 +6,7 @@ import type { ActorRefFrom, SnapshotFrom, StateValue } from 'xstate';
 import type { PlayerProfile } from '../src/api/player';
 import type { AccessCheckContext, accessCheckMachine } from './accessCheck.machine';
 import { DEFAULT_LANGMARKET, formatLangMarket, parseLangMarket } from './lib/markets';
+import { sameSitePath } from './lib/sameSitePath';
 import { sessionStatus } from './session.machine';
 import type { SessionContext, SessionSnapshot, sessionMachine } from './session.machine';
 
@@ -157,15 +158,16 @@ export const LOGIN_REDIRECT_EXCLUDED_PATHS = ['/login', '/signup', '/reset-passw
  * in the excluded list. Every route is below the langmarket, so `/` is the langmarket's home
  * (`/{langmarket}`): a bare `/` would drop the player's language and market. The target is a path
  * below the langmarket (a leading langmarket segment is dropped); anything that is not a same-site
- * path (`//host`, a scheme, a backslash) leads home too, so a redirect parameter cannot send the
+ * path (machines/lib/sameSitePath.ts: `//host`, `/.//host`, a scheme, a backslash) leads home too, so a redirect parameter cannot send the
  * player to another site.
  */
 export function afterLoginPath(langmarket: string, target: string | null | undefined): string {
   const home = `/${langmarket}`;
-  if (target == null || !target.startsWith('/') || target.startsWith('//') || target.includes('\\')) return home;
-  const below = splitLangMarket(target)?.below ?? target;
-  if (below === '' || /^[?#]/.test(below) || below.startsWith('//')) return home;
-  if (!below.startsWith('/') || below === '/') return home;
+  if (typeof target !== 'string') return home;
+  // The part that goes after the player's langmarket, through the one rule for return paths
+  // (machines/lib/sameSitePath.ts: normalised first, then decided).
+  const below = sameSitePath(splitLangMarket(target)?.below ?? target);
+  if (below === null || below === '/') return home;
   if (LOGIN_REDIRECT_EXCLUDED_PATHS.some((base) => isUnder(below, base))) return home;
   return `${home}${below}`;
 }

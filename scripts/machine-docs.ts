@@ -137,16 +137,18 @@ const pages: Page[] = [
     summary:
       'behaviour.md §4 "Pay and play", §7 "Pay and play"; product.md §2 `/signup/pnp`, `/signup/callback`. One ' +
       'actor per page, since the browser visits the bank in between. On `/signup/pnp` (input `callback: null`): ' +
-      'the amount (presets `PAYNPLAY_PRESET_AMOUNTS` or custom, `PAYNPLAY_MIN_DEPOSIT`..`PAYNPLAY_MAX_DEPOSIT`, ' +
-      'at most 2 decimals, currency from the visitor\'s country), then `authorize` with a return path ' +
-      '`/{langmarket}/signup/callback?target=…`; in `redirecting` the screen sends the browser to the bank page. ' +
+      'the amount (presets `PAY_AND_PLAY_PRESET_AMOUNTS` or custom, `PAY_AND_PLAY_MIN_DEPOSIT`..`PAY_AND_PLAY_MAX_DEPOSIT`, ' +
+      'at most 2 decimals), then `authorize` in the country of the route\'s market (the country the platform sees ' +
+      'in the global market) with the route\'s language and a return path `/{langmarket}/signup/callback?target=…`; ' +
+      'entering `redirecting` runs the `redirectToProvider` action (the browser goes to the bank page). ' +
       'On `/signup/callback` (input with `code`, `sessionId` or `error`): `verifyCode`; a player whose e-mail and ' +
       'phone are known goes straight to `loginPlayer`, anyone else keeps the player id (`needsUpdate`) and fills ' +
-      'the update form (`updatePlayer`) first. `done` outputs `{ idToken, claims, redirectPath }`: the screen ' +
-      'sends `session.authenticated` and goes to the saved target, else `PAYNPLAY_DEFAULT_TARGET_PATH` (the home ' +
-      'page). `context.status` holds uninitialized / loading / success / error for authorize, verifyCode, ' +
-      'updatePlayer and loginPlayer. `loadVisitorContext` supplies the country (access check), ipAddress (\'\' in ' +
-      'the browser) and a device fingerprint (blackbox).',
+      'the update form (`updatePlayer`, which only fills fields the player does not have) first. `done` outputs ' +
+      '`{ session, redirectPath }`: the saved target (machines/lib/payAndPlay.ts `payAndPlayTarget`, a ' +
+      '`sameSitePath` outside sign-up), else `PAY_AND_PLAY_DEFAULT_TARGET_PATH` (the home page). `context.status` ' +
+      'holds uninitialized / loading / success / error for authorize, verifyCode, updatePlayer and loginPlayer. ' +
+      'Screens read the tags (`loading`, `form`, `error`, and the step: `starting`, `amount`, `update`, ' +
+      '`redirecting`, `verifying`, `loggingIn`, `done`) and offer a retry when the flow accepts one.',
   },
   {
     flow: 'signup',

@@ -18,7 +18,7 @@ import { assertProvidersFit, provideProviders, simulatedProviders, type Platform
 import { authRoutes } from './routes/auth';
 import { contentRoutes } from './routes/content';
 import { passwordResetRoutes } from './routes/password-reset';
-import { paynplayRoutes } from './routes/paynplay';
+import { payAndPlayRoutes } from './routes/payAndPlay';
 import { phoneRoutes } from './routes/phone';
 import { platformRoutes } from './routes/platform';
 import { registrationRoutes } from './routes/registration';
@@ -133,7 +133,7 @@ export function createApp(options: AppOptions): Hono<SiteEnv> {
   app.route('/api/player/registration', registrationRoutes(flows));
   app.route('/api/player/password_reset', passwordResetRoutes(flows));
   app.route('/api/player/phone_number', phoneRoutes(flows));
-  app.route('/api/paynplay', paynplayRoutes(flows));
+  app.route('/api/paynplay', payAndPlayRoutes(flows));
   // Pages and endpoints of the providers themselves: the simulated bank page and captcha solver.
   for (const provider of [providers.bankIdentification, providers.captcha, providers.messages, providers.payments]) {
     if (provider.routes) app.route(provider.routes.path, provider.routes.app);

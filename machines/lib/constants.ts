@@ -97,16 +97,16 @@ export const MAINTENANCE_RECHECK_MS = 30_000;
 // amounts; these are the app's choices, in major units of the visitor's currency. The platform
 // checks the same bounds (error.paynplay.amount.invalid).
 /** Smallest first deposit a pay-and-play visitor may make. */
-export const PAYNPLAY_MIN_DEPOSIT = 10;
+export const PAY_AND_PLAY_MIN_DEPOSIT = 10;
 /** Largest first deposit a pay-and-play visitor may make. */
-export const PAYNPLAY_MAX_DEPOSIT = 5_000;
+export const PAY_AND_PLAY_MAX_DEPOSIT = 5_000;
 /** The amounts offered as one-tap choices on the amount step (a custom amount is always possible). */
-export const PAYNPLAY_PRESET_AMOUNTS = [20, 50, 100, 200] as const;
+export const PAY_AND_PLAY_PRESET_AMOUNTS = [20, 50, 100, 200] as const;
 /**
  * product.md §2 "After pay-and-play login: a saved target path, else a default path whose value is
  * not shown": the app's choice is the home page, `/{langmarket}` (a path under the langmarket).
  */
-export const PAYNPLAY_DEFAULT_TARGET_PATH = '/';
+export const PAY_AND_PLAY_DEFAULT_TARGET_PATH = '/';
 
 // Sign-up (behaviour.md §5: "Field-level rules for forms (formats, lengths, required fields) are
 // not shown"): the app's choices, checked again by the platform.

@@ -17,7 +17,7 @@ export const ERROR_CODES = {
   countryInvalid: 'error.country.invalid',
   maintenance: MAINTENANCE_CODE,
   accessRestricted: ACCESS_RESTRICTED_CODE,
-  // Identity flows (src/api/player.ts, src/api/paynplay.ts; behaviour.md §8 "Sign-up and reset").
+  // Identity flows (src/api/player.ts, src/api/payAndPlay.ts; behaviour.md §8 "Sign-up and reset").
   validation: 'error.validation',
   signupUnhandled: 'error.signup.unhandled',
   captchaValidation: 'error.captcha.validation',
@@ -31,9 +31,11 @@ export const ERROR_CODES = {
   smsCodeInvalid: 'sms.code.invalid',
   smsMaxAttempts: 'sms.max.attempts.reached',
   passwordReset: 'error.password.reset',
-  paynplayAmountInvalid: 'error.paynplay.amount.invalid',
-  paynplayCodeInvalid: 'error.paynplay.code.invalid',
-  paynplaySessionInvalid: 'error.paynplay.session.invalid',
+  payAndPlayAmountInvalid: 'error.paynplay.amount.invalid',
+  payAndPlayCodeInvalid: 'error.paynplay.code.invalid',
+  payAndPlaySessionInvalid: 'error.paynplay.session.invalid',
+  /** issue 9: pay and play's update only fills missing fields; a change needs a code (account page). */
+  payAndPlayUpdateFieldLocked: 'error.paynplay.update.field_locked',
   // Login, session and account (server/routes/auth.ts, server/http/auth.ts; behaviour.md §8 "Login").
   tokenInvalid: 'error.token.invalid',
   sessionExpired: 'error.session.expired',

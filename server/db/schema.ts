@@ -149,8 +149,8 @@ export interface PasswordResetsTable {
 /** numeric(18, 2): read as a decimal string (both drivers), written as a string or a number. */
 export type Numeric = ColumnType<string, string | number, string | number>;
 
-/** Migration 0004 (server/routes/paynplay.ts, server/routes/bankid.ts). */
-export interface PaynplaySessionsTable {
+/** Migration 0004 (server/routes/payAndPlay.ts, server/routes/bankid.ts). */
+export interface PayAndPlaySessionsTable {
   id: string;
   amount: Numeric;
   currency: string;
@@ -169,6 +169,8 @@ export interface PaynplaySessionsTable {
   logged_in_at: NullableTimestamp;
   refresh_token_hash: string | null;
   access_token_hash: string | null;
+  /** Migration 0007: the route's language, a new player's language (null: the country's). */
+  language: string | null;
 }
 
 /** Migration 0004: the double-entry ledger (server/platform/ledger.ts). */
@@ -220,7 +222,7 @@ export interface Database {
   sent_messages: SentMessagesTable;
   registrations: RegistrationsTable;
   password_resets: PasswordResetsTable;
-  paynplay_sessions: PaynplaySessionsTable;
+  paynplay_sessions: PayAndPlaySessionsTable;
   ledger_transactions: LedgerTransactionsTable;
   ledger_entries: LedgerEntriesTable;
   throttle_events: ThrottleEventsTable;

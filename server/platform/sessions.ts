@@ -29,7 +29,7 @@ export const LOGIN_METHODS = {
   /** The automatic login at the end of a registration. */
   registration: 'REGISTRATION',
   /** Pay-and-play: identified by the bank. */
-  paynplay: 'PAYNPLAY',
+  payAndPlay: 'PAYNPLAY',
 } as const;
 
 export interface AuthPolicy {

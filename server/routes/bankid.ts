@@ -4,7 +4,7 @@ import { escapeHtml } from '../content/terms';
 import type { Database } from '../db/schema';
 import type { SiteEnv } from '../http/site-context';
 import { flowBodyLimit } from '../http/validation';
-import { PAYNPLAY_CODE_TTL_MS, liveSession, withParams, type PaynplaySession } from '../platform/paynplay';
+import { PAY_AND_PLAY_CODE_TTL_MS, liveSession, withParams, type PayAndPlaySession } from '../platform/payAndPlay';
 import { randomSecret, sha256Hex } from '../platform/secrets';
 
 // The simulated bank-identification provider of pay and play (behaviour.md §7 "GET to a
@@ -75,7 +75,7 @@ function countryName(code: string): string {
   }
 }
 
-function identifyPage(session: PaynplaySession, typed = '', error: string | null = null): string {
+function identifyPage(session: PayAndPlaySession, typed = '', error: string | null = null): string {
   const described = error ? 'personid-hint personid-error' : 'personid-hint';
   return page(
     'Identify and pay',
@@ -113,7 +113,7 @@ function usedPage(c: Context): Response {
   return messagePage(c, 409, 'Session already used', 'This payment session is finished. Go back to the site and start again.');
 }
 
-function isFinished(session: PaynplaySession): boolean {
+function isFinished(session: PayAndPlaySession): boolean {
   return session.identified_at !== null || session.cancelled_at !== null;
 }
 
@@ -163,7 +163,7 @@ export function bankidRoutes({ db, clock }: { db: Kysely<Database>; clock: () =>
         personid,
         identified_at: now,
         one_time_code_hash: sha256Hex(code),
-        code_expires_at: new Date(now.getTime() + PAYNPLAY_CODE_TTL_MS),
+        code_expires_at: new Date(now.getTime() + PAY_AND_PLAY_CODE_TTL_MS),
       })
       .where('id', '=', session.id)
       .where('identified_at', 'is', null)

@@ -1,10 +1,10 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { safeTargetPath, targetHref } from '../../machines/payAndPlay.machine';
+import { payAndPlayTarget, targetHref } from '../../machines/lib/payAndPlay';
 import { isAuthorized } from '../../machines/session.guards';
 import type { RouterContext } from '../app/context';
-import { PayAndPlayFlow } from '../features/paynplay/PayAndPlayFlow';
-import { payAndPlayCallbackSearchSchema, type PayAndPlayCallbackSearch } from '../features/paynplay/search';
+import { PayAndPlayFlow } from '../features/payAndPlay/PayAndPlayFlow';
+import { payAndPlayCallbackSearchSchema, type PayAndPlayCallbackSearch } from '../features/payAndPlay/search';
 
 // product.md §2: /signup/callback, the return from the bank-identification provider with a one-time
 // code (or an error). A player who is already logged in goes on to the saved target. Entering starts
@@ -14,7 +14,7 @@ export const Route = createFileRoute('/$langmarket/signup/callback')({
   validateSearch: (search) => v.parse(payAndPlayCallbackSearchSchema, search),
   beforeLoad: ({ context, params, search }) => {
     if (isAuthorized(context.session.getSnapshot())) {
-      throw redirect({ href: targetHref(params.langmarket, safeTargetPath(search.target)), replace: true });
+      throw redirect({ href: targetHref(params.langmarket, payAndPlayTarget(search.target)), replace: true });
     }
   },
   onEnter: ({ context, params, search }) => startFlow(context, params.langmarket, search),
@@ -39,7 +39,7 @@ function startFlow(context: RouterContext, langmarket: string, search: PayAndPla
   context.session.send({
     type: 'flow.start',
     flow: 'payAndPlay',
-    input: { langmarket, target: safeTargetPath(search.target), callback: callbackOf(search) },
+    input: { langmarket, target: payAndPlayTarget(search.target), callback: callbackOf(search) },
   });
 }
 

@@ -1,9 +1,9 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { safeTargetPath } from '../../machines/payAndPlay.machine';
+import { payAndPlayTarget } from '../../machines/lib/payAndPlay';
 import { isAuthorized } from '../../machines/session.guards';
-import { PayAndPlayFlow } from '../features/paynplay/PayAndPlayFlow';
-import { payAndPlaySearchSchema } from '../features/paynplay/search';
+import { PayAndPlayFlow } from '../features/payAndPlay/PayAndPlayFlow';
+import { payAndPlaySearchSchema } from '../features/payAndPlay/search';
 
 // product.md §2: /signup/pnp, pay and play. A player who is already logged in goes home. Entering
 // starts the session's payAndPlay flow, leaving stops it (docs/ARCHITECTURE.md).
@@ -18,7 +18,7 @@ export const Route = createFileRoute('/$langmarket/signup/pnp')({
     context.session.send({
       type: 'flow.start',
       flow: 'payAndPlay',
-      input: { langmarket: params.langmarket, target: safeTargetPath(search.target), callback: null },
+      input: { langmarket: params.langmarket, target: payAndPlayTarget(search.target), callback: null },
     });
   },
   onLeave: ({ context }) => {

@@ -36,16 +36,19 @@ async function identifyAtBank(page: Page, personalId: string): Promise<void> {
   await page.getByRole('button', { name: 'Identify and pay' }).click();
 }
 
-/** The platform's view of who is logged in: the id token it re-issues from the session cookie. */
-async function loggedInEmail(page: Page): Promise<string> {
+/** The platform's view of who is logged in: the claims of the id token it re-issues from the session cookie. */
+async function loggedInClaims(page: Page): Promise<{ email: string; country_code: string; language_code: string }> {
   const cookies = await page.context().cookies();
   expect(cookies.find((cookie) => cookie.name === 'aurora_session')?.httpOnly).toBe(true);
   const response = await page.request.post('/api/player/session/refresh', { headers: { SiteContext: '1' } });
   expect(response.ok()).toBe(true);
   const { idToken } = (await response.json()) as { idToken: string };
   const payload = idToken.split('.')[1] ?? '';
-  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { email: string };
-  return claims.email;
+  return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { email: string; country_code: string; language_code: string };
+}
+
+async function loggedInEmail(page: Page): Promise<string> {
+  return (await loggedInClaims(page)).email;
 }
 
 test.describe('pay and play', () => {
@@ -128,6 +131,37 @@ test.describe('pay and play', () => {
     await page.goto('/en-FI/signup/pnp');
     await expect(page).toHaveURL(/\/en-FI$/);
     await waitForShell(page);
+  });
+
+  // issue 8: a new player in a Finnish flow landed on /accept-terms-condition (no accepted terms
+  // version recorded, although the page says continuing accepts them) and got Malta and English
+  // (the platform's default country for a visitor it cannot place).
+  test('a new player in a Finnish flow accepts the terms by continuing and becomes a Finnish player', async ({ page }) => {
+    await page.setExtraHTTPHeaders({});
+    await page.goto(`/fi-FI/signup/pnp?target=${encodeURIComponent(TARGET)}`);
+    await waitForShell(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Talleta ja pelaa' })).toBeVisible();
+    await page.getByRole('textbox', { name: 'Tai syötä summa (EUR)' }).fill('20');
+    await page.getByRole('button', { name: 'Tunnistaudu pankkitunnuksillasi' }).click();
+    await expect(page.getByText('Finland')).toBeVisible();
+    await identifyAtBank(page, freshPersonalId());
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Täydennä tilisi tiedot' })).toBeVisible();
+    // The phone country follows the flow's country.
+    await expect(page.getByRole('combobox', { name: 'Maatunnus' })).toHaveValue('+358');
+    const email = `pnp-fi-${Date.now()}@example.com`;
+    await page.getByRole('textbox', { name: 'Sähköposti' }).fill(email);
+    await page.getByRole('textbox', { name: 'Matkapuhelinnumero' }).fill('40 765 4321');
+    await page.getByRole('button', { name: 'Tallenna ja pelaa' }).click();
+
+    await expect(page).toHaveURL(new RegExp(`/fi-FI${TARGET}$`));
+    await waitForShell(page);
+    // The terms guard has the player's profile by now: still on the target, not on accept-terms.
+    expect(await loggedInClaims(page)).toMatchObject({ email });
+    await page.reload();
+    await waitForShell(page);
+    await expect(page).toHaveURL(new RegExp(`/fi-FI${TARGET}$`));
+    expect(await loggedInClaims(page)).toMatchObject({ email, country_code: 'FI', language_code: 'fi' });
   });
 
   test('the amount page fits a phone screen and works by keyboard', async ({ page }) => {

@@ -1,42 +1,46 @@
 import { createActor } from 'xstate';
-import type { SnapshotFrom } from 'xstate';
+import type { EventFromLogic, SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import {
-  PAYNPLAY_DEFAULT_TARGET_PATH,
-  PAYNPLAY_MAX_DEPOSIT,
-  PAYNPLAY_MIN_DEPOSIT,
-  PAYNPLAY_PRESET_AMOUNTS,
+  PAY_AND_PLAY_DEFAULT_TARGET_PATH,
+  PAY_AND_PLAY_MAX_DEPOSIT,
+  PAY_AND_PLAY_MIN_DEPOSIT,
+  PAY_AND_PLAY_PRESET_AMOUNTS,
 } from '../../machines/lib/constants';
 import {
   IDENTIFICATION_CANCELLED,
   IDENTIFICATION_FAILED,
   callbackReturnUrl,
   checkDepositAmount,
-  payAndPlayMachine,
-  safeTargetPath,
+  isPayAndPlayReturnPath,
+  payAndPlayTarget,
   splitMobilePhone,
   targetHref,
   validateUpdate,
-} from '../../machines/payAndPlay.machine';
+  type PayAndPlayStatus,
+  type VisitorContext,
+} from '../../machines/lib/payAndPlay';
+import type { AuthenticatedSession } from '../../machines/lib/identity';
+import { payAndPlayMachine } from '../../machines/payAndPlay.machine';
 import type {
   AuthorizeInput,
   AuthorizeResult,
   LoginPlayerInput,
-  LoginPlayerResult,
   UpdatePlayerInput,
   VerifyCodeInput,
   PayAndPlayInput,
-  PayAndPlayStatus,
   VerifyCodeResult,
-  VisitorContext,
 } from '../../machines/payAndPlay.machine';
-import type { SessionClaims } from '../../machines/session.machine';
+import type { SessionClaims } from '../../machines/lib/identity';
 import { ApiError } from '../../src/api/errors';
-import { coverPaths, FakePromises, formatCoverage, settle, type PathEvent } from './lib/pathCoverage';
+import { UPDATE_FIELD_LOCKED } from '../../src/api/payAndPlay';
+import { coverPaths, FakePromises, formatCoverage, settle } from './lib/pathCoverage';
 import type { PathCoverageResult } from './lib/pathCoverage';
 
-type PnpEvent = PathEvent<typeof payAndPlayMachine>;
-type PnpSnapshot = SnapshotFrom<typeof payAndPlayMachine>;
+type PayAndPlayEvent = EventFromLogic<typeof payAndPlayMachine>;
+/** What a path step may be: an event the screen sends, or a synthetic done/error event of an invoked actor. */
+type StepEvent = { type: string; error?: unknown };
+type PayAndPlaySnapshot = SnapshotFrom<typeof payAndPlayMachine>;
 
 const TARGET = '/online-casino';
 
@@ -67,7 +71,7 @@ const claims: SessionClaims = {
   provinceCode: null,
   exp: 1_700_003_600,
 };
-const login: LoginPlayerResult = { idToken: 'header.payload.signature', claims };
+const login: AuthenticatedSession = { idToken: 'header.payload.signature', claims };
 const knownPlayer: VerifyCodeResult = { email: 'player@example.com', mobilePhone: '+358401234567', playerId: 1 };
 const newPlayer: VerifyCodeResult = { email: null, mobilePhone: null, playerId: 77 };
 const authorized: AuthorizeResult = { sessionId: 'pnp-session-1', redirectUrl: '/api/bankid/authorize?session=pnp-session-1' };
@@ -77,10 +81,11 @@ const amountRefused = new ApiError('http', 400, 'error.paynplay.amount.invalid',
 const codeRefused = new ApiError('http', 400, 'error.paynplay.code.invalid', 'Code already used');
 const emailTaken = new ApiError('http', 409, 'error.registration.player_already_exists', 'E-mail in use');
 
-const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, actorId: id, output }) as PnpEvent;
-const failed = (id: string, error: unknown) => ({ type: `xstate.error.actor.${id}`, actorId: id, error }) as PnpEvent;
+// The machine's event type lists what the screen sends; the graph also needs the invoked actors' answers.
+const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, actorId: id, output }) as unknown as PayAndPlayEvent;
+const failed = (id: string, error: unknown) => ({ type: `xstate.error.actor.${id}`, actorId: id, error }) as unknown as PayAndPlayEvent;
 
-const events: PnpEvent[] = [
+const events: PayAndPlayEvent[] = [
   done('loadVisitorContext', visitor),
   failed('loadVisitorContext', new Error('no fingerprint')),
   { type: 'amount.change', value: '20' },
@@ -106,23 +111,30 @@ const events: PnpEvent[] = [
 interface World {
   /** The state values this replay went through, in order. */
   visited: string[];
+  /** The provider pages the flow sent the browser to (the redirectToProvider action). */
+  redirects: string[];
 }
 
 function setupWith(fakes: FakePromises) {
+  const world: World = { visited: [], redirects: [] };
   const machine = payAndPlayMachine.provide({
     actors: {
       loadVisitorContext: fakes.actor<VisitorContext>(),
       authorize: fakes.actor<AuthorizeResult, AuthorizeInput>(),
       verifyCode: fakes.actor<VerifyCodeResult, VerifyCodeInput>(),
       updatePlayer: fakes.actor<unknown, UpdatePlayerInput>(),
-      loginPlayer: fakes.actor<LoginPlayerResult, LoginPlayerInput>(),
+      loginPlayer: fakes.actor<AuthenticatedSession, LoginPlayerInput>(),
+    },
+    actions: {
+      redirectToProvider: (_, { url }) => {
+        world.redirects.push(url);
+      },
     },
   });
-  const world: World = { visited: [] };
   return { machine, world };
 }
 
-const statusOf = (snapshot: PnpSnapshot): PayAndPlayStatus => snapshot.context.status;
+const statusOf = (snapshot: PayAndPlaySnapshot): PayAndPlayStatus => snapshot.context.status;
 
 /** The input of the one pending call of the fake with `id` (the last call made). */
 function lastCallInput(fakes: FakePromises, id: string): unknown {
@@ -130,7 +142,7 @@ function lastCallInput(fakes: FakePromises, id: string): unknown {
 }
 
 /** What each state promises (behaviour.md §4 "Pay and play"), asserted after every step of every path. */
-function check(snapshot: PnpSnapshot, { fakes, world, event }: { fakes: FakePromises; world: World; event: PnpEvent | { type: 'xstate.init' } }) {
+function check(snapshot: PayAndPlaySnapshot, { fakes, world, event }: { fakes: FakePromises; world: World; event: StepEvent }) {
   const { context } = snapshot;
   const status = statusOf(snapshot);
   const value = snapshot.value;
@@ -166,11 +178,14 @@ function check(snapshot: PnpSnapshot, { fakes, world, event }: { fakes: FakeProm
         amount: 20,
         currency: 'EUR',
         country: 'FI',
+        language: 'en',
         returnUrl: '/en-FI/signup/callback?target=%2Fonline-casino',
       });
       break;
     case 'redirecting':
-      expect(snapshot.hasTag('redirect')).toBe(true);
+      expect(snapshot.hasTag('redirecting')).toBe(true);
+      // The flow itself sends the browser to the provider page, once.
+      expect(world.redirects).toEqual([authorized.redirectUrl]);
       expect(status.authorize).toBe('success');
       expect(context).toMatchObject({ sessionId: authorized.sessionId, redirectUrl: authorized.redirectUrl, amount: 20 });
       break;
@@ -289,14 +304,16 @@ describe('pay-and-play machine (behaviour.md §4 "Pay and play")', () => {
 
   it('fills the update form with what the bank already knows and the country\'s prefix', async () => {
     const fakes = new FakePromises();
-    const actor = createActor(setupWith(fakes).machine, { input: callbackInput }).start();
-    fakes.resolve('loadVisitorContext', { country: 'NO', ipAddress: '', blackbox: 'fp' });
+    const actor = createActor(setupWith(fakes).machine, { input: { ...callbackInput, langmarket: 'no-NO' } }).start();
+    fakes.resolve('loadVisitorContext', { country: 'FI', ipAddress: '', blackbox: 'fp' });
     await settle();
     fakes.resolve('verifyCode', { email: 'half@example.com', mobilePhone: null, playerId: 9 });
     await settle();
     const { value, context } = actor.getSnapshot();
     expect(value).toBe('updateForm');
     expect(context.update).toEqual({ email: 'half@example.com', phonePrefix: '+47', phoneBody: '' });
+    // What the player has is shown read-only; only the missing phone is asked for.
+    expect(context.known).toEqual({ email: true, phone: false });
     expect(context).toMatchObject({ playerId: 9, needsUpdate: true });
     actor.stop();
   });
@@ -335,21 +352,73 @@ describe('pay-and-play machine (behaviour.md §4 "Pay and play")', () => {
     }
   });
 
-  it('uses the default sign-up country and its currency when the visitor\'s country is not offered', async () => {
+  it('in the global market, takes the country the platform sees, else the default sign-up country', async () => {
+    for (const [seen, expected] of [
+      ['MT', { country: 'MT', currency: 'EUR', language: 'en' }],
+      ['SE', { country: 'FI', currency: 'EUR', language: 'en' }],
+    ] as const) {
+      const fakes = new FakePromises();
+      const actor = createActor(setupWith(fakes).machine, { input: { ...startInput, langmarket: 'en-UN', target: null } }).start();
+      fakes.resolve('loadVisitorContext', { country: seen, ipAddress: '203.0.113.9', blackbox: 'fp' });
+      await settle();
+      expect(actor.getSnapshot().context.visitor).toEqual({ ...expected, ipAddress: '203.0.113.9', blackbox: 'fp' });
+      actor.send({ type: 'amount.change', value: String(PAY_AND_PLAY_PRESET_AMOUNTS[1]) });
+      actor.send({ type: 'amount.submit' });
+      expect(lastCallInput(fakes, 'authorize')).toEqual({
+        amount: PAY_AND_PLAY_PRESET_AMOUNTS[1],
+        ...expected,
+        // No target saved: the return address carries none.
+        returnUrl: '/en-UN/signup/callback',
+      });
+      actor.stop();
+    }
+  });
+
+  // issue 8: a new player in a Finnish flow got Malta (the platform's default country for the
+  // visitor) and English. The route's market and language decide, and the phone prefix follows.
+  it('a fi-FI flow deposits in Finland, in Finnish, and offers the Finnish prefix, whatever country the platform sees', async () => {
     const fakes = new FakePromises();
-    const actor = createActor(setupWith(fakes).machine, { input: { ...startInput, target: null } }).start();
-    fakes.resolve('loadVisitorContext', { country: 'SE', ipAddress: '203.0.113.9', blackbox: 'fp' });
+    const input: PayAndPlayInput = { langmarket: 'fi-FI', target: null, callback: null };
+    const actor = createActor(setupWith(fakes).machine, { input }).start();
+    fakes.resolve('loadVisitorContext', { country: 'MT', ipAddress: '', blackbox: 'fp' });
     await settle();
-    expect(actor.getSnapshot().context.visitor).toEqual({ country: 'FI', currency: 'EUR', ipAddress: '203.0.113.9', blackbox: 'fp' });
-    actor.send({ type: 'amount.change', value: String(PAYNPLAY_PRESET_AMOUNTS[1]) });
+    actor.send({ type: 'amount.change', value: '50' });
     actor.send({ type: 'amount.submit' });
-    expect(lastCallInput(fakes, 'authorize')).toEqual({
-      amount: PAYNPLAY_PRESET_AMOUNTS[1],
-      currency: 'EUR',
-      country: 'FI',
-      // No target saved: the return address carries none.
-      returnUrl: '/en-FI/signup/callback',
-    });
+    expect(lastCallInput(fakes, 'authorize')).toMatchObject({ currency: 'EUR', country: 'FI', language: 'fi' });
+    actor.stop();
+
+    const callbackFakes = new FakePromises();
+    const callback = createActor(setupWith(callbackFakes).machine, { input: { ...callbackInput, langmarket: 'fi-FI' } }).start();
+    callbackFakes.resolve('loadVisitorContext', { country: 'MT', ipAddress: '', blackbox: 'fp' });
+    await settle();
+    callbackFakes.resolve('verifyCode', newPlayer);
+    await settle();
+    expect(callback.getSnapshot().context.update.phonePrefix).toBe('+358');
+    callback.send({ type: 'update.change', field: 'email', value: 'uusi@example.com' });
+    callback.send({ type: 'update.change', field: 'phoneBody', value: '401234567' });
+    callback.send({ type: 'update.submit' });
+    callbackFakes.resolve('updatePlayer', { ok: true });
+    await settle();
+    expect(lastCallInput(callbackFakes, 'loginPlayer')).toMatchObject({ metadata: { country: 'FI' } });
+    callback.stop();
+  });
+
+  it('shows a refused change of an e-mail or phone the player already has on its field', async () => {
+    const fakes = new FakePromises();
+    const actor = createActor(setupWith(fakes).machine, { input: callbackInput }).start();
+    fakes.resolve('loadVisitorContext', visitor);
+    await settle();
+    fakes.resolve('verifyCode', { email: 'old@example.com', mobilePhone: null, playerId: 9 });
+    await settle();
+    actor.send({ type: 'update.change', field: 'email', value: 'new@example.com' });
+    actor.send({ type: 'update.change', field: 'phoneBody', value: '401234567' });
+    actor.send({ type: 'update.submit' });
+    fakes.reject('updatePlayer', new ApiError('http', 409, UPDATE_FIELD_LOCKED, 'Locked', [{ field: 'email', code: UPDATE_FIELD_LOCKED }]));
+    await settle();
+    const { value, context } = actor.getSnapshot();
+    expect(value).toBe('updateForm');
+    expect(context.updateErrors).toEqual({ email: UPDATE_FIELD_LOCKED });
+    expect(context.errorCode).toBeNull();
     actor.stop();
   });
 
@@ -381,7 +450,7 @@ describe('pay-and-play machine (behaviour.md §4 "Pay and play")', () => {
       expect(actor.getSnapshot().output?.redirectPath).toBe('/en-FI');
       actor.stop();
     }
-    expect(PAYNPLAY_DEFAULT_TARGET_PATH).toBe('/');
+    expect(PAY_AND_PLAY_DEFAULT_TARGET_PATH).toBe('/');
   });
 });
 
@@ -394,28 +463,31 @@ describe('pay-and-play rules', () => {
     ['1e3', { ok: false, error: 'invalid' }],
     ['0', { ok: false, error: 'invalid' }],
     ['20.505', { ok: false, error: 'fractionDigits' }],
-    [String(PAYNPLAY_MIN_DEPOSIT - 0.01), { ok: false, error: 'tooLow' }],
-    [String(PAYNPLAY_MAX_DEPOSIT + 0.01), { ok: false, error: 'tooHigh' }],
+    [String(PAY_AND_PLAY_MIN_DEPOSIT - 0.01), { ok: false, error: 'tooLow' }],
+    [String(PAY_AND_PLAY_MAX_DEPOSIT + 0.01), { ok: false, error: 'tooHigh' }],
     ['20', { ok: true, amount: 20 }],
     ['20,5', { ok: true, amount: 20.5 }],
     ['1 000.25', { ok: true, amount: 1000.25 }],
-    [String(PAYNPLAY_MIN_DEPOSIT), { ok: true, amount: PAYNPLAY_MIN_DEPOSIT }],
-    [String(PAYNPLAY_MAX_DEPOSIT), { ok: true, amount: PAYNPLAY_MAX_DEPOSIT }],
+    [String(PAY_AND_PLAY_MIN_DEPOSIT), { ok: true, amount: PAY_AND_PLAY_MIN_DEPOSIT }],
+    [String(PAY_AND_PLAY_MAX_DEPOSIT), { ok: true, amount: PAY_AND_PLAY_MAX_DEPOSIT }],
   ])('amount %j', (text, expected) => {
     expect(checkDepositAmount(text)).toEqual(expected);
   });
 
   it('every preset amount is within the bounds', () => {
-    for (const amount of PAYNPLAY_PRESET_AMOUNTS) expect(checkDepositAmount(String(amount)).ok).toBe(true);
+    for (const amount of PAY_AND_PLAY_PRESET_AMOUNTS) expect(checkDepositAmount(String(amount)).ok).toBe(true);
   });
 
-  it('validates the update form', () => {
+  it('validates the update form with the field codes the platform uses', () => {
     expect(validateUpdate({ email: 'a@b.fi', phonePrefix: '+358', phoneBody: '40 123-4567' })).toEqual({});
-    expect(validateUpdate({ email: '', phonePrefix: '+358', phoneBody: '' })).toEqual({ email: 'required', phoneBody: 'required' });
+    expect(validateUpdate({ email: '', phonePrefix: '+358', phoneBody: '' })).toEqual({
+      email: 'validation.required',
+      phoneBody: 'validation.required',
+    });
     expect(validateUpdate({ email: 'no-at', phonePrefix: '+999', phoneBody: '12ab' })).toEqual({
-      email: 'email.invalid',
-      phonePrefix: 'prefix.invalid',
-      phoneBody: 'phone.invalid',
+      email: 'validation.email',
+      phonePrefix: 'validation.phone',
+      phoneBody: 'validation.phone',
     });
   });
 
@@ -425,13 +497,17 @@ describe('pay-and-play rules', () => {
     expect(splitMobilePhone(null, '+358')).toEqual({ phonePrefix: '+358', phoneBody: '' });
   });
 
-  it('keeps only safe target paths and builds the return and landing addresses', () => {
-    expect(safeTargetPath('/online-casino?x=1')).toBe('/online-casino?x=1');
-    for (const unsafe of ['//evil', '/\\evil', 'https://evil', 'online-casino', '/a b', '/x?u=https://evil', '/signup', '/signup/pnp', 1]) {
-      expect(safeTargetPath(unsafe)).toBeNull();
+  it('keeps only same-site targets outside sign-up and builds the return and landing addresses', () => {
+    expect(payAndPlayTarget('/online-casino?x=1')).toBe('/online-casino?x=1');
+    expect(payAndPlayTarget('/online-casino/./x')).toBe('/online-casino/x');
+    for (const unsafe of ['//evil', '/.//evil.example', '/\\evil', 'https://evil', 'online-casino', '/a b', '/signup', '/signup/pnp', '/x/../signup', 1]) {
+      expect(payAndPlayTarget(unsafe)).toBeNull();
     }
     expect(targetHref('fi-FI', null)).toBe('/fi-FI');
     expect(targetHref('fi-FI', '/online-casino')).toBe('/fi-FI/online-casino');
     expect(callbackReturnUrl('fi-FI', '/a?b=c')).toBe('/fi-FI/signup/callback?target=%2Fa%3Fb%3Dc');
+    expect(isPayAndPlayReturnPath('/fi-FI/signup/callback?target=%2Fa')).toBe(true);
+    expect(isPayAndPlayReturnPath('/fi-FI/online-casino')).toBe(false);
+    expect(isPayAndPlayReturnPath('/xx-YY/signup/callback')).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginResponseSchema, parseIdToken } from '../../src/api/auth';
-import { captchaSchema } from '../../src/api/paynplay';
+import { captchaSchema } from '../../src/api/captcha';
 import { codeSentSchema } from '../../src/api/player';
 import { DEFAULT_CAPTCHA_SECRET, readConfig } from '../../server/config';
 import { createPlayerStore } from '../../server/platform/players';

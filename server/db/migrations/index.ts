@@ -5,6 +5,7 @@ import * as players from './0003_players';
 import * as identityFlows from './0004_identity_flows';
 import * as ledgerGuards from './0005_ledger_guards';
 import * as throttles from './0006_throttles';
+import * as payAndPlayLanguage from './0007_pay_and_play_language';
 
 // Every migration, in order. Kysely runs them by name; a new issue adds a file
 // (`0003_players.ts`, `0004_wallet_ledger.ts`, ...) and one line here. Never edit a migration
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0004_identity_flows': identityFlows,
   '0005_ledger_guards': ledgerGuards,
   '0006_throttles': throttles,
+  '0007_pay_and_play_language': payAndPlayLanguage,
 };

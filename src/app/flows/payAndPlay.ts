@@ -1,26 +1,30 @@
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import type { accessCheckMachine } from '../../../machines/accessCheck.machine';
 import { DEFAULT_SIGNUP_COUNTRY } from '../../../machines/lib/constants';
+import type { AuthenticatedSession } from '../../../machines/lib/identity';
+import type { VisitorContext } from '../../../machines/lib/payAndPlay';
 import {
   payAndPlayMachine,
   type AuthorizeInput,
   type AuthorizeResult,
   type LoginPlayerInput,
-  type LoginPlayerResult,
   type UpdatePlayerInput,
   type VerifyCodeInput,
   type VerifyCodeResult,
-  type VisitorContext,
 } from '../../../machines/payAndPlay.machine';
 import { parseIdToken } from '../../api/auth';
-import { paynplayApi } from '../../api/paynplay';
+import { payAndPlayApi } from '../../api/payAndPlay';
 import { deviceFingerprint } from './deviceFingerprint';
 
-/** The pay-and-play flow with the platform's calls provided (ARCHITECTURE.md "The actor system"). */
+/**
+ * The pay-and-play flow with the platform's calls and the browser's navigation provided
+ * (ARCHITECTURE.md "The actor system"): the one place its outside world is wired.
+ */
 export function payAndPlayFlow() {
   return payAndPlayMachine.provide({
     actors: {
-      // The visitor's country as the platform saw it in the access check (the app only renders once it answered).
+      // The visitor's country as the platform saw it in the access check (the app only renders once
+      // it answered); the route's market decides first (machines/lib/payAndPlay.ts visitorFor).
       loadVisitorContext: fromPromise<VisitorContext>(async ({ system }) => {
         const accessCheck = system.get('accessCheck') as ActorRefFrom<typeof accessCheckMachine> | undefined;
         return {
@@ -30,14 +34,20 @@ export function payAndPlayFlow() {
           blackbox: await deviceFingerprint(),
         };
       }),
-      authorize: fromPromise<AuthorizeResult, AuthorizeInput>(({ input, signal }) => paynplayApi.authorize(input, signal)),
-      verifyCode: fromPromise<VerifyCodeResult, VerifyCodeInput>(({ input, signal }) => paynplayApi.verifyCode(input, signal)),
-      updatePlayer: fromPromise<unknown, UpdatePlayerInput>(({ input, signal }) => paynplayApi.updatePlayer(input, signal)),
+      authorize: fromPromise<AuthorizeResult, AuthorizeInput>(({ input, signal }) => payAndPlayApi.authorize(input, signal)),
+      verifyCode: fromPromise<VerifyCodeResult, VerifyCodeInput>(({ input, signal }) => payAndPlayApi.verifyCode(input, signal)),
+      updatePlayer: fromPromise<unknown, UpdatePlayerInput>(({ input, signal }) => payAndPlayApi.updatePlayer(input, signal)),
       // The claims are read here so that a token that does not parse is a failed login, not a crash.
-      loginPlayer: fromPromise<LoginPlayerResult, LoginPlayerInput>(async ({ input, signal }) => {
-        const { idToken } = await paynplayApi.login(input, signal);
+      loginPlayer: fromPromise<AuthenticatedSession, LoginPlayerInput>(async ({ input, signal }) => {
+        const { idToken } = await payAndPlayApi.login(input, signal);
         return { idToken, claims: parseIdToken(idToken) };
       }),
+    },
+    actions: {
+      // The browser leaves for the provider's page; it comes back on /signup/callback.
+      redirectToProvider: (_, { url }) => {
+        window.location.assign(payAndPlayApi.providerUrl(url));
+      },
     },
   });
 }

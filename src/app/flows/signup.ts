@@ -4,7 +4,7 @@ import type { AuthenticatedSession } from '../../../machines/lib/identity';
 import type { LangMarket } from '../../../machines/lib/markets';
 import { signupMachine, type RegistrationPhoneChange, type RegistrationSecret } from '../../../machines/signup.machine';
 import { parseIdToken } from '../../api/auth';
-import { captchaApi } from '../../api/paynplay';
+import { captchaApi } from '../../api/captcha';
 import { playerApi, type CodeSent, type RegistrationRequest, type RegistrationResponse } from '../../api/player';
 import { termsVersionsQuery } from '../../api/queries';
 

@@ -1,57 +1,42 @@
 import type { Kysely, Selectable } from 'kysely';
 import { COUNTRIES, isCountryCode, type CountryCode } from '../../machines/lib/countries';
-import { PAYNPLAY_MAX_DEPOSIT, PAYNPLAY_MIN_DEPOSIT } from '../../machines/lib/constants';
+import { PAY_AND_PLAY_MAX_DEPOSIT, PAY_AND_PLAY_MIN_DEPOSIT } from '../../machines/lib/constants';
 import { LANGUAGES, MARKET_CODES, MARKETS } from '../../machines/lib/markets';
-import type { Database, PaynplaySessionsTable } from '../db/schema';
+import { sameSitePath } from '../../machines/lib/sameSitePath';
+import type { Database, PayAndPlaySessionsTable } from '../db/schema';
 import { toCents } from './ledger';
 
 // Pay-and-play sessions (behaviour.md §4 "Pay and play", §7): what GET /paynplay/authorize opens,
 // the simulated bank page identifies, POST /paynplay/player/code verifies (and pays), and
-// /player/update and /player/login finish. Shared by server/routes/paynplay.ts and bankid.ts.
+// /player/update and /player/login finish. Shared by server/routes/payAndPlay.ts and bankid.ts.
 
 /** How long a session may take from the amount to the login (the verification restarts it). */
-export const PAYNPLAY_SESSION_TTL_MS = 30 * 60_000;
+export const PAY_AND_PLAY_SESSION_TTL_MS = 30 * 60_000;
 /** How long the one-time code the bank hands back is good for. */
-export const PAYNPLAY_CODE_TTL_MS = 10 * 60_000;
-/** A return path longer than this is not one of the app's routes. */
-export const RETURN_URL_MAX = 512;
-
-export type PaynplaySession = Selectable<PaynplaySessionsTable>;
+export const PAY_AND_PLAY_CODE_TTL_MS = 10 * 60_000;
+export type PayAndPlaySession = Selectable<PayAndPlaySessionsTable>;
 
 const AMOUNT = /^[0-9]{1,9}(\.[0-9]{1,2})?$/;
 
 /**
  * A first deposit: a plain decimal with at most 2 fraction digits (behaviour.md §9 "Currency
- * amounts"), within the app's bounds (machines/lib/constants.ts PAYNPLAY_MIN/MAX_DEPOSIT).
+ * amounts"), within the app's bounds (machines/lib/constants.ts PAY_AND_PLAY_MIN/MAX_DEPOSIT).
  * The amount as a decimal string, or null.
  */
 export function parseDepositAmount(raw: string | undefined): string | null {
   if (raw === undefined || !AMOUNT.test(raw.trim())) return null;
   const cents = toCents(raw.trim());
-  if (cents < BigInt(PAYNPLAY_MIN_DEPOSIT) * 100n || cents > BigInt(PAYNPLAY_MAX_DEPOSIT) * 100n) return null;
+  if (cents < BigInt(PAY_AND_PLAY_MIN_DEPOSIT) * 100n || cents > BigInt(PAY_AND_PLAY_MAX_DEPOSIT) * 100n) return null;
   return raw.trim();
 }
 
 /**
- * The app's own path to come back to: starts with one `/`, no scheme, no host, no backslash or
- * control character (an open redirect would hand the one-time code to another site).
+ * The return path with the given query parameters added (it may carry its own query). The path was
+ * stored normalised (src/api/payAndPlay.ts returnUrlSchema); checked again here, because this is
+ * where the one-time code leaves: anything but a same-site path goes to the site's root.
  */
-export function isSameSitePath(path: string): boolean {
-  if (path.length === 0 || path.length > RETURN_URL_MAX) return false;
-  if (!path.startsWith('/') || path.startsWith('//')) return false;
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
-  if (/[\\\u0000-\u001f\u007f]/.test(path)) return false;
-  const base = 'http://platform.invalid';
-  try {
-    return new URL(path, base).origin === base;
-  } catch {
-    return false;
-  }
-}
-
-/** The return path with the given query parameters added (it may carry its own query). */
 export function withParams(path: string, params: Record<string, string>): string {
-  const url = new URL(path, 'http://platform.invalid');
+  const url = new URL(sameSitePath(path) ?? '/', 'http://platform.invalid');
   for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
   return `${url.pathname}${url.search}${url.hash}`;
 }
@@ -71,7 +56,7 @@ export function languageForCountry(country: string): string {
 }
 
 /** The session, if it exists and has not expired. */
-export async function liveSession(db: Kysely<Database>, id: string, now: Date): Promise<PaynplaySession | undefined> {
+export async function liveSession(db: Kysely<Database>, id: string, now: Date): Promise<PayAndPlaySession | undefined> {
   return db
     .selectFrom('paynplay_sessions')
     .selectAll()

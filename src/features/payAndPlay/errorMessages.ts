@@ -1,10 +1,13 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
 import { LOGIN_ERROR_CODES, parseLoginErrorCode } from '../../../machines/lib/loginErrors';
-import type { AmountError, UpdateField } from '../../../machines/payAndPlay.machine';
+import { FIELD_CODES } from '../../../machines/lib/errorCodes';
+import type { AmountError, UpdateField } from '../../../machines/lib/payAndPlay';
+import { UPDATE_FIELD_LOCKED } from '../../api/payAndPlay';
 
 // The one table of pay-and-play errors (CONVENTIONS.md "Text": a server code never reaches the
-// screen raw). Codes: src/api/paynplay.ts (server), machines/payAndPlay.machine.ts (client).
+// screen raw). Codes: src/api/payAndPlay.ts (server), machines/lib/payAndPlay.ts and
+// machines/lib/errorCodes.ts (the form's rules, the same on both sides).
 
 const FLOW_ERRORS: Readonly<Record<string, MessageDescriptor>> = {
   'error.paynplay.amount.invalid': msg({
@@ -56,7 +59,7 @@ function loginBaseCode(code: string): string | null {
 
 /**
  * The code check and the login refuse a player the login would refuse (behaviour.md §8 "Login",
- * src/api/paynplay.ts): the same reasons, said for pay and play (no deposit is taken then).
+ * src/api/payAndPlay.ts): the same reasons, said for pay and play (no deposit is taken then).
  */
 function loginRefusalMessage(code: string): MessageDescriptor {
   const { code: key, additionalInfo } = parseLoginErrorCode(code);
@@ -124,25 +127,36 @@ export function amountErrorMessage(error: AmountError, min: string, max: string)
 }
 
 /**
- * An update-form field's error: the client's rules (machines/payAndPlay.machine.ts validateUpdate),
- * the platform's field codes (`validation.*`) and refusals, else a generic text.
+ * An update-form field's error: the form's rules and the platform's field codes (machines/lib/
+ * errorCodes.ts, the same on both sides) and refusals, else a generic text.
  */
 export function updateFieldErrorMessage(field: UpdateField, code: string): MessageDescriptor {
   if (code === 'error.registration.player_already_exists') return FLOW_ERRORS[code] ?? UNKNOWN;
   if (code === 'error.vonage.validation') {
     return msg({ id: 'paynplay.update.error.phoneUndeliverable', message: 'We cannot send text messages to this number. Please check it.' });
   }
-  if (code === 'required' || code === 'validation.required') {
+  if (code === UPDATE_FIELD_LOCKED) {
+    return field === 'email'
+      ? msg({
+          id: 'paynplay.update.error.emailLocked',
+          message: 'Your account already has an e-mail address. To change it, log in and use your account page.',
+        })
+      : msg({
+          id: 'paynplay.update.error.phoneLocked',
+          message: 'Your account already has a mobile number. To change it, log in and use your account page.',
+        });
+  }
+  if (code === FIELD_CODES.required) {
     return field === 'email'
       ? msg({ id: 'paynplay.update.error.emailRequired', message: 'Enter your e-mail address.' })
       : msg({ id: 'paynplay.update.error.phoneRequired', message: 'Enter your mobile number.' });
   }
-  if (code === 'email.invalid' || (field === 'email' && code.startsWith('validation.'))) {
+  if (field === 'phonePrefix') return msg({ id: 'paynplay.update.error.prefixInvalid', message: 'Choose a country code.' });
+  if (field === 'email' && code.startsWith('validation.')) {
     return msg({ id: 'paynplay.update.error.emailInvalid', message: 'Enter an e-mail address such as name@example.com.' });
   }
-  if (code === 'phone.invalid' || (field === 'phoneBody' && code.startsWith('validation.'))) {
+  if (field === 'phoneBody' && code.startsWith('validation.')) {
     return msg({ id: 'paynplay.update.error.phoneInvalid', message: 'Enter your mobile number without the country code: 4 to 14 digits.' });
   }
-  if (code === 'prefix.invalid') return msg({ id: 'paynplay.update.error.prefixInvalid', message: 'Choose a country code.' });
   return msg({ id: 'paynplay.update.error.field', message: 'Please check this field.' });
 }

@@ -2,33 +2,31 @@ import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import * as v from 'valibot';
 import { joinMobilePhone } from '../../machines/lib/countries';
-import type { PaynplayAuthorize, PaynplayLogin, PaynplayVerification } from '../../src/api/paynplay';
+import {
+  authorizeRequestSchema,
+  loginRequestSchema,
+  updatePlayerRequestSchema,
+  verifyCodeRequestSchema,
+  type AuthorizeResponse,
+  type PayAndPlayLoginResponse,
+  type VerifyCodeResponse,
+} from '../../src/api/payAndPlay';
+import type { FieldError } from '../../src/api/errors';
 import type { Database } from '../db/schema';
 import { ERROR_CODES, HttpError } from '../http/errors';
 import type { SiteEnv } from '../http/site-context';
-import {
-  FIELD_CODES,
-  emailField,
-  flowBodyLimit,
-  parseJsonBody,
-  phoneBodyField,
-  phonePrefixField,
-  playerIdField,
-  text,
-  validationError,
-} from '../http/validation';
-import { accessDetailsFor, liftEndedRestriction, loginRefusal } from '../platform/account-status';
+import { FIELD_CODES, fieldErrorsOf, flowBodyLimit, parseJsonBody, validationError } from '../http/validation';
+import { accessDetailsFor, currentTermsVersion, liftEndedRestriction, loginRefusal } from '../platform/account-status';
 import { postDeposit } from '../platform/ledger';
 import {
-  PAYNPLAY_SESSION_TTL_MS,
+  PAY_AND_PLAY_SESSION_TTL_MS,
   countryOf,
   currencyOf,
-  isSameSitePath,
   languageForCountry,
   liveSession,
   parseDepositAmount,
-} from '../platform/paynplay';
-import { createPlayerStore, PlayerConflictError, type Player } from '../platform/players';
+} from '../platform/payAndPlay';
+import { createPlayerStore, normalizeEmail, PlayerConflictError, type Player } from '../platform/players';
 import { randomSecret, sha256Hex } from '../platform/secrets';
 import { issueLogin, LOGIN_METHODS } from '../platform/sessions';
 import { checkPhoneWithProvider } from '../platform/vonage';
@@ -43,35 +41,31 @@ import { providersOf } from '../providers';
 //   POST /player/login   { sessionId, metadata } → { idToken, lastAuth, refreshToken, accessToken }
 // The bank page is the bank-identification provider's (server/providers; simulated: server/routes/bankid.ts).
 
-const secretField = text(200);
-/** The client may not know its public address (a browser never does): empty is allowed; the platform reads the connection. */
-const ipAddressField = v.pipe(v.string(FIELD_CODES.invalid), v.maxLength(64, FIELD_CODES.tooLong));
-const codeSchema = v.object({
-  oneTimeCode: secretField,
-  sessionId: secretField,
-  ipAddress: ipAddressField,
-  blackbox: v.pipe(v.string(FIELD_CODES.invalid), v.maxLength(4096, FIELD_CODES.tooLong)),
-});
-const updateSchema = v.object({
-  playerId: playerIdField,
-  sessionId: secretField,
-  email: emailField,
-  phonePrefix: phonePrefixField,
-  phoneBody: phoneBodyField,
-});
-const loginSchema = v.object({
-  sessionId: secretField,
-  metadata: v.object({
-    blackbox: v.pipe(v.string(FIELD_CODES.invalid), v.maxLength(4096, FIELD_CODES.tooLong)),
-    ipAddress: ipAddressField,
-    country: v.pipe(v.string(FIELD_CODES.invalid), v.maxLength(2, FIELD_CODES.tooLong)),
-  }),
-});
-
-const codeInvalid = () => new HttpError(400, ERROR_CODES.paynplayCodeInvalid, 'The code is unknown, expired or already used.');
+const codeInvalid = () => new HttpError(400, ERROR_CODES.payAndPlayCodeInvalid, 'The code is unknown, expired or already used.');
 const sessionInvalid = (message = 'This pay-and-play session is unknown, expired or already finished.') =>
-  new HttpError(400, ERROR_CODES.paynplaySessionInvalid, message);
+  new HttpError(400, ERROR_CODES.payAndPlaySessionInvalid, message);
 const playerExists = () => new HttpError(409, ERROR_CODES.playerAlreadyExists, 'A player with this e-mail address is already registered.');
+
+/** The fields of an update that would change what the player already has (the same value is no change). */
+function lockedFieldsOf(player: Player, update: { email: string; phonePrefix: string; phoneBody: string }): FieldError[] {
+  const locked: FieldError[] = [];
+  if (player.email !== null && normalizeEmail(player.email) !== normalizeEmail(update.email)) {
+    locked.push({ field: 'email', code: ERROR_CODES.payAndPlayUpdateFieldLocked });
+  }
+  const phone = player.phone_prefix !== null && player.phone_body !== null ? joinMobilePhone(player.phone_prefix, player.phone_body) : null;
+  if (phone !== null && phone !== joinMobilePhone(update.phonePrefix, update.phoneBody)) {
+    locked.push({ field: 'phoneBody', code: ERROR_CODES.payAndPlayUpdateFieldLocked });
+  }
+  return locked;
+}
+
+const fieldLocked = (fields: readonly FieldError[]) =>
+  new HttpError(
+    409,
+    ERROR_CODES.payAndPlayUpdateFieldLocked,
+    'This player already has an e-mail address or phone number; changing it needs a code (the account page).',
+    fields,
+  );
 
 /** May this player log in and deposit through the bank? Throws the login codes of behaviour.md §8 otherwise. */
 function checkMayDeposit(player: Player, now: Date): void {
@@ -85,23 +79,22 @@ function checkMayDeposit(player: Player, now: Date): void {
   }
 }
 
-export function paynplayRoutes({ db, clock }: { db: Kysely<Database>; clock: () => Date }): Hono<SiteEnv> {
+export function payAndPlayRoutes({ db, clock }: { db: Kysely<Database>; clock: () => Date }): Hono<SiteEnv> {
   const routes = new Hono<SiteEnv>();
   routes.use('*', flowBodyLimit);
 
   routes.get('/authorize', async (c) => {
     const query = c.req.query();
     const amount = parseDepositAmount(query.amount);
-    if (amount === null) throw new HttpError(400, ERROR_CODES.paynplayAmountInvalid, 'The amount is not a deposit this site takes.');
-    const rawCountry = (query.country ?? '').trim().toUpperCase();
-    if (!/^[A-Z]{2}$/.test(rawCountry)) throw validationError([{ field: 'country', code: FIELD_CODES.country }]);
-    const country = countryOf(rawCountry);
+    if (amount === null) throw new HttpError(400, ERROR_CODES.payAndPlayAmountInvalid, 'The amount is not a deposit this site takes.');
+    // The contract's schema (src/api/payAndPlay.ts): the return path comes out normalised.
+    const parsed = v.safeParse(authorizeRequestSchema, query, { abortEarly: false });
+    const errors: FieldError[] = parsed.success ? [] : fieldErrorsOf(parsed.issues);
+    if (!parsed.success) throw validationError(errors);
+    const { returnUrl, language } = parsed.output;
+    const country = countryOf(parsed.output.country);
     if (country === null) throw new HttpError(403, ERROR_CODES.countryBlocked, 'Pay and play is not available in this country.');
-    const errors = [];
-    if ((query.currency ?? '').trim().toUpperCase() !== currencyOf(country)) errors.push({ field: 'currency', code: FIELD_CODES.currency });
-    const returnUrl = query.returnUrl ?? '';
-    if (!isSameSitePath(returnUrl)) errors.push({ field: 'returnUrl', code: FIELD_CODES.returnUrl });
-    if (errors.length > 0) throw validationError(errors);
+    if (parsed.output.currency !== currencyOf(country)) throw validationError([{ field: 'currency', code: FIELD_CODES.currency }]);
 
     const now = clock();
     const sessionId = randomSecret(18);
@@ -113,16 +106,17 @@ export function paynplayRoutes({ db, clock }: { db: Kysely<Database>; clock: () 
         currency: currencyOf(country),
         country,
         return_url: returnUrl,
+        language: language ?? null,
         created_at: now,
-        expires_at: new Date(now.getTime() + PAYNPLAY_SESSION_TTL_MS),
+        expires_at: new Date(now.getTime() + PAY_AND_PLAY_SESSION_TTL_MS),
       })
       .execute();
-    const answer: PaynplayAuthorize = { sessionId, redirectUrl: providersOf(c).bankIdentification.authorizeUrl(sessionId) };
+    const answer: AuthorizeResponse = { sessionId, redirectUrl: providersOf(c).bankIdentification.authorizeUrl(sessionId) };
     return c.json(answer);
   });
 
   routes.post('/player/code', async (c) => {
-    const body = await parseJsonBody(c, codeSchema);
+    const body = await parseJsonBody(c, verifyCodeRequestSchema);
     const now = clock();
     const verify = () =>
       db.transaction().execute(async (trx) => {
@@ -144,10 +138,15 @@ export function paynplayRoutes({ db, clock }: { db: Kysely<Database>; clock: () 
           (await store.create({
             email: null,
             personid: session.personid,
+            // issue 8: the bank identified the person in the session's country (the route's
+            // market when it serves one); the language is the route's.
             country_code: session.country,
-            language_code: languageForCountry(session.country),
+            language_code: session.language ?? languageForCountry(session.country),
             currency_code: session.currency,
             status: 'PRE_REGISTERED',
+            // The amount page says that continuing accepts the terms (behaviour.md §5: the
+            // accepted version comes from the current terms).
+            terms_accepted_version: currentTermsVersion(),
           }));
         player = await liftEndedRestriction(trx, player, now);
         checkMayDeposit(player, now);
@@ -156,7 +155,7 @@ export function paynplayRoutes({ db, clock }: { db: Kysely<Database>; clock: () 
         }
         await trx
           .updateTable('paynplay_sessions')
-          .set({ player_id: player.id, verified_at: now, expires_at: new Date(now.getTime() + PAYNPLAY_SESSION_TTL_MS) })
+          .set({ player_id: player.id, verified_at: now, expires_at: new Date(now.getTime() + PAY_AND_PLAY_SESSION_TTL_MS) })
           .where('id', '=', session.id)
           .execute();
         // The bank has paid: a real first deposit, once per session whatever is replayed.
@@ -177,7 +176,7 @@ export function paynplayRoutes({ db, clock }: { db: Kysely<Database>; clock: () 
       if (!(error instanceof PlayerConflictError)) throw error;
       player = await verify();
     }
-    const answer: PaynplayVerification = {
+    const answer: VerifyCodeResponse = {
       email: player.email,
       mobilePhone: player.phone_prefix && player.phone_body ? joinMobilePhone(player.phone_prefix, player.phone_body) : null,
       playerId: player.id,
@@ -186,25 +185,32 @@ export function paynplayRoutes({ db, clock }: { db: Kysely<Database>; clock: () 
   });
 
   routes.post('/player/update', async (c) => {
-    const body = await parseJsonBody(c, updateSchema);
+    const body = await parseJsonBody(c, updatePlayerRequestSchema);
     const now = clock();
     const session = await liveSession(db, body.sessionId, now);
     if (!session || session.verified_at === null || session.logged_in_at !== null || session.player_id !== body.playerId) {
       throw sessionInvalid();
     }
     checkPhoneWithProvider(body.phoneBody);
-    const store = createPlayerStore(db, clock);
-    const owner = await store.findByEmail(body.email);
-    if (owner && owner.id !== body.playerId) throw playerExists();
-    const player = await store.findById(body.playerId);
-    if (!player) throw sessionInvalid();
     try {
-      await store.update(body.playerId, {
-        email: body.email,
-        phone_prefix: body.phonePrefix,
-        phone_body: body.phoneBody,
-        // Identified by the bank, with an e-mail and a phone: an account now.
-        ...(player.status === 'PRE_REGISTERED' ? { status: 'REGISTERED' as const } : {}),
+      await db.transaction().execute(async (trx) => {
+        const store = createPlayerStore(trx, clock);
+        // Locked for the check and the write: two updates at once cannot both fill a field.
+        const player = await trx.selectFrom('players').selectAll().where('id', '=', body.playerId).forUpdate().executeTakeFirst();
+        if (!player) throw sessionInvalid();
+        // issue 9: the bank's identification proves who the person is, not that an e-mail or a
+        // phone is theirs: update only fills what the player does not have yet. Changing an
+        // existing one is the verified change on the account page (a code to the new address).
+        const locked = lockedFieldsOf(player, body);
+        if (locked.length > 0) throw fieldLocked(locked);
+        const owner = await store.findByEmail(body.email);
+        if (owner && owner.id !== body.playerId) throw playerExists();
+        await store.update(body.playerId, {
+          ...(player.email === null ? { email: body.email } : {}),
+          ...(player.phone_prefix === null || player.phone_body === null ? { phone_prefix: body.phonePrefix, phone_body: body.phoneBody } : {}),
+          // Identified by the bank, with an e-mail and a phone: an account now.
+          ...(player.status === 'PRE_REGISTERED' ? { status: 'REGISTERED' as const } : {}),
+        });
       });
     } catch (error) {
       if (error instanceof PlayerConflictError) throw playerExists();
@@ -214,7 +220,7 @@ export function paynplayRoutes({ db, clock }: { db: Kysely<Database>; clock: () 
   });
 
   routes.post('/player/login', async (c) => {
-    const body = await parseJsonBody(c, loginSchema);
+    const body = await parseJsonBody(c, loginRequestSchema);
     const now = clock();
     const refreshToken = randomSecret(32);
     const accessToken = randomSecret(32);
@@ -246,8 +252,8 @@ export function paynplayRoutes({ db, clock }: { db: Kysely<Database>; clock: () 
       return current;
     });
     // After the commit: issueLogin may read the signing secret through the app's own connection.
-    const login = await issueLogin(c, db, player, LOGIN_METHODS.paynplay);
-    const answer: PaynplayLogin = { ...login, refreshToken, accessToken };
+    const login = await issueLogin(c, db, player, LOGIN_METHODS.payAndPlay);
+    const answer: PayAndPlayLoginResponse = { ...login, refreshToken, accessToken };
     return c.json(answer);
   });
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { LogoMark } from '../../ui/Logo';
-import * as s from './paynplay.css';
+import * as s from './payAndPlay.css';
 
 /** A step in progress, announced politely to screen readers (role=status). */
 export function Progress({ children }: { children: ReactNode }) {

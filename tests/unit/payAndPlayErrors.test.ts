@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { flowErrorMessage, isRetryable, updateFieldErrorMessage } from '../../src/features/paynplay/errorMessages';
+import { UPDATE_FIELD_LOCKED } from '../../src/api/payAndPlay';
+import { flowErrorMessage, isRetryable, updateFieldErrorMessage } from '../../src/features/payAndPlay/errorMessages';
 
-// src/features/paynplay/errorMessages.ts: every code pay and play can meet has its own text; a
+// src/features/payAndPlay/errorMessages.ts: every code pay and play can meet has its own text; a
 // code never reaches the screen raw (CONVENTIONS.md "Text").
 
 const generic = flowErrorMessage('something.nobody.sends').id;
@@ -36,7 +37,10 @@ describe('pay-and-play error table', () => {
   });
 
   it('maps the client and platform field codes of the update form', () => {
-    expect(updateFieldErrorMessage('email', 'required').id).toBe('paynplay.update.error.emailRequired');
+    expect(updateFieldErrorMessage('email', 'validation.required').id).toBe('paynplay.update.error.emailRequired');
+    expect(updateFieldErrorMessage('phonePrefix', 'validation.phone').id).toBe('paynplay.update.error.prefixInvalid');
+    expect(updateFieldErrorMessage('email', UPDATE_FIELD_LOCKED).id).toBe('paynplay.update.error.emailLocked');
+    expect(updateFieldErrorMessage('phoneBody', UPDATE_FIELD_LOCKED).id).toBe('paynplay.update.error.phoneLocked');
     expect(updateFieldErrorMessage('phoneBody', 'validation.required').id).toBe('paynplay.update.error.phoneRequired');
     expect(updateFieldErrorMessage('email', 'validation.email').id).toBe('paynplay.update.error.emailInvalid');
     expect(updateFieldErrorMessage('phoneBody', 'validation.phone').id).toBe('paynplay.update.error.phoneInvalid');

@@ -1,8 +1,9 @@
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseIdToken } from '../../src/api/auth';
-import { paynplayAuthorizeSchema, paynplayLoginSchema, paynplayVerificationSchema } from '../../src/api/paynplay';
-import { PAYNPLAY_CODE_TTL_MS } from '../../server/platform/paynplay';
+import { authorizeResponseSchema, loginResponseWithTokensSchema, verifyCodeResponseSchema } from '../../src/api/payAndPlay';
+import { currentTermsVersion } from '../../server/platform/account-status';
+import { PAY_AND_PLAY_CODE_TTL_MS } from '../../server/platform/payAndPlay';
 import { balance, playerAccount, toCents } from '../../server/platform/ledger';
 import { createPlayerStore } from '../../server/platform/players';
 import { SEEDED_PERSONID } from '../../server/platform/seed-players';
@@ -37,10 +38,16 @@ function authorizeUrl(query: Record<string, string>): string {
   return `/api/paynplay/authorize?${new URLSearchParams(query).toString()}`;
 }
 
-async function authorize(amount = '50', country = 'FI', currency = 'EUR', returnUrl = RETURN_URL): Promise<{ sessionId: string; redirectUrl: string }> {
-  const response = await app.request(authorizeUrl({ amount, currency, country, returnUrl }));
+async function authorize(
+  amount = '50',
+  country = 'FI',
+  currency = 'EUR',
+  returnUrl = RETURN_URL,
+  language?: string,
+): Promise<{ sessionId: string; redirectUrl: string }> {
+  const response = await app.request(authorizeUrl({ amount, currency, country, returnUrl, ...(language === undefined ? {} : { language }) }));
   expect(response.status, await response.clone().text()).toBe(200);
-  return v.parse(paynplayAuthorizeSchema, await json(response));
+  return v.parse(authorizeResponseSchema, await json(response));
 }
 
 function form(fields: Record<string, string>): RequestInit {
@@ -61,13 +68,17 @@ async function verifyCode(oneTimeCode: string, sessionId: string): Promise<Respo
 }
 
 /** authorize → bank → code: the verification answer. */
-async function payAs(personid: string, amount = '50'): Promise<{ sessionId: string; playerId: number; email: string | null; mobilePhone: string | null }> {
-  const { sessionId } = await authorize(amount);
+async function payAs(
+  personid: string,
+  amount = '50',
+  language?: string,
+): Promise<{ sessionId: string; playerId: number; email: string | null; mobilePhone: string | null }> {
+  const { sessionId } = await authorize(amount, 'FI', 'EUR', RETURN_URL, language);
   const query = await identify(sessionId, personid);
   expect(query.get('sessionId')).toBe(sessionId);
   const response = await verifyCode(query.get('code') ?? '', sessionId);
   expect(response.status, await response.clone().text()).toBe(200);
-  return { sessionId, ...v.parse(paynplayVerificationSchema, await json(response)) };
+  return { sessionId, ...v.parse(verifyCodeResponseSchema, await json(response)) };
 }
 
 describe('GET /api/paynplay/authorize', () => {
@@ -207,6 +218,26 @@ describe('POST /api/paynplay/player/code', () => {
     expect(await balance(platform.database.db, playerAccount(result.playerId), 'EUR')).toBe('75.25');
   });
 
+  // issue 8: the amount page says that continuing accepts the terms; the new player then landed on
+  // /accept-terms-condition because no accepted version was recorded.
+  it('records the current terms version as accepted for a new player', async () => {
+    const result = await payAs(newPersonId(), '20', 'fi');
+    const player = await createPlayerStore(platform.database.db).findById(result.playerId);
+    expect(player?.terms_accepted_version).toBe(currentTermsVersion());
+  });
+
+  // issue 8: the route's language decides a new player's language (en-FI: English in Finland).
+  it('gives a new player the language the flow ran in, in the country the bank identified', async () => {
+    for (const language of ['en', 'fi']) {
+      const result = await payAs(newPersonId(), '20', language);
+      const player = await createPlayerStore(platform.database.db).findById(result.playerId);
+      expect(player).toMatchObject({ country_code: 'FI', language_code: language });
+    }
+    expect(await expectFieldErrors(await app.request(authorizeUrl({ amount: '50', currency: 'EUR', country: 'FI', returnUrl: RETURN_URL, language: 'xx' })))).toEqual({
+      language: 'validation.language',
+    });
+  });
+
   it('finds the known test identity (player@example.com) and answers its e-mail and phone', async () => {
     const { db } = platform.database;
     const seeded = await createPlayerStore(db).findByEmail('player@example.com');
@@ -218,7 +249,7 @@ describe('POST /api/paynplay/player/code', () => {
     // Both known: straight to the login.
     const login = await postJson(app, '/api/paynplay/player/login', { sessionId: result.sessionId, metadata: META });
     expect(login.status).toBe(200);
-    const answer = v.parse(paynplayLoginSchema, await json(login));
+    const answer = v.parse(loginResponseWithTokensSchema, await json(login));
     expect(parseIdToken(answer.idToken)).toMatchObject({ playerId: seeded?.id, email: 'player@example.com', loginMethod: 'PAYNPLAY' });
   });
 
@@ -247,14 +278,14 @@ describe('POST /api/paynplay/player/code', () => {
     await expectError(await verifyCode(code, 'another-session'), 400, 'error.paynplay.code.invalid');
     const ok = await verifyCode(code, sessionId);
     expect(ok.status).toBe(200);
-    const { playerId } = v.parse(paynplayVerificationSchema, await json(ok));
+    const { playerId } = v.parse(verifyCodeResponseSchema, await json(ok));
     await expectError(await verifyCode(code, sessionId), 400, 'error.paynplay.code.invalid');
     expect(await balance(platform.database.db, playerAccount(playerId))).toBe('30.00');
 
     const late = await authorize('30');
     const lateCode = (await identify(late.sessionId, newPersonId())).get('code') ?? '';
     const start = now;
-    now = new Date(start.getTime() + PAYNPLAY_CODE_TTL_MS + 1);
+    now = new Date(start.getTime() + PAY_AND_PLAY_CODE_TTL_MS + 1);
     try {
       await expectError(await verifyCode(lateCode, late.sessionId), 400, 'error.paynplay.code.invalid');
     } finally {
@@ -269,7 +300,7 @@ describe('POST /api/paynplay/player/code', () => {
     const responses = await Promise.all([verifyCode(code, sessionId), verifyCode(code, sessionId)]);
     expect(responses.map((response) => response.status).sort()).toEqual([200, 400]);
     const winner = responses.find((response) => response.status === 200);
-    const { playerId } = v.parse(paynplayVerificationSchema, await json(winner ?? new Response('{}')));
+    const { playerId } = v.parse(verifyCodeResponseSchema, await json(winner ?? new Response('{}')));
     expect(await balance(db, playerAccount(playerId))).toBe('40.00');
     const posted = await db.selectFrom('ledger_transactions').selectAll().where('idempotency_key', '=', `paynplay:${sessionId}`).execute();
     expect(posted).toHaveLength(1);
@@ -320,7 +351,7 @@ describe('update and login of a new player', () => {
 
     const login = await postJson(app, '/api/paynplay/player/login', { sessionId, metadata: META });
     expect(login.status).toBe(200);
-    const answer = v.parse(paynplayLoginSchema, await json(login));
+    const answer = v.parse(loginResponseWithTokensSchema, await json(login));
     expect(answer.lastAuth).toBeNull();
     expect(answer.refreshToken).not.toBe(answer.accessToken);
     expect(login.headers.get('set-cookie')).toContain(`${SESSION_COOKIE}=`);

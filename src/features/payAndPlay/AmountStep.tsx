@@ -1,15 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { PAYNPLAY_MAX_DEPOSIT, PAYNPLAY_MIN_DEPOSIT, PAYNPLAY_PRESET_AMOUNTS } from '../../../machines/lib/constants';
-import { checkDepositAmount } from '../../../machines/payAndPlay.machine';
+import { PAY_AND_PLAY_MAX_DEPOSIT, PAY_AND_PLAY_MIN_DEPOSIT, PAY_AND_PLAY_PRESET_AMOUNTS } from '../../../machines/lib/constants';
+import { checkDepositAmount } from '../../../machines/lib/payAndPlay';
 import { Button } from '../../ui/Button';
 import { formClass, FormError, TextField } from '../../ui/Field';
 import { amountErrorMessage, flowErrorMessage } from './errorMessages';
 import type { MoneyFormat } from './format';
-import type { PayAndPlayActor } from './PayAndPlayFlow';
+import type { PayAndPlayActor } from './actor';
 import { Progress } from './Progress';
-import * as s from './paynplay.css';
+import * as s from './payAndPlay.css';
 
 /**
  * The amount step: preset amounts and a custom one, the confirmation of what happens next, and the
@@ -21,10 +21,10 @@ export function AmountStep({ actor, money, langmarket }: { actor: PayAndPlayActo
   const amountError = useSelector(actor, (snapshot) => snapshot.context.amountError);
   const errorCode = useSelector(actor, (snapshot) => snapshot.context.errorCode);
   const currency = useSelector(actor, (snapshot) => snapshot.context.visitor.currency);
-  const authorizing = useSelector(actor, (snapshot) => snapshot.matches('authorizing'));
+  const authorizing = useSelector(actor, (snapshot) => snapshot.hasTag('amount') && snapshot.hasTag('loading'));
   const check = checkDepositAmount(amountText);
-  const min = money.short(PAYNPLAY_MIN_DEPOSIT);
-  const max = money.short(PAYNPLAY_MAX_DEPOSIT);
+  const min = money.short(PAY_AND_PLAY_MIN_DEPOSIT);
+  const max = money.short(PAY_AND_PLAY_MAX_DEPOSIT);
   const deposit = check.ok ? money.exact(check.amount) : '';
   const change = (value: string) => actor.send({ type: 'amount.change', value });
 
@@ -42,7 +42,7 @@ export function AmountStep({ actor, money, langmarket }: { actor: PayAndPlayActo
         <legend className={s.legend}>
           <Trans id="paynplay.amount.presets">Choose an amount</Trans>
         </legend>
-        {PAYNPLAY_PRESET_AMOUNTS.map((preset) => {
+        {PAY_AND_PLAY_PRESET_AMOUNTS.map((preset) => {
           const selected = check.ok && check.amount === preset;
           return (
             <Button

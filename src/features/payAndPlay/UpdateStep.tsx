@@ -1,14 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
-import type { UpdateField } from '../../../machines/payAndPlay.machine';
+import type { UpdateField } from '../../../machines/lib/payAndPlay';
 import { Button } from '../../ui/Button';
 import { formClass, FormError, TextField } from '../../ui/Field';
 import { PhoneField } from '../../ui/PhoneField';
 import { flowErrorMessage, updateFieldErrorMessage } from './errorMessages';
-import type { PayAndPlayActor } from './PayAndPlayFlow';
+import type { PayAndPlayActor } from './actor';
 import { Progress } from './Progress';
-import * as s from './paynplay.css';
+import * as s from './payAndPlay.css';
 
 const FIELD_ORDER: readonly UpdateField[] = ['email', 'phonePrefix', 'phoneBody'];
 
@@ -21,7 +21,14 @@ export function UpdateStep({ actor }: { actor: PayAndPlayActor }) {
   const values = useSelector(actor, (snapshot) => snapshot.context.update);
   const errors = useSelector(actor, (snapshot) => snapshot.context.updateErrors);
   const errorCode = useSelector(actor, (snapshot) => snapshot.context.errorCode);
-  const saving = useSelector(actor, (snapshot) => snapshot.matches('updatingPlayer'));
+  const saving = useSelector(actor, (snapshot) => snapshot.hasTag('update') && snapshot.hasTag('loading'));
+  // What the player already has is shown, not edited: pay and play only fills what is missing.
+  const knownEmail = useSelector(actor, (snapshot) => snapshot.context.known.email);
+  const knownPhone = useSelector(actor, (snapshot) => snapshot.context.known.phone);
+  const knownHint = t({
+    id: 'paynplay.update.known',
+    message: 'Already on your account. You can change it on your account page once you are logged in.',
+  });
   const refs = {
     email: useRef<HTMLInputElement>(null),
     phonePrefix: useRef<HTMLSelectElement>(null),
@@ -66,23 +73,25 @@ export function UpdateStep({ actor }: { actor: PayAndPlayActor }) {
         type="email"
         autoComplete="email"
         required
-        readOnly={saving}
+        readOnly={saving || knownEmail}
         {...bind('email')}
+        {...(knownEmail ? { hint: knownHint } : {})}
       />
       <PhoneField
         legend={<Trans id="paynplay.update.phone">Mobile phone</Trans>}
         prefix={{
           ref: refs.phonePrefix,
           label: t({ id: 'paynplay.update.phonePrefix', message: 'Country code' }),
-          disabled: saving,
+          disabled: saving || knownPhone,
           ...bind('phonePrefix'),
         }}
         number={{
           ref: refs.phoneBody,
           label: t({ id: 'paynplay.update.phoneBody', message: 'Mobile number' }),
           required: true,
-          readOnly: saving,
+          readOnly: saving || knownPhone,
           ...bind('phoneBody'),
+          ...(knownPhone ? { hint: knownHint } : {}),
         }}
       />
       {errorCode !== null && !saving ? <FormError>{i18n._(flowErrorMessage(errorCode))}</FormError> : null}

@@ -1,0 +1,273 @@
+// Pay and play's pure rules (behaviour.md §4 "Pay and play", §7; product.md §2 /signup/pnp and
+// /signup/callback, §3 "Pay-and-play"): the amount, the update form's fields, the visitor's country,
+// the return and landing addresses. machines/payAndPlay.machine.ts, its screens, the API contract
+// (src/api/payAndPlay.ts) and the platform (server/routes/payAndPlay.ts) all read them from here.
+import * as v from 'valibot';
+import {
+  CURRENCY_MAX_FRACTION_DIGITS,
+  DEFAULT_SIGNUP_COUNTRY,
+  PAY_AND_PLAY_DEFAULT_TARGET_PATH,
+  PAY_AND_PLAY_MAX_DEPOSIT,
+  PAY_AND_PLAY_MIN_DEPOSIT,
+} from './constants';
+import { COUNTRIES, COUNTRY_CODES, isCountryCode, type CountryCode } from './countries';
+import { FIELD_CODES } from './errorCodes';
+import { LANGUAGES, MARKETS, parseLangMarket } from './markets';
+import { emailRule, phoneBodyRule } from './rules';
+import { isPathUnder, sameSitePath } from './sameSitePath';
+
+// ------------------------------------------------------------------------------ call statuses
+
+/** behaviour.md §4: each of authorize, verify code, update player and login player has a status. */
+export type CallStatus = 'uninitialized' | 'loading' | 'success' | 'error';
+export type PayAndPlayCall = 'authorize' | 'verifyCode' | 'updatePlayer' | 'loginPlayer';
+export type PayAndPlayStatus = Record<PayAndPlayCall, CallStatus>;
+
+export const UNINITIALIZED_STATUS: PayAndPlayStatus = {
+  authorize: 'uninitialized',
+  verifyCode: 'uninitialized',
+  updatePlayer: 'uninitialized',
+  loginPlayer: 'uninitialized',
+};
+
+export const withStatus = (status: PayAndPlayStatus, call: PayAndPlayCall, value: CallStatus): PayAndPlayStatus => ({
+  ...status,
+  [call]: value,
+});
+
+// ------------------------------------------------------------------------------------- amount
+
+export type AmountError = 'required' | 'invalid' | 'fractionDigits' | 'tooLow' | 'tooHigh';
+export type AmountCheck = { ok: true; amount: number } | { ok: false; error: AmountError };
+
+const AMOUNT_SHAPE = /^(\d+)(?:[.,](\d+))?$/;
+
+/**
+ * Reads a typed deposit amount: digits with an optional decimal point or comma (spaces, as in
+ * "1 000", are ignored), a positive number with at most CURRENCY_MAX_FRACTION_DIGITS fraction digits
+ * (behaviour.md §9), between PAY_AND_PLAY_MIN_DEPOSIT and PAY_AND_PLAY_MAX_DEPOSIT.
+ */
+export function checkDepositAmount(text: string): AmountCheck {
+  const compact = text.replace(/\s/g, '');
+  if (compact === '') return { ok: false, error: 'required' };
+  const match = AMOUNT_SHAPE.exec(compact);
+  if (!match) return { ok: false, error: 'invalid' };
+  const [, whole = '', fraction = ''] = match;
+  if (fraction.length > CURRENCY_MAX_FRACTION_DIGITS) return { ok: false, error: 'fractionDigits' };
+  const amount = Number(fraction === '' ? whole : `${whole}.${fraction}`);
+  if (!Number.isFinite(amount) || amount <= 0) return { ok: false, error: 'invalid' };
+  if (amount < PAY_AND_PLAY_MIN_DEPOSIT) return { ok: false, error: 'tooLow' };
+  if (amount > PAY_AND_PLAY_MAX_DEPOSIT) return { ok: false, error: 'tooHigh' };
+  return { ok: true, amount };
+}
+
+// -------------------------------------------------------------------------------- update form
+
+export type UpdateField = 'email' | 'phonePrefix' | 'phoneBody';
+export type UpdateValues = Record<UpdateField, string>;
+/** A field's error: a FIELD_CODES code (the same on the client and from the platform) or a refusal's code. */
+export type UpdateErrors = Partial<Record<UpdateField, string>>;
+
+/** The prefixes of the country list (product.md §3): the only ones the phone field offers. */
+export const DIALING_CODES: readonly string[] = COUNTRY_CODES.map((code) => COUNTRIES[code].dialingCode);
+
+const FIELD = { required: FIELD_CODES.required, tooLong: FIELD_CODES.tooLong, notText: FIELD_CODES.invalid };
+
+/**
+ * The update form's fields as one rule for the form (validateUpdate) and the request contract
+ * (src/api/payAndPlay.ts, which the platform parses with): the contract's e-mail and phone rules
+ * (machines/lib/rules.ts), a prefix of the country list.
+ */
+export const updateFieldsSchema = v.object({
+  email: emailRule({ ...FIELD, invalid: FIELD_CODES.email }),
+  phonePrefix: v.pipe(
+    v.string(FIELD_CODES.invalid),
+    v.trim(),
+    v.nonEmpty(FIELD_CODES.required),
+    v.check((prefix: string) => DIALING_CODES.includes(prefix), FIELD_CODES.phone),
+  ),
+  phoneBody: phoneBodyRule({ ...FIELD, invalid: FIELD_CODES.phone }),
+});
+
+/** The update form's rules; an empty object when the values may be sent. */
+export function validateUpdate(values: UpdateValues): UpdateErrors {
+  const parsed = v.safeParse(updateFieldsSchema, values, { abortPipeEarly: true });
+  if (parsed.success) return {};
+  const errors: UpdateErrors = {};
+  for (const issue of parsed.issues) {
+    const field = issue.path?.[0]?.key;
+    if ((field === 'email' || field === 'phonePrefix' || field === 'phoneBody') && errors[field] === undefined) {
+      errors[field] = issue.message;
+    }
+  }
+  return errors;
+}
+
+/** The update values as the request sends them (what the schema makes of them). */
+export function updateRequestValues(values: UpdateValues): UpdateValues {
+  return {
+    email: values.email.trim(),
+    phonePrefix: values.phonePrefix.trim(),
+    phoneBody: values.phoneBody.replace(/[\s-]/g, ''),
+  };
+}
+
+/** Splits a stored mobilePhone ("+358401234567") into the form's prefix and body (longest known prefix). */
+export function splitMobilePhone(mobilePhone: string | null, fallbackPrefix: string): { phonePrefix: string; phoneBody: string } {
+  if (mobilePhone === null || mobilePhone === '') return { phonePrefix: fallbackPrefix, phoneBody: '' };
+  const prefix = [...DIALING_CODES].sort((a, b) => b.length - a.length).find((code) => mobilePhone.startsWith(code));
+  return prefix === undefined
+    ? { phonePrefix: fallbackPrefix, phoneBody: mobilePhone.replace(/^\+/, '') }
+    : { phonePrefix: prefix, phoneBody: mobilePhone.slice(prefix.length) };
+}
+
+/**
+ * Maps a refused update onto the form's fields: the e-mail of another player (409), a number the
+ * SMS provider cannot reach (403 error.vonage.validation), an e-mail or phone the player already
+ * has and may only change with a code (error.paynplay.update.field_locked), and the platform's
+ * field errors (mobilePhone is the joined phone).
+ */
+export function updateErrorsFrom(code: string | null, fieldErrors: readonly { field: string; code: string }[]): UpdateErrors {
+  if (code === 'error.registration.player_already_exists') return { email: code };
+  if (code === 'error.vonage.validation') return { phoneBody: code };
+  const errors: UpdateErrors = {};
+  for (const { field, code: fieldCode } of fieldErrors) {
+    if (field === 'email') errors.email = fieldCode;
+    else if (field === 'phonePrefix') errors.phonePrefix = fieldCode;
+    else if (field === 'phoneBody' || field === 'mobilePhone') errors.phoneBody = fieldCode;
+  }
+  return errors;
+}
+
+/** The field errors an `unknown` error carries (an ApiError's `fieldErrors`), well-formed ones only. */
+export function fieldErrorsOf(error: unknown): { field: string; code: string }[] {
+  if (typeof error !== 'object' || error === null || !('fieldErrors' in error) || !Array.isArray(error.fieldErrors)) return [];
+  return (error.fieldErrors as unknown[]).flatMap((entry) =>
+    typeof entry === 'object' &&
+    entry !== null &&
+    'field' in entry &&
+    'code' in entry &&
+    typeof entry.field === 'string' &&
+    typeof entry.code === 'string'
+      ? [{ field: entry.field, code: entry.code }]
+      : [],
+  );
+}
+
+// ---------------------------------------------------------------------------- visitor, market
+
+/** What src/ knows about the visitor (the platform sees the IP address; '' when it is not known). */
+export interface VisitorContext {
+  /** The visitor's country as the platform sees it (the access check). */
+  country: string;
+  ipAddress: string;
+  /** A device fingerprint for the platform's fraud checks. */
+  blackbox: string;
+}
+
+export interface Visitor {
+  /** A country of machines/lib/countries.ts: where the bank identifies and pays. */
+  country: CountryCode;
+  currency: string;
+  /** The route's language as the platform stores it (LANGUAGES[...].apiLanguage). */
+  language: string;
+  ipAddress: string;
+  blackbox: string;
+}
+
+/**
+ * The visitor the flow deposits for (issue 8: a fi-FI visitor got Malta and English). The route's
+ * market decides the country when it serves one that pay and play offers (fi-FI → FI); the global
+ * market (UN) has none, so the country the platform sees decides; else DEFAULT_SIGNUP_COUNTRY
+ * (behaviour.md §9). The language is the route's (what the player reads the site in).
+ */
+export function visitorFor(langmarket: string, context: VisitorContext | null): Visitor {
+  const route = parseLangMarket(langmarket);
+  const marketCountry = route === null ? null : MARKETS[route.market].originCountry;
+  const country: CountryCode =
+    marketCountry !== null && isCountryCode(marketCountry)
+      ? marketCountry
+      : context !== null && isCountryCode(context.country)
+        ? context.country
+        : DEFAULT_SIGNUP_COUNTRY;
+  return {
+    country,
+    currency: COUNTRIES[country].currency,
+    language: LANGUAGES[route?.language ?? 'en'].apiLanguage,
+    ipAddress: context?.ipAddress ?? '',
+    blackbox: context?.blackbox ?? '',
+  };
+}
+
+/** The update form's starting values: what the bank's player already has, the country's prefix otherwise. */
+export function initialUpdateValues(country: CountryCode, known: { email: string | null; mobilePhone: string | null } | null): UpdateValues {
+  const phone = splitMobilePhone(known?.mobilePhone ?? null, COUNTRIES[country].dialingCode);
+  return { email: known?.email ?? '', ...phone };
+}
+
+// -------------------------------------------------------------------------- provider callback
+
+/** What the provider put on the return address (product.md §2 /signup/callback). */
+export interface CallbackParams {
+  code: string | null;
+  sessionId: string | null;
+  /** e.g. 'cancelled' when the visitor cancelled at the bank. */
+  error: string | null;
+}
+
+/** The client-side codes for an identification that did not come back with a code. */
+export const IDENTIFICATION_CANCELLED = 'paynplay.identification.cancelled';
+export const IDENTIFICATION_FAILED = 'paynplay.identification.failed';
+/** A failure without a code of its own. */
+export const UNKNOWN_ERROR = 'unknown.error';
+
+/** Did the provider come back with a one-time code and its session? */
+export function hasOneTimeCode(callback: CallbackParams | null): boolean {
+  return callback !== null && callback.error === null && (callback.code ?? '') !== '' && (callback.sessionId ?? '') !== '';
+}
+
+/** The code for a callback without a one-time code. */
+export const identificationErrorOf = (callback: CallbackParams | null): string =>
+  callback?.error === 'cancelled' ? IDENTIFICATION_CANCELLED : IDENTIFICATION_FAILED;
+
+/** behaviour.md §4: "if both email and phone are known the flow continues to the next step". */
+export const isKnownPlayer = (verified: { email: string | null; mobilePhone: string | null }): boolean =>
+  (verified.email ?? '') !== '' && (verified.mobilePhone ?? '') !== '';
+
+// ---------------------------------------------------------------------- return and landing paths
+
+/**
+ * A target path the app may go to after the login (product.md §2 "After pay-and-play login: a
+ * saved target path"): a same-site path under the langmarket (machines/lib/sameSitePath.ts, which
+ * normalises first), never back into sign-up. Null otherwise.
+ */
+export function payAndPlayTarget(raw: unknown): string | null {
+  const path = sameSitePath(raw);
+  if (path === null || isPathUnder(path, '/signup')) return null;
+  return path;
+}
+
+/** Where the player lands: `/{langmarket}{target}`, the home page for the default "/". */
+export function targetHref(langmarket: string, target: string | null): string {
+  const path = target ?? PAY_AND_PLAY_DEFAULT_TARGET_PATH;
+  return path === '/' ? `/${langmarket}` : `/${langmarket}${path}`;
+}
+
+/**
+ * The provider's return address: /{langmarket}/signup/callback, with the saved target as a query
+ * parameter. A path, not a URL: the platform only sends the one-time code back to its own site.
+ */
+export function callbackReturnUrl(langmarket: string, target: string | null): string {
+  const base = `/${langmarket}/signup/callback`;
+  return target === null ? base : `${base}?${new URLSearchParams({ target }).toString()}`;
+}
+
+/**
+ * The provider's return address must be the app's own callback page (`/{langmarket}/signup/callback`,
+ * with a query): the one-time code goes nowhere else. `path` is already a sameSitePath.
+ */
+export function isPayAndPlayReturnPath(path: string): boolean {
+  const [pathname = ''] = path.split(/[?#]/);
+  const match = /^\/([^/]+)\/signup\/callback$/.exec(pathname);
+  return match?.[1] !== undefined && parseLangMarket(match[1]) !== null;
+}
