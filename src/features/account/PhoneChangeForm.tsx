@@ -3,6 +3,13 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
+import {
+  codeVerificationMachine,
+  type CodeCheck,
+  type CodeRequest,
+  type CodeSent,
+  type CodeVerified,
+} from '../../../machines/codeVerification.machine';
 import { SIGNUP_CODE_LENGTH } from '../../../machines/lib/constants';
 import { COUNTRIES, isCountryCode } from '../../../machines/lib/countries';
 import { phoneChangeMachine, type PhoneChangeError, type PhoneChangeInput, type PhoneCodeSent } from '../../../machines/phoneChange.machine';
@@ -16,9 +23,25 @@ import * as s from './account.css';
 import { accountFieldMessage, phoneErrorMessage } from './errorMessages';
 import { formText } from './format';
 import { useLatest } from './useLatest';
-import { codeErrors, phoneErrors, type FieldErrors } from './validation';
+import { phoneErrors, type FieldErrors } from './validation';
 
 type PhoneChangeActor = ActorRefFrom<typeof phoneChangeMachine>;
+type CodeActor = ActorRefFrom<typeof codeVerificationMachine>;
+
+/** The phone change's code entry: a new code is a new request for the same number (a new verification id). */
+const phoneCodeVerification = codeVerificationMachine.provide({
+  actors: {
+    sendCode: fromPromise<CodeSent, CodeRequest>(async ({ input, signal }) => {
+      if (input.subject.kind !== 'phoneChange') throw new Error('phone change code entry needs the new number');
+      const { smsVerificationId } = await playerApi.phoneRequest({ phonePrefix: input.subject.phonePrefix, phoneBody: input.subject.phoneBody }, signal);
+      return { ticket: smsVerificationId, sentTo: null };
+    }),
+    verifyCode: fromPromise<CodeVerified, CodeCheck>(async ({ input, signal }) => {
+      await playerApi.phoneVerify({ smsVerificationId: input.ticket ?? '', code: input.code }, signal);
+      return { key: null };
+    }),
+  },
+});
 
 const PHONE_CHANGED = msg({ id: 'account.phone.changed.toast', message: 'Your mobile phone number has been changed.' });
 
@@ -43,42 +66,45 @@ function initialPrefix(profile: PlayerProfile | null): string {
  * The phone change (behaviour.md §4 "Phone change", §5: it requires an SMS code): the new number,
  * then the SMS code popup; a verified code makes it the player's number.
  */
-export function PhoneChangeForm({
-  profile,
-  toasts,
-  onChanged,
-}: {
+export function PhoneChangeForm(props: PhoneChangeFormProps) {
+  // A changed number ends the flow; a fresh one makes the form ready again.
+  const [run, setRun] = useState(0);
+  return <PhoneChangeFlow key={run} {...props} restart={() => setRun((n) => n + 1)} />;
+}
+
+interface PhoneChangeFormProps {
   profile: PlayerProfile | null;
   toasts: ToastRef;
   /** The number is changed: the page reloads the profile (the session's `profile.reload`). */
   onChanged: () => void;
-}) {
+}
+
+function PhoneChangeFlow({ profile, toasts, onChanged, restart }: PhoneChangeFormProps & { restart: () => void }) {
   const { t, i18n } = useLingui();
   const formRef = useRef<HTMLFormElement>(null);
-  const latest = useLatest({ i18n, toasts, onChanged });
+  const latest = useLatest({ i18n, toasts, onChanged, restart });
   const [logic] = useState(() =>
     phoneChangeMachine.provide({
       actors: {
         requestPhoneCode: fromPromise<PhoneCodeSent, PhoneChangeInput>(({ input, signal }) => playerApi.phoneRequest(input, signal)),
-        verifyPhoneCode: fromPromise<unknown, { smsVerificationId: string; code: string }>(({ input, signal }) =>
-          playerApi.phoneVerify(input, signal),
-        ),
-      },
-      actions: {
-        phoneChanged: () => {
-          const current = latest.current;
-          formRef.current?.reset();
-          current.onChanged();
-          current.toasts.send({
-            type: 'toast.show',
-            kind: 'success',
-            text: current.i18n._(PHONE_CHANGED),
-          });
-        },
+        codeVerification: phoneCodeVerification,
       },
     }),
   );
   const actor = useActorRef(logic);
+  // The number is changed (the flow's output): reload the profile, say so, and start a fresh change.
+  // (Moves to the session when the session runs the flows.)
+  useEffect(() => {
+    const subscription = actor.subscribe((snapshot) => {
+      if (snapshot.status !== 'done') return;
+      const current = latest.current;
+      formRef.current?.reset();
+      current.onChanged();
+      current.toasts.send({ type: 'toast.show', kind: 'success', text: current.i18n._(PHONE_CHANGED) });
+      current.restart();
+    });
+    return () => subscription.unsubscribe();
+  }, [actor, latest]);
   const error = useSelector(actor, (snapshot) => snapshot.context.error);
   const requesting = useSelector(actor, (snapshot) => snapshot.matches('requesting'));
   const popupOpen = useSelector(actor, (snapshot) => snapshot.hasTag('popup'));
@@ -133,75 +159,65 @@ export function PhoneChangeForm({
 
 /** The SMS code popup, open while the flow holds a verification id (behaviour.md §4). */
 function CodePopup({ actor }: { actor: PhoneChangeActor }) {
-  const { t, i18n } = useLingui();
   const open = useSelector(actor, (snapshot) => snapshot.hasTag('popup'));
-  const loading = useSelector(actor, (snapshot) => snapshot.hasTag('loading'));
-  const error = useSelector(actor, (snapshot) => (snapshot.hasTag('popup') ? snapshot.context.error : null));
-  const verificationId = useSelector(actor, (snapshot) => snapshot.context.smsVerificationId);
   const phone = useSelector(actor, (snapshot) => `${snapshot.context.phonePrefix} ${snapshot.context.phoneBody}`);
-  const code = useSelector(actor, (snapshot) => snapshot.context.code);
-  const resent = useSelector(actor, (snapshot) => snapshot.hasTag('resent'));
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const codeRef = useRef<HTMLInputElement>(null);
-  // A new code voids the old one: the field empties when it arrives (the id may stay the same).
-  useEffect(() => {
-    if (resent && codeRef.current) codeRef.current.value = '';
-  }, [resent]);
-
-  const submit = (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const value = formText(event.currentTarget, 'code');
-    const problems = codeErrors(value);
-    setFieldErrors(problems);
-    if (Object.keys(problems).length === 0) actor.send({ type: 'code.submit', code: value });
-  };
-  const codeError = fieldErrors.code;
-
+  const code = useSelector(actor, (snapshot) => snapshot.children.codeVerification);
   return (
     <Modal
       open={open}
-      onClose={() => {
-        setFieldErrors({});
-        actor.send({ type: 'popup.close' });
-      }}
+      onClose={() => actor.send({ type: 'popup.close' })}
       title={<Trans id="account.phone.popup.title">Enter the code</Trans>}
       description={<Trans id="account.phone.popup.text">We sent a {SIGNUP_CODE_LENGTH}-digit code by text message to {phone}.</Trans>}
     >
-      <form className={formClass} noValidate onSubmit={submit} aria-busy={loading}>
-        <TextField
-          ref={codeRef}
-          key={verificationId}
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="[0-9]*"
-          maxLength={SIGNUP_CODE_LENGTH}
-          required
-          defaultValue={code}
-          label={t({ id: 'account.phone.popup.code', message: 'Verification code' })}
-          error={codeError === undefined ? undefined : i18n._(accountFieldMessage(codeError))}
-        />
-        {error ? <FormError>{i18n._(phoneErrorMessage(error.code))}</FormError> : null}
-        <p className={s.status} role="status">
-          {resent ? <Trans id="account.phone.popup.resent">A new code is on its way.</Trans> : null}
-        </p>
-        <div className={formActionsClass}>
-          <Button
-            type="button"
-            variant="secondary"
-            disabled={loading}
-            onClick={() => {
-              setFieldErrors({});
-              actor.send({ type: 'code.resend' });
-            }}
-          >
-            <Trans id="account.phone.popup.resend">Send a new code</Trans>
-          </Button>
-          <Button type="submit" disabled={loading}>
-            {loading ? <Trans id="account.phone.popup.verifying">Checking…</Trans> : <Trans id="account.phone.popup.submit">Confirm</Trans>}
-          </Button>
-        </div>
-      </form>
+      {code ? <CodeForm code={code} /> : null}
     </Modal>
+  );
+}
+
+/** The code as the code-verification child holds it; its errors stay in the popup. */
+function CodeForm({ code: actor }: { code: CodeActor }) {
+  const { t, i18n } = useLingui();
+  const loading = useSelector(actor, (snapshot) => snapshot.hasTag('loading'));
+  const code = useSelector(actor, (snapshot) => snapshot.context.code);
+  const codeError = useSelector(actor, (snapshot) => snapshot.context.codeError);
+  const formError = useSelector(actor, (snapshot) => snapshot.context.formError);
+  const resent = useSelector(actor, (snapshot) => snapshot.hasTag('resent'));
+  // The field's own rule by the field; the platform's answer for the popup (role=alert).
+  const fieldRule = codeError?.startsWith('validation.') ? codeError : null;
+  const flowCode: PhoneChangeError['code'] | null =
+    formError === 'network' ? 'network' : codeError === 'sms.code.invalid' ? 'sms.code.invalid' : codeError === null && formError === null ? null : 'unknown';
+
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!loading) actor.send({ type: 'code.submit' });
+  };
+
+  return (
+    <form className={formClass} noValidate onSubmit={submit} aria-busy={loading}>
+      <TextField
+        name="code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="[0-9]*"
+        maxLength={SIGNUP_CODE_LENGTH}
+        required
+        value={code}
+        onChange={(event) => actor.send({ type: 'code.change', code: event.target.value.replace(/\D/g, '') })}
+        label={t({ id: 'account.phone.popup.code', message: 'Verification code' })}
+        error={fieldRule === null ? undefined : i18n._(accountFieldMessage(fieldRule))}
+      />
+      {fieldRule === null && flowCode !== null ? <FormError>{i18n._(phoneErrorMessage(flowCode))}</FormError> : null}
+      <p className={s.status} role="status">
+        {resent ? <Trans id="account.phone.popup.resent">A new code is on its way.</Trans> : null}
+      </p>
+      <div className={formActionsClass}>
+        <Button type="button" variant="secondary" disabled={loading} onClick={() => actor.send({ type: 'code.resend' })}>
+          <Trans id="account.phone.popup.resend">Send a new code</Trans>
+        </Button>
+        <Button type="submit" disabled={loading}>
+          {loading ? <Trans id="account.phone.popup.verifying">Checking…</Trans> : <Trans id="account.phone.popup.submit">Confirm</Trans>}
+        </Button>
+      </div>
+    </form>
   );
 }

@@ -4,15 +4,15 @@ import { useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState, type SubmitEvent, type ReactNode } from 'react';
 import { fromPromise, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { PASSWORD_MIN_LENGTH, SIGNUP_CODE_LENGTH } from '../../../machines/lib/constants';
 import {
-  passwordResetMachine,
-  RESET_STEPS,
-  type ResetError,
-  type ResetRequested,
-  type ResetStep,
-  type ResetVerified,
-} from '../../../machines/passwordReset.machine';
+  codeVerificationMachine,
+  type CodeCheck,
+  type CodeRequest,
+  type CodeSent,
+  type CodeVerified,
+} from '../../../machines/codeVerification.machine';
+import { PASSWORD_MIN_LENGTH, SIGNUP_CODE_LENGTH } from '../../../machines/lib/constants';
+import { passwordResetMachine, RESET_STEPS, type ResetError, type ResetRequested, type ResetStep } from '../../../machines/passwordReset.machine';
 import { playerApi } from '../../api/player';
 import { Button } from '../../ui/Button';
 import { CodeField } from '../../ui/CodeField';
@@ -21,9 +21,10 @@ import { PasswordField } from '../../ui/PasswordField';
 import type { ToastRef } from '../../ui/Toaster';
 import { resetErrorMessage, resetFieldMessage } from './errorMessages';
 import * as s from './reset.css';
-import { codeError, emailError, passwordError } from './validation';
+import { emailError, passwordError } from './validation';
 
 type ResetActor = ActorRefFrom<typeof passwordResetMachine>;
+type CodeActor = ActorRefFrom<typeof codeVerificationMachine>;
 type ResetSnapshot = SnapshotFrom<typeof passwordResetMachine>;
 
 /** The content page page-reset-password, its HTML already sanitised by the route. */
@@ -72,29 +73,39 @@ export function PasswordResetPage({ langmarket, toasts, help }: PasswordResetPag
     passwordResetMachine.provide({
       actors: {
         requestReset: fromPromise<ResetRequested, { email: string }>(({ input, signal }) => playerApi.resetRequest(input, signal)),
-        verifyResetCode: fromPromise<ResetVerified, { smsResetKeyId: string; code: string }>(({ input, signal }) =>
-          playerApi.resetVerify(input, signal),
-        ),
         setNewPassword: fromPromise<unknown, { resetKey: string; password: string }>(({ input, signal }) =>
           playerApi.resetPassword(input, signal),
         ),
-      },
-      actions: {
-        // behaviour.md §4: after success the player goes to "/" and sees reset.password.success.toast.
-        resetCompleted: () => {
-          const current = latest.current;
-          current.toasts.send({
-            type: 'toast.show',
-            kind: 'success',
-            text: current.i18n._(RESET_SUCCESS_TOAST),
-          });
-          void current.navigate({ to: '/$langmarket', params: { langmarket: current.langmarket } });
-        },
+        codeVerification: codeVerificationMachine.provide({
+          actors: {
+            // A new code is a new reset request for the same account (a new smsResetKeyId).
+            sendCode: fromPromise<CodeSent, CodeRequest>(async ({ input, signal }) => {
+              if (input.subject.kind !== 'passwordReset') throw new Error('reset code entry needs the account e-mail');
+              const { smsResetKeyId } = await playerApi.resetRequest({ email: input.subject.email }, signal);
+              return { ticket: smsResetKeyId, sentTo: null };
+            }),
+            verifyCode: fromPromise<CodeVerified, CodeCheck>(async ({ input, signal }) => {
+              const { resetKey } = await playerApi.resetVerify({ smsResetKeyId: input.ticket ?? '', code: input.code }, signal);
+              return { key: resetKey };
+            }),
+          },
+        }),
       },
     }),
   );
   const actor = useActorRef(logic);
   const step = useSelector(actor, stepOf);
+  // behaviour.md §4: after success the player goes to "/" and sees reset.password.success.toast.
+  // (Moves to the session when the session runs the flows.)
+  useEffect(() => {
+    const subscription = actor.subscribe((snapshot) => {
+      if (snapshot.status !== 'done') return;
+      const current = latest.current;
+      current.toasts.send({ type: 'toast.show', kind: 'success', text: current.i18n._(RESET_SUCCESS_TOAST) });
+      void current.navigate({ to: '/$langmarket', params: { langmarket: current.langmarket } });
+    });
+    return () => subscription.unsubscribe();
+  }, [actor]);
 
   return (
     <div className={s.page}>
@@ -225,28 +236,9 @@ function EmailStep({ actor }: { actor: ResetActor }) {
 }
 
 function VerificationStep({ actor }: { actor: ResetActor }) {
-  const { t, i18n } = useLingui();
-  const code = useSelector(actor, (snapshot) => snapshot.context.code);
   const error = useSelector(actor, (snapshot) => snapshot.context.error);
-  const keyId = useSelector(actor, (snapshot) => snapshot.context.smsResetKeyId);
-  const loading = useSelector(actor, (snapshot) => snapshot.hasTag('loading'));
   const blocked = useSelector(actor, (snapshot) => snapshot.hasTag('blocked'));
-  const resent = useSelector(actor, (snapshot) => snapshot.hasTag('resent'));
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const shownFieldError = fieldError ?? serverFieldError(error, 'code');
-
-  const submit = (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const value = textOf(event.currentTarget, 'code');
-    const problem = codeError(value);
-    setFieldError(problem);
-    if (problem === null) actor.send({ type: 'code.submit', code: value });
-  };
-  const resend = () => {
-    setFieldError(null);
-    actor.send({ type: 'code.resend' });
-  };
-
+  const code = useSelector(actor, (snapshot) => snapshot.children.codeVerification);
   return (
     <>
       <StepHeading>
@@ -255,36 +247,68 @@ function VerificationStep({ actor }: { actor: ResetActor }) {
       <p className={s.text}>
         <Trans id="reset.code.text">We sent a {SIGNUP_CODE_LENGTH}-digit code by text message to the mobile phone of your account.</Trans>
       </p>
-      <form className={formClass} noValidate onSubmit={submit} aria-busy={loading}>
-        {blocked ? null : (
-          // A new code voids the old one: the field empties when it arrives (resent).
-          <CodeField
-            key={keyId}
-            resent={resent}
-            defaultValue={code}
-            label={t({ id: 'reset.code.label', message: 'Verification code' })}
-            error={shownFieldError ? i18n._(resetFieldMessage(shownFieldError)) : undefined}
-          />
-        )}
-        <FlowError error={error} field="code" />
-        <p className={s.status} role="status">
-          {resent ? <Trans id="reset.code.resent">A new code is on its way.</Trans> : null}
-        </p>
-        <div className={formActionsClass}>
-          <Button type="button" variant="ghost" onClick={() => actor.send({ type: 'step.back' })}>
-            <Trans id="reset.back">Back</Trans>
-          </Button>
-          <Button type="button" variant="secondary" disabled={loading} onClick={resend}>
-            <Trans id="reset.code.resend">Send a new code</Trans>
-          </Button>
-          {blocked ? null : (
-            <Button type="submit" disabled={loading}>
-              <Trans id="reset.code.submit">Verify</Trans>
+      {code ? (
+        <CodeForm code={code} onBack={() => actor.send({ type: 'step.back' })} />
+      ) : blocked ? (
+        // behaviour.md §8: sms.max.attempts.reached; a new code or going back remain.
+        <div className={formClass}>
+          <FlowError error={error} field="code" />
+          <div className={formActionsClass}>
+            <Button type="button" variant="ghost" onClick={() => actor.send({ type: 'step.back' })}>
+              <Trans id="reset.back">Back</Trans>
             </Button>
-          )}
+            <Button type="button" variant="secondary" onClick={() => actor.send({ type: 'code.resend' })}>
+              <Trans id="reset.code.resend">Send a new code</Trans>
+            </Button>
+          </div>
         </div>
-      </form>
+      ) : null}
     </>
+  );
+}
+
+/** The code as the code-verification child holds it (behaviour.md §8: sms.code.invalid keeps it for correction). */
+function CodeForm({ code: actor, onBack }: { code: CodeActor; onBack: () => void }) {
+  const { t, i18n } = useLingui();
+  const code = useSelector(actor, (snapshot) => snapshot.context.code);
+  const codeError = useSelector(actor, (snapshot) => snapshot.context.codeError);
+  const formError = useSelector(actor, (snapshot) => snapshot.context.formError);
+  const loading = useSelector(actor, (snapshot) => snapshot.hasTag('loading'));
+  const resent = useSelector(actor, (snapshot) => snapshot.hasTag('resent'));
+  // The platform's answer about the code is said for the step (role=alert); the field's own rule by the field.
+  const fieldRule = codeError?.startsWith('validation.') ? codeError : null;
+  const flowCode = formError === 'network' ? 'network' : codeError === 'sms.code.invalid' ? 'sms.code.invalid' : codeError === null && formError === null ? null : 'unknown';
+  const shownError: ResetError | null = fieldRule !== null || flowCode === null ? null : { code: flowCode, fieldErrors: [] };
+
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!loading) actor.send({ type: 'code.submit' });
+  };
+
+  return (
+    <form className={formClass} noValidate onSubmit={submit} aria-busy={loading}>
+      <CodeField
+        value={code}
+        onChange={(event) => actor.send({ type: 'code.change', code: event.target.value.replace(/\D/g, '') })}
+        label={t({ id: 'reset.code.label', message: 'Verification code' })}
+        error={fieldRule ? i18n._(resetFieldMessage(fieldRule)) : undefined}
+      />
+      <FlowError error={shownError} field="code" />
+      <p className={s.status} role="status">
+        {resent ? <Trans id="reset.code.resent">A new code is on its way.</Trans> : null}
+      </p>
+      <div className={formActionsClass}>
+        <Button type="button" variant="ghost" onClick={onBack}>
+          <Trans id="reset.back">Back</Trans>
+        </Button>
+        <Button type="button" variant="secondary" disabled={loading} onClick={() => actor.send({ type: 'code.resend' })}>
+          <Trans id="reset.code.resend">Send a new code</Trans>
+        </Button>
+        <Button type="submit" disabled={loading}>
+          <Trans id="reset.code.submit">Verify</Trans>
+        </Button>
+      </div>
+    </form>
   );
 }
 

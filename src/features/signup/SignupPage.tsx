@@ -7,7 +7,6 @@ import type { ActorRefFrom } from 'xstate';
 import type { LangMarket } from '../../../machines/lib/markets';
 import type { sessionMachine } from '../../../machines/session.machine';
 import { signupStepOf } from '../../../machines/signup.machine';
-import { parseIdToken } from '../../api/auth';
 import { signupPageQuery } from '../../api/queries';
 import { BRAND_NAME } from '../../ui/brand';
 import { signupMachineFor } from './actors';
@@ -73,7 +72,7 @@ export function SignupPage({ langMarket, langmarket, session, search }: SignupPa
       finished.current = true;
       const output = snapshot.output;
       if (output.outcome === 'registered') {
-        session.send({ type: 'session.authenticated', idToken: output.idToken, claims: parseIdToken(output.idToken) });
+        session.send({ type: 'session.authenticated', idToken: output.session.idToken, claims: output.session.claims });
       } else {
         void navigate({ to: '/$langmarket', params: { langmarket } });
       }
@@ -92,7 +91,7 @@ export function SignupPage({ langMarket, langmarket, session, search }: SignupPa
         {step === 'details' ? <DetailsStep signup={signup} focus={focus} /> : null}
         {step === 'contactInfo' ? <ContactStep signup={signup} langmarket={langmarket} focus={focus} /> : null}
         {step === 'verification' ? (
-          <VerificationStep signup={signup} blockText={panel?.smsMaxAttempts} focus={focus} />
+          <VerificationStep signup={signup} focus={focus} />
         ) : null}
         {step === 'complete' ? <CompleteStep langmarket={langmarket} focus={focus} /> : null}
         {step === 'duplicated' ? (
