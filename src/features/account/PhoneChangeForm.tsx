@@ -2,18 +2,12 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { fromPromise, type ActorRefFrom } from 'xstate';
-import {
-  codeVerificationMachine,
-  type CodeCheck,
-  type CodeRequest,
-  type CodeSent,
-  type CodeVerified,
-} from '../../../machines/codeVerification.machine';
+import type { ActorRefFrom } from 'xstate';
+import type { codeVerificationMachine } from '../../../machines/codeVerification.machine';
 import { SIGNUP_CODE_LENGTH } from '../../../machines/lib/constants';
 import { COUNTRIES, isCountryCode } from '../../../machines/lib/countries';
-import { phoneChangeMachine, type PhoneChangeError, type PhoneChangeInput, type PhoneCodeSent } from '../../../machines/phoneChange.machine';
-import { playerApi, type PlayerProfile } from '../../api/player';
+import type { phoneChangeMachine, PhoneChangeError } from '../../../machines/phoneChange.machine';
+import type { PlayerProfile } from '../../api/player';
 import { Button } from '../../ui/Button';
 import { FormError, formActionsClass, formClass, TextField } from '../../ui/Field';
 import { Modal } from '../../ui/Modal';
@@ -22,26 +16,12 @@ import type { ToastRef } from '../../ui/Toaster';
 import * as s from './account.css';
 import { accountFieldMessage, phoneErrorMessage } from './errorMessages';
 import { formText } from './format';
+import { phoneChangeFlow } from './phoneChangeActors';
 import { useLatest } from './useLatest';
 import { phoneErrors, type FieldErrors } from './validation';
 
 type PhoneChangeActor = ActorRefFrom<typeof phoneChangeMachine>;
 type CodeActor = ActorRefFrom<typeof codeVerificationMachine>;
-
-/** The phone change's code entry: a new code is a new request for the same number (a new verification id). */
-const phoneCodeVerification = codeVerificationMachine.provide({
-  actors: {
-    sendCode: fromPromise<CodeSent, CodeRequest>(async ({ input, signal }) => {
-      if (input.subject.kind !== 'phoneChange') throw new Error('phone change code entry needs the new number');
-      const { smsVerificationId } = await playerApi.phoneRequest({ phonePrefix: input.subject.phonePrefix, phoneBody: input.subject.phoneBody }, signal);
-      return { ticket: smsVerificationId, sentTo: null };
-    }),
-    verifyCode: fromPromise<CodeVerified, CodeCheck>(async ({ input, signal }) => {
-      await playerApi.phoneVerify({ smsVerificationId: input.ticket ?? '', code: input.code }, signal);
-      return { key: null };
-    }),
-  },
-});
 
 const PHONE_CHANGED = msg({ id: 'account.phone.changed.toast', message: 'Your mobile phone number has been changed.' });
 
@@ -83,14 +63,7 @@ function PhoneChangeFlow({ profile, toasts, onChanged, restart }: PhoneChangeFor
   const { t, i18n } = useLingui();
   const formRef = useRef<HTMLFormElement>(null);
   const latest = useLatest({ i18n, toasts, onChanged, restart });
-  const [logic] = useState(() =>
-    phoneChangeMachine.provide({
-      actors: {
-        requestPhoneCode: fromPromise<PhoneCodeSent, PhoneChangeInput>(({ input, signal }) => playerApi.phoneRequest(input, signal)),
-        codeVerification: phoneCodeVerification,
-      },
-    }),
-  );
+  const [logic] = useState(phoneChangeFlow);
   const actor = useActorRef(logic);
   // The number is changed (the flow's output): reload the profile, say so, and start a fresh change.
   // (Moves to the session when the session runs the flows.)

@@ -3,17 +3,11 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState, type SubmitEvent, type ReactNode } from 'react';
-import { fromPromise, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import {
-  codeVerificationMachine,
-  type CodeCheck,
-  type CodeRequest,
-  type CodeSent,
-  type CodeVerified,
-} from '../../../machines/codeVerification.machine';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { codeVerificationMachine } from '../../../machines/codeVerification.machine';
 import { PASSWORD_MIN_LENGTH, SIGNUP_CODE_LENGTH } from '../../../machines/lib/constants';
-import { passwordResetMachine, RESET_STEPS, type ResetError, type ResetRequested, type ResetStep } from '../../../machines/passwordReset.machine';
-import { playerApi } from '../../api/player';
+import { RESET_STEPS, type passwordResetMachine, type ResetError, type ResetStep } from '../../../machines/passwordReset.machine';
+import { passwordResetFlow } from './actors';
 import { Button } from '../../ui/Button';
 import { CodeField } from '../../ui/CodeField';
 import { FormError, formActionsClass, formClass, TextField } from '../../ui/Field';
@@ -69,30 +63,7 @@ export function PasswordResetPage({ langmarket, toasts, help }: PasswordResetPag
   useEffect(() => {
     latest.current = { i18n, navigate, langmarket, toasts };
   });
-  const [logic] = useState(() =>
-    passwordResetMachine.provide({
-      actors: {
-        requestReset: fromPromise<ResetRequested, { email: string }>(({ input, signal }) => playerApi.resetRequest(input, signal)),
-        setNewPassword: fromPromise<unknown, { resetKey: string; password: string }>(({ input, signal }) =>
-          playerApi.resetPassword(input, signal),
-        ),
-        codeVerification: codeVerificationMachine.provide({
-          actors: {
-            // A new code is a new reset request for the same account (a new smsResetKeyId).
-            sendCode: fromPromise<CodeSent, CodeRequest>(async ({ input, signal }) => {
-              if (input.subject.kind !== 'passwordReset') throw new Error('reset code entry needs the account e-mail');
-              const { smsResetKeyId } = await playerApi.resetRequest({ email: input.subject.email }, signal);
-              return { ticket: smsResetKeyId, sentTo: null };
-            }),
-            verifyCode: fromPromise<CodeVerified, CodeCheck>(async ({ input, signal }) => {
-              const { resetKey } = await playerApi.resetVerify({ smsResetKeyId: input.ticket ?? '', code: input.code }, signal);
-              return { key: resetKey };
-            }),
-          },
-        }),
-      },
-    }),
-  );
+  const [logic] = useState(passwordResetFlow);
   const actor = useActorRef(logic);
   const step = useSelector(actor, stepOf);
   // behaviour.md §4: after success the player goes to "/" and sees reset.password.success.toast.
