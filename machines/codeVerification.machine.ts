@@ -212,6 +212,7 @@ export const codeVerificationMachine = setup({
       },
     },
     awaitingCode: {
+      description: 'The code is typed (code.change) and sent (code.submit); a new one may be asked for.',
       tags: 'form',
       initial: 'typing',
       on: {
@@ -255,12 +256,12 @@ export const codeVerificationMachine = setup({
         ],
       },
     },
-    verified: { type: 'final' },
+    verified: { type: 'final', description: 'The platform accepted the code; the output carries the key it gave, if any.' },
     blocked: {
       description: 'behaviour.md §8: no more codes may be tried for a while; the parent shows what that means.',
       type: 'final',
     },
-    cancelled: { type: 'final' },
+    cancelled: { type: 'final', description: 'The player left code entry; the output names the code still out, to resume it.' },
   },
 });
 

@@ -481,6 +481,7 @@ export const signupMachine = setup({
           ],
         },
         sms: {
+          description: 'Code entry by SMS for the registration (resuming a code that is out); its end decides what follows.',
           tags: 'codeEntry',
           invoke: {
             id: 'codeVerification',
@@ -507,6 +508,7 @@ export const signupMachine = setup({
           },
         },
         email: {
+          description: 'Code entry by e-mail for the registration, as for SMS.',
           tags: 'codeEntry',
           invoke: {
             id: 'codeVerification',
@@ -554,6 +556,7 @@ export const signupMachine = setup({
       },
     },
     completionFailed: {
+      description: 'The automatic login failed (no network, the platform): the message, and a retry.',
       tags: ['verification', 'completing', 'error'],
       on: { 'complete.retry': { target: 'completing' } },
     },

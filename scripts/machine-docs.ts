@@ -192,6 +192,7 @@ interface Transition {
   eventType: string;
   target?: readonly Node[] | undefined;
   guard?: unknown;
+  description?: string | undefined;
 }
 interface Node {
   id: string;
@@ -204,6 +205,7 @@ interface Node {
   always?: Transition[] | undefined;
   tags: string[];
   invoke: { id: string; src: unknown }[];
+  description?: string | undefined;
 }
 
 const mermaidId = (node: Node) => (node.path.length === 0 ? 'root' : node.path.join('_'));
@@ -267,6 +269,9 @@ function diagram(root: Node): string {
   return lines.join('\n');
 }
 
+/** A description as one table cell: one line, pipes escaped. */
+const cell = (text: string | undefined) => (text ?? '').replace(/\s+/g, ' ').replace(/\|/g, '\\|');
+
 function page({ flow, title, machine, summary }: Page): string {
   const root = machine.root as unknown as Node;
   const everywhere = transitionsOf(root).map((transition) => {
@@ -278,8 +283,18 @@ function page({ flow, title, machine, summary }: Page): string {
     .map((node) => {
       const tags = node.tags.map((tag) => `\`${tag}\``).join(', ');
       const invokes = node.invoke.map((invoke) => `\`${invoke.id}\``).join(', ');
-      return `| \`${node.path.join('.')}\` | ${tags} | ${invokes} |`;
+      return `| \`${node.path.join('.')}\` | ${tags} | ${invokes} | ${cell(node.description)} |`;
     });
+  // The transitions a reviewer should understand (CONVENTIONS.md: they carry a description).
+  const explained = allNodes(root).flatMap((node) =>
+    transitionsOf(node)
+      .filter((transition) => transition.description !== undefined)
+      .map((transition) => {
+        const from = node === root ? '(any state)' : `\`${node.path.join('.')}\``;
+        const targets = (transition.target ?? []).map((target) => `\`${target.path.join('.')}\``).join(', ');
+        return `- ${from} \`${eventLabel(transition)}\`${targets ? ` → ${targets}` : ''}: ${transition.description ?? ''}`;
+      }),
+  );
   return [
     `# ${title}`,
     '',
@@ -292,10 +307,11 @@ function page({ flow, title, machine, summary }: Page): string {
     '```',
     '',
     ...(everywhere.length > 0 ? ['Handled in every state:', '', ...everywhere, ''] : []),
-    '| State | Tags | Invokes |',
-    '|---|---|---|',
+    '| State | Tags | Invokes | What it means |',
+    '|---|---|---|---|',
     ...rows,
     '',
+    ...(explained.length > 0 ? ['Transitions explained:', '', ...explained, ''] : []),
   ].join('\n');
 }
 
