@@ -17,7 +17,7 @@
 // Screens send the code events to the child (`snapshot.children.codeVerification`).
 import { assign, fromPromise, setup } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
-import { codeFailure, type CodeFormError } from './lib/codeErrors';
+import { codeFailure, retryAfterSecondsOf, type CodeFormError } from './lib/codeErrors';
 import { isValidCode, VALIDATION_CODES } from './lib/signupForm';
 
 /** Where the code goes. */
@@ -80,6 +80,8 @@ export interface CodeVerificationContext {
   /** Shown for the step: no connection, a failure on the platform's side, an expired registration. */
   formError: CodeFormError | null;
   blockedBy: BlockReason | null;
+  /** How long the platform said to wait after blocking, when it said. */
+  retryAfterSeconds: number | null;
   key: string | null;
 }
 
@@ -93,7 +95,8 @@ export type CodeVerificationEvent =
 
 export type CodeVerificationOutput =
   | { outcome: 'verified'; key: string | null }
-  | { outcome: 'blocked'; reason: BlockReason }
+  /** retryAfterSeconds: how long the platform said to wait, or null (the screen then says CODE_BLOCK_MINUTES). */
+  | { outcome: 'blocked'; reason: BlockReason; retryAfterSeconds: number | null }
   /** `sent`: the code still out, so that coming back resumes it without a new send. */
   | { outcome: 'cancelled'; sent: CodeSent | null };
 
@@ -139,7 +142,12 @@ export const codeVerificationMachine = setup({
       codeError: null,
       formError: null,
     })),
-    assignBlocked: assign((_, params: { reason: BlockReason }) => ({ blockedBy: params.reason, codeError: null, formError: null })),
+    assignBlocked: assign((_, params: { reason: BlockReason; error: unknown }) => ({
+      blockedBy: params.reason,
+      retryAfterSeconds: retryAfterSecondsOf(params.error),
+      codeError: null,
+      formError: null,
+    })),
   },
   guards: {
     alreadySent: ({ context }) => context.sent !== null,
@@ -158,6 +166,7 @@ export const codeVerificationMachine = setup({
       codeError: null,
       formError: null,
       blockedBy: null,
+      retryAfterSeconds: null,
       key: null,
     }) satisfies CodeVerificationContext,
   initial: 'start',
@@ -187,7 +196,7 @@ export const codeVerificationMachine = setup({
           {
             guard: { type: 'isMaxAttempts', params: ({ event }) => ({ error: event.error }) },
             target: 'blocked',
-            actions: { type: 'assignBlocked', params: { reason: 'tooManyCodes' } },
+            actions: { type: 'assignBlocked', params: ({ event }) => ({ reason: 'tooManyCodes' as const, error: event.error }) },
             description: 'sms.max.attempts.reached on a send: too many codes were asked for.',
           },
           {
@@ -245,7 +254,7 @@ export const codeVerificationMachine = setup({
           {
             guard: { type: 'isMaxAttempts', params: ({ event }) => ({ error: event.error }) },
             target: 'blocked',
-            actions: { type: 'assignBlocked', params: { reason: 'wrongCodes' } },
+            actions: { type: 'assignBlocked', params: ({ event }) => ({ reason: 'wrongCodes' as const, error: event.error }) },
             description: 'sms.max.attempts.reached on a check: too many wrong codes.',
           },
           {
@@ -267,7 +276,7 @@ export const codeVerificationMachine = setup({
 
 function outputOf(context: CodeVerificationContext): CodeVerificationOutput {
   if (context.status === 'verifySuccess') return { outcome: 'verified', key: context.key };
-  if (context.blockedBy !== null) return { outcome: 'blocked', reason: context.blockedBy };
+  if (context.blockedBy !== null) return { outcome: 'blocked', reason: context.blockedBy, retryAfterSeconds: context.retryAfterSeconds };
   return { outcome: 'cancelled', sent: context.sent };
 }
 

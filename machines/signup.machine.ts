@@ -26,7 +26,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
 import type { RegistrationRequest, RegistrationResponse } from '../src/api/player';
 import { codeVerificationMachine, type BlockReason, type CodeSent, type CodeVerificationOutput } from './codeVerification.machine';
-import { isMaxAttempts } from './lib/codeErrors';
+import { isMaxAttempts, retryAfterSecondsOf } from './lib/codeErrors';
 import { DEFAULT_SIGNUP_COUNTRY } from './lib/constants';
 import type { LanguageCode } from './lib/markets';
 import { codeFailure, registrationFailure, SIGNUP_ERROR_CODES, type SignupFormError } from './lib/signupErrors';
@@ -68,6 +68,12 @@ export interface SmsFlags extends ChannelFlags {
 /** Why the SMS block shows: code entry's reasons, or too many phones for one registration. */
 export type SignupBlockReason = BlockReason | 'tooManyPhones';
 
+/** What the SMS block says (behaviour.md §8): why, and how long the platform said to wait (null: it did not). */
+export interface SignupBlock {
+  reason: SignupBlockReason;
+  retryAfterSeconds: number | null;
+}
+
 export interface SignupInput {
   /** The route's language (sent as its API language: caf → fr). */
   languageCode: LanguageCode;
@@ -98,8 +104,8 @@ export interface SignupContext {
   email: ChannelFlags;
   /** The channel whose code was verified. */
   verifiedBy: 'sms' | 'email' | null;
-  /** Why the SMS block shows (behaviour.md §8), while it does. */
-  block: SignupBlockReason | null;
+  /** Why the SMS block shows and for how long (behaviour.md §8); kept with the max-attempts flag. */
+  block: SignupBlock | null;
   /** The automatic login's session (the id token and its claims). */
   session: AuthenticatedSession | null;
 }
@@ -261,16 +267,19 @@ export const signupMachine = setup({
     }),
     // behaviour.md §8: sms.max.attempts.reached sets the max-attempts state and shows the SMS block.
     assignCodeBlocked: assign(({ context }, params: { channel: 'sms' | 'email'; output: CodeVerificationOutput }) => {
-      const block = params.output.outcome === 'blocked' ? params.output.reason : 'wrongCodes';
+      const block: SignupBlock =
+        params.output.outcome === 'blocked'
+          ? { reason: params.output.reason, retryAfterSeconds: params.output.retryAfterSeconds }
+          : { reason: 'wrongCodes', retryAfterSeconds: null };
       return params.channel === 'sms'
         ? { sms: { ...context.sms, sent: null, maxAttempts: true, phone: mobilePhoneOf(context.values) }, block }
         : { email: { sent: null, maxAttempts: true }, block };
     }),
     // Resuming a registration whose codes are blocked: the block shows again, for the same reason.
-    assignBlockShown: assign(({ context }) => ({ block: context.block ?? 'wrongCodes' })),
-    assignTooManyPhones: assign(({ context }) => ({
+    assignBlockShown: assign(({ context }) => ({ block: context.block ?? { reason: 'wrongCodes' as const, retryAfterSeconds: null } })),
+    assignTooManyPhones: assign(({ context }, params: { error: unknown }) => ({
       sms: { ...context.sms, sent: null, maxAttempts: true, phone: mobilePhoneOf(context.values) },
-      block: 'tooManyPhones' as const,
+      block: { reason: 'tooManyPhones' as const, retryAfterSeconds: retryAfterSecondsOf(params.error) },
       fieldErrors: {},
       formError: null,
     })),
@@ -458,7 +467,7 @@ export const signupMachine = setup({
           {
             guard: { type: 'isMaxAttempts', params: ({ event }) => ({ error: event.error }) },
             target: 'smsBlocked',
-            actions: 'assignTooManyPhones',
+            actions: { type: 'assignTooManyPhones', params: ({ event }) => ({ error: event.error }) },
             description: 'Too many phones for one registration: the SMS block, as for too many codes.',
           },
           { target: 'contactInfo', actions: { type: 'assignRegistrationFailure', params: ({ event }) => ({ error: event.error }) } },

@@ -47,3 +47,15 @@ export function codeFailure(error: unknown): CodeFailure {
 export function isMaxAttempts(error: unknown): boolean {
   return codeFailure(error).kind === 'maxAttempts';
 }
+
+/**
+ * How long the platform says to wait before codes go out again (the `details.retryAfterSeconds` of
+ * a 429 sms.max.attempts.reached), or null when it does not say.
+ */
+export function retryAfterSecondsOf(error: unknown): number | null {
+  if (typeof error !== 'object' || error === null || !('details' in error)) return null;
+  const { details } = error;
+  if (typeof details !== 'object' || details === null || !('retryAfterSeconds' in details)) return null;
+  const seconds = details.retryAfterSeconds;
+  return typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0 ? seconds : null;
+}

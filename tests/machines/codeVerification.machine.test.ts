@@ -27,6 +27,8 @@ const http = (status: number, code: string) => new ApiError('http', status, code
 const offline = new ApiError('network', 0, 'network.error', 'Network Error');
 const wrongCode = http(400, E.invalid);
 const tooMany = http(429, E.maxAttempts);
+// The platform may say how long to wait (details.retryAfterSeconds).
+const tooManyFor15Minutes = Object.assign(http(429, E.maxAttempts), { details: { retryAfterSeconds: 900 } });
 const noCode = http(400, '');
 const down = http(500, E.system);
 
@@ -51,7 +53,7 @@ function eventsIn(snapshot: CodeSnapshot): PathEvent[] {
   ];
   if (snapshot.matches('sending')) {
     const sent = done('sendCode', context.sent === null ? FIRST : SECOND);
-    return [sent, failed('sendCode', offline), failed('sendCode', tooMany), failed('sendCode', down)];
+    return [sent, failed('sendCode', offline), failed('sendCode', tooManyFor15Minutes), failed('sendCode', down)];
   }
   if (snapshot.matches('verifying')) {
     return [done('verifyCode', { key: 'key-1' }), failed('verifyCode', wrongCode), failed('verifyCode', tooMany), failed('verifyCode', offline), failed('verifyCode', noCode)];
@@ -114,7 +116,11 @@ function coverFrom(input: CodeVerificationInput) {
         if (snapshot.matches('verified')) expect(snapshot.output).toEqual({ outcome: 'verified', key: 'key-1' });
         if (snapshot.matches('blocked')) {
           // behaviour.md §8: why no more codes may be tried.
-          expect(snapshot.output).toEqual({ outcome: 'blocked', reason: type === 'xstate.error.actor.verifyCode' ? 'wrongCodes' : 'tooManyCodes' });
+          expect(snapshot.output).toEqual({
+            outcome: 'blocked',
+            reason: type === 'xstate.error.actor.verifyCode' ? 'wrongCodes' : 'tooManyCodes',
+            retryAfterSeconds: type === 'xstate.error.actor.sendCode' ? 900 : null,
+          });
         }
         if (snapshot.matches('cancelled')) expect(snapshot.output).toEqual({ outcome: 'cancelled', sent: previous?.context.sent ?? null });
       }

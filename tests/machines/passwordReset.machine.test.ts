@@ -26,7 +26,7 @@ const codeInvalid = new ApiError('http', 400, 'sms.code.invalid', 'Wrong code');
 const maxAttempts = new ApiError('http', 429, 'sms.max.attempts.reached', 'Too many attempts');
 const codeEntryEnds: CodeVerificationOutput[] = [
   { outcome: 'verified', key: 'reset-key' },
-  { outcome: 'blocked', reason: 'wrongCodes' },
+  { outcome: 'blocked', reason: 'wrongCodes', retryAfterSeconds: null },
   { outcome: 'cancelled', sent: { ticket: 'key-1', sentTo: null } },
 ];
 const resetRefused = new ApiError('http', 400, 'error.password.reset', 'Reset key expired');

@@ -30,7 +30,7 @@ const done = (id: string, output: unknown): PathEvent => ({ type: `xstate.done.a
 const failed = (id: string, error: unknown): PathEvent => ({ type: `xstate.error.actor.${id}`, actorId: id, error });
 const codeEntryEnds: CodeVerificationOutput[] = [
   { outcome: 'verified', key: null },
-  { outcome: 'blocked', reason: 'wrongCodes' },
+  { outcome: 'blocked', reason: 'wrongCodes', retryAfterSeconds: null },
   { outcome: 'cancelled', sent: { ticket: 'sv-1', sentTo: null } },
 ];
 

@@ -124,8 +124,9 @@ const PHONE_CHANGE_ERRORS = [http(403, E.vonage), http(409, E.sameCustomerInfo),
 /** How code entry can end (its own test covers how it gets there). */
 const CODE_ENDS = {
   verified: { outcome: 'verified', key: null },
-  wrongCodes: { outcome: 'blocked', reason: 'wrongCodes' },
-  tooManyCodes: { outcome: 'blocked', reason: 'tooManyCodes' },
+  wrongCodes: { outcome: 'blocked', reason: 'wrongCodes', retryAfterSeconds: null },
+  // The platform may say how long to wait (details.retryAfterSeconds).
+  tooManyCodes: { outcome: 'blocked', reason: 'tooManyCodes', retryAfterSeconds: 600 },
   back: { outcome: 'cancelled', sent: SENT },
 } as const satisfies Record<string, CodeVerificationOutput>;
 
@@ -437,7 +438,7 @@ describe('sign-up machine (product.md §2, §3 "Registration"; behaviour.md §4 
             expect(snapshot.value).toEqual({ contactInfo: 'editing' });
             expect(context[channel].sent).toEqual(output.sent);
           }
-          if (output.outcome === 'blocked') expect(context.block).toBe(output.reason);
+          if (output.outcome === 'blocked') expect(context.block).toEqual({ reason: output.reason, retryAfterSeconds: output.retryAfterSeconds });
           if (output.outcome === 'verified') expect(context.verifiedBy).toBe(channel);
         }
 
@@ -445,7 +446,7 @@ describe('sign-up machine (product.md §2, §3 "Registration"; behaviour.md §4 
           // behaviour.md §8: the SMS block, with why (the screen says it and how long to wait).
           expect(snapshot.hasTag('smsBlocked')).toBe(true);
           expect(context.sms.maxAttempts || context.email.maxAttempts).toBe(true);
-          expect(['wrongCodes', 'tooManyCodes', 'tooManyPhones']).toContain(context.block);
+          expect(['wrongCodes', 'tooManyCodes', 'tooManyPhones']).toContain(context.block?.reason);
         }
 
         if (snapshot.matches('completing')) {
@@ -666,14 +667,14 @@ describe('sign-up machine (product.md §2, §3 "Registration"; behaviour.md §4 
     expect(snapshot.value).toBe('smsBlocked');
     expect(snapshot.hasTag('smsBlocked')).toBe(true);
     expect(snapshot.context.sms.maxAttempts).toBe(true);
-    expect(snapshot.context.block).toBe('wrongCodes');
+    expect(snapshot.context.block).toEqual({ reason: 'wrongCodes', retryAfterSeconds: null });
 
     // The same phone stays blocked, without another call.
     run.send({ type: 'step.back' });
     const callsBefore = run.fakes.calls.length;
     run.send({ type: 'step.next' });
     expect(run.actor.getSnapshot().value).toBe('smsBlocked');
-    expect(run.actor.getSnapshot().context.block).toBe('wrongCodes');
+    expect(run.actor.getSnapshot().context.block?.reason).toBe('wrongCodes');
     expect(run.fakes.calls).toHaveLength(callsBefore);
 
     run.send({ type: 'step.back' });
@@ -695,9 +696,10 @@ describe('sign-up machine (product.md §2, §3 "Registration"; behaviour.md §4 
     expect(run.fakes.calls.filter((call) => call.id === 'register')).toHaveLength(1);
 
     // Too many codes asked for: the block says that; read, the flow ends and the session goes home.
-    run.fakes.reject('sendCode', http(429, E.smsMaxAttempts));
+    run.fakes.reject('sendCode', Object.assign(http(429, E.smsMaxAttempts), { details: { retryAfterSeconds: 540 } }));
     await settle();
-    expect(run.actor.getSnapshot().context.block).toBe('tooManyCodes');
+    // How long to wait, when the platform says it (details.retryAfterSeconds).
+    expect(run.actor.getSnapshot().context.block).toEqual({ reason: 'tooManyCodes', retryAfterSeconds: 540 });
     run.send({ type: 'block.acknowledge' });
     expect(run.actor.getSnapshot().status).toBe('done');
     expect(run.actor.getSnapshot().output).toEqual({ outcome: 'left' });

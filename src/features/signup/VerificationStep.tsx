@@ -5,7 +5,8 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { codeVerificationMachine } from '../../../machines/codeVerification.machine';
 import { CODE_BLOCK_MINUTES, SIGNUP_CODE_LENGTH } from '../../../machines/lib/constants';
-import type { SignupBlockReason } from '../../../machines/signup.machine';
+import { LANGUAGES } from '../../../machines/lib/markets';
+import type { SignupBlock, SignupBlockReason } from '../../../machines/signup.machine';
 import { Button } from '../../ui/Button';
 import { formClass, FormError, TextField } from '../../ui/Field';
 import { codeErrorMessage, formErrorMessage } from './errorMessages';
@@ -14,21 +15,34 @@ import * as s from './signup.css';
 
 type CodeRef = ActorRefFrom<typeof codeVerificationMachine>;
 
-/** behaviour.md §8: the SMS block says what happened and how long to wait. */
+/**
+ * behaviour.md §8: the SMS block says what happened and how long to wait. {wait} is a relative time
+ * in the page's language ("in 60 minutes", "60 minuutin kuluttua"), see waitText.
+ */
 const BLOCK_TEXTS: Readonly<Record<SignupBlockReason, MessageDescriptor>> = {
   wrongCodes: msg({
     id: 'signup.blocked.wrongCodes',
-    message: `A wrong code was entered too many times, so we have paused the verification of this registration. You can try again in ${CODE_BLOCK_MINUTES} minutes.`,
+    message: 'A wrong code was entered too many times, so we have paused the verification of this registration. You can try again {wait}.',
   }),
   tooManyCodes: msg({
     id: 'signup.blocked.tooManyCodes',
-    message: `A new code was asked for too many times, so we have paused sending codes for this registration. You can try again in ${CODE_BLOCK_MINUTES} minutes.`,
+    message: 'A new code was asked for too many times, so we have paused sending codes for this registration. You can try again {wait}.',
   }),
   tooManyPhones: msg({
     id: 'signup.blocked.tooManyPhones',
-    message: `The phone number was changed too many times, so we have paused sending codes for this registration. You can try again in ${CODE_BLOCK_MINUTES} minutes.`,
+    message: 'The phone number was changed too many times, so we have paused sending codes for this registration. You can try again {wait}.',
   }),
 };
+
+/**
+ * How long to wait, as the platform said it (retryAfterSeconds) or, when it did not, the named
+ * CODE_BLOCK_MINUTES: whole minutes up to two hours, whole hours beyond, rounded up.
+ */
+export function waitText(block: Pick<SignupBlock, 'retryAfterSeconds'>, intlLocale: string): string {
+  const minutes = block.retryAfterSeconds === null ? CODE_BLOCK_MINUTES : Math.max(1, Math.ceil(block.retryAfterSeconds / 60));
+  const format = new Intl.RelativeTimeFormat(intlLocale, { numeric: 'always' });
+  return minutes < 120 ? format.format(minutes, 'minute') : format.format(Math.ceil(minutes / 60), 'hour');
+}
 
 /**
  * Step 3 (behaviour.md §4 "Sign-up"): the SMS or e-mail code the platform asked for, entered in the
@@ -48,7 +62,8 @@ export function VerificationStep({ signup, focus }: { signup: SignupRef; focus: 
 
 function BlockedView({ signup, focus }: { signup: SignupRef; focus: boolean }) {
   const { i18n } = useLingui();
-  const reason = useSelector(signup, (snapshot) => snapshot.context.block ?? 'wrongCodes');
+  const block = useSelector(signup, (snapshot) => snapshot.context.block ?? { reason: 'wrongCodes' as const, retryAfterSeconds: null });
+  const intlLocale = useSelector(signup, (snapshot) => LANGUAGES[snapshot.context.languageCode].intlLocale);
   const canChangePhone = useSelector(signup, (snapshot) => snapshot.context.registration?.verification === 'SMS');
   return (
     <>
@@ -56,7 +71,7 @@ function BlockedView({ signup, focus }: { signup: SignupRef; focus: boolean }) {
         <Trans id="signup.blocked.title">Verification paused</Trans>
       </StepHeading>
       <div className={s.blocked} role="alert">
-        <p className={s.sentTo}>{i18n._(BLOCK_TEXTS[reason])}</p>
+        <p className={s.sentTo}>{i18n._({ ...BLOCK_TEXTS[block.reason], values: { wait: waitText(block, intlLocale) } })}</p>
       </div>
       <div className={s.actions}>
         {canChangePhone ? <BackButton onBack={() => signup.send({ type: 'step.back' })} /> : null}
