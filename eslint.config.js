@@ -61,6 +61,32 @@ export default tseslint.config(
       'no-restricted-globals': ['error', ...browserGlobals, 'setTimeout', 'setInterval'],
     },
   },
+  // Every flow is a child of the session: actors are created in src/app/ (the composition root) only.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/app/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: '@xstate/react', importNames: ['useActorRef', 'useMachine'], message: 'Flows are children of the session: send it flow.start from the route and read the ref from its context (docs/ARCHITECTURE.md).' },
+            { name: 'xstate', importNames: ['createActor', 'interpret'], message: 'Only src/app/ creates actors (docs/ARCHITECTURE.md).' },
+          ],
+        },
+      ],
+    },
+  },
+  // The wire and the platform know no flow: src/api/ and server/ import no machine file.
+  {
+    files: ['src/api/**/*.ts', 'server/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/*.machine', '**/*.machine.ts'], message: 'src/api/ and server/ import no *.machine.ts: shared types and rules live in machines/lib/ or the API contract.' }] },
+      ],
+    },
+  },
   // Only src/api/ talks to the network.
   {
     files: ['src/**/*.{ts,tsx}'],

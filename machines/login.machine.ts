@@ -11,7 +11,7 @@ import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
 import { LOGIN_RETRY_ATTEMPTS, LOGIN_RETRY_DELAY_MS } from './lib/constants';
 import { isNetworkFailure, loginErrorOf } from './lib/loginErrors';
 import type { LoginError } from './lib/loginErrors';
-import type { SessionClaims } from './session.machine';
+import type { AuthenticatedSession } from './lib/identity';
 
 export interface LoginInput {
   /** Where the player wanted to go (a path below the langmarket); null for "stay here". */
@@ -23,11 +23,7 @@ export interface LoginCredentials {
   password: string;
 }
 
-/** What a successful login call gives: the id token and its parsed claims. */
-export interface AuthenticatedSession {
-  idToken: string;
-  claims: SessionClaims;
-}
+export type { AuthenticatedSession } from './lib/identity';
 
 /** The machine's output (its final state `success`). */
 export interface LoginOutput extends AuthenticatedSession {

@@ -1,15 +1,15 @@
 // Password change on the account page (behaviour.md §7 "/player/password (change)"; §8 "Sign-up
 // and reset": error.old_password.incorrect is shown as a toast; §8 "General": the password action
-// stores a backend error). Submit, then success or failure; the form can be sent again from either.
+// stores a backend error). Submit, then success or failure; the form can be sent again after a
+// failure.
 //
-// Started by the account page; src/ provides the call and the two announcements:
-//   passwordChangeMachine.provide({
-//     actors: { changePassword },
-//     actions: { passwordChanged, oldPasswordRefused },   // success toast; the §8 error toast
-//   })
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
+// A child of the session (flow `passwordChange`), started by the account route. Its end is the
+// session's to decide: `{ outcome: 'changed' }` → a success toast and a fresh flow (a clean form).
+// The refused old password does not end it (the typed values stay); the toast for it goes through
+// the named action `announce`, which src/app provides once for every flow (the session's toasts).
+import { assign, fromPromise, setup } from 'xstate';
 import { flowErrorOf, type FlowError } from './lib/flowErrors';
+import type { ToastKind, ToastMessage } from './lib/toasts';
 
 /** behaviour.md §8: the code shown as a toast rather than next to the form. */
 export const OLD_PASSWORD_INCORRECT = 'error.old_password.incorrect';
@@ -23,26 +23,27 @@ export interface PasswordChangeInput {
 }
 
 export interface PasswordChangeContext {
-  /** The last backend error (behaviour.md §8 "General"); null after a success or a new submit. */
+  /** The last backend error (behaviour.md §8 "General"); null after a new submit. */
   error: PasswordChangeError | null;
 }
 
 export type PasswordChangeEvent = { type: 'form.submit'; oldPassword: string; newPassword: string };
 
-type PasswordChangeActorEvent =
-  | DoneActorEvent<unknown, 'changePassword'>
-  | ErrorActorEvent<unknown, 'changePassword'>;
+export interface PasswordChangeOutput {
+  outcome: 'changed';
+}
 
-/** loading: the call runs; success: the form is cleared; error: a message shows next to the form. */
-export type PasswordChangeTag = 'loading' | 'success' | 'error';
+/** loading: the call runs; error: a message shows next to the form. */
+export type PasswordChangeTag = 'loading' | 'error';
 
-/** The default announcements: nothing (src/ shows the toasts). */
-const doNothing: () => void = () => undefined;
+/** The default `announce`: nothing (src/app provides the session's toasts). */
+const announceNothing: (args: unknown, params: { kind: ToastKind; message: ToastMessage }) => void = () => undefined;
 
 export const passwordChangeMachine = setup({
   types: {
     context: {} as PasswordChangeContext,
-    events: {} as PasswordChangeEvent | PasswordChangeActorEvent,
+    events: {} as PasswordChangeEvent,
+    output: {} as PasswordChangeOutput,
     tags: {} as PasswordChangeTag,
   },
   actors: {
@@ -53,29 +54,21 @@ export const passwordChangeMachine = setup({
     ),
   },
   actions: {
-    // Supplied by src/: a success toast; the screen clears the form.
-    passwordChanged: doNothing,
-    // Supplied by src/: the error.old_password.incorrect toast (behaviour.md §8).
-    oldPasswordRefused: doNothing,
+    /** A toast that does not end the flow; src/app provides it (the session's toast actor). */
+    announce: announceNothing,
     clearError: assign({ error: null }),
-    assignError: assign(({ event }) => {
-      assertEvent(event, 'xstate.error.actor.changePassword');
-      return { error: flowErrorOf(event.error, PASSWORD_CHANGE_ERROR_CODES) };
-    }),
+    setError: assign((_, params: { error: PasswordChangeError }) => ({ error: params.error })),
   },
   guards: {
-    isOldPasswordIncorrect: ({ event }) => {
-      assertEvent(event, 'xstate.error.actor.changePassword');
-      return flowErrorOf(event.error, PASSWORD_CHANGE_ERROR_CODES).code === OLD_PASSWORD_INCORRECT;
-    },
+    isOldPasswordIncorrect: (_, params: { error: PasswordChangeError }) => params.error.code === OLD_PASSWORD_INCORRECT,
   },
 }).createMachine({
   id: 'passwordChange',
   context: { error: null } satisfies PasswordChangeContext,
   initial: 'idle',
-  // From every resting state the player may send the form (again).
   states: {
     idle: {
+      description: 'The form waits for the current and the new password.',
       on: { 'form.submit': 'submitting' },
     },
     submitting: {
@@ -84,28 +77,41 @@ export const passwordChangeMachine = setup({
       invoke: {
         id: 'changePassword',
         src: 'changePassword',
-        input: ({ event }) => {
-          assertEvent(event, 'form.submit');
-          return { oldPassword: event.oldPassword, newPassword: event.newPassword };
-        },
-        onDone: { target: 'succeeded', actions: 'passwordChanged' },
+        input: ({ event }) => ({ oldPassword: event.oldPassword, newPassword: event.newPassword }),
+        onDone: { target: 'changed' },
         onError: [
-          // Shown as a toast only; the typed values stay so the player can correct the old password.
-          { guard: 'isOldPasswordIncorrect', target: 'oldPasswordIncorrect', actions: ['assignError', 'oldPasswordRefused'] },
-          { target: 'failed', actions: 'assignError' },
+          {
+            description: 'Shown as a toast only (behaviour.md §8); the typed values stay so the player can correct it.',
+            guard: {
+              type: 'isOldPasswordIncorrect',
+              params: ({ event }) => ({ error: flowErrorOf(event.error, PASSWORD_CHANGE_ERROR_CODES) }),
+            },
+            target: 'oldPasswordIncorrect',
+            actions: [
+              { type: 'setError', params: ({ event }) => ({ error: flowErrorOf(event.error, PASSWORD_CHANGE_ERROR_CODES) }) },
+              { type: 'announce', params: { kind: 'error', message: 'passwordChange.oldPasswordRefused' } },
+            ],
+          },
+          {
+            target: 'failed',
+            actions: { type: 'setError', params: ({ event }) => ({ error: flowErrorOf(event.error, PASSWORD_CHANGE_ERROR_CODES) }) },
+          },
         ],
       },
     },
-    succeeded: {
-      tags: 'success',
-      on: { 'form.submit': 'submitting' },
-    },
     oldPasswordIncorrect: {
+      description: 'The platform refused the current password; the player may send the form again.',
       on: { 'form.submit': 'submitting' },
     },
     failed: {
+      description: 'Any other failure, shown next to the form; the player may send it again.',
       tags: 'error',
       on: { 'form.submit': 'submitting' },
     },
+    changed: {
+      description: 'The password is changed: the session shows the success toast and starts a fresh flow.',
+      type: 'final',
+    },
   },
+  output: { outcome: 'changed' },
 });

@@ -26,7 +26,7 @@ import {
   PAYNPLAY_MIN_DEPOSIT,
 } from './lib/constants';
 import { COUNTRIES, COUNTRY_CODES, isCountryCode, type CountryCode } from './lib/countries';
-import type { SessionClaims } from './session.machine';
+import type { AuthenticatedSession } from './lib/identity';
 
 // ---------------------------------------------------------------------------------------------
 // Pure helpers (exported for the screens and the tests)
@@ -189,13 +189,11 @@ export interface LoginPlayerInput {
   metadata: { blackbox: string; ipAddress: string; country: string };
 }
 /** The login's answer: the id token and its claims (parsed by src/ with parseIdToken). */
-export interface LoginPlayerResult {
-  idToken: string;
-  claims: SessionClaims;
-}
+export type LoginPlayerResult = AuthenticatedSession;
 
-/** What the screen needs when the flow is done: send session.authenticated, then go to redirectPath. */
-export interface PayAndPlayOutput extends LoginPlayerResult {
+/** The flow's end, for the session: authorise the player, then go to redirectPath. */
+export interface PayAndPlayOutput {
+  session: AuthenticatedSession;
   redirectPath: string;
 }
 
@@ -300,7 +298,7 @@ function updateErrorsFrom(error: unknown): UpdateErrors {
 /** The flow's result; `done` is only reached through the login's success, which stores it. */
 function outputOf(context: PayAndPlayContext): PayAndPlayOutput {
   if (context.login === null) throw new Error('payAndPlayMachine: done without a login');
-  return { ...context.login, redirectPath: targetHref(context.langmarket, context.target) };
+  return { session: context.login, redirectPath: targetHref(context.langmarket, context.target) };
 }
 
 const withStatus = (status: PayAndPlayStatus, call: PayAndPlayCall, value: CallStatus): PayAndPlayStatus => ({

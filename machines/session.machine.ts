@@ -2,7 +2,13 @@
 // and a status pending, then requested, then resolved; logout resets the flag). Created once at
 // start-up and put in the router context; it lives as long as the page. Its children live with it:
 // the access check, cookie consent and the toast queue; while the player is authorized, the idle
-// timer; on demand, the login modal.
+// timer; on demand, the login modal and the flows.
+//
+// Flows (docs/ARCHITECTURE.md "How a route starts a flow"): a route sends `flow.start` with the
+// flow's name and input when it is entered and `flow.stop` when it is left. The session spawns the
+// flow with id and systemId = its name, keeps its ref in `context.flows`, stops a running one of
+// the same kind first, and stops every flow on logout. A flow's end is a transition here: the
+// session decides what its output means (authorise, reload the profile, a toast, a navigation).
 //
 // Who the visitor is:
 // - requested: `restoreSession` asks the platform to re-issue the id token from its HttpOnly session
@@ -21,47 +27,51 @@
 //
 // The id token is kept here, in memory only (no web storage: OWASP ASVS L2); src/ reads it for the
 // Authorization header. src/ composes the real world in with provide() (src/app/session.ts).
-import { assertEvent, assign, emit, fromPromise, sendTo, setup, stopChild } from 'xstate';
-import type { ActorRefFrom, DoneActorEvent, ErrorActorEvent, SnapshotFrom, StateValue } from 'xstate';
+import { assign, emit, fromPromise, sendTo, setup, stopChild } from 'xstate';
+import type { ActorRefFrom, DoneActorEvent, OutputFrom, SnapshotFrom, StateValue } from 'xstate';
 import type { AccessDetails, PlayerProfile, TransactionSummary } from '../src/api/player';
 import { accessCheckMachine } from './accessCheck.machine';
 import { cookieConsentMachine } from './cookieConsent.machine';
 import { idleMachine } from './idle.machine';
-import type { LangMarket } from './lib/markets';
+import type { AuthenticatedSession, SessionClaims } from './lib/identity';
+import { formatLangMarket, type LangMarket } from './lib/markets';
+import type { ToastKind, ToastMessage } from './lib/toasts';
 import { loginMachine } from './login.machine';
-import type { AuthenticatedSession, LoginOutput } from './login.machine';
+import { passwordChangeMachine } from './passwordChange.machine';
+import { passwordResetMachine } from './passwordReset.machine';
+import { payAndPlayMachine, type PayAndPlayInput } from './payAndPlay.machine';
+import { phoneChangeMachine } from './phoneChange.machine';
+import { signupMachine, type SignupInput } from './signup.machine';
 import { toastMachine } from './toast.machine';
 
-/** product.md §3 "Session": loginMethod defaults to DEFAULT. */
-export const DEFAULT_LOGIN_METHOD = 'DEFAULT';
+export type { AuthenticatedSession, SessionClaims } from './lib/identity';
+export { DEFAULT_LOGIN_METHOD } from './lib/identity';
 
-/**
- * What the session knows from the identity token's claims (product.md §3 "Session"): country_code,
- * language_code, player_id, player_access_id, email, iat, login_method, zendeskJwtToken,
- * registrationDate, multibrand (a JSON string, parsed), province_code and exp. Null for an
- * anonymous visitor.
- */
-export interface SessionClaims {
-  countryCode: string;
-  /** player_id, as an integer. */
-  playerId: number;
-  playerAccessId: string;
-  email: string;
-  language: string;
-  /** Issued-at, seconds since the epoch. */
-  iat: number;
-  /** login_method; DEFAULT_LOGIN_METHOD when absent. */
-  loginMethod: string;
-  zendeskJwtToken: string | null;
-  registrationDate: string | null;
-  /** The parsed multibrand claim; `suspended` drives the multibrand-suspension guards. */
-  multibrand: { suspended: boolean } | null;
-  provinceCode: string | null;
-  /** Expiry, seconds since the epoch; an expired token leads to logout (behaviour.md §4). */
-  exp: number | null;
+/** The flows a route can start (ARCHITECTURE.md "The actor system": on demand). */
+export const FLOW_NAMES = ['signup', 'payAndPlay', 'passwordReset', 'phoneChange', 'passwordChange'] as const;
+export type FlowName = (typeof FLOW_NAMES)[number];
+
+/** Flows for a visitor who is not logged in (their routes send a player elsewhere). */
+const VISITOR_FLOWS: readonly FlowName[] = ['signup', 'payAndPlay'];
+/** Flows of the account area: a logged-in player's only. */
+const PLAYER_FLOWS: readonly FlowName[] = ['phoneChange', 'passwordChange'];
+
+/** The running flows, by name; null when that flow is not running. A done flow stays until stopped. */
+export interface FlowRefs {
+  signup: ActorRefFrom<typeof signupMachine> | null;
+  payAndPlay: ActorRefFrom<typeof payAndPlayMachine> | null;
+  passwordReset: ActorRefFrom<typeof passwordResetMachine> | null;
+  phoneChange: ActorRefFrom<typeof phoneChangeMachine> | null;
+  passwordChange: ActorRefFrom<typeof passwordChangeMachine> | null;
 }
 
-export type { AuthenticatedSession } from './login.machine';
+/** `flow.start`: which flow, with its input (the flows without input take none). */
+export type FlowStart =
+  | { flow: 'signup'; input: SignupInput }
+  | { flow: 'payAndPlay'; input: PayAndPlayInput }
+  | { flow: 'passwordReset' | 'phoneChange' | 'passwordChange' };
+
+const NO_FLOWS: FlowRefs = { signup: null, payAndPlay: null, passwordReset: null, phoneChange: null, passwordChange: null };
 
 /** What `loadProfile` answers: the profile and the market's current terms version (null if unknown). */
 export interface ProfileLoad {
@@ -97,6 +107,8 @@ export interface SessionContext {
   logoutReason: LogoutReason | null;
   /** The login modal's machine while it is open. */
   loginRef: ActorRefFrom<typeof loginMachine> | null;
+  /** The flows started by routes (see FlowRefs). */
+  flows: FlowRefs;
   accessCheckRef: ActorRefFrom<typeof accessCheckMachine>;
   cookieConsentRef: ActorRefFrom<typeof cookieConsentMachine>;
   toastRef: ActorRefFrom<typeof toastMachine>;
@@ -118,27 +130,32 @@ export type SessionEvent =
   /** The player's data changed on the platform (a phone change): load profile, access and summary again. */
   | { type: 'profile.reload' }
   /** Pointer, key or scroll activity at `at` (ms since the epoch); forwarded to the idle timer. */
-  | { type: 'idle.activity'; at: number };
+  | { type: 'idle.activity'; at: number }
+  /** A route was entered: start its flow (a running one of the same kind is stopped first). */
+  | ({ type: 'flow.start' } & FlowStart)
+  /** The route was left: stop its flow. */
+  | { type: 'flow.stop'; flow: FlowName };
 
-/** The calls' and children's answers, typed so that shared actions can read them with assertEvent. */
-type SessionActorEvent =
-  | DoneActorEvent<AuthenticatedSession | null, 'restoreSession'>
-  | ErrorActorEvent<unknown, 'restoreSession'>
-  | DoneActorEvent<ProfileLoad, 'loadProfile'>
-  | ErrorActorEvent<unknown, 'loadProfile'>
-  | DoneActorEvent<AccessDetails, 'loadAccessDetails'>
-  | ErrorActorEvent<unknown, 'loadAccessDetails'>
-  | DoneActorEvent<TransactionSummary, 'loadTransactionSummary'>
-  | ErrorActorEvent<unknown, 'loadTransactionSummary'>
-  | DoneActorEvent<unknown, 'signOut'>
-  | ErrorActorEvent<unknown, 'signOut'>
-  | DoneActorEvent<LoginOutput, 'login'>
-  | DoneActorEvent<unknown, 'idleTimer'>;
+/**
+ * The ends of the spawned children. XState infers the done events of invoked actors from the
+ * config, not of spawned ones, so these are named here, their outputs taken from the machines.
+ */
+type SpawnedDoneEvent =
+  | DoneActorEvent<OutputFrom<typeof loginMachine>, 'login'>
+  | DoneActorEvent<OutputFrom<typeof signupMachine>, 'signup'>
+  | DoneActorEvent<OutputFrom<typeof payAndPlayMachine>, 'payAndPlay'>
+  | DoneActorEvent<OutputFrom<typeof passwordResetMachine>, 'passwordReset'>
+  | DoneActorEvent<OutputFrom<typeof phoneChangeMachine>, 'phoneChange'>
+  | DoneActorEvent<OutputFrom<typeof passwordChangeMachine>, 'passwordChange'>;
 
-/** What the UI hears: navigate after a login from the modal, and after a logout. */
+/**
+ * What the UI hears (src/app/SessionEvents.tsx acts on it): navigate after a login from the modal,
+ * after a logout, and where a flow's end leads (`href` is a whole path, langmarket included).
+ */
 export type SessionEmitted =
   | { type: 'session.loggedIn'; redirect: string | null }
-  | { type: 'session.loggedOut'; reason: LogoutReason };
+  | { type: 'session.loggedOut'; reason: LogoutReason }
+  | { type: 'ui.navigate'; href: string };
 
 /** loading: who the visitor is is not known yet; loadingPlayer: the profile is on its way. */
 export type SessionTag = 'loading' | 'loadingPlayer';
@@ -173,7 +190,7 @@ const doNothing: () => void = () => undefined;
 export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
-    events: {} as SessionEvent | SessionActorEvent,
+    events: {} as SessionEvent | SpawnedDoneEvent,
     input: {} as SessionInput,
     tags: {} as SessionTag,
     emitted: {} as SessionEmitted,
@@ -188,6 +205,11 @@ export const sessionMachine = setup({
       loadAccessDetails: 'loadAccessDetails';
       loadTransactionSummary: 'loadTransactionSummary';
       signOut: 'signOut';
+      signup: 'signup';
+      payAndPlay: 'payAndPlay';
+      passwordReset: 'passwordReset';
+      phoneChange: 'phoneChange';
+      passwordChange: 'passwordChange';
     },
   },
   actors: {
@@ -196,8 +218,13 @@ export const sessionMachine = setup({
     toast: toastMachine,
     login: loginMachine,
     idleTimer: idleMachine,
+    signup: signupMachine,
+    payAndPlay: payAndPlayMachine,
+    passwordReset: passwordResetMachine,
+    phoneChange: phoneChangeMachine,
+    passwordChange: passwordChangeMachine,
     // The rest are supplied by src/ (src/app/session.ts) and by tests.
-    /** authApi.refresh, then parseIdToken; resolves null when there is no session (401). */
+    /** authApi.refresh, then parseIdToken; resolves null when there is no session. */
     restoreSession: fromPromise<AuthenticatedSession | null>(() =>
       Promise.reject(new Error('sessionMachine: provide the restoreSession actor')),
     ),
@@ -220,70 +247,85 @@ export const sessionMachine = setup({
     clearStoredAuthorization: doNothing,
     endSupportChat: doNothing,
     endCrmSession: doNothing,
-    assignLangMarket: assign(({ event }) => {
-      assertEvent(event, 'locale.change');
-      return { langMarket: event.langMarket };
-    }),
-    assignSession: assign(({ event }) => {
-      assertEvent(event, ['session.authenticated', 'xstate.done.actor.restoreSession', 'xstate.done.actor.login']);
-      const session = event.type === 'session.authenticated' ? event : event.output;
-      if (session === null) return {};
-      return { ...NO_PLAYER, authorized: true, idToken: session.idToken, claims: session.claims, logoutReason: null };
-    }),
-    assignProfile: assign(({ event }) => {
-      assertEvent(event, 'xstate.done.actor.loadProfile');
-      return { profile: event.output.profile, currentTermsVersion: event.output.currentTermsVersion };
-    }),
-    assignAccess: assign(({ event }) => {
-      assertEvent(event, 'xstate.done.actor.loadAccessDetails');
-      return { access: event.output };
-    }),
-    assignTransactionSummary: assign(({ event }) => {
-      assertEvent(event, 'xstate.done.actor.loadTransactionSummary');
-      return { transactionSummary: event.output };
-    }),
+    assignLangMarket: assign((_, params: { langMarket: LangMarket }) => ({ langMarket: params.langMarket })),
+    /** A login of any kind: a new token, and the player data is loaded again. */
+    assignSession: assign((_, params: { session: AuthenticatedSession }) => ({
+      ...NO_PLAYER,
+      authorized: true,
+      idToken: params.session.idToken,
+      claims: params.session.claims,
+      logoutReason: null,
+    })),
+    assignProfile: assign((_, params: ProfileLoad) => ({
+      profile: params.profile,
+      currentTermsVersion: params.currentTermsVersion,
+    })),
+    assignAccess: assign((_, params: { access: AccessDetails }) => ({ access: params.access })),
+    assignTransactionSummary: assign((_, params: { summary: TransactionSummary }) => ({ transactionSummary: params.summary })),
     recordLoadError: assign(({ context }, params: { part: PlayerDataPart }) => ({
       loadErrors: [...context.loadErrors, params.part],
     })),
     // A reload asks for every part again; what is loaded stays shown until its new answer.
     clearLoadErrors: assign({ loadErrors: [] }),
-    assignTermsAccepted: assign(({ context, event }) => {
-      assertEvent(event, 'terms.accepted');
-      return context.profile === null
-        ? {}
-        : { profile: { ...context.profile, termsAndConditionsAcceptedVersion: event.version } };
-    }),
+    assignTermsAccepted: assign(({ context }, params: { version: number }) =>
+      context.profile === null ? {} : { profile: { ...context.profile, termsAndConditionsAcceptedVersion: params.version } },
+    ),
     assignLogoutReason: assign((_, params: { reason: LogoutReason }) => ({ logoutReason: params.reason })),
     // The player is gone for every screen at once; the token stays for the sign-out call only.
     forgetPlayer: assign(NO_PLAYER),
     forgetToken: assign({ idToken: null }),
     clearSession: assign({ ...NO_PLAYER, idToken: null }),
     openLogin: assign({
-      loginRef: ({ event, spawn }) => {
-        assertEvent(event, 'login.open');
-        return spawn('login', { id: 'login', input: { redirect: event.redirect ?? null } });
-      },
+      loginRef: ({ spawn }, params: { redirect: string | null }) =>
+        spawn('login', { id: 'login', input: { redirect: params.redirect } }),
     }),
     // The login machine is spawned with the id 'login'; stopping a child that is gone does nothing.
     stopLogin: stopChild('login'),
     forgetLogin: assign({ loginRef: null }),
-    forwardActivity: sendTo('idleTimer', ({ event }) => {
-      assertEvent(event, 'idle.activity');
-      return event;
+    forwardActivity: sendTo('idleTimer', (_, params: { at: number }) => ({ type: 'idle.activity' as const, at: params.at })),
+    /** A flow's child stops (a running one before a new one of its kind, or when its route is left). */
+    stopFlow: stopChild((_, params: { flow: FlowName }) => params.flow),
+    /** Spawns a flow with id and systemId = its name; its ref is kept until the route stops it. */
+    spawnFlow: assign({
+      flows: ({ context, spawn }, params: FlowStart) => {
+        switch (params.flow) {
+          case 'signup':
+            return { ...context.flows, signup: spawn('signup', { id: 'signup', systemId: 'signup', input: params.input }) };
+          case 'payAndPlay':
+            return {
+              ...context.flows,
+              payAndPlay: spawn('payAndPlay', { id: 'payAndPlay', systemId: 'payAndPlay', input: params.input }),
+            };
+          case 'passwordReset':
+            return { ...context.flows, passwordReset: spawn('passwordReset', { id: 'passwordReset', systemId: 'passwordReset' }) };
+          case 'phoneChange':
+            return { ...context.flows, phoneChange: spawn('phoneChange', { id: 'phoneChange', systemId: 'phoneChange' }) };
+          case 'passwordChange':
+            return {
+              ...context.flows,
+              passwordChange: spawn('passwordChange', { id: 'passwordChange', systemId: 'passwordChange' }),
+            };
+        }
+      },
     }),
-    emitLoggedIn: emit(({ event }) => {
-      assertEvent(event, 'xstate.done.actor.login');
-      return { type: 'session.loggedIn' as const, redirect: event.output.redirect };
-    }),
+    forgetFlow: assign({ flows: ({ context }, params: { flow: FlowName }) => ({ ...context.flows, [params.flow]: null }) }),
+    forgetFlows: assign({ flows: NO_FLOWS }),
+    showToast: sendTo('toast', (_, params: { kind: ToastKind; message: ToastMessage }) => ({
+      type: 'toast.show' as const,
+      kind: params.kind,
+      message: params.message,
+    })),
+    emitNavigate: emit((_, params: { href: string }) => ({ type: 'ui.navigate' as const, href: params.href })),
+    emitLoggedIn: emit((_, params: { redirect: string | null }) => ({ type: 'session.loggedIn' as const, redirect: params.redirect })),
     emitLoggedOut: emit(({ context }) => ({ type: 'session.loggedOut' as const, reason: context.logoutReason ?? 'player' })),
   },
   guards: {
-    hasSession: ({ event }) => {
-      assertEvent(event, 'xstate.done.actor.restoreSession');
-      return event.output !== null;
-    },
     isLoginClosed: ({ context }) => context.loginRef === null,
     hasExpiry: ({ context }) => context.claims?.exp != null,
+    isIdleLogout: ({ context }) => context.logoutReason === 'idle',
+    /** A visitor's flow needs a visitor, an account flow a player; the reset is for anyone. */
+    mayStartFlow: ({ context }, params: { flow: FlowName }) =>
+      VISITOR_FLOWS.includes(params.flow) ? !context.authorized : PLAYER_FLOWS.includes(params.flow) ? context.authorized : true,
   },
   delays: {
     // behaviour.md §4: an expired token leads to logout.
@@ -298,27 +340,36 @@ export const sessionMachine = setup({
       idToken: null,
       logoutReason: null,
       loginRef: null,
+      flows: NO_FLOWS,
       accessCheckRef: spawn('accessCheck', { id: 'accessCheck', systemId: 'accessCheck' }),
       cookieConsentRef: spawn('cookieConsent', { id: 'cookieConsent', systemId: 'cookieConsent' }),
       toastRef: spawn('toast', { id: 'toast', systemId: 'toast' }),
     }) satisfies SessionContext,
   initial: 'pending',
   on: {
-    'locale.change': { actions: 'assignLangMarket' },
+    'locale.change': { actions: { type: 'assignLangMarket', params: ({ event }) => ({ langMarket: event.langMarket }) } },
   },
   states: {
-    // Waiting for the app to boot (session.start is sent once, after the router exists).
     pending: {
+      description: 'Waiting for the app to boot (session.start is sent once, after the router exists).',
       tags: 'loading',
       on: { 'session.start': 'requested' },
     },
     requested: {
+      description: 'The platform is asked to re-issue the id token from its session cookie (a reload stays logged in).',
       tags: 'loading',
       invoke: {
         id: 'restoreSession',
         src: 'restoreSession',
         onDone: [
-          { guard: 'hasSession', target: 'resolved.authorized', actions: 'assignSession' },
+          {
+            guard: ({ event }) => event.output !== null,
+            target: 'resolved.authorized',
+            actions: {
+              type: 'assignSession',
+              params: ({ event }) => ({ session: event.output as AuthenticatedSession }),
+            },
+          },
           { target: 'resolved.anonymous', actions: 'clearSession' },
         ],
         // A session that cannot be restored is an anonymous one; the visitor can still log in.
@@ -327,14 +378,72 @@ export const sessionMachine = setup({
     },
     resolved: {
       initial: 'anonymous',
+      on: {
+        'flow.start': {
+          description: 'A route was entered: its flow starts (a visitor flow needs a visitor, an account flow a player).',
+          guard: { type: 'mayStartFlow', params: ({ event }) => ({ flow: event.flow }) },
+          actions: [
+            { type: 'stopFlow', params: ({ event }) => ({ flow: event.flow }) },
+            { type: 'spawnFlow', params: ({ event }) => event },
+          ],
+        },
+        'flow.stop': {
+          description: 'The route was left: its flow stops.',
+          actions: [
+            { type: 'stopFlow', params: ({ event }) => ({ flow: event.flow }) },
+            { type: 'forgetFlow', params: ({ event }) => ({ flow: event.flow }) },
+          ],
+        },
+        'xstate.done.actor.passwordReset': {
+          description: 'behaviour.md §4: after a reset the player goes to "/" and sees reset.password.success.toast.',
+          actions: [
+            { type: 'showToast', params: { kind: 'success', message: 'passwordReset.done' } },
+            { type: 'emitNavigate', params: ({ context }) => ({ href: `/${formatLangMarket(context.langMarket)}` }) },
+          ],
+        },
+        'xstate.done.actor.signup': {
+          description: 'The SMS block was acknowledged (behaviour.md §8): the visitor leaves for the home page.',
+          guard: ({ event }) => event.output.outcome === 'left',
+          actions: { type: 'emitNavigate', params: ({ context }) => ({ href: `/${formatLangMarket(context.langMarket)}` }) },
+        },
+      },
       states: {
         anonymous: {
           exit: ['stopLogin', 'forgetLogin'],
           on: {
-            'session.authenticated': { target: 'authorized', actions: 'assignSession' },
-            'login.open': { guard: 'isLoginClosed', actions: 'openLogin' },
+            'session.authenticated': {
+              target: 'authorized',
+              actions: { type: 'assignSession', params: ({ event }) => ({ session: event }) },
+            },
+            'login.open': {
+              guard: 'isLoginClosed',
+              actions: { type: 'openLogin', params: ({ event }) => ({ redirect: event.redirect ?? null }) },
+            },
             'login.close': { actions: ['stopLogin', 'forgetLogin'] },
-            'xstate.done.actor.login': { target: 'authorized', actions: ['assignSession', 'emitLoggedIn'] },
+            'xstate.done.actor.login': {
+              target: 'authorized',
+              actions: [
+                { type: 'assignSession', params: ({ event }) => ({ session: event.output }) },
+                { type: 'emitLoggedIn', params: ({ event }) => ({ redirect: event.output.redirect }) },
+              ],
+            },
+            'xstate.done.actor.signup': {
+              description: 'Registered: the automatic login authorises the player; the Complete step stays on screen.',
+              guard: ({ event }) => event.output.outcome === 'registered',
+              target: 'authorized',
+              actions: {
+                type: 'assignSession',
+                params: ({ event }) => ({ session: (event.output as { session: AuthenticatedSession }).session }),
+              },
+            },
+            'xstate.done.actor.payAndPlay': {
+              description: 'Paid and identified: the player is logged in and goes to the saved target.',
+              target: 'authorized',
+              actions: [
+                { type: 'assignSession', params: ({ event }) => ({ session: event.output.session }) },
+                { type: 'emitNavigate', params: ({ event }) => ({ href: event.output.redirectPath }) },
+              ],
+            },
           },
         },
         authorized: {
@@ -354,18 +463,41 @@ export const sessionMachine = setup({
           on: {
             'session.logout': { target: 'loggingOut', actions: { type: 'assignLogoutReason', params: { reason: 'player' } } },
             'session.unauthorized': {
+              description: 'A 401/403 on an authenticated call (behaviour.md §8 "General").',
               target: 'loggingOut',
               actions: { type: 'assignLogoutReason', params: { reason: 'unauthorized' } },
             },
             // A new login while logged in (another flow's): a new token, the player data again.
-            'session.authenticated': { target: 'authorized', reenter: true, actions: 'assignSession' },
-            'idle.activity': { actions: 'forwardActivity' },
-            'terms.accepted': { actions: 'assignTermsAccepted' },
+            'session.authenticated': {
+              target: 'authorized',
+              reenter: true,
+              actions: { type: 'assignSession', params: ({ event }) => ({ session: event }) },
+            },
+            'idle.activity': { actions: { type: 'forwardActivity', params: ({ event }) => ({ at: event.at }) } },
+            'terms.accepted': { actions: { type: 'assignTermsAccepted', params: ({ event }) => ({ version: event.version }) } },
             // Re-enters the three regions (not the idle timer nor the token's expiry, which belong
             // to the authorized state itself).
             'profile.reload': {
               target: ['.profile.loading', '.access.loading', '.transactionSummary.loading'],
               actions: 'clearLoadErrors',
+            },
+            'xstate.done.actor.phoneChange': {
+              description: 'A verified new number: the profile loads again, a toast says so, and the form is ready for another change.',
+              target: ['.profile.loading', '.access.loading', '.transactionSummary.loading'],
+              actions: [
+                'clearLoadErrors',
+                { type: 'showToast', params: { kind: 'success', message: 'phoneChange.done' } },
+                { type: 'stopFlow', params: { flow: 'phoneChange' } },
+                { type: 'spawnFlow', params: { flow: 'phoneChange' } },
+              ],
+            },
+            'xstate.done.actor.passwordChange': {
+              description: 'The password is changed: a toast says so, and a fresh flow gives a clean form.',
+              actions: [
+                { type: 'showToast', params: { kind: 'success', message: 'passwordChange.done' } },
+                { type: 'stopFlow', params: { flow: 'passwordChange' } },
+                { type: 'spawnFlow', params: { flow: 'passwordChange' } },
+              ],
             },
           },
           states: {
@@ -378,7 +510,7 @@ export const sessionMachine = setup({
                     id: 'loadProfile',
                     src: 'loadProfile',
                     input: ({ context }) => ({ langMarket: context.langMarket }),
-                    onDone: { target: 'loaded', actions: 'assignProfile' },
+                    onDone: { target: 'loaded', actions: { type: 'assignProfile', params: ({ event }) => event.output } },
                     onError: { target: 'failed', actions: { type: 'recordLoadError', params: { part: 'profile' } } },
                   },
                 },
@@ -393,7 +525,7 @@ export const sessionMachine = setup({
                   invoke: {
                     id: 'loadAccessDetails',
                     src: 'loadAccessDetails',
-                    onDone: { target: 'loaded', actions: 'assignAccess' },
+                    onDone: { target: 'loaded', actions: { type: 'assignAccess', params: ({ event }) => ({ access: event.output }) } },
                     onError: { target: 'failed', actions: { type: 'recordLoadError', params: { part: 'access' } } },
                   },
                 },
@@ -408,7 +540,10 @@ export const sessionMachine = setup({
                   invoke: {
                     id: 'loadTransactionSummary',
                     src: 'loadTransactionSummary',
-                    onDone: { target: 'loaded', actions: 'assignTransactionSummary' },
+                    onDone: {
+                      target: 'loaded',
+                      actions: { type: 'assignTransactionSummary', params: ({ event }) => ({ summary: event.output }) },
+                    },
                     onError: {
                       target: 'failed',
                       actions: { type: 'recordLoadError', params: { part: 'transactionSummary' } },
@@ -421,21 +556,57 @@ export const sessionMachine = setup({
             },
           },
         },
-        // behaviour.md §4: "a logout call is made, then a local logout". Its answer does not matter:
-        // an expired or refused token is logged out locally all the same.
         loggingOut: {
-          entry: 'forgetPlayer',
+          description:
+            'behaviour.md §4: "a logout call is made, then a local logout". Its answer does not matter: an expired or refused token is logged out locally all the same. Every flow stops with the session.',
+          entry: [
+            'forgetPlayer',
+            { type: 'stopFlow', params: { flow: 'signup' } },
+            { type: 'stopFlow', params: { flow: 'payAndPlay' } },
+            { type: 'stopFlow', params: { flow: 'passwordReset' } },
+            { type: 'stopFlow', params: { flow: 'phoneChange' } },
+            { type: 'stopFlow', params: { flow: 'passwordChange' } },
+            'forgetFlows',
+          ],
           invoke: {
             id: 'signOut',
             src: 'signOut',
-            onDone: {
-              target: 'anonymous',
-              actions: ['clearStoredAuthorization', 'endSupportChat', 'endCrmSession', 'forgetToken', 'emitLoggedOut'],
-            },
-            onError: {
-              target: 'anonymous',
-              actions: ['clearStoredAuthorization', 'endSupportChat', 'endCrmSession', 'forgetToken', 'emitLoggedOut'],
-            },
+            onDone: [
+              {
+                guard: 'isIdleLogout',
+                target: 'anonymous',
+                actions: [
+                  'clearStoredAuthorization',
+                  'endSupportChat',
+                  'endCrmSession',
+                  'forgetToken',
+                  { type: 'showToast', params: { kind: 'warning', message: 'session.idleLoggedOut' } },
+                  'emitLoggedOut',
+                ],
+              },
+              {
+                target: 'anonymous',
+                actions: ['clearStoredAuthorization', 'endSupportChat', 'endCrmSession', 'forgetToken', 'emitLoggedOut'],
+              },
+            ],
+            onError: [
+              {
+                guard: 'isIdleLogout',
+                target: 'anonymous',
+                actions: [
+                  'clearStoredAuthorization',
+                  'endSupportChat',
+                  'endCrmSession',
+                  'forgetToken',
+                  { type: 'showToast', params: { kind: 'warning', message: 'session.idleLoggedOut' } },
+                  'emitLoggedOut',
+                ],
+              },
+              {
+                target: 'anonymous',
+                actions: ['clearStoredAuthorization', 'endSupportChat', 'endCrmSession', 'forgetToken', 'emitLoggedOut'],
+              },
+            ],
           },
         },
       },

@@ -44,7 +44,7 @@ import {
   type SignupFieldErrors,
   type SignupValues,
 } from './lib/signupForm';
-import type { AuthenticatedSession } from './login.machine';
+import type { AuthenticatedSession } from './lib/identity';
 
 /** product.md §2: the steps in order. */
 export const SIGNUP_STEPS = ['details', 'contactInfo', 'verification', 'complete'] as const;

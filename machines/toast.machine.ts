@@ -4,13 +4,15 @@
 // it (paused), and the player can dismiss it (close button, swipe).
 import { assertEvent, assign, enqueueActions, setup } from 'xstate';
 import { TOAST_DURATION_MS } from './lib/constants';
+import type { ToastKind, ToastMessage } from './lib/toasts';
 
-export type ToastKind = 'success' | 'error' | 'warning';
+export type { ToastKind } from './lib/toasts';
 
 export interface Toast {
   id: string;
   kind: ToastKind;
-  text: string;
+  /** What it says, as a key: src/ui/toastMessages.ts translates it (machines have no i18n). */
+  message: ToastMessage;
   durationMs: number;
   /** True while hovered or focused: the timer is stopped. */
   paused: boolean;
@@ -23,7 +25,7 @@ export interface ToastContext {
 }
 
 export type ToastEvent =
-  | { type: 'toast.show'; kind: ToastKind; text: string; durationMs?: number; id?: string }
+  | { type: 'toast.show'; kind: ToastKind; message: ToastMessage; durationMs?: number; id?: string }
   | { type: 'toast.dismiss'; id: string }
   | { type: 'toast.pause'; id: string }
   | { type: 'toast.resume'; id: string }
@@ -54,7 +56,7 @@ export const toastMachine = setup({
       const toast: Toast = {
         id: event.id ?? `toast-${context.nextId}`,
         kind: event.kind,
-        text: event.text,
+        message: event.message,
         durationMs: event.durationMs ?? TOAST_DURATION_MS,
         paused: false,
       };

@@ -4,7 +4,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { Kysely } from 'kysely';
 import { COOKIE_LIFETIME_S, IDLE_LIMIT_MS } from '../../machines/lib/constants';
 import type { LoginResponse } from '../../src/api/auth';
-import { DEFAULT_LOGIN_METHOD } from '../../machines/session.machine';
+import { DEFAULT_LOGIN_METHOD } from '../../machines/lib/identity';
 import type { Database, SessionRow } from '../db/schema';
 import type { Player, LoginLockPolicy } from './players';
 import { loadTokenSecret, signIdToken, type IdTokenClaims } from './tokens';

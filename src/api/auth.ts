@@ -1,6 +1,5 @@
 import * as v from 'valibot';
-import type { SessionClaims } from '../../machines/session.machine';
-import { DEFAULT_LOGIN_METHOD } from '../../machines/session.machine';
+import { DEFAULT_LOGIN_METHOD, type SessionClaims } from '../../machines/lib/identity';
 import { request } from './client';
 
 // Login, session restore and sign-out (behaviour.md §4 "Session", §7 "Player and account", §8

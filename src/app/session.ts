@@ -4,7 +4,8 @@ import { accessCheckMachine, type AccessContextResult } from '../../machines/acc
 import { cookieConsentMachine, type StoredCookieConsent } from '../../machines/cookieConsent.machine';
 import { idleMachine } from '../../machines/idle.machine';
 import type { LangMarket } from '../../machines/lib/markets';
-import { loginMachine, type AuthenticatedSession, type LoginCredentials } from '../../machines/login.machine';
+import type { AuthenticatedSession } from '../../machines/lib/identity';
+import { loginMachine, type LoginCredentials } from '../../machines/login.machine';
 import { sessionMachine, type ProfileLoad } from '../../machines/session.machine';
 import { authApi, parseIdToken } from '../api/auth';
 import { bindAuth } from '../api/client';
@@ -13,6 +14,11 @@ import { platformApi } from '../api/platform';
 import { termsVersionsQuery } from '../api/queries';
 import { playerApi, type AccessDetails, type TransactionSummary } from '../api/player';
 import { readStoredConsent, writeStoredConsent } from './consentStorage';
+import { passwordChangeFlow } from './flows/passwordChange';
+import { passwordResetFlow } from './flows/passwordReset';
+import { payAndPlayFlow } from './flows/payAndPlay';
+import { phoneChangeFlow } from './flows/phoneChange';
+import { signupFlow } from './flows/signup';
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
 
@@ -96,12 +102,13 @@ function endCrmSession(): void {
 }
 
 /**
- * The session machine with the real world provided (ARCHITECTURE.md "The actor system"): the
- * platform's auth and player calls, the content service's terms versions, the clock for the idle
- * timer, localStorage for cookie consent. Children's implementations are provided on the child
- * machines, which the session spawns by their names.
+ * The composition root (ARCHITECTURE.md "The actor system"): the session machine with the real
+ * world provided — the platform's auth and player calls, the content service's terms versions, the
+ * clock for the idle timer, localStorage for cookie consent, and every flow (src/app/flows/). The
+ * children's implementations are provided on the child machines, which the session spawns by
+ * their names. This is the only place that does it.
  */
-function appSessionMachine(queryClient: QueryClient) {
+export function appSessionMachine(queryClient: QueryClient, langMarket: () => LangMarket) {
   return sessionMachine.provide({
     actors: {
       restoreSession: fromPromise<AuthenticatedSession | null>(restoreSession),
@@ -126,6 +133,11 @@ function appSessionMachine(queryClient: QueryClient) {
           fetchAccessContext: fromPromise<AccessContextResult>(({ signal }) => platformApi.accessContext(signal)),
         },
       }),
+      signup: signupFlow(queryClient, langMarket),
+      payAndPlay: payAndPlayFlow(),
+      passwordReset: passwordResetFlow(),
+      phoneChange: phoneChangeFlow(),
+      passwordChange: passwordChangeFlow(),
       cookieConsent: cookieConsentMachine.provide({
         actors: {
           loadConsent: fromPromise<StoredCookieConsent | null>(() => Promise.resolve().then(() => readStoredConsent())),
@@ -169,7 +181,11 @@ export function watchActivity(session: SessionActor, target: Window = window): (
  * (401/403, behaviour.md §8 "General") as `session.unauthorized`, which logs the player out.
  */
 export function startSession(langMarket: LangMarket, queryClient: QueryClient): SessionActor {
-  const session = createActor(appSessionMachine(queryClient), { input: { langMarket } });
+  // The flows read the route's market when they need it (the session follows the route).
+  const session: SessionActor = createActor(
+    appSessionMachine(queryClient, () => session.getSnapshot().context.langMarket),
+    { input: { langMarket } },
+  );
   bindAuth({
     token: () => session.getSnapshot().context.idToken,
     onUnauthorized: () => session.send({ type: 'session.unauthorized' }),

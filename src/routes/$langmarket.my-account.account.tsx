@@ -1,15 +1,17 @@
-import { createFileRoute, redirect } from '@tanstack/react-router';
-import { authRedirect, waitForResolved } from '../../machines/session.guards';
+import { createFileRoute } from '@tanstack/react-router';
 import { AccountPage } from '../features/account/AccountPage';
 
-// product.md §2 "Account area": /my-account/account needs a logged-in player; anyone else goes to
-// the access-error page /401 with the original path passed on (machines/session.guards.ts).
+// product.md §2 "Account area": /my-account/account, guarded by the my-account layout route.
+// Entering starts the session's phone change and password change flows, leaving stops them
+// (docs/ARCHITECTURE.md "How a route starts a flow").
 export const Route = createFileRoute('/$langmarket/my-account/account')({
-  beforeLoad: async ({ context, location, params }) => {
-    const snapshot = await waitForResolved(context.session);
-    const target = authRedirect(location.href, snapshot);
-    // An authorized session always has its claims; without them the page has no player to show.
-    if (target !== null || snapshot.context.claims === null) throw redirect({ href: target ?? `/${params.langmarket}/401` });
+  onEnter: ({ context }) => {
+    context.session.send({ type: 'flow.start', flow: 'phoneChange' });
+    context.session.send({ type: 'flow.start', flow: 'passwordChange' });
+  },
+  onLeave: ({ context }) => {
+    context.session.send({ type: 'flow.stop', flow: 'phoneChange' });
+    context.session.send({ type: 'flow.stop', flow: 'passwordChange' });
   },
   component: Account,
 });

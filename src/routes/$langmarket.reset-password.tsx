@@ -1,25 +1,30 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { staticPageQuery } from '../api/queries';
 import { sanitizeCmsHtml } from '../features/content/sanitize';
 import { PasswordResetPage, type ResetHelp } from '../features/password-reset/PasswordResetPage';
 
 // product.md §2 /reset-password (public): the reset flow (behaviour.md §4 "Password reset"), with the
-// content page 'page-reset-password' as help beside it when the content service has it.
+// content page 'page-reset-password' as help beside it when the content service has it. Entering
+// starts the session's passwordReset flow, leaving stops it (docs/ARCHITECTURE.md); a language
+// switch keeps it (and what was typed).
 export const Route = createFileRoute('/$langmarket/reset-password')({
   loader: async ({ context }) => {
     // The flow works without the help text: a missing page is not an error here.
     await context.queryClient.query(staticPageQuery(context.langMarket, 'page-reset-password')).catch(() => undefined);
+  },
+  onEnter: ({ context }) => {
+    context.session.send({ type: 'flow.start', flow: 'passwordReset' });
+  },
+  onLeave: ({ context }) => {
+    context.session.send({ type: 'flow.stop', flow: 'passwordReset' });
   },
   component: ResetPassword,
 });
 
 function ResetPassword() {
   const { langMarket, session } = Route.useRouteContext();
-  const { langmarket } = Route.useParams();
-  const toasts = useSelector(session, (snapshot) => snapshot.context.toastRef);
   const { data: page } = useQuery(staticPageQuery(langMarket, 'page-reset-password'));
   const help = useMemo<ResetHelp | null>(
     () =>
@@ -28,6 +33,5 @@ function ResetPassword() {
         : null,
     [page],
   );
-  // A new language starts the flow again (its texts and the help come in the new language).
-  return <PasswordResetPage key={langmarket} langmarket={langmarket} toasts={toasts} help={help} />;
+  return <PasswordResetPage session={session} help={help} />;
 }

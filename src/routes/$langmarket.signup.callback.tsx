@@ -2,11 +2,14 @@ import { createFileRoute, redirect } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { safeTargetPath, targetHref } from '../../machines/payAndPlay.machine';
 import { isAuthorized } from '../../machines/session.guards';
+import type { RouterContext } from '../app/context';
 import { PayAndPlayFlow } from '../features/paynplay/PayAndPlayFlow';
-import { payAndPlayCallbackSearchSchema } from '../features/paynplay/search';
+import { payAndPlayCallbackSearchSchema, type PayAndPlayCallbackSearch } from '../features/paynplay/search';
 
 // product.md §2: /signup/callback, the return from the bank-identification provider with a one-time
-// code (or an error). A player who is already logged in goes on to the saved target.
+// code (or an error). A player who is already logged in goes on to the saved target. Entering starts
+// the session's payAndPlay flow with the provider's answer; a new answer on the same page is a new
+// flow; leaving stops it (docs/ARCHITECTURE.md).
 export const Route = createFileRoute('/$langmarket/signup/callback')({
   validateSearch: (search) => v.parse(payAndPlayCallbackSearchSchema, search),
   beforeLoad: ({ context, params, search }) => {
@@ -14,21 +17,33 @@ export const Route = createFileRoute('/$langmarket/signup/callback')({
       throw redirect({ href: targetHref(params.langmarket, safeTargetPath(search.target)), replace: true });
     }
   },
+  onEnter: ({ context, params, search }) => startFlow(context, params.langmarket, search),
+  onStay: ({ context, params, search }) => {
+    const running = context.session.getSnapshot().context.flows.payAndPlay?.getSnapshot().context.callback;
+    const answer = callbackOf(search);
+    if (running?.code !== answer.code || running.sessionId !== answer.sessionId || running.error !== answer.error) {
+      startFlow(context, params.langmarket, search);
+    }
+  },
+  onLeave: ({ context }) => {
+    context.session.send({ type: 'flow.stop', flow: 'payAndPlay' });
+  },
   component: CallbackPage,
 });
 
+function callbackOf({ code, sessionId, error }: PayAndPlayCallbackSearch) {
+  return { code: code ?? null, sessionId: sessionId ?? null, error: error ?? null };
+}
+
+function startFlow(context: RouterContext, langmarket: string, search: PayAndPlayCallbackSearch) {
+  context.session.send({
+    type: 'flow.start',
+    flow: 'payAndPlay',
+    input: { langmarket, target: safeTargetPath(search.target), callback: callbackOf(search) },
+  });
+}
+
 function CallbackPage() {
   const { session, langMarket } = Route.useRouteContext();
-  const { code, sessionId, error, target } = Route.useSearch();
-  const callback = { code: code ?? null, sessionId: sessionId ?? null, error: error ?? null };
-  return (
-    <PayAndPlayFlow
-      // A new answer from the provider is a new flow.
-      key={`${callback.code ?? ''}|${callback.sessionId ?? ''}|${callback.error ?? ''}`}
-      session={session}
-      langMarket={langMarket}
-      target={safeTargetPath(target)}
-      callback={callback}
-    />
-  );
+  return <PayAndPlayFlow session={session} langMarket={langMarket} />;
 }

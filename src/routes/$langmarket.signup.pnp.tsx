@@ -5,7 +5,8 @@ import { isAuthorized } from '../../machines/session.guards';
 import { PayAndPlayFlow } from '../features/paynplay/PayAndPlayFlow';
 import { payAndPlaySearchSchema } from '../features/paynplay/search';
 
-// product.md §2: /signup/pnp, pay and play. A player who is already logged in goes home.
+// product.md §2: /signup/pnp, pay and play. A player who is already logged in goes home. Entering
+// starts the session's payAndPlay flow, leaving stops it (docs/ARCHITECTURE.md).
 export const Route = createFileRoute('/$langmarket/signup/pnp')({
   validateSearch: (search) => v.parse(payAndPlaySearchSchema, search),
   beforeLoad: ({ context, params }) => {
@@ -13,11 +14,20 @@ export const Route = createFileRoute('/$langmarket/signup/pnp')({
       throw redirect({ to: '/$langmarket', params: { langmarket: params.langmarket }, replace: true });
     }
   },
+  onEnter: ({ context, params, search }) => {
+    context.session.send({
+      type: 'flow.start',
+      flow: 'payAndPlay',
+      input: { langmarket: params.langmarket, target: safeTargetPath(search.target), callback: null },
+    });
+  },
+  onLeave: ({ context }) => {
+    context.session.send({ type: 'flow.stop', flow: 'payAndPlay' });
+  },
   component: PayAndPlayPage,
 });
 
 function PayAndPlayPage() {
   const { session, langMarket } = Route.useRouteContext();
-  const { target } = Route.useSearch();
-  return <PayAndPlayFlow session={session} langMarket={langMarket} target={safeTargetPath(target)} callback={null} />;
+  return <PayAndPlayFlow session={session} langMarket={langMarket} />;
 }

@@ -6,6 +6,7 @@ import type { Toast, ToastKind, toastMachine } from '../../machines/toast.machin
 import { Button } from './Button';
 import { visuallyHidden } from './global.css';
 import { CloseIcon } from './icons';
+import { TOAST_TEXTS } from './toastMessages';
 import * as s from './toast.css';
 
 export type ToastRef = ActorRefFrom<typeof toastMachine>;
@@ -76,7 +77,7 @@ function KindIcon({ kind }: { kind: ToastKind }) {
 }
 
 export function ToastItem({ toast, actor }: { toast: Toast; actor: ToastRef }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const [offset, setOffset] = useState(0);
   const [dragging, setDragging] = useState(false);
   const drag = useRef<{ pointerId: number; startX: number; dragging: boolean } | null>(null);
@@ -158,7 +159,7 @@ export function ToastItem({ toast, actor }: { toast: Toast; actor: ToastRef }) {
         <span className={visuallyHidden}>
           <KindLabel kind={toast.kind} />{' '}
         </span>
-        {toast.text}
+        {i18n._(TOAST_TEXTS[toast.message])}
       </p>
       <Button variant="ghost" size="sm" aria-label={t({ id: 'toast.dismiss', message: 'Dismiss notification' })} onClick={dismiss}>
         <CloseIcon size={18} />

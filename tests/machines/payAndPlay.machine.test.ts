@@ -1,5 +1,5 @@
 import { createActor } from 'xstate';
-import type { EventFromLogic, SnapshotFrom } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import {
   PAYNPLAY_DEFAULT_TARGET_PATH,
@@ -32,10 +32,10 @@ import type {
 } from '../../machines/payAndPlay.machine';
 import type { SessionClaims } from '../../machines/session.machine';
 import { ApiError } from '../../src/api/errors';
-import { coverPaths, FakePromises, formatCoverage, settle } from './lib/pathCoverage';
+import { coverPaths, FakePromises, formatCoverage, settle, type PathEvent } from './lib/pathCoverage';
 import type { PathCoverageResult } from './lib/pathCoverage';
 
-type PnpEvent = EventFromLogic<typeof payAndPlayMachine>;
+type PnpEvent = PathEvent<typeof payAndPlayMachine>;
 type PnpSnapshot = SnapshotFrom<typeof payAndPlayMachine>;
 
 const TARGET = '/online-casino';
@@ -249,7 +249,7 @@ function check(snapshot: PnpSnapshot, { fakes, world, event }: { fakes: FakeProm
       expect(snapshot.status).toBe('done');
       expect(status).toMatchObject({ authorize: 'success', verifyCode: 'success', loginPlayer: 'success' });
       expect(status.updatePlayer).toBe(context.needsUpdate ? 'success' : 'uninitialized');
-      expect(snapshot.output).toEqual({ ...login, redirectPath: '/en-FI/online-casino' });
+      expect(snapshot.output).toEqual({ session: login, redirectPath: '/en-FI/online-casino' });
       break;
     default:
       throw new Error(`unexpected state ${JSON.stringify(value)}`);

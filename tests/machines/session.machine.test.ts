@@ -1,5 +1,5 @@
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
-import type { AnyActorRef, EventFromLogic } from 'xstate';
+import type { AnyActorRef } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { accessCheckMachine } from '../../machines/accessCheck.machine';
 import type { AccessContextResult } from '../../machines/accessCheck.machine';
@@ -11,13 +11,18 @@ import type { LangMarket } from '../../machines/lib/markets';
 import { loginMachine } from '../../machines/login.machine';
 import type { AuthenticatedSession, LoginCredentials, LoginOutput } from '../../machines/login.machine';
 import { isAuthorized, isLoadingProfile, isResolved, isSettled, termsOutdated } from '../../machines/session.guards';
-import { MAX_TIMER_DELAY_MS, sessionMachine, sessionStatus, tokenLifetimeMs } from '../../machines/session.machine';
-import type { LogoutReason, ProfileLoad, SessionClaims, SessionEmitted } from '../../machines/session.machine';
+import { FLOW_NAMES, MAX_TIMER_DELAY_MS, sessionMachine, sessionStatus, tokenLifetimeMs } from '../../machines/session.machine';
+import type { FlowRefs, LogoutReason, ProfileLoad, SessionClaims, SessionEmitted } from '../../machines/session.machine';
+import type { passwordChangeMachine } from '../../machines/passwordChange.machine';
+import type { passwordResetMachine } from '../../machines/passwordReset.machine';
+import type { payAndPlayMachine } from '../../machines/payAndPlay.machine';
+import type { phoneChangeMachine } from '../../machines/phoneChange.machine';
+import type { signupMachine } from '../../machines/signup.machine';
 import type { AccessDetails, PlayerProfile, TransactionSummary } from '../../src/api/player';
-import { coverPaths, FakePromises, formatCoverage, settle } from './lib/pathCoverage';
+import { coverPaths, FakePromises, formatCoverage, settle, type ActorAnswer, type PathEvent } from './lib/pathCoverage';
 import type { Driver } from './lib/pathCoverage';
 
-type SessionEvent = EventFromLogic<typeof sessionMachine>;
+type SessionEvent = PathEvent<typeof sessionMachine> | ActorAnswer;
 
 const EN_UN: LangMarket = { language: 'en', market: 'UN' };
 const FI_FI: LangMarket = { language: 'fi', market: 'FI' };
@@ -93,10 +98,46 @@ function isRegion(value: unknown, part: string, state: string): boolean {
   return typeof authorized === 'object' && authorized[part] === state;
 }
 
+const SIGNUP_INPUT = { languageCode: 'en', bonusCode: null, affiliate: {} } as const;
+const PAY_AND_PLAY_INPUT = { langmarket: 'fi-FI', target: '/online-casino', callback: null };
+
+/**
+ * The flows' events: a route starts one (a visitor's flows while anonymous, the account flows once
+ * everything has loaded), its end, and the route being left. One flow at a time keeps the graph
+ * small; the whole-system test (session.system.test.ts) runs them with their real machines.
+ */
+function flowEvents(value: unknown, flows: FlowRefs): SessionEvent[] {
+  const running = FLOW_NAMES.filter((name) => flows[name] !== null);
+  const anonymous = (value as { resolved?: unknown }).resolved === 'anonymous';
+  const settled = isRegion(value, 'profile', 'loaded') && isRegion(value, 'access', 'loaded') && isRegion(value, 'transactionSummary', 'loaded');
+  if (running.length === 0) {
+    if (anonymous) {
+      return [
+        { type: 'flow.start', flow: 'signup', input: SIGNUP_INPUT },
+        { type: 'flow.start', flow: 'payAndPlay', input: PAY_AND_PLAY_INPUT },
+        { type: 'flow.start', flow: 'passwordReset' },
+        // An account flow is refused to a visitor.
+        { type: 'flow.start', flow: 'phoneChange' },
+      ];
+    }
+    return settled ? [{ type: 'flow.start', flow: 'phoneChange' }, { type: 'flow.start', flow: 'passwordChange' }] : [];
+  }
+  const list: SessionEvent[] = [];
+  for (const flow of running) {
+    list.push({ type: 'flow.stop', flow });
+    if (flow === 'signup') list.push(done('signup', { outcome: 'registered', session }), done('signup', { outcome: 'left' }));
+    if (flow === 'payAndPlay') list.push(done('payAndPlay', { session, redirectPath: '/fi-FI/online-casino' }));
+    if (flow === 'passwordReset') list.push(done('passwordReset', { outcome: 'reset' }));
+    if (flow === 'phoneChange') list.push(done('phoneChange', { outcome: 'changed' }));
+    if (flow === 'passwordChange') list.push(done('passwordChange', { outcome: 'changed' }));
+  }
+  return list;
+}
+
 /** The events to try, by state, so that the graph stays small and every event can really happen. */
 function eventsFor(snapshot: {
   value: unknown;
-  context: { langMarket: LangMarket; loginRef: unknown; profile: unknown; access: unknown; transactionSummary: unknown };
+  context: { langMarket: LangMarket; loginRef: unknown; profile: unknown; access: unknown; transactionSummary: unknown; flows: FlowRefs };
 }): SessionEvent[] {
   const { value, context } = snapshot;
   const list: SessionEvent[] = [];
@@ -150,6 +191,14 @@ function eventsFor(snapshot: {
     list.push({ type: 'profile.reload' });
   }
   if (context.loginRef !== null) list.push(done('login', { ...session, redirect: REDIRECT } satisfies LoginOutput));
+  // Flows in the plainest states only (no modal open, the first language, the player's data
+  // loaded and the terms unchanged): every flow transition is still reached, the graph stays small.
+  const plain =
+    context.loginRef === null &&
+    context.langMarket.market === 'UN' &&
+    ((context.profile as PlayerProfile | null)?.termsAndConditionsAcceptedVersion ?? profile.termsAndConditionsAcceptedVersion) ===
+      profile.termsAndConditionsAcceptedVersion;
+  if (plain) list.push(...flowEvents(value, context.flows));
   return list;
 }
 
@@ -174,6 +223,12 @@ function setupWith(fakes: FakePromises) {
       // The login modal and the idle timer have their own path tests; here they answer like calls.
       login: fakes.actor<LoginOutput>() as unknown as typeof loginMachine,
       idleTimer: fakes.actor<undefined>() as unknown as typeof idleMachine,
+      // The flows have their own path tests; here they run until the graph ends them.
+      signup: fakes.actor<unknown>() as unknown as typeof signupMachine,
+      payAndPlay: fakes.actor<unknown>() as unknown as typeof payAndPlayMachine,
+      passwordReset: fakes.actor<unknown>() as unknown as typeof passwordResetMachine,
+      phoneChange: fakes.actor<unknown>() as unknown as typeof phoneChangeMachine,
+      passwordChange: fakes.actor<unknown>() as unknown as typeof passwordChangeMachine,
       accessCheck: accessCheckMachine.provide({ actors: { fetchAccessContext: fakes.actor<AccessContextResult>() } }),
       cookieConsent: cookieConsentMachine.provide({ actors: { loadConsent: fakes.actor<StoredCookieConsent | null>() } }),
     },
@@ -210,6 +265,56 @@ describe('session machine (behaviour.md §4 "Session")', () => {
         if (index === 0) {
           actor.on('session.loggedIn', (emitted) => world.emitted.push(emitted));
           actor.on('session.loggedOut', (emitted) => world.emitted.push(emitted));
+          actor.on('ui.navigate', (emitted) => world.emitted.push(emitted));
+        }
+
+        // A running flow is the session's child, found by its id and its system id.
+        for (const name of FLOW_NAMES) {
+          const ref = context.flows[name];
+          if (ref === null || event.type !== 'flow.start') continue;
+          expect(ref.id).toBe(name);
+          expect(snapshot.children[name]).toBe(ref);
+          expect(actor.system.get(name)).toBe(ref);
+        }
+        // A flow's start: a visitor's flows only for a visitor, the account flows only for a player.
+        if (event.type === 'flow.start') {
+          const allowed = ['signup', 'payAndPlay'].includes(event.flow)
+            ? previous?.context.authorized === false
+            : ['phoneChange', 'passwordChange'].includes(event.flow)
+              ? previous?.context.authorized === true
+              : true;
+          expect(context.flows[event.flow] !== null).toBe(allowed);
+        }
+        if (event.type === 'flow.stop') expect(context.flows[event.flow]).toBeNull();
+        // Logging out stops every flow: no player's data outlives the session.
+        if (snapshot.matches({ resolved: 'loggingOut' })) {
+          expect(FLOW_NAMES.filter((name) => context.flows[name] !== null)).toEqual([]);
+        }
+        // A flow's end is the session's transition.
+        switch (event.type) {
+          case 'xstate.done.actor.signup':
+            if ((event.output as { outcome: string }).outcome === 'registered') expect(isAuthorized(snapshot)).toBe(true);
+            else expect(world.emitted.at(-1)).toEqual({ type: 'ui.navigate', href: `/${context.langMarket.language}-${context.langMarket.market}` });
+            break;
+          case 'xstate.done.actor.payAndPlay':
+            expect(isAuthorized(snapshot)).toBe(true);
+            expect(world.emitted.at(-1)).toEqual({ type: 'ui.navigate', href: '/fi-FI/online-casino' });
+            break;
+          case 'xstate.done.actor.passwordReset':
+            expect(world.emitted.at(-1)).toEqual({ type: 'ui.navigate', href: `/${context.langMarket.language}-${context.langMarket.market}` });
+            expect(context.toastRef.getSnapshot().context.toasts.at(-1)?.message).toBe('passwordReset.done');
+            break;
+          case 'xstate.done.actor.phoneChange':
+            // The profile loads again, a toast says so, and a fresh flow replaces the done one.
+            expect(snapshot.matches({ resolved: { authorized: { profile: 'loading' } } })).toBe(true);
+            expect(context.toastRef.getSnapshot().context.toasts.at(-1)?.message).toBe('phoneChange.done');
+            expect(context.flows.phoneChange).not.toBe(previous?.context.flows.phoneChange);
+            expect(context.flows.phoneChange).not.toBeNull();
+            break;
+          case 'xstate.done.actor.passwordChange':
+            expect(context.toastRef.getSnapshot().context.toasts.at(-1)?.message).toBe('passwordChange.done');
+            expect(context.flows.passwordChange).not.toBe(previous?.context.flows.passwordChange);
+            break;
         }
 
         // The three children are spawned once, at creation, and found by id and by system id.
@@ -386,7 +491,7 @@ describe('session machine (behaviour.md §4 "Session")', () => {
     expect(cookieConsentRef.getSnapshot().hasTag('notice')).toBe(true);
     cookieConsentRef.send({ type: 'consent.accept' });
     expect(persisted).toEqual([{ essentials: true, performanceFunctional: true, marketing: true, accepted: true }]);
-    toastRef.send({ type: 'toast.show', kind: 'success', text: 'Welcome' });
+    toastRef.send({ type: 'toast.show', kind: 'success', message: 'phoneChange.done' });
 
     // The session's own life does not restart them.
     session$.send({ type: 'session.start' });

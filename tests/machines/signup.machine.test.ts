@@ -10,7 +10,7 @@ import {
   type CodeVerificationOutput,
   type CodeVerified,
 } from '../../machines/codeVerification.machine';
-import type { AuthenticatedSession } from '../../machines/login.machine';
+import type { AuthenticatedSession } from '../../machines/lib/identity';
 import { DEFAULT_SIGNUP_COUNTRY } from '../../machines/lib/constants';
 import { COUNTRIES } from '../../machines/lib/countries';
 import { SIGNUP_ERROR_CODES as E } from '../../machines/lib/signupErrors';

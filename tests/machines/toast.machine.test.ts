@@ -17,13 +17,13 @@ type ToastSnapshot = SnapshotFrom<typeof toastMachine>;
 function eventsIn({ context }: ToastSnapshot): ToastEvent[] {
   // A default-length success toast first, then an error toast with its own length.
   const shows: ToastEvent[] = [
-    ...(context.nextId === 0 ? [{ type: 'toast.show', kind: 'success', text: 'Deposit received' } as const] : []),
+    ...(context.nextId === 0 ? [{ type: 'toast.show', kind: 'success', message: 'passwordChange.done' } as const] : []),
     ...(context.nextId === 1
-      ? [{ type: 'toast.show', kind: 'error', text: 'Something went wrong', durationMs: 10_000 } as const]
+      ? [{ type: 'toast.show', kind: 'error', message: 'passwordChange.oldPasswordRefused', durationMs: 10_000 } as const]
       : []),
   ];
   // A caller-chosen id: showing it again replaces the toast and restarts its timer.
-  const named: ToastEvent = { type: 'toast.show', id: 'connection', kind: 'warning', text: 'Connection lost' };
+  const named: ToastEvent = { type: 'toast.show', id: 'connection', kind: 'warning', message: 'session.idleLoggedOut' };
   const running = context.toasts.filter((toast) => !toast.paused);
   const perToast = context.toasts.flatMap((toast): ToastEvent[] => [
     { type: 'toast.dismiss', id: toast.id },
@@ -60,7 +60,7 @@ describe('toast machine (product.md §2 toast container: success, error, warning
             expect(toasts.find((toast) => toast.id === id)).toEqual({
               id,
               kind: event.kind,
-              text: event.text,
+              message: event.message,
               durationMs: event.durationMs ?? TOAST_DURATION_MS,
               paused: false,
             });
@@ -91,9 +91,9 @@ describe('toast machine (product.md §2 toast container: success, error, warning
   it('removes a toast when its time is up, not before', () => {
     const clock = new SimulatedClock();
     const actor = createActor(toastMachine, { clock }).start();
-    actor.send({ type: 'toast.show', kind: 'success', text: 'Saved' });
+    actor.send({ type: 'toast.show', kind: 'success', message: 'phoneChange.done' });
     clock.increment(TOAST_DURATION_MS - 1);
-    expect(actor.getSnapshot().context.toasts.map((toast) => toast.text)).toEqual(['Saved']);
+    expect(actor.getSnapshot().context.toasts.map((toast) => toast.message)).toEqual(['phoneChange.done']);
     clock.increment(1);
     expect(actor.getSnapshot().context.toasts).toEqual([]);
     expect(actor.getSnapshot().value).toBe('empty');
@@ -103,8 +103,8 @@ describe('toast machine (product.md §2 toast container: success, error, warning
   it('keeps a hovered (paused) toast however long it waits', () => {
     const clock = new SimulatedClock();
     const actor = createActor(toastMachine, { clock }).start();
-    actor.send({ type: 'toast.show', id: 'kept', kind: 'warning', text: 'Limit reached', durationMs: 5_000 });
-    actor.send({ type: 'toast.show', id: 'gone', kind: 'success', text: 'Saved', durationMs: 5_000 });
+    actor.send({ type: 'toast.show', id: 'kept', kind: 'warning', message: 'session.idleLoggedOut', durationMs: 5_000 });
+    actor.send({ type: 'toast.show', id: 'gone', kind: 'success', message: 'phoneChange.done', durationMs: 5_000 });
     clock.increment(4_000);
     actor.send({ type: 'toast.pause', id: 'kept' });
     clock.increment(60_000);
@@ -115,7 +115,7 @@ describe('toast machine (product.md §2 toast container: success, error, warning
   it('gives a resumed toast its full time again: the timer stopped on hover does not fire later', () => {
     const clock = new SimulatedClock();
     const actor = createActor(toastMachine, { clock }).start();
-    actor.send({ type: 'toast.show', id: 'kept', kind: 'warning', text: 'Limit reached', durationMs: 5_000 });
+    actor.send({ type: 'toast.show', id: 'kept', kind: 'warning', message: 'session.idleLoggedOut', durationMs: 5_000 });
     clock.increment(4_000);
     actor.send({ type: 'toast.pause', id: 'kept' });
     clock.increment(500);
@@ -132,13 +132,13 @@ describe('toast machine (product.md §2 toast container: success, error, warning
   it('a dismissed toast does not come back, and its old timer does not remove a new toast with the same id', () => {
     const clock = new SimulatedClock();
     const actor = createActor(toastMachine, { clock }).start();
-    actor.send({ type: 'toast.show', id: 'offline', kind: 'error', text: 'Offline', durationMs: 5_000 });
+    actor.send({ type: 'toast.show', id: 'offline', kind: 'error', message: 'passwordChange.done', durationMs: 5_000 });
     clock.increment(3_000);
     actor.send({ type: 'toast.dismiss', id: 'offline' });
     expect(actor.getSnapshot().context.toasts).toEqual([]);
-    actor.send({ type: 'toast.show', id: 'offline', kind: 'error', text: 'Offline again', durationMs: 5_000 });
+    actor.send({ type: 'toast.show', id: 'offline', kind: 'error', message: 'phoneChange.done', durationMs: 5_000 });
     clock.increment(2_000);
-    expect(actor.getSnapshot().context.toasts.map((toast) => toast.text)).toEqual(['Offline again']);
+    expect(actor.getSnapshot().context.toasts.map((toast) => toast.message)).toEqual(['phoneChange.done']);
     clock.increment(3_000);
     expect(actor.getSnapshot().context.toasts).toEqual([]);
     actor.stop();

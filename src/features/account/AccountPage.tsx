@@ -14,9 +14,8 @@ export type SessionRef = ActorRefFrom<typeof sessionMachine>;
 
 export interface AccountPageProps {
   /**
-   * The root session: the profile it loaded (one copy for the whole app, reloaded with
-   * `profile.reload` after a change) and its toast actor (success toasts; behaviour.md §8
-   * error.old_password.incorrect).
+   * The root session: the profile it loaded (one copy for the whole app, reloaded after a change)
+   * and the account flows the route started (phone change, password change).
    */
   session: SessionRef;
 }
@@ -31,7 +30,6 @@ export function AccountPage({ session }: AccountPageProps) {
   // The first load only: a reload keeps the details shown until its answer.
   const loading = useSelector(session, (snapshot) => isLoadingProfile(snapshot) && snapshot.context.profile === null);
   const failed = useSelector(session, (snapshot) => snapshot.context.loadErrors.includes('profile'));
-  const toasts = useSelector(session, (snapshot) => snapshot.context.toastRef);
   return (
     <div className={s.page}>
       <title>{t({ id: 'account.page.title', message: 'My account' })}</title>
@@ -54,8 +52,8 @@ export function AccountPage({ session }: AccountPageProps) {
           </FormError>
         ) : null}
       </section>
-      <PhoneChangeForm profile={profile} toasts={toasts} onChanged={() => session.send({ type: 'profile.reload' })} />
-      <PasswordChangeForm email={profile?.email ?? null} toasts={toasts} />
+      <PhoneChangeForm session={session} profile={profile} />
+      <PasswordChangeForm session={session} email={profile?.email ?? null} />
     </div>
   );
 }

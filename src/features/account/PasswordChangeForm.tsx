@@ -1,22 +1,19 @@
-import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useRef, useState, type SubmitEvent } from 'react';
-import { fromPromise } from 'xstate';
+import { useSelector } from '@xstate/react';
+import { useState, type SubmitEvent } from 'react';
+import type { ActorRefFrom } from 'xstate';
 import { PASSWORD_MIN_LENGTH } from '../../../machines/lib/constants';
-import { passwordChangeMachine, type PasswordChangeError, type PasswordChangeInput } from '../../../machines/passwordChange.machine';
-import { playerApi } from '../../api/player';
+import type { passwordChangeMachine, PasswordChangeError } from '../../../machines/passwordChange.machine';
+import type { sessionMachine } from '../../../machines/session.machine';
 import { Button } from '../../ui/Button';
 import { FormError, formActionsClass, formClass } from '../../ui/Field';
 import { PasswordField } from '../../ui/PasswordField';
-import type { ToastRef } from '../../ui/Toaster';
 import * as s from './account.css';
 import { accountFieldMessage, passwordErrorMessage } from './errorMessages';
 import { formText } from './format';
-import { useLatest } from './useLatest';
 import { passwordChangeErrors, type FieldErrors } from './validation';
 
-const PASSWORD_CHANGED = msg({ id: 'account.password.changed.toast', message: 'Your password has been changed.' });
+type SessionRef = ActorRefFrom<typeof sessionMachine>;
 
 function serverFieldErrors(error: PasswordChangeError | null): FieldErrors {
   const errors: FieldErrors = {};
@@ -30,39 +27,16 @@ function serverFieldErrors(error: PasswordChangeError | null): FieldErrors {
 /**
  * The password change (behaviour.md §7 /player/password): current and new password. A wrong current
  * password is a toast (§8 error.old_password.incorrect); other failures show by the form; what was
- * typed stays on every error, and the form empties after a change.
+ * typed stays on every error. The session's passwordChange flow, started by the account route;
+ * after a change the session shows the toast and starts a fresh flow, which gets a fresh form.
  */
-export function PasswordChangeForm({ email, toasts }: { email: string | null; toasts: ToastRef }) {
+export function PasswordChangeForm({ session, email }: { session: SessionRef; email: string | null }) {
+  const actor = useSelector(session, (snapshot) => snapshot.context.flows.passwordChange);
+  return actor === null ? null : <PasswordChange key={actor.sessionId} actor={actor} email={email} />;
+}
+
+function PasswordChange({ actor, email }: { actor: ActorRefFrom<typeof passwordChangeMachine>; email: string | null }) {
   const { t, i18n } = useLingui();
-  const formRef = useRef<HTMLFormElement>(null);
-  const latest = useLatest({ i18n, toasts });
-  const [logic] = useState(() =>
-    passwordChangeMachine.provide({
-      actors: {
-        changePassword: fromPromise<unknown, PasswordChangeInput>(({ input, signal }) => playerApi.changePassword(input, signal)),
-      },
-      actions: {
-        passwordChanged: () => {
-          const current = latest.current;
-          formRef.current?.reset();
-          current.toasts.send({
-            type: 'toast.show',
-            kind: 'success',
-            text: current.i18n._(PASSWORD_CHANGED),
-          });
-        },
-        oldPasswordRefused: () => {
-          const current = latest.current;
-          current.toasts.send({
-            type: 'toast.show',
-            kind: 'error',
-            text: current.i18n._(passwordErrorMessage('error.old_password.incorrect')),
-          });
-        },
-      },
-    }),
-  );
-  const actor = useActorRef(logic);
   const loading = useSelector(actor, (snapshot) => snapshot.hasTag('loading'));
   // Only the failed state shows its error by the form; the old-password refusal is a toast.
   const inlineError = useSelector(actor, (snapshot) => (snapshot.hasTag('error') ? snapshot.context.error : null));
@@ -88,7 +62,7 @@ export function PasswordChangeForm({ email, toasts }: { email: string | null; to
       <h2 className={s.sectionTitle} id="account-password-change">
         <Trans id="account.password.heading">Change password</Trans>
       </h2>
-      <form ref={formRef} className={formClass} noValidate onSubmit={submit} aria-busy={loading}>
+      <form className={formClass} noValidate onSubmit={submit} aria-busy={loading}>
         {/* For password managers: which account the new password belongs to. */}
         {email ? <input type="text" name="username" autoComplete="username" value={email} readOnly hidden /> : null}
         <PasswordField

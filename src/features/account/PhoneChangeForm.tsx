@@ -1,29 +1,25 @@
-import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { useSelector } from '@xstate/react';
+import { useState, type SubmitEvent } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import type { codeVerificationMachine } from '../../../machines/codeVerification.machine';
 import { SIGNUP_CODE_LENGTH } from '../../../machines/lib/constants';
 import { COUNTRIES, isCountryCode } from '../../../machines/lib/countries';
 import type { phoneChangeMachine, PhoneChangeError } from '../../../machines/phoneChange.machine';
+import type { sessionMachine } from '../../../machines/session.machine';
+import type { codeVerificationMachine } from '../../../machines/codeVerification.machine';
 import type { PlayerProfile } from '../../api/player';
 import { Button } from '../../ui/Button';
 import { FormError, formActionsClass, formClass, TextField } from '../../ui/Field';
 import { Modal } from '../../ui/Modal';
 import { PhoneField } from '../../ui/PhoneField';
-import type { ToastRef } from '../../ui/Toaster';
 import * as s from './account.css';
 import { accountFieldMessage, phoneErrorMessage } from './errorMessages';
 import { formText } from './format';
-import { phoneChangeFlow } from './phoneChangeActors';
-import { useLatest } from './useLatest';
 import { phoneErrors, type FieldErrors } from './validation';
 
 type PhoneChangeActor = ActorRefFrom<typeof phoneChangeMachine>;
+type SessionRef = ActorRefFrom<typeof sessionMachine>;
 type CodeActor = ActorRefFrom<typeof codeVerificationMachine>;
-
-const PHONE_CHANGED = msg({ id: 'account.phone.changed.toast', message: 'Your mobile phone number has been changed.' });
 
 /** The platform's field errors of a refused call, by field name (first code of each). */
 function serverFieldErrors(error: PhoneChangeError | null): FieldErrors {
@@ -44,40 +40,17 @@ function initialPrefix(profile: PlayerProfile | null): string {
 
 /**
  * The phone change (behaviour.md §4 "Phone change", §5: it requires an SMS code): the new number,
- * then the SMS code popup; a verified code makes it the player's number.
+ * then the SMS code popup; a verified code makes it the player's number. The session's phoneChange
+ * flow, started by the account route; after a change the session reloads the profile, shows the
+ * toast and starts a fresh flow, which gets a fresh form.
  */
-export function PhoneChangeForm(props: PhoneChangeFormProps) {
-  // A changed number ends the flow; a fresh one makes the form ready again.
-  const [run, setRun] = useState(0);
-  return <PhoneChangeFlow key={run} {...props} restart={() => setRun((n) => n + 1)} />;
+export function PhoneChangeForm({ session, profile }: { session: SessionRef; profile: PlayerProfile | null }) {
+  const actor = useSelector(session, (snapshot) => snapshot.context.flows.phoneChange);
+  return actor === null ? null : <PhoneChange key={actor.sessionId} actor={actor} profile={profile} />;
 }
 
-interface PhoneChangeFormProps {
-  profile: PlayerProfile | null;
-  toasts: ToastRef;
-  /** The number is changed: the page reloads the profile (the session's `profile.reload`). */
-  onChanged: () => void;
-}
-
-function PhoneChangeFlow({ profile, toasts, onChanged, restart }: PhoneChangeFormProps & { restart: () => void }) {
+function PhoneChange({ actor, profile }: { actor: PhoneChangeActor; profile: PlayerProfile | null }) {
   const { t, i18n } = useLingui();
-  const formRef = useRef<HTMLFormElement>(null);
-  const latest = useLatest({ i18n, toasts, onChanged, restart });
-  const [logic] = useState(phoneChangeFlow);
-  const actor = useActorRef(logic);
-  // The number is changed (the flow's output): reload the profile, say so, and start a fresh change.
-  // (Moves to the session when the session runs the flows.)
-  useEffect(() => {
-    const subscription = actor.subscribe((snapshot) => {
-      if (snapshot.status !== 'done') return;
-      const current = latest.current;
-      formRef.current?.reset();
-      current.onChanged();
-      current.toasts.send({ type: 'toast.show', kind: 'success', text: current.i18n._(PHONE_CHANGED) });
-      current.restart();
-    });
-    return () => subscription.unsubscribe();
-  }, [actor, latest]);
   const error = useSelector(actor, (snapshot) => snapshot.context.error);
   const requesting = useSelector(actor, (snapshot) => snapshot.matches('requesting'));
   const popupOpen = useSelector(actor, (snapshot) => snapshot.hasTag('popup'));
@@ -108,7 +81,7 @@ function PhoneChangeFlow({ profile, toasts, onChanged, restart }: PhoneChangeFor
       <p className={s.text}>
         <Trans id="account.phone.text">We will send a code by text message to the new number to confirm it is yours.</Trans>
       </p>
-      <form ref={formRef} className={formClass} noValidate onSubmit={submit} aria-busy={requesting}>
+      <form className={formClass} noValidate onSubmit={submit} aria-busy={requesting}>
         <PhoneField
           key={initialPrefix(profile)}
           prefix={{

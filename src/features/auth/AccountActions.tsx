@@ -1,10 +1,8 @@
-import { msg } from '@lingui/core/macro';
-import { Trans, useLingui } from '@lingui/react/macro';
-import { Link, useLocation, useNavigate } from '@tanstack/react-router';
+import { Trans } from '@lingui/react/macro';
+import { Link, useLocation } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { afterLoginPath } from '../../../machines/session.guards';
 import type { sessionMachine } from '../../../machines/session.machine';
 import { Button } from '../../ui/Button';
 import { button } from '../../ui/button.css';
@@ -49,33 +47,6 @@ function loginTarget(location: { pathname: string; searchStr: string; search: un
   return `${below}${location.searchStr}`;
 }
 
-const IDLE_LOGGED_OUT = msg({ id: 'idle.loggedOut', message: 'You have been logged out because you were inactive.' });
-
-/** Follows the session's login and logout: navigation, and a word after an idle logout. */
-function useSessionNavigation(session: SessionRef, langmarket: string) {
-  const { i18n } = useLingui();
-  const navigate = useNavigate();
-  useEffect(() => {
-    const loggedIn = session.on('session.loggedIn', ({ redirect }) => {
-      void navigate({ href: afterLoginPath(langmarket, redirect) });
-    });
-    const loggedOut = session.on('session.loggedOut', ({ reason }) => {
-      if (reason === 'idle') {
-        session.getSnapshot().context.toastRef.send({
-          type: 'toast.show',
-          kind: 'warning',
-          text: i18n._(IDLE_LOGGED_OUT),
-        });
-      }
-      void navigate({ to: '/$langmarket', params: { langmarket } });
-    });
-    return () => {
-      loggedIn.unsubscribe();
-      loggedOut.unsubscribe();
-    };
-  }, [session, langmarket, navigate, i18n]);
-}
-
 /**
  * The header's account actions (given to the shell's `actions` slot): "Log in" and "Sign up" for a
  * visitor, "My account" and "Log out" for a player. It also hosts the session's dialogs: the login
@@ -88,7 +59,6 @@ export function AccountActions({ session, langmarket }: { session: SessionRef; l
   );
   const login = useSelector(session, (snapshot) => snapshot.context.loginRef);
   const idle = useSelector(session, (snapshot) => snapshot.children.idleTimer);
-  useSessionNavigation(session, langmarket);
 
   return (
     <>

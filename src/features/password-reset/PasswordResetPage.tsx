@@ -1,18 +1,16 @@
-import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useNavigate } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState, type SubmitEvent, type ReactNode } from 'react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import type { codeVerificationMachine } from '../../../machines/codeVerification.machine';
 import { PASSWORD_MIN_LENGTH, SIGNUP_CODE_LENGTH } from '../../../machines/lib/constants';
-import { RESET_STEPS, type passwordResetMachine, type ResetError, type ResetStep } from '../../../machines/passwordReset.machine';
-import { passwordResetFlow } from './actors';
+import type { codeVerificationMachine } from '../../../machines/codeVerification.machine';
+import { passwordResetMachine, RESET_STEPS, type ResetError, type ResetStep } from '../../../machines/passwordReset.machine';
+import type { sessionMachine } from '../../../machines/session.machine';
 import { Button } from '../../ui/Button';
 import { CodeField } from '../../ui/CodeField';
 import { FormError, formActionsClass, formClass, TextField } from '../../ui/Field';
+import { Loader } from '../../ui/Loader';
 import { PasswordField } from '../../ui/PasswordField';
-import type { ToastRef } from '../../ui/Toaster';
 import { resetErrorMessage, resetFieldMessage } from './errorMessages';
 import * as s from './reset.css';
 import { emailError, passwordError } from './validation';
@@ -30,17 +28,10 @@ export interface ResetHelp {
 }
 
 export interface PasswordResetPageProps {
-  langmarket: string;
-  /** The session's toast actor: the success toast goes there (behaviour.md §4). */
-  toasts: ToastRef;
+  /** The session: its passwordReset flow, started by the route. */
+  session: ActorRefFrom<typeof sessionMachine>;
   help: ResetHelp | null;
 }
-
-/** behaviour.md §4: the toast with the key reset.password.success.toast. */
-const RESET_SUCCESS_TOAST = msg({
-  id: 'reset.password.success.toast',
-  message: 'Your password has been reset. You can log in with your new password.',
-});
 
 function stepOf(snapshot: ResetSnapshot): ResetStep {
   return RESET_STEPS.find((step) => snapshot.matches(step)) ?? 'email';
@@ -53,52 +44,41 @@ function serverFieldError(error: ResetError | null, field: string): string | nul
 
 /**
  * The reset-password page (product.md §2 /reset-password; behaviour.md §4 "Password reset"): the
- * steps E-mail → Code → New password, then home with a success toast.
+ * steps E-mail → Code → New password; the session's flow, whose end (home, a success toast) the
+ * session carries out.
  */
-export function PasswordResetPage({ langmarket, toasts, help }: PasswordResetPageProps) {
-  const { t, i18n } = useLingui();
-  const navigate = useNavigate();
-  // The machine is created once; its completion reads the current language, route and toast actor.
-  const latest = useRef({ i18n, navigate, langmarket, toasts });
-  useEffect(() => {
-    latest.current = { i18n, navigate, langmarket, toasts };
-  });
-  const [logic] = useState(passwordResetFlow);
-  const actor = useActorRef(logic);
-  const step = useSelector(actor, stepOf);
-  // behaviour.md §4: after success the player goes to "/" and sees reset.password.success.toast.
-  // (Moves to the session when the session runs the flows.)
-  useEffect(() => {
-    const subscription = actor.subscribe((snapshot) => {
-      if (snapshot.status !== 'done') return;
-      const current = latest.current;
-      current.toasts.send({ type: 'toast.show', kind: 'success', text: current.i18n._(RESET_SUCCESS_TOAST) });
-      void current.navigate({ to: '/$langmarket', params: { langmarket: current.langmarket } });
-    });
-    return () => subscription.unsubscribe();
-  }, [actor]);
-
+export function PasswordResetPage({ session, help }: PasswordResetPageProps) {
+  const { t } = useLingui();
+  const actor = useSelector(session, (snapshot) => snapshot.context.flows.passwordReset);
   return (
     <div className={s.page}>
       <title>{help?.seoTitle ?? t({ id: 'reset.page.title', message: 'Reset your password' })}</title>
       {help ? <meta name="description" content={help.description} /> : null}
       <h1 className={s.title}>{help?.title ?? <Trans id="reset.page.heading">Reset your password</Trans>}</h1>
-      <section className={s.card} aria-label={t({ id: 'reset.flow.label', message: 'Password reset' })}>
-        <StepIndicator actor={actor} />
-        {step === 'email' ? <EmailStep actor={actor} /> : null}
-        {step === 'verification' ? <VerificationStep actor={actor} /> : null}
-        {step === 'password' ? <PasswordStep actor={actor} /> : null}
-        {step === 'complete' ? (
-          <StepHeading>
-            <Trans id="reset.complete.heading">Your password has been reset</Trans>
-          </StepHeading>
-        ) : null}
-      </section>
+      {actor === null ? <Loader layout="inline" /> : <ResetSteps actor={actor} />}
       {help ? (
         // Sanitised by the route with the content feature's DOMPurify setup.
         <div className={s.help} dangerouslySetInnerHTML={{ __html: help.html }} />
       ) : null}
     </div>
+  );
+}
+
+function ResetSteps({ actor }: { actor: ResetActor }) {
+  const { t } = useLingui();
+  const step = useSelector(actor, stepOf);
+  return (
+    <section className={s.card} aria-label={t({ id: 'reset.flow.label', message: 'Password reset' })}>
+      <StepIndicator actor={actor} />
+      {step === 'email' ? <EmailStep actor={actor} /> : null}
+      {step === 'verification' ? <VerificationStep actor={actor} /> : null}
+      {step === 'password' ? <PasswordStep actor={actor} /> : null}
+      {step === 'complete' ? (
+        <StepHeading>
+          <Trans id="reset.complete.heading">Your password has been reset</Trans>
+        </StepHeading>
+      ) : null}
+    </section>
   );
 }
 

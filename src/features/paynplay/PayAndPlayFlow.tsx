@@ -1,20 +1,20 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Link, useNavigate } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
+import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
 import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { formatLangMarket, intlLocaleFor, type LangMarket } from '../../../machines/lib/markets';
-import type { CallbackParams, payAndPlayMachine } from '../../../machines/payAndPlay.machine';
+import type { payAndPlayMachine } from '../../../machines/payAndPlay.machine';
+import type { sessionMachine } from '../../../machines/session.machine';
 import { paynplayApi } from '../../api/paynplay';
-import type { SessionActor } from '../../app/session';
 import { BRAND_NAME } from '../../ui/brand';
 import { Button } from '../../ui/Button';
 import { button } from '../../ui/button.css';
 import { FormError } from '../../ui/Field';
+import { Loader } from '../../ui/Loader';
 import { AmountStep } from './AmountStep';
 import { flowErrorMessage, isRetryable } from './errorMessages';
 import { moneyFormat } from './format';
-import { payAndPlayLogic } from './payAndPlayLogic';
 import { Progress } from './Progress';
 import { UpdateStep } from './UpdateStep';
 import * as s from './paynplay.css';
@@ -22,36 +22,34 @@ import * as s from './paynplay.css';
 export type PayAndPlayActor = ActorRefFrom<typeof payAndPlayMachine>;
 
 export interface PayAndPlayFlowProps {
-  session: SessionActor;
+  session: ActorRefFrom<typeof sessionMachine>;
   langMarket: LangMarket;
-  /** The saved target path (product.md §2 "After pay-and-play login"). */
-  target: string | null;
-  /** Null on /signup/pnp; the provider's answer on /signup/callback. */
-  callback: CallbackParams | null;
 }
 
 type Step = 'amount' | 'update' | 'failed' | 'progress';
 
 /**
- * Pay and play (behaviour.md §4, product.md §2 /signup/pnp and /signup/callback): one actor per page
- * (the browser visits the bank in between). This screen renders the machine's state, sends the
- * browser to the provider page when the machine says `redirect`, and, when the flow is done, tells
- * the session who logged in and goes to the saved target.
+ * Pay and play (behaviour.md §4, product.md §2 /signup/pnp and /signup/callback): the session's
+ * payAndPlay flow, started by the route (one per page: the browser visits the bank in between).
+ * This screen renders the machine's state and sends the browser to the provider page when the
+ * machine says `redirect`; the flow's end (log in, go to the target) is the session's.
  */
-export function PayAndPlayFlow({ session, langMarket, target, callback }: PayAndPlayFlowProps) {
+export function PayAndPlayFlow({ session, langMarket }: PayAndPlayFlowProps) {
+  const actor = useSelector(session, (snapshot) => snapshot.context.flows.payAndPlay);
+  return actor === null ? <Loader layout="inline" /> : <PayAndPlaySteps actor={actor} langMarket={langMarket} />;
+}
+
+function PayAndPlaySteps({ actor, langMarket }: { actor: PayAndPlayActor; langMarket: LangMarket }) {
   const { t, i18n } = useLingui();
   const brand = BRAND_NAME;
   const langmarket = formatLangMarket(langMarket);
   const intlLocale = intlLocaleFor(langMarket);
-  const logic = useMemo(() => payAndPlayLogic(session), [session]);
-  const actor = useActorRef(logic, { input: { langmarket, target, callback } });
+  const callback = useSelector(actor, (snapshot) => snapshot.context.callback);
   const value = useSelector(actor, (snapshot) => snapshot.value);
   const currency = useSelector(actor, (snapshot) => snapshot.context.visitor.currency);
   const errorCode = useSelector(actor, (snapshot) => snapshot.context.errorCode);
   const savedTarget = useSelector(actor, (snapshot) => snapshot.context.target);
   const redirectUrl = useSelector(actor, (snapshot) => (snapshot.hasTag('redirect') ? snapshot.context.redirectUrl : null));
-  const output = useSelector(actor, (snapshot) => (snapshot.status === 'done' ? snapshot.output : undefined));
-  const navigate = useNavigate();
   const money = useMemo(() => moneyFormat(intlLocale, currency), [intlLocale, currency]);
   const providerUrl = redirectUrl === null ? null : paynplayApi.providerUrl(redirectUrl);
 
@@ -59,13 +57,6 @@ export function PayAndPlayFlow({ session, langMarket, target, callback }: PayAnd
   useEffect(() => {
     if (providerUrl !== null) window.location.assign(providerUrl);
   }, [providerUrl]);
-
-  // Logged in: the session takes the token (claims parsed by the login actor), then the target.
-  useEffect(() => {
-    if (output === undefined) return;
-    session.send({ type: 'session.authenticated', idToken: output.idToken, claims: output.claims });
-    void navigate({ href: output.redirectPath, replace: true });
-  }, [output, session, navigate]);
 
   const step: Step =
     value === 'amount' || value === 'authorizing' || (value === 'starting' && callback === null)

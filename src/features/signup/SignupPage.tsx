@@ -1,54 +1,44 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { LangMarket } from '../../../machines/lib/markets';
 import type { sessionMachine } from '../../../machines/session.machine';
-import { signupStepOf } from '../../../machines/signup.machine';
+import { signupStepOf, type signupMachine } from '../../../machines/signup.machine';
 import { signupPageQuery } from '../../api/queries';
 import { BRAND_NAME } from '../../ui/brand';
-import { signupMachineFor } from './actors';
+import { Loader } from '../../ui/Loader';
 import { BonusPanel } from './BonusPanel';
 import { CompleteStep, DuplicatedStep, UnsupportedStep } from './EndSteps';
 import { ContactStep } from './ContactStep';
 import { DetailsStep } from './DetailsStep';
-import type { SignupSearch } from './search';
 import * as s from './signup.css';
 import { StepIndicator } from './StepIndicator';
 import { VerificationStep } from './VerificationStep';
 
 export type SessionRef = ActorRefFrom<typeof sessionMachine>;
+type SignupRef = ActorRefFrom<typeof signupMachine>;
 
 export interface SignupPageProps {
   langMarket: LangMarket;
   langmarket: string;
   session: SessionRef;
-  /** The query as it was when the page opened (the bonus code is removed from the address after). */
-  search: SignupSearch;
 }
 
 /**
- * /signup (product.md §2): the sign-up flow (machines/signup.machine.ts) with the bonus CTA panel
- * from content. The flow's actor lives as long as the page; when it is done it either logs the
- * player in (session.authenticated) or, after the SMS block was read, goes to the home page.
+ * /signup (product.md §2): the sign-up flow (machines/signup.machine.ts), a child of the session
+ * started by the route, with the bonus CTA panel from content. What its end means (the automatic
+ * login, or home after the SMS block) is the session's to decide.
  */
-export function SignupPage({ langMarket, langmarket, session, search }: SignupPageProps) {
+export function SignupPage({ session, ...props }: SignupPageProps) {
+  const signup = useSelector(session, (snapshot) => snapshot.context.flows.signup);
+  return signup === null ? <Loader layout="inline" /> : <SignupFlow {...props} session={session} signup={signup} />;
+}
+
+function SignupFlow({ langMarket, langmarket, session, signup }: SignupPageProps & { signup: SignupRef }) {
   const { t } = useLingui();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const [machine] = useState(() => signupMachineFor(langMarket, queryClient));
-  const signup = useActorRef(machine, {
-    input: {
-      languageCode: langMarket.language,
-      bonusCode: search.bonusCode ?? null,
-      affiliate: {
-        ...(search.aff_id === undefined ? {} : { aff_id: search.aff_id }),
-        ...(search.appsflyer_token === undefined ? {} : { appsflyer_token: search.appsflyer_token }),
-      },
-    },
-  });
   const step = useSelector(signup, signupStepOf);
   const bonusCode = useSelector(signup, (snapshot) => snapshot.context.bonusCode);
   // Headings take the focus when the step changes, not when the page opens.
@@ -63,22 +53,6 @@ export function SignupPage({ langMarket, langmarket, session, search }: SignupPa
   useEffect(() => {
     signup.send({ type: 'language.change', languageCode: langMarket.language });
   }, [signup, langMarket.language]);
-
-  // The flow's end: log the player in, or leave after the SMS block (behaviour.md §8).
-  const finished = useRef(false);
-  useEffect(() => {
-    const subscription = signup.subscribe((snapshot) => {
-      if (snapshot.status !== 'done' || finished.current) return;
-      finished.current = true;
-      const output = snapshot.output;
-      if (output.outcome === 'registered') {
-        session.send({ type: 'session.authenticated', idToken: output.session.idToken, claims: output.session.claims });
-      } else {
-        void navigate({ to: '/$langmarket', params: { langmarket } });
-      }
-    });
-    return () => subscription.unsubscribe();
-  }, [signup, session, navigate, langmarket]);
 
   const brand = BRAND_NAME;
   return (

@@ -1,4 +1,4 @@
-import type { MessageDescriptor } from '@lingui/core';
+import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
@@ -33,6 +33,12 @@ const BLOCK_TEXTS: Readonly<Record<SignupBlockReason, MessageDescriptor>> = {
     message: 'The phone number was changed too many times, so we have paused sending codes for this registration. You can try again {wait}.',
   }),
 };
+
+/** The block's text with its {wait} filled in. */
+function blockText(i18n: I18n, reason: SignupBlockReason, wait: string): string {
+  const descriptor = BLOCK_TEXTS[reason];
+  return i18n._(descriptor.id, { wait }, { message: descriptor.message });
+}
 
 /**
  * How long to wait, as the platform said it (retryAfterSeconds) or, when it did not, the named
@@ -71,7 +77,7 @@ function BlockedView({ signup, focus }: { signup: SignupRef; focus: boolean }) {
         <Trans id="signup.blocked.title">Verification paused</Trans>
       </StepHeading>
       <div className={s.blocked} role="alert">
-        <p className={s.sentTo}>{i18n._({ ...BLOCK_TEXTS[block.reason], values: { wait: waitText(block, intlLocale) } })}</p>
+        <p className={s.sentTo}>{blockText(i18n, block.reason, waitText(block, intlLocale))}</p>
       </div>
       <div className={s.actions}>
         {canChangePhone ? <BackButton onBack={() => signup.send({ type: 'step.back' })} /> : null}

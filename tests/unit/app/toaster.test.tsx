@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
+import type { ToastMessage } from '../../../machines/lib/toasts';
 import { toastMachine } from '../../../machines/toast.machine';
 import { SWIPE_DISMISS_PX, Toaster } from '../../../src/ui/Toaster';
 import { renderWithI18n } from './render';
@@ -14,8 +15,8 @@ function setup() {
   const toasts = createActor(toastMachine);
   toasts.start();
   renderWithI18n(<Toaster toasts={toasts} />);
-  const show = (kind: 'success' | 'error' | 'warning', text: string) =>
-    act(() => toasts.send({ type: 'toast.show', kind, text }));
+  const show = (kind: 'success' | 'error' | 'warning', message: ToastMessage) =>
+    act(() => toasts.send({ type: 'toast.show', kind, message }));
   const shown = () => toasts.getSnapshot().context.toasts;
   return { toasts, show, shown };
 }
@@ -24,19 +25,19 @@ describe('Toaster', () => {
   it('is a labelled region; success and warning toasts are statuses, errors are alerts', () => {
     const { show } = setup();
     const region = screen.getByRole('region', { name: 'Notifications' });
-    show('success', 'Deposit received');
-    show('warning', 'Session ends soon');
-    show('error', 'Payment failed');
+    show('success', 'phoneChange.done');
+    show('warning', 'session.idleLoggedOut');
+    show('error', 'passwordChange.oldPasswordRefused');
     expect(within(region).getAllByRole('status').map((el) => el.textContent)).toEqual([
-      'Success: Deposit received',
-      'Warning: Session ends soon',
+      'Success: Your mobile phone number has been changed.',
+      'Warning: You have been logged out because you were inactive.',
     ]);
-    expect(within(region).getByRole('alert').textContent).toBe('Error: Payment failed');
+    expect(within(region).getByRole('alert').textContent).toBe('Error: Your current password is not correct.');
   });
 
   it('the close button dismisses the toast', () => {
     const { show, shown } = setup();
-    show('success', 'Saved');
+    show('success', 'passwordChange.done');
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss notification' }));
     expect(shown()).toEqual([]);
     expect(screen.queryByRole('status')).toBeNull();
@@ -44,7 +45,7 @@ describe('Toaster', () => {
 
   it('Escape on a focused toast dismisses it', () => {
     const { show, shown } = setup();
-    show('warning', 'Careful');
+    show('warning', 'session.idleLoggedOut');
     const close = screen.getByRole('button', { name: 'Dismiss notification' });
     close.focus();
     fireEvent.keyDown(close, { key: 'Escape' });
@@ -53,7 +54,7 @@ describe('Toaster', () => {
 
   it('hovering or focusing a toast pauses its timer; leaving resumes it', () => {
     const { show, shown } = setup();
-    show('success', 'Saved');
+    show('success', 'passwordChange.done');
     const toast = screen.getByRole('status');
     fireEvent.pointerEnter(toast);
     expect(shown()[0]?.paused).toBe(true);
@@ -65,7 +66,7 @@ describe('Toaster', () => {
 
   it(`a horizontal swipe of more than ${String(SWIPE_DISMISS_PX)} px dismisses; a shorter one does not`, () => {
     const { show, shown } = setup();
-    show('success', 'Saved');
+    show('success', 'passwordChange.done');
     const toast = screen.getByRole('status');
     fireEvent.pointerDown(toast, { pointerId: 1, clientX: 100, button: 0, pointerType: 'touch' });
     fireEvent.pointerMove(toast, { pointerId: 1, clientX: 150, pointerType: 'touch' });

@@ -1,4 +1,5 @@
-import { fromPromise } from 'xstate';
+import { fromPromise, type ActorRefFrom } from 'xstate';
+import type { accessCheckMachine } from '../../../machines/accessCheck.machine';
 import { DEFAULT_SIGNUP_COUNTRY } from '../../../machines/lib/constants';
 import {
   payAndPlayMachine,
@@ -13,24 +14,22 @@ import {
 } from '../../../machines/payAndPlay.machine';
 import { parseIdToken } from '../../api/auth';
 import { paynplayApi } from '../../api/paynplay';
-import type { SessionActor } from '../../app/session';
 import { deviceFingerprint } from './deviceFingerprint';
 
-/** The visitor's country as the platform saw it in the access check (the app only renders once it answered). */
-function visitorCountry(session: SessionActor): string {
-  return session.getSnapshot().context.accessCheckRef.getSnapshot().context.countryCode ?? DEFAULT_SIGNUP_COUNTRY;
-}
-
-/** The pay-and-play machine with the platform's calls provided (ARCHITECTURE.md "The actor system"). */
-export function payAndPlayLogic(session: SessionActor) {
+/** The pay-and-play flow with the platform's calls provided (ARCHITECTURE.md "The actor system"). */
+export function payAndPlayFlow() {
   return payAndPlayMachine.provide({
     actors: {
-      loadVisitorContext: fromPromise<VisitorContext>(async () => ({
-        country: visitorCountry(session),
-        // The platform reads the address from the request itself; the browser cannot know it.
-        ipAddress: '',
-        blackbox: await deviceFingerprint(),
-      })),
+      // The visitor's country as the platform saw it in the access check (the app only renders once it answered).
+      loadVisitorContext: fromPromise<VisitorContext>(async ({ system }) => {
+        const accessCheck = system.get('accessCheck') as ActorRefFrom<typeof accessCheckMachine> | undefined;
+        return {
+          country: accessCheck?.getSnapshot().context.countryCode ?? DEFAULT_SIGNUP_COUNTRY,
+          // The platform reads the address from the request itself; the browser cannot know it.
+          ipAddress: '',
+          blackbox: await deviceFingerprint(),
+        };
+      }),
       authorize: fromPromise<AuthorizeResult, AuthorizeInput>(({ input, signal }) => paynplayApi.authorize(input, signal)),
       verifyCode: fromPromise<VerifyCodeResult, VerifyCodeInput>(({ input, signal }) => paynplayApi.verifyCode(input, signal)),
       updatePlayer: fromPromise<unknown, UpdatePlayerInput>(({ input, signal }) => paynplayApi.updatePlayer(input, signal)),

@@ -9,7 +9,7 @@ import {
   type CodeVerified,
 } from '../../../machines/codeVerification.machine';
 import type { LangMarket } from '../../../machines/lib/markets';
-import type { AuthenticatedSession } from '../../../machines/login.machine';
+import type { AuthenticatedSession } from '../../../machines/lib/identity';
 import { signupMachine, type RegistrationPhoneChange, type RegistrationSecret } from '../../../machines/signup.machine';
 import { parseIdToken } from '../../api/auth';
 import { captchaApi } from '../../api/paynplay';
@@ -39,16 +39,16 @@ const signupCodeVerification = codeVerificationMachine.provide({
 });
 
 /**
- * The sign-up machine with the real world provided (ARCHITECTURE.md: effects reach a machine as
- * actors): the simulated captcha, the current terms version from content, and the platform's
- * registration calls.
+ * The sign-up flow with the real world provided (ARCHITECTURE.md: effects reach a machine as
+ * actors): the simulated captcha, the current terms version from content (for the route's market,
+ * read when it is needed), the platform's registration calls, and code entry by SMS or e-mail.
  */
-export function signupMachineFor(langMarket: LangMarket, queryClient: QueryClient) {
+export function signupFlow(queryClient: QueryClient, langMarket: () => LangMarket) {
   return signupMachine.provide({
     actors: {
       solveCaptcha: fromPromise<string>(async ({ signal }) => (await captchaApi.solve(signal)).token),
       // behaviour.md §5: the accepted terms version comes from the current terms.
-      fetchTermsVersion: fromPromise<number>(async () => (await queryClient.query(termsVersionsQuery(langMarket))).current.version),
+      fetchTermsVersion: fromPromise<number>(async () => (await queryClient.query(termsVersionsQuery(langMarket()))).current.version),
       register: fromPromise<RegistrationResponse, { body: RegistrationRequest; captchaToken: string }>(({ input, signal }) =>
         playerApi.register(input.body, input.captchaToken, signal),
       ),
