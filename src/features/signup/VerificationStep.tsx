@@ -4,12 +4,13 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { codeVerificationMachine } from '../../../machines/codeVerification.machine';
-import { CODE_BLOCK_MINUTES, SIGNUP_CODE_LENGTH } from '../../../machines/lib/constants';
+import { SIGNUP_CODE_LENGTH } from '../../../machines/lib/constants';
 import { LANGUAGES } from '../../../machines/lib/markets';
-import type { SignupBlock, SignupBlockReason } from '../../../machines/signup.machine';
+import type { SignupBlockReason } from '../../../machines/signup.machine';
 import { Button } from '../../ui/Button';
 import { formClass, FormError, TextField } from '../../ui/Field';
 import { codeErrorMessage, formErrorMessage } from './errorMessages';
+import { waitText } from './format';
 import { StepHeading, type SignupRef } from './parts';
 import * as s from './signup.css';
 
@@ -40,15 +41,6 @@ function blockText(i18n: I18n, reason: SignupBlockReason, wait: string): string 
   return i18n._(descriptor.id, { wait }, { message: descriptor.message });
 }
 
-/**
- * How long to wait, as the platform said it (retryAfterSeconds) or, when it did not, the named
- * CODE_BLOCK_MINUTES: whole minutes up to two hours, whole hours beyond, rounded up.
- */
-export function waitText(block: Pick<SignupBlock, 'retryAfterSeconds'>, intlLocale: string): string {
-  const minutes = block.retryAfterSeconds === null ? CODE_BLOCK_MINUTES : Math.max(1, Math.ceil(block.retryAfterSeconds / 60));
-  const format = new Intl.RelativeTimeFormat(intlLocale, { numeric: 'always' });
-  return minutes < 120 ? format.format(minutes, 'minute') : format.format(Math.ceil(minutes / 60), 'hour');
-}
 
 /**
  * Step 3 (behaviour.md §4 "Sign-up"): the SMS or e-mail code the platform asked for, entered in the
