@@ -102,6 +102,31 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/**', '**/routes/**'], message: 'src/ui/ must not import features or routes.' }] }],
     },
   },
+  // server/routes/: parse with the contract, call a service, map to HTTP; the SQL lives in
+  // server/repositories/ (ARCHITECTURE.md "The reference platform", issue 9 "A service layer").
+  // Not yet moved: the pay-and-play routes (paynplay.ts, bankid.ts).
+  {
+    files: ['server/routes/**/*.ts'],
+    ignores: ['server/routes/paynplay.ts', 'server/routes/bankid.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'kysely', allowTypeImports: true, message: 'Routes hold no SQL: put the query in server/repositories/ and call it from a service.' }] },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto|selectNoFrom)$/]',
+          message: 'Routes hold no SQL: put the query in server/repositories/ and call it from a service.',
+        },
+        { selector: 'TaggedTemplateExpression[tag.name="sql"]', message: 'Routes hold no SQL: put the query in server/repositories/.' },
+        {
+          selector: 'CallExpression[callee.property.name="execute"][callee.object.callee.property.name="transaction"]',
+          message: 'Services open transactions (server/repositories/transaction.ts inTransaction), not routes.',
+        },
+      ],
+    },
+  },
   // Features do not import each other (shared pieces go to src/ui/).
   ...features.map((feature) => ({
     files: [`src/features/${feature}/**/*.{ts,tsx}`],

@@ -1,6 +1,6 @@
 // `npm test`: every check a change must pass, in the order that fails fastest, with one summary.
-// lint -> type-check -> unit, machine and server tests -> production build -> JS size budget ->
-// browser tests in a real Chromium. Stops at the first failing step.
+// lint -> type-check -> unit, machine and server tests -> API fuzz -> production build -> JS size
+// budget -> browser tests in a real Chromium. Stops at the first failing step.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import { ensureChromium } from './ensure-chromium.mjs';
@@ -30,6 +30,8 @@ step('tsc', npx, ['tsc', '--noEmit']);
 step('machine docs', 'node', ['--import', 'tsx', 'scripts/machine-docs.ts', '--check']);
 rmSync('.tmp/vitest.json', { force: true });
 step('vitest', npx, ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=.tmp/vitest.json']);
+rmSync('.tmp/fuzz.json', { force: true });
+step('fuzz', 'npm', ['run', 'fuzz']);
 step('build', 'npm', ['run', 'build']);
 ensureChromium();
 step('size', 'node', ['scripts/size.mjs']);
@@ -44,6 +46,13 @@ if (existsSync('.tmp/vitest.json')) {
   passed += report.numPassedTests;
   failed += report.numFailedTests;
   skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+}
+if (existsSync('.tmp/fuzz.json')) {
+  // One test that sends its requests: counted as one, its request count on its own line.
+  const fuzz = JSON.parse(readFileSync('.tmp/fuzz.json', 'utf8'));
+  passed += fuzz.passed;
+  failed += fuzz.failed;
+  console.log(`fuzz: ${fuzz.requests} requests to ${fuzz.routes} routes, ${fuzz.fiveXX} 5xx, ${fuzz.leaks} leaks, ${fuzz.changed} changes by refused requests`);
 }
 if (existsSync('.tmp/playwright.json')) {
   const { stats } = JSON.parse(readFileSync('.tmp/playwright.json', 'utf8'));

@@ -4,15 +4,18 @@ import type { Kysely } from 'kysely';
 import { IDLE_LIMIT_MS, LOGIN_LOCK_ATTEMPTS_DEFAULT, LOGIN_LOCK_WINDOW_MINUTES_DEFAULT } from '../machines/lib/constants';
 import type { Database } from './db/schema';
 import { createErrorHandler, handleNotFound } from './http/errors';
+import { requestGuard } from './http/request-guard';
 import { noStore, securityHeaders } from './http/security';
+import { FLOW_BODY_MAX_BYTES } from './http/validation';
 import { SITE_CONTEXT_HEADER, siteContext, type SiteEnv } from './http/site-context';
 import { staticApp } from './http/static';
 import { DEFAULT_CAPTCHA_SECRET, ID_TOKEN_LIFETIME_S } from './config';
+import { setMessageSender } from './platform/messages';
 import { createAuthServices, provideAuth, type AuthPolicy } from './platform/sessions';
+import { DEFAULT_THROTTLE_POLICY, type ThrottlePolicy } from './services/throttle';
 import type { SettingsStore } from './platform/settings';
+import { assertProvidersFit, provideProviders, simulatedProviders, type PlatformMode, type PlatformProviders } from './providers';
 import { authRoutes } from './routes/auth';
-import { bankidRoutes } from './routes/bankid';
-import { captchaRoutes } from './routes/captcha';
 import { contentRoutes } from './routes/content';
 import { passwordResetRoutes } from './routes/password-reset';
 import { paynplayRoutes } from './routes/paynplay';
@@ -30,8 +33,15 @@ export interface AppOptions {
   settings: SettingsStore;
   /** The built app (Vite's dist/). Without it only the API is served. */
   staticDir?: string | undefined;
-  /** Adds /api/test/* and honours the x-test-country header. */
+  /** Adds /api/test/* and honours the x-test-country header (simulation mode only). */
   testMode: boolean;
+  /** PLATFORM_MODE (server/config.ts); `simulation` by default. */
+  mode?: PlatformMode | undefined;
+  /**
+   * The third parties (server/providers). Simulation mode uses the simulated ones when absent;
+   * production mode throws unless every one is given and real.
+   */
+  providers?: Partial<PlatformProviders> | undefined;
   /** The platform the app should call, when not this one: written into index.html and the CSP. */
   apiBaseUrl?: string | undefined;
   /** A header set by a trusted proxy or CDN with the visitor's country (e.g. CF-IPCountry). */
@@ -44,6 +54,10 @@ export interface AppOptions {
   auth?: Partial<AuthOptions> | undefined;
   /** The simulated captcha provider's secret (CAPTCHA_SECRET); a fixed test value by default. */
   captchaSecret?: string | undefined;
+  /** Per-number, per-address and login limits (server/config.ts); the defaults unless a test or test mode changes them. */
+  throttle?: Partial<ThrottlePolicy> | undefined;
+  /** SITE_URL: the origin of links in e-mails (the unlock link); the request's origin when unset. */
+  siteUrl?: string | undefined;
   /** Where platform faults (500) are reported; console.error by default. */
   logError?: (message: string, error: unknown) => void;
 }
@@ -73,6 +87,15 @@ function authPolicy(auth: Partial<AuthOptions> = {}): AuthPolicy {
 export function createApp(options: AppOptions): Hono<SiteEnv> {
   const { db, settings, testMode } = options;
   const clock = options.clock ?? (() => new Date());
+  const mode = options.mode ?? 'simulation';
+  if (mode === 'production' && testMode) throw new Error('Test mode reads the simulated outbox: it cannot run in production mode.');
+  const providers: Partial<PlatformProviders> =
+    mode === 'simulation'
+      ? { ...simulatedProviders({ db, clock, captchaSecret: options.captchaSecret ?? DEFAULT_CAPTCHA_SECRET }), ...options.providers }
+      : { ...options.providers };
+  assertProvidersFit(mode, providers);
+  // One platform per process: the code senders (server/platform/codes.ts) reach the sender here.
+  setMessageSender(providers.messages);
   const authServices = createAuthServices({ db, clock, policy: authPolicy(options.auth), sessionSecret: options.auth?.sessionSecret });
   const app = new Hono<SiteEnv>();
 
@@ -88,25 +111,37 @@ export function createApp(options: AppOptions): Hono<SiteEnv> {
       }),
     );
   }
+  // Same-origin JSON only for requests that change something; no NUL or lone surrogate anywhere.
+  app.use(
+    '/api/*',
+    requestGuard({
+      corsOrigins: options.corsOrigins,
+      formPaths: providers.bankIdentification.routes ? [`${providers.bankIdentification.routes.path}/`] : [],
+      maxBodyBytes: FLOW_BODY_MAX_BYTES,
+    }),
+  );
   app.use('/api/*', siteContext);
   app.use('/api/*', provideAuth(authServices));
+  app.use('/api/*', provideProviders(providers, mode));
 
   app.route('/api/content', contentRoutes({ db, clock }));
   app.route('/api/player', platformRoutes({ settings, testMode, countryHeader: options.countryHeader }));
-  app.route('/api/player', authRoutes());
-  // Identity flows (issue 3): registration, password reset, phone change, pay and play, and the
-  // simulated captcha and bank-identification providers.
-  const flows = { db, clock };
-  app.route('/api/player/registration', registrationRoutes({ ...flows, captchaSecret: options.captchaSecret ?? DEFAULT_CAPTCHA_SECRET }));
+  const throttle: ThrottlePolicy = { ...DEFAULT_THROTTLE_POLICY, ...options.throttle };
+  app.route('/api/player', authRoutes({ throttle, siteUrl: options.siteUrl }));
+  // Identity flows (issue 3): registration, password reset, phone change, pay and play.
+  const flows = { db, clock, throttle };
+  app.route('/api/player/registration', registrationRoutes(flows));
   app.route('/api/player/password_reset', passwordResetRoutes(flows));
   app.route('/api/player/phone_number', phoneRoutes(flows));
   app.route('/api/paynplay', paynplayRoutes(flows));
-  app.route('/api/bankid', bankidRoutes(flows));
-  app.route('/api/captcha', captchaRoutes({ secret: options.captchaSecret ?? DEFAULT_CAPTCHA_SECRET }));
+  // Pages and endpoints of the providers themselves: the simulated bank page and captcha solver.
+  for (const provider of [providers.bankIdentification, providers.captcha, providers.messages, providers.payments]) {
+    if (provider.routes) app.route(provider.routes.path, provider.routes.app);
+  }
   if (testMode) app.route('/api/test', testModeRoutes({ settings, db }));
   if (testMode) app.route('/api/test/codes', testCodeRoutes({ db }));
 
-  if (options.staticDir) app.use('*', staticApp({ staticDir: options.staticDir, apiBaseUrl: options.apiBaseUrl }));
+  if (options.staticDir) app.use('*', staticApp({ staticDir: options.staticDir, apiBaseUrl: options.apiBaseUrl, platformMode: mode }));
 
   app.notFound(handleNotFound);
   app.onError(createErrorHandler(options.logError));

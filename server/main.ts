@@ -8,12 +8,32 @@ import { migrateToLatest } from './db/migrate';
 import { setMessageLog } from './platform/messages';
 import { seedPlayers } from './platform/seed-players';
 import { createSettingsStore } from './platform/settings';
+import { productionProblems, realProvidersFromEnv, type PlatformProviders } from './providers';
 
 // `node --import tsx server/main.ts` (npm start / npm run serve): opens the database (PGlite in
 // DATA_DIR, or PostgreSQL at DATABASE_URL), migrates, seeds the content on first start, serves the
 // API and the built app on PORT, and closes the database on SIGINT/SIGTERM.
 
 const config = readConfig();
+
+// Production mode starts only with a real provider for every third party (issue 9): say why not
+// and stop before the database is touched. Simulation mode uses server/providers/simulated.ts.
+let providers: Partial<PlatformProviders> = {};
+if (config.mode === 'production') {
+  const real = realProvidersFromEnv(process.env);
+  const problems = [...real.problems, ...productionProblems(real.providers)];
+  if (problems.length > 0) {
+    console.error(`PLATFORM_MODE=production: refusing to start.\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    process.exit(1);
+  }
+  providers = real.providers;
+} else {
+  console.log(
+    'SIMULATION MODE (PLATFORM_MODE=simulation): bank identification, captcha, SMS / e-mail and payments are simulated; ' +
+      'nothing real is identified, sent or paid. Set PLATFORM_MODE=production with real providers to run for players.',
+  );
+}
+
 const database = await createDatabase(
   config.databaseUrl ? { url: config.databaseUrl } : { dataDir: join(config.dataDir, 'pglite') },
 );
@@ -32,18 +52,27 @@ try {
   throw error;
 }
 
-// The simulated SMS / e-mail provider delivers nothing: whoever runs the platform reads the codes here.
-setMessageLog((message) => console.log(`[simulated ${message.channel}] to ${message.destination}: ${message.body}`));
+// The simulated SMS / e-mail provider delivers nothing: whoever runs the platform reads the codes
+// here. A simulation-only feature: a real sender's messages are never printed.
+if (config.mode === 'simulation') {
+  setMessageLog((message) => console.log(`[simulated ${message.channel}] to ${message.destination}: ${message.body}`));
+}
 
 const app = createApp({
   db: database.db,
   settings: createSettingsStore(database.db),
   staticDir: config.staticDir,
   testMode: config.testMode,
+  mode: config.mode,
+  providers,
   apiBaseUrl: config.apiBaseUrl,
   countryHeader: config.countryHeader,
   corsOrigins: config.corsOrigins,
   captchaSecret: config.captchaSecret,
+  siteUrl: config.siteUrl,
+  // Test mode: every browser test comes from 127.0.0.1, so only the per-address counts are off
+  // (the per-number and per-account ones stay); PLATFORM_TEST_MODE is never set in production.
+  throttle: { addressHeader: config.clientAddressHeader, ...(config.testMode ? { codeSendsPerAddress: null, loginAddressDelayAfter: null } : {}) },
   auth: {
     loginLockAttempts: config.loginLockAttempts,
     loginLockWindowMinutes: config.loginLockWindowMinutes,
@@ -54,7 +83,7 @@ const app = createApp({
 const server = serve({ fetch: app.fetch, port: config.port, ...(config.host ? { hostname: config.host } : {}) }, (info) => {
   const host = config.host ?? 'localhost';
   const where = database.engine === 'postgres' ? 'PostgreSQL' : `PGlite in ${join(config.dataDir, 'pglite')}`;
-  console.log(`Platform on http://${host}:${String(info.port)} (${where}${config.testMode ? ', test mode' : ''})`);
+  console.log(`Platform on http://${host}:${String(info.port)} (${where}, ${config.mode} mode${config.testMode ? ', test mode' : ''})`);
 });
 
 let stopping = false;

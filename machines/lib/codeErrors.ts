@@ -2,14 +2,15 @@
 // reset": sms.code.invalid, sms.max.attempts.reached; other SMS verification codes are shown by
 // code; a missing code gives unhandled.error.no.code). The machine receives errors as `unknown` (an
 // ApiError at run time, plain objects in tests) and reads them by shape through flowErrorOf.
+import { ERROR_CODES } from './errorCodes';
 import { flowErrorOf } from './flowErrors';
 
-/** The platform's codes that code entry tells apart. */
+/** The platform's codes that code entry tells apart (one list: machines/lib/errorCodes.ts). */
 export const CODE_ERROR_CODES = {
-  invalid: 'sms.code.invalid',
-  maxAttempts: 'sms.max.attempts.reached',
-  registrationTokenInvalid: 'error.registration.token.invalid',
-  system: 'error.system.error',
+  invalid: ERROR_CODES.smsCodeInvalid,
+  maxAttempts: ERROR_CODES.smsMaxAttempts,
+  registrationTokenInvalid: ERROR_CODES.registrationTokenInvalid,
+  system: ERROR_CODES.systemError,
   /** behaviour.md §8: a verification failure without a code. */
   noCode: 'unhandled.error.no.code',
 } as const;

@@ -4,6 +4,8 @@
 // Pure functions: the login machine reads a failed call through them (it receives the error as
 // `unknown`: an ApiError at run time, a plain object in tests).
 
+import { ERROR_CODES } from './errorCodes';
+
 /**
  * The UI keys (behaviour.md §8: login.error.unauthorized, blacklisted, maxAttempt and closed, plus the
  * timeout and exclusion texts with their days). `network` is the app's own: the platform could not be
@@ -30,6 +32,10 @@ export interface LoginErrorInfo {
   /** Cooling-off time left, as the platform sends it (a number). */
   cooldownTimeLeft?: number;
   initiator?: string;
+  /** Wrong passwords left before the lock (issue 8: warn before the last attempt); the platform's `details`. */
+  attemptsLeft?: number;
+  /** Seconds until a lock or a delay ends (issue 8: say for how long); the platform's `details`. */
+  retryAfterSeconds?: number;
 }
 
 export interface LoginError {
@@ -37,21 +43,26 @@ export interface LoginError {
   additionalInfo: LoginErrorInfo;
 }
 
+/** A catalogue code without its `code:` prefix (the form the table below is keyed by). */
+function bare(code: string): string {
+  return code.replace(/^code:/, '');
+}
+
 /** The max-attempts code: the account is locked after repeated failures (GLI-19 2.5.3, server side). */
-export const MAX_ATTEMPTS_CODE = 'error.sign.in.attempt.count.exceeded';
+export const MAX_ATTEMPTS_CODE = bare(ERROR_CODES.loginAttemptsExceeded);
 
 /**
  * behaviour.md §8 "Login", base code → UI key. The deactivated-to-blacklisted pairing is the spec's
  * own inference; anything not listed is shown as unauthorized.
  */
 export const LOGIN_ERROR_CODES: Readonly<Record<string, LoginErrorKey>> = {
-  'error.player.not.found': 'unauthorized',
-  'error.account.deactivated': 'blacklisted',
+  [bare(ERROR_CODES.playerNotFound)]: 'unauthorized',
+  [bare(ERROR_CODES.accountDeactivated)]: 'blacklisted',
   [MAX_ATTEMPTS_CODE]: 'maxAttempt',
-  'error.account.closed': 'closed',
+  [bare(ERROR_CODES.accountClosed)]: 'closed',
   'error.timeout.in.progress': 'timeout',
   'error.exclusion.in.progress': 'exclusion',
-  'error.exclusion.in.progress.indefinitely': 'exclusionIndefinitely',
+  [bare(ERROR_CODES.exclusionIndefinite)]: 'exclusionIndefinitely',
 };
 
 const NON_NEGATIVE_INTEGER = /^[0-9]{1,9}$/;
@@ -102,9 +113,25 @@ export function isNetworkFailure(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'kind' in error && error.kind === 'network';
 }
 
-/** A failed login call as the form shows it: network, or the server's code parsed. */
+/** A whole number of at least 0, or undefined. */
+function countOf(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined;
+}
+
+/** The attempts left and the wait an error answer's `details` tell (src/api/errors.ts ErrorDetails). */
+function detailsOf(error: object): Pick<LoginErrorInfo, 'attemptsLeft' | 'retryAfterSeconds'> {
+  const details = 'details' in error && typeof error.details === 'object' && error.details !== null ? error.details : {};
+  const attemptsLeft = countOf('attemptsLeft' in details ? details.attemptsLeft : undefined);
+  const retryAfterSeconds = countOf('retryAfterSeconds' in details ? details.retryAfterSeconds : undefined);
+  return { ...(attemptsLeft === undefined ? {} : { attemptsLeft }), ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }) };
+}
+
+/** A failed login call as the form shows it: network, or the server's code parsed, with its details. */
 export function loginErrorOf(error: unknown): LoginError {
   if (isNetworkFailure(error)) return { code: 'network', additionalInfo: {} };
-  const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : null;
-  return typeof code === 'string' ? parseLoginErrorCode(code) : { code: 'unauthorized', additionalInfo: {} };
+  if (typeof error !== 'object' || error === null) return { code: 'unauthorized', additionalInfo: {} };
+  const code = 'code' in error ? error.code : null;
+  if (typeof code !== 'string') return { code: 'unauthorized', additionalInfo: {} };
+  const parsed = parseLoginErrorCode(code);
+  return { code: parsed.code, additionalInfo: { ...parsed.additionalInfo, ...detailsOf(error) } };
 }

@@ -2,22 +2,23 @@
 // errors"). The machine receives errors as `unknown` (an ApiError at run time, plain objects in
 // tests) and reads them by shape through flowErrorOf. Every code kept here is translated by the
 // screen's one table, src/features/signup/errorMessages.ts; a raw code never reaches the player.
+import { ERROR_CODES } from './errorCodes';
 import { flowErrorOf } from './flowErrors';
 import { CONTACT_FIELDS, DETAILS_FIELDS, type SignupErrorField, type SignupFieldErrors } from './signupForm';
 
-/** The platform's sign-up codes (src/api/player.ts lists their statuses). */
+/** The platform's sign-up codes (one list: machines/lib/errorCodes.ts; src/api/player.ts lists their statuses). */
 export const SIGNUP_ERROR_CODES = {
-  playerAlreadyExists: 'error.registration.player_already_exists',
-  cpfDuplicate: 'error.cpf.duplicate_found',
-  sameCustomerInfo: 'error.same.customer.info.detected',
-  countryBlocked: 'error.country.blocked',
-  captcha: 'error.captcha.validation',
-  vonage: 'error.vonage.validation',
-  system: 'error.system.error',
-  unhandled: 'error.signup.unhandled',
-  smsCodeInvalid: 'sms.code.invalid',
-  smsMaxAttempts: 'sms.max.attempts.reached',
-  registrationTokenInvalid: 'error.registration.token.invalid',
+  playerAlreadyExists: ERROR_CODES.playerAlreadyExists,
+  cpfDuplicate: ERROR_CODES.cpfDuplicate,
+  sameCustomerInfo: ERROR_CODES.sameCustomerInfo,
+  countryBlocked: ERROR_CODES.countryBlocked,
+  captcha: ERROR_CODES.captchaValidation,
+  vonage: ERROR_CODES.vonageValidation,
+  system: ERROR_CODES.systemError,
+  unhandled: ERROR_CODES.signupUnhandled,
+  smsCodeInvalid: ERROR_CODES.smsCodeInvalid,
+  smsMaxAttempts: ERROR_CODES.smsMaxAttempts,
+  registrationTokenInvalid: ERROR_CODES.registrationTokenInvalid,
   /** behaviour.md §8: a verification failure without a code. */
   noCode: 'unhandled.error.no.code',
 } as const;

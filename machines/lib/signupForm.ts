@@ -4,9 +4,10 @@
 // Pure: the sign-up machine, its tests and the screens read it; nothing here touches the world.
 import * as v from 'valibot';
 import type { RegistrationRequest } from '../../src/api/player';
-import { AFFILIATE_PARAMS, DEFAULT_SIGNUP_COUNTRY, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, SIGNUP_CODE_LENGTH } from './constants';
+import { AFFILIATE_PARAMS, DEFAULT_SIGNUP_COUNTRY, SIGNUP_CODE_LENGTH } from './constants';
 import { COUNTRIES, COUNTRY_CODES, isCountryCode, joinMobilePhone, type CountryCode } from './countries';
 import { LANGUAGES, type LanguageCode } from './markets';
+import { emailRule, nameRule, normalizePhoneBody, passwordRule, PHONE_BODY_PATTERN, PHONE_PREFIX_PATTERN } from './rules';
 
 /** What the form holds, as typed (product.md §3 "Registration": the form fields). */
 export interface SignupValues {
@@ -110,28 +111,21 @@ export const VALIDATION_CODES = {
 export type ValidationCode = (typeof VALIDATION_CODES)[keyof typeof VALIDATION_CODES];
 
 const C = VALIDATION_CODES;
-const NAME_PATTERN = /^[\p{L}][\p{L}\p{M}' .-]*$/u;
-// A practical e-mail check (the platform has the last word): one @, a dot in the domain, no spaces.
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
-const PREFIX_PATTERN = /^\+[0-9]{1,4}$/;
-/** National number without the prefix: digits, with spaces or dashes the player may type. */
-const PHONE_BODY_PATTERN = /^[0-9]{4,14}$/;
-
 const trimmed = v.pipe(v.string(), v.trim());
-const nameSchema = v.pipe(trimmed, v.nonEmpty(C.required), v.maxLength(50, C.name), v.regex(NAME_PATTERN, C.name));
 
+// The rules are the contract's (machines/lib/rules.ts): the platform checks the same with its codes.
 export const detailsSchema = v.object({
-  firstName: nameSchema,
-  lastName: nameSchema,
-  email: v.pipe(trimmed, v.nonEmpty(C.required), v.maxLength(254, C.email), v.regex(EMAIL_PATTERN, C.email)),
-  password: v.pipe(
-    v.string(),
-    v.nonEmpty(C.required),
-    v.minLength(PASSWORD_MIN_LENGTH, C.passwordShort),
-    v.maxLength(PASSWORD_MAX_LENGTH, C.passwordLong),
-    v.regex(/\p{L}/u, C.passwordLetter),
-    v.regex(/\p{Nd}/u, C.passwordDigit),
-  ),
+  firstName: nameRule({ notText: C.name, required: C.required, tooLong: C.name, invalid: C.name }),
+  lastName: nameRule({ notText: C.name, required: C.required, tooLong: C.name, invalid: C.name }),
+  email: emailRule({ notText: C.email, required: C.required, tooLong: C.email, invalid: C.email }),
+  password: passwordRule({
+    notText: C.passwordShort,
+    required: C.required,
+    tooShort: C.passwordShort,
+    tooLong: C.passwordLong,
+    letter: C.passwordLetter,
+    digit: C.passwordDigit,
+  }),
 });
 
 /** CPF: 11 digits (dots and a dash allowed), not all the same, with both check digits right. */
@@ -151,10 +145,10 @@ export function isValidCpf(input: string): boolean {
 export const contactSchema = v.pipe(
   v.object({
     countryCode: v.picklist(COUNTRY_CODES, C.country),
-    phonePrefix: v.pipe(trimmed, v.nonEmpty(C.required), v.regex(PREFIX_PATTERN, C.phonePrefix)),
+    phonePrefix: v.pipe(trimmed, v.nonEmpty(C.required), v.regex(PHONE_PREFIX_PATTERN, C.phonePrefix)),
     phoneBody: v.pipe(
       v.string(),
-      v.transform((body) => body.replace(/[\s-]/g, '')),
+      v.transform(normalizePhoneBody),
       v.nonEmpty(C.required),
       v.regex(PHONE_BODY_PATTERN, C.phone),
     ),

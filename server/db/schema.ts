@@ -194,6 +194,23 @@ export interface LedgerEntriesTable {
   created_at: Timestamp;
 }
 
+/** Migration 0005: one counted event of a limit (server/services/throttle.ts). */
+export interface ThrottleEventsTable {
+  id: Generated<string>;
+  bucket: string;
+  key: string;
+  at: Timestamp;
+}
+
+/** Migration 0005: an unlock link e-mailed to a player (server/services/login.ts). */
+export interface LoginUnlocksTable {
+  key_hash: string;
+  player_id: number;
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+}
+
 export interface Database {
   platform_settings: PlatformSettingsTable;
   content_documents: ContentDocumentsTable;
@@ -206,6 +223,8 @@ export interface Database {
   paynplay_sessions: PaynplaySessionsTable;
   ledger_transactions: LedgerTransactionsTable;
   ledger_entries: LedgerEntriesTable;
+  throttle_events: ThrottleEventsTable;
+  login_unlocks: LoginUnlocksTable;
 }
 
 export type PlayerRow = Selectable<PlayersTable>;

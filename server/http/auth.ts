@@ -1,12 +1,14 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { authServicesOf, isIdle, revokeSession, type AuthServices, type AuthVariables } from '../platform/sessions';
 import { verifyIdToken, type TokenCheck } from '../platform/tokens';
+import { SESSION_ABSOLUTE_LIFETIME_MS } from '../config';
 import { ERROR_CODES, HttpError } from './errors';
 import type { SiteEnv } from './site-context';
 
 // The guard of the player's own calls (behaviour.md §7: "Requests carry an authorization header
 // with the id token"): `Authorization: Bearer <idToken>` with a good signature, not expired, whose
-// session is neither revoked nor idle past the limit (GLI-19 2.5.4). Each call counts as activity.
+// session is neither revoked nor idle past the limit (GLI-19 2.5.4) nor older than its absolute
+// lifetime (server/config.ts SESSION_ABSOLUTE_LIFETIME_MS). Each call counts as activity.
 // 401 error.token.invalid for a token that is not ours; 401 error.session.expired for one whose
 // time or session is over (the app logs out on either, behaviour.md §8 "General").
 
@@ -46,11 +48,12 @@ export const requireAuth: MiddlewareHandler<AuthEnv> = async (c, next) => {
     .where('player_id', '=', playerId)
     .where('revoked_at', 'is', null)
     .where('last_seen_at', '>=', new Date(now.getTime() - policy.idleLimitMs))
+    .where('created_at', '>=', new Date(now.getTime() - SESSION_ABSOLUTE_LIFETIME_MS))
     .returning('id')
     .executeTakeFirst();
   if (!touched) {
-    const session = await db.selectFrom('sessions').select(['revoked_at', 'last_seen_at']).where('id', '=', sessionId).executeTakeFirst();
-    // Idle past the limit: the session is over for good, even if a later call comes back in time.
+    const session = await db.selectFrom('sessions').select(['revoked_at', 'last_seen_at', 'created_at']).where('id', '=', sessionId).executeTakeFirst();
+    // Idle past the limit or past its lifetime: over for good, even if a later call comes back in time.
     if (session && session.revoked_at === null && isIdle(session, now, policy.idleLimitMs)) await revokeSession(db, sessionId, now);
     throw sessionExpired();
   }

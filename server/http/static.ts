@@ -11,6 +11,8 @@ export interface StaticAppOptions {
   staticDir: string;
   /** Written into index.html as <meta name="api-base-url"> (read by src/api/client.ts). */
   apiBaseUrl?: string | undefined;
+  /** Written into index.html as <meta name="platform-mode"> (src/features/shell/SimulationBanner.tsx shows it). */
+  platformMode?: string | undefined;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -20,17 +22,21 @@ export function isApiPath(path: string): boolean {
   return path === '/api' || path.startsWith('/api/');
 }
 
-/** index.html with the API base URL written into its head. */
-export function injectApiBaseUrl(html: string, apiBaseUrl: string | undefined): string {
-  if (!apiBaseUrl) return html;
-  const meta = `<meta name="api-base-url" content="${escapeHtml(apiBaseUrl)}">`;
+/** index.html with the API base URL (and the platform mode) written into its head. */
+export function injectApiBaseUrl(html: string, apiBaseUrl: string | undefined, platformMode?: string): string {
+  const metas = [
+    ...(apiBaseUrl ? [`<meta name="api-base-url" content="${escapeHtml(apiBaseUrl)}">`] : []),
+    ...(platformMode ? [`<meta name="platform-mode" content="${escapeHtml(platformMode)}">`] : []),
+  ];
+  if (metas.length === 0) return html;
+  const meta = metas.join('\n    ');
   const head = /<head(\s[^>]*)?>/i.exec(html);
   if (!head) return `${meta}\n${html}`;
   const at = head.index + head[0].length;
   return `${html.slice(0, at)}\n    ${meta}${html.slice(at)}`;
 }
 
-export function staticApp({ staticDir, apiBaseUrl }: StaticAppOptions): MiddlewareHandler {
+export function staticApp({ staticDir, apiBaseUrl, platformMode }: StaticAppOptions): MiddlewareHandler {
   const serveFile = serveStatic({ root: staticDir });
 
   // index.html answers every page load: keep it, with the base URL written in, until a new build
@@ -40,7 +46,7 @@ export function staticApp({ staticDir, apiBaseUrl }: StaticAppOptions): Middlewa
     const path = `${staticDir}/index.html`;
     const { mtimeMs } = await stat(path);
     if (cached?.mtimeMs !== mtimeMs) {
-      cached = { mtimeMs, html: injectApiBaseUrl(await readFile(path, 'utf8'), apiBaseUrl) };
+      cached = { mtimeMs, html: injectApiBaseUrl(await readFile(path, 'utf8'), apiBaseUrl, platformMode) };
     }
     return cached.html;
   };

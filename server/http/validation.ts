@@ -1,35 +1,29 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
-import { COUNTRIES } from '../../machines/lib/countries';
-import type { FieldError } from '../../src/api/errors';
-import { PASSWORD_RULE } from '../../src/api/player';
+import { FIELD_CODES, type FieldError } from '../../src/api/errors';
 import { ERROR_CODES, HttpError, type ErrorCode } from './errors';
 
 // Request bodies of the identity flows: JSON parsed with a valibot schema; a body that is not
 // JSON (or not an object) is a 400 with the flow's own code, a body whose fields fail is
 // 400 error.validation with `errors: [{ field, code }]` (src/api/errors.ts FieldError). Schemas
 // put the field code in their messages (`v.email('validation.email')`); a missing field is
-// `validation.required`, any other failure `validation.invalid`. The password rule is the app's
-// own (src/api/player.ts PASSWORD_RULE), with its `error.password.*` codes.
+// `validation.required`, any other failure `validation.invalid`. The schemas themselves are the
+// contract's (src/api/player.ts, src/api/auth.ts, src/api/fields.ts): the same the app checks.
 
-export const FIELD_CODES = {
-  required: 'validation.required',
-  invalid: 'validation.invalid',
-  tooLong: 'validation.too_long',
-  email: 'validation.email',
-  password: 'validation.password',
-  phone: 'validation.phone',
-  name: 'validation.name',
-  country: 'validation.country',
-  currency: 'validation.currency',
-  language: 'validation.language',
-  cpf: 'validation.cpf',
-  terms: 'validation.terms',
-  termsVersion: 'validation.terms_version',
-  code: 'validation.code',
-  returnUrl: 'validation.return_url',
-} as const;
+// The field codes and fields are the contract's (src/api/fields.ts, machines/lib/errorCodes.ts).
+export { FIELD_CODES } from '../../src/api/errors';
+export {
+  codeField,
+  emailField,
+  nameField,
+  opaqueField,
+  passwordField,
+  phoneBodyField,
+  phonePrefixField,
+  playerIdField,
+  text,
+} from '../../src/api/fields';
 
 /** The largest body the identity flows read; a larger one is 413 error.request.invalid before it is parsed. */
 export const FLOW_BODY_MAX_BYTES = 16 * 1024;
@@ -85,43 +79,3 @@ export async function parseJsonBody<TSchema extends v.GenericSchema>(
   if (!parsed.success) throw validationError(fieldErrorsOf(parsed.issues));
   return parsed.output;
 }
-
-/** A required, trimmed text field of at most `max` characters. */
-export function text(max: number) {
-  return v.pipe(v.string(FIELD_CODES.invalid), v.trim(), v.nonEmpty(FIELD_CODES.required), v.maxLength(max, FIELD_CODES.tooLong));
-}
-
-export const emailField = v.pipe(text(254), v.email(FIELD_CODES.email));
-
-/** An international dialing prefix as the phone prefix field holds it (+358). */
-export const phonePrefixField = v.pipe(
-  text(5),
-  v.check((prefix: string) => DIALING_CODES.has(prefix), FIELD_CODES.phone),
-);
-
-/** The prefixes of the country list (product.md §3): the only ones the phone fields offer. */
-const DIALING_CODES: ReadonlySet<string> = new Set(Object.values(COUNTRIES).map((country) => country.dialingCode));
-
-/** The national part of a mobile phone: digits, spaces and dashes dropped. */
-export const phoneBodyField = v.pipe(
-  text(32),
-  v.transform((body: string) => body.replace(/[\s-]/g, '')),
-  v.regex(/^[0-9]{4,14}$/, FIELD_CODES.phone),
-);
-
-/** Secrets and ids the platform handed out: opaque, bounded. */
-export const opaqueField = v.pipe(text(200), v.regex(/^[A-Za-z0-9_-]+$/, FIELD_CODES.invalid));
-
-/** A player id as the platform hands it out (a positive 32-bit integer). */
-export const playerIdField = v.pipe(
-  v.number(FIELD_CODES.invalid),
-  v.integer(FIELD_CODES.invalid),
-  v.minValue(1, FIELD_CODES.invalid),
-  v.maxValue(2 ** 31 - 1, FIELD_CODES.invalid),
-);
-
-/** A one-time code as typed: bounded; a wrong shape is a wrong code, counted like one. */
-export const codeField = text(16);
-
-/** A new password (registration, reset): the same rule the app checks. */
-export const passwordField = PASSWORD_RULE;

@@ -2,8 +2,9 @@ import { randomInt } from 'node:crypto';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, VerificationCodesTable, VerificationPurpose } from '../db/schema';
 import { ERROR_CODES, HttpError } from '../http/errors';
+import { countCodeSend, DEFAULT_THROTTLE_POLICY, tooManyCodes, type ThrottlePolicy } from '../services/throttle';
 import { messageText } from './message-texts';
-import { sendMessage, type MessageChannel } from './messages';
+import { normalizeDestination, sendMessage, type MessageChannel } from './messages';
 import { randomSecret, sameHash, sha256Hex } from './secrets';
 
 // One-time codes for sign-up verification, password reset and phone change (behaviour.md §4, §8
@@ -49,6 +50,11 @@ export interface CodeRequest {
   /** Phone change: the new number, saved when the code is verified. */
   phone?: { prefix: string; body: string } | undefined;
   now: Date;
+  /**
+   * Who asks, for the per-number and per-address limits (server/services/throttle.ts; issue 9 "SMS
+   * bombing"): the routes pass the client's address. Without it the per-number limits still count.
+   */
+  sender?: { policy: ThrottlePolicy; address: string | null } | undefined;
 }
 
 export function codeTarget(kind: 'player', id: number): string;
@@ -66,7 +72,7 @@ function hashCode(code: string, id: string): string {
 }
 
 function tooMany(): HttpError {
-  return new HttpError(429, ERROR_CODES.smsMaxAttempts, 'Too many codes or wrong tries. Please try again later.');
+  return tooManyCodes();
 }
 
 /**
@@ -90,6 +96,14 @@ export async function requestCode(db: Kysely<Database>, request: CodeRequest): P
     // A consumed row ends its conversation; a new one starts with fresh counts.
     const reuse = current && current.consumed_at === null ? current : undefined;
     if (reuse && (reuse.sends >= MAX_CODE_SENDS || reuse.attempts >= MAX_WRONG_CODE_ATTEMPTS)) throw tooMany();
+    if (request.delivery) {
+      // Whatever the purpose and target: one number or address gets only so many codes.
+      await countCodeSend(trx, request.sender?.policy ?? DEFAULT_THROTTLE_POLICY, {
+        destination: normalizeDestination(request.delivery.destination),
+        address: request.sender?.address ?? null,
+        now: request.now,
+      });
+    }
 
     const code = request.delivery ? generateCode() : randomSecret(16);
     const id = reuse?.id ?? randomSecret(18);

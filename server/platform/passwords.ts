@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { ERROR_CODES, HttpError } from '../http/errors';
 
 // Password hashing with node:crypto's scrypt (OWASP Password Storage Cheat Sheet: N=2^15, r=8,
 // p=3 is one of its equivalent minimum settings; ~0.2 s here). Each password gets its own 16-byte
@@ -21,7 +22,54 @@ const MAX_N = 2 ** 20;
 const MAX_R = 16;
 const MAX_P = 16;
 
+/**
+ * At most this many scrypt calls run at once (issue 9, CONVENTIONS.md footguns: "Hashing passwords
+ * on libuv's default pool starves every other request under a login flood"). scrypt runs on
+ * libuv's thread pool, 4 threads unless UV_THREADPOOL_SIZE says otherwise, which file reads (the
+ * app's index.html and assets), DNS lookups and zlib share: 32 wrong logins at once filled it and
+ * `GET /` took 2.3 s. Two leave half the pool free, and on a 2-core machine two hashes already
+ * use both cores. Every hash, the dummy one for an unknown e-mail included, waits in the same
+ * queue, so the timing of known and unknown e-mails stays the same.
+ */
+export const HASH_CONCURRENCY = Math.max(1, Math.min(2, Number(process.env.UV_THREADPOOL_SIZE ?? 4) - 2));
+/**
+ * Hashes waiting beyond this are refused (503) instead of queued: at ~0.2 s each and two at a time,
+ * 256 waiting is ~26 s, past any client's patience; a longer queue only holds memory for a flood.
+ */
+export const HASH_QUEUE_MAX = 256;
+
+let hashesRunning = 0;
+const hashQueue: (() => void)[] = [];
+
+/** The number of hashes running and waiting (tests, bench). */
+export function hashLoad(): { running: number; waiting: number } {
+  return { running: hashesRunning, waiting: hashQueue.length };
+}
+
+async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (hashesRunning < HASH_CONCURRENCY) {
+    hashesRunning += 1;
+  } else {
+    if (hashQueue.length >= HASH_QUEUE_MAX) {
+      throw new HttpError(503, ERROR_CODES.systemError, 'The platform is busy. Please try again in a moment.');
+    }
+    // The slot is handed over by the one that finishes (hashesRunning stays as it is).
+    await new Promise<void>((resolve) => hashQueue.push(resolve));
+  }
+  try {
+    return await work();
+  } finally {
+    const next = hashQueue.shift();
+    if (next) next();
+    else hashesRunning -= 1;
+  }
+}
+
 function deriveKey(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
+  return withHashSlot(() => scryptKey(password, salt, params));
+}
+
+function scryptKey(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
   // scrypt needs 128 * N * r bytes; Node's default cap (32 MiB) is exactly N=2^15, r=8.
   const options: ScryptOptions = { ...params, maxmem: 256 * params.N * params.r };
   return new Promise((resolve, reject) => {
@@ -32,7 +80,19 @@ function deriveKey(password: string, salt: Buffer, params: ScryptParams): Promis
   });
 }
 
-export async function hashPassword(password: string, params: ScryptParams = DEFAULT_SCRYPT_PARAMS): Promise<string> {
+let currentParams: ScryptParams = DEFAULT_SCRYPT_PARAMS;
+
+/**
+ * The cost of new hashes (and of the dummy one) in this process. Only `npm run fuzz` lowers it,
+ * so that thousands of generated logins and registrations fit in its time budget; stored hashes
+ * keep the parameters they were made with.
+ */
+export function setHashCostForTests(params: ScryptParams): void {
+  currentParams = params;
+  dummyHash = undefined;
+}
+
+export async function hashPassword(password: string, params: ScryptParams = currentParams): Promise<string> {
   const salt = randomBytes(SALT_BYTES);
   const key = await deriveKey(password, salt, params);
   return [SCHEME, params.N, params.r, params.p, salt.toString('base64url'), key.toString('base64url')].join('$');

@@ -1,8 +1,10 @@
 import type { Kysely, Updateable } from 'kysely';
 import type { Database, JsonValue, NewPlayerRow, PlayerRow, PlayersTable } from '../db/schema';
+import { clearAllLoginThrottles, clearLoginThrottle, type LoginLock } from '../services/throttle';
 import { hashPassword, verifyPassword as verifyHash } from './passwords';
 
-// The player store (migration 0003): create, find, update, passwords and the login-lock counters.
+// The player store (migration 0003): create, find, update, passwords; the login locks live in
+// server/services/throttle.ts (migration 0005; the players.failed_login_* columns are no longer used).
 // Every function takes the Kysely it is given, so a caller can run it inside a transaction
 // (`createPlayerStore(trx)`). Rows are returned as the database has them (snake_case).
 
@@ -65,19 +67,8 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export interface LoginLockPolicy {
-  /** GLI-19 2.5.3: failures within the window that lock the account. */
-  attempts: number;
-  /** The window, and how long the lock lasts once set. */
-  windowMs: number;
-}
-
-export interface LoginFailure {
-  /** Failures counted in the current window, this one included. */
-  count: number;
-  /** Set when this failure locked the account. */
-  lockedUntil: Date | null;
-}
+/** GLI-19 2.5.3's lock: how many failures within which window (server/services/throttle.ts counts them). */
+export type LoginLockPolicy = LoginLock;
 
 export interface PlayerStore {
   create(input: CreatePlayerInput): Promise<Player>;
@@ -90,9 +81,7 @@ export interface PlayerStore {
   setPassword(id: number, password: string): Promise<void>;
   /** Constant-time; false for a player without a password. */
   verifyPassword(player: Player, password: string): Promise<boolean>;
-  /** Counts a failed login (atomically) and locks the account on the policy's last allowed failure. */
-  recordLoginFailure(id: number, now: Date, policy: LoginLockPolicy): Promise<LoginFailure>;
-  /** A successful login (or an expired lock) starts counting afresh. */
+  /** The player proved who they are (a reset): every login lock and delay on their e-mail goes. */
   clearLoginFailures(id: number): Promise<void>;
   /** Test mode: every lock and counter cleared. */
   clearAllLoginFailures(): Promise<void>;
@@ -148,53 +137,13 @@ export function createPlayerStore(db: Kysely<Database>, clock: () => Date = () =
 
     verifyPassword: (player, password) => verifyHash(password, player.password_hash),
 
-    async recordLoginFailure(id, now, { attempts, windowMs }) {
-      const windowOpenedAfter = new Date(now.getTime() - windowMs);
-      const lockUntil = new Date(now.getTime() + windowMs);
-      // One statement, so that concurrent failures cannot both read the same count.
-      const row = await db
-        .updateTable('players')
-        .set((eb) => {
-          const inWindow = eb.and([
-            eb('failed_login_window_start', 'is not', null),
-            eb('failed_login_window_start', '>', windowOpenedAfter),
-          ]);
-          const nextCount = eb.case().when(inWindow).then(eb('failed_login_count', '+', 1)).else(1).end();
-          return {
-            failed_login_count: nextCount,
-            failed_login_window_start: eb
-              .case()
-              .when(inWindow)
-              .then(eb.ref('failed_login_window_start'))
-              .else(eb.cast<Date>(eb.val(now), 'timestamptz'))
-              .end(),
-            login_locked_until: eb
-              .case()
-              .when(eb(nextCount, '>=', attempts))
-              .then(eb.cast<Date | null>(eb.val(lockUntil), 'timestamptz'))
-              .else(null)
-              .end(),
-          };
-        })
-        .where('id', '=', id)
-        .returning(['failed_login_count', 'login_locked_until'])
-        .executeTakeFirst();
-      return { count: row?.failed_login_count ?? 0, lockedUntil: row?.login_locked_until ?? null };
-    },
-
     async clearLoginFailures(id) {
-      await db
-        .updateTable('players')
-        .set({ failed_login_count: 0, failed_login_window_start: null, login_locked_until: null })
-        .where('id', '=', id)
-        .execute();
+      const player = await findById(id);
+      if (player?.email) await clearLoginThrottle(db, normalizeEmail(player.email));
     },
 
     async clearAllLoginFailures() {
-      await db
-        .updateTable('players')
-        .set({ failed_login_count: 0, failed_login_window_start: null, login_locked_until: null })
-        .execute();
+      await clearAllLoginThrottles(db);
     },
   };
 }

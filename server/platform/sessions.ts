@@ -2,9 +2,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { Kysely } from 'kysely';
-import { COOKIE_LIFETIME_S, IDLE_LIMIT_MS } from '../../machines/lib/constants';
+import { IDLE_LIMIT_MS } from '../../machines/lib/constants';
 import type { LoginResponse } from '../../src/api/auth';
 import { DEFAULT_LOGIN_METHOD } from '../../machines/lib/identity';
+import { SESSION_ABSOLUTE_LIFETIME_MS } from '../config';
 import type { Database, SessionRow } from '../db/schema';
 import type { Player, LoginLockPolicy } from './players';
 import { loadTokenSecret, signIdToken, type IdTokenClaims } from './tokens';
@@ -113,7 +114,8 @@ function setSessionCookie(c: Context, value: string): void {
     sameSite: 'Strict',
     path: SESSION_COOKIE_PATH,
     secure: isHttps(c),
-    maxAge: COOKIE_LIFETIME_S,
+    // The session's absolute lifetime (server/config.ts), not a year: the cookie dies with it.
+    maxAge: SESSION_ABSOLUTE_LIFETIME_MS / 1000,
   });
 }
 
@@ -187,9 +189,19 @@ export async function issueLogin(c: Context, db: Kysely<Database>, player: Playe
   return { idToken, lastAuth: lastAuth?.toISOString() ?? null };
 }
 
-/** Is the session past the idle limit (GLI-19 2.5.4) at `now`? */
-export function isIdle(session: Pick<SessionRow, 'last_seen_at'>, now: Date, idleLimitMs: number = IDLE_LIMIT_MS): boolean {
-  return now.getTime() - session.last_seen_at.getTime() > idleLimitMs;
+/**
+ * Is the session over at `now`: idle past the limit (GLI-19 2.5.4), or older than its absolute
+ * lifetime (server/config.ts SESSION_ABSOLUTE_LIFETIME_MS) however busy it was?
+ */
+export function isIdle(
+  session: Pick<SessionRow, 'last_seen_at'> & Partial<Pick<SessionRow, 'created_at'>>,
+  now: Date,
+  idleLimitMs: number = IDLE_LIMIT_MS,
+  absoluteLimitMs: number = SESSION_ABSOLUTE_LIFETIME_MS,
+): boolean {
+  const idle = now.getTime() - session.last_seen_at.getTime() > idleLimitMs;
+  const tooOld = session.created_at !== undefined && now.getTime() - session.created_at.getTime() > absoluteLimitMs;
+  return idle || tooOld;
 }
 
 export async function revokeSession(db: Kysely<Database>, sessionId: string, now: Date): Promise<void> {

@@ -1,19 +1,20 @@
 import { Hono, type Context } from 'hono';
-import type { Kysely } from 'kysely';
-import * as v from 'valibot';
-import type { LoginResponse } from '../../src/api/auth';
+import { loginRequestSchema, unlockRequestSchema, unlockSchema, type LoginResponse } from '../../src/api/auth';
 import {
-  PASSWORD_RULE,
+  passwordChangeSchema,
+  termsAcceptSchema,
   type AccessDetails,
   type PlayerProfile,
   type TransactionSummary,
 } from '../../src/api/player';
-import type { Database } from '../db/schema';
 import { checkBearer, requireAuth, type AuthEnv } from '../http/auth';
-import { ERROR_CODES, HttpError } from '../http/errors';
-import { emailField, FIELD_CODES, fieldErrorsOf, flowBodyLimit, parseJsonBody, validationError } from '../http/validation';
-import { accessDetailsFor, currentTermsVersion, liftEndedRestriction, loginRefusal } from '../platform/account-status';
-import { dummyVerify } from '../platform/passwords';
+import { clientAddress } from '../http/client-address';
+import { flowBodyLimit, parseJsonBody } from '../http/validation';
+import { acceptTerms, changePassword, currentPlayer, profileOf, transactionSummary, type AccountDeps } from '../services/account';
+import { touchSession } from '../repositories/sessions';
+import { logIn, requestUnlock, unlock, type LoginDeps } from '../services/login';
+import type { ThrottlePolicy } from '../services/throttle';
+import { accessDetailsFor, liftEndedRestriction, loginRefusal } from '../platform/account-status';
 import { createPlayerStore, type Player } from '../platform/players';
 import {
   authServicesOf,
@@ -22,7 +23,6 @@ import {
   isIdle,
   issueLogin,
   LOGIN_METHODS,
-  revokePlayerSessions,
   revokeSession,
   sessionFromCookie,
 } from '../platform/sessions';
@@ -30,116 +30,62 @@ import {
 // Login, session and the player's own account, mounted at /api/player (behaviour.md §4 "Session",
 // §7 "Player and account", §8 "Login"; issue 3 "Security"): login, session refresh from the
 // HttpOnly cookie, sign-out, profile, access details, transaction summary, terms acceptance and
-// password change.
+// password change. The rules are server/services/login.ts and server/services/account.ts; a visitor
+// without a session gets 204 from the refresh (a normal answer, not an error).
 
-/** A login compares a password, it does not judge it: any length up to this (scrypt's input). */
-const LOGIN_PASSWORD_MAX = 1_024;
+/** The profile as the app reads it (server/services/account.ts; kept here for the routes that import it). */
+export { profileOf } from '../services/account';
 
-const givenPassword = v.pipe(
-  v.string(FIELD_CODES.invalid),
-  v.nonEmpty(FIELD_CODES.required),
-  v.maxLength(LOGIN_PASSWORD_MAX, FIELD_CODES.tooLong),
-);
-const loginBodySchema = v.object({ email: emailField, password: givenPassword });
-const termsBodySchema = v.object({
-  version: v.pipe(v.number(FIELD_CODES.termsVersion), v.integer(FIELD_CODES.termsVersion), v.minValue(1, FIELD_CODES.termsVersion)),
-});
-const passwordBodySchema = v.object({ oldPassword: givenPassword, newPassword: v.string(FIELD_CODES.invalid) });
-const newPasswordSchema = v.object({ newPassword: PASSWORD_RULE });
-
-const notFound = () => new HttpError(401, ERROR_CODES.playerNotFound, 'Wrong e-mail or password.');
-const lockedOut = () =>
-  new HttpError(403, ERROR_CODES.loginAttemptsExceeded, 'Too many failed logins: the account is locked for a while.');
-const sessionExpired = () => new HttpError(401, ERROR_CODES.sessionExpired, 'Your session has ended. Please log in again.');
-
-async function firstDepositDate(db: Kysely<Database>, playerId: number): Promise<string | null> {
-  const row = await db
-    .selectFrom('ledger_transactions')
-    .select((eb) => eb.fn.min('created_at').as('first'))
-    .where('player_id', '=', playerId)
-    .where('kind', '=', 'DEPOSIT')
-    .executeTakeFirst();
-  const first = row?.first as Date | string | null | undefined;
-  return first ? new Date(first).toISOString() : null;
+export interface AuthRoutesOptions {
+  throttle: ThrottlePolicy;
+  /** SITE_URL: the origin of the e-mailed unlock link; the request's own when unset. */
+  siteUrl?: string | undefined;
 }
 
-async function depositCount(db: Kysely<Database>, playerId: number): Promise<number> {
-  const row = await db
-    .selectFrom('ledger_transactions')
-    .select((eb) => eb.fn.countAll<string | number>().as('count'))
-    .where('player_id', '=', playerId)
-    .where('kind', '=', 'DEPOSIT')
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
-
-export async function profileOf(db: Kysely<Database>, player: Player): Promise<PlayerProfile> {
-  return {
-    playerId: player.id,
-    email: player.email,
-    firstName: player.first_name,
-    lastName: player.last_name,
-    phonePrefix: player.phone_prefix,
-    phoneBody: player.phone_body,
-    languageCode: player.language_code,
-    currencyCode: player.currency_code,
-    countryCode: player.country_code,
-    provinceCode: player.province_code,
-    personid: player.personid,
-    kycStatus: player.kyc_status,
-    // No document has been requested yet (the verification issue fills this).
-    requestDocumentTypeStatus: '',
-    firstLogin: player.first_login,
-    firstDepositDate: await firstDepositDate(db, player.id),
-    termsAndConditionsAcceptedVersion: player.terms_accepted_version,
-    loyaltyLevel: null,
-    limitLevel: null,
-    status: player.status,
-    access: accessDetailsFor(player),
-  };
-}
-
-export function authRoutes(): Hono<AuthEnv> {
+export function authRoutes({ throttle, siteUrl }: AuthRoutesOptions): Hono<AuthEnv> {
   const routes = new Hono<AuthEnv>();
+  const loginDeps = (c: Context<AuthEnv>): LoginDeps => {
+    const { db, clock, policy } = authServicesOf(c);
+    return { db, clock, throttle, lock: policy.lock };
+  };
 
   routes.post('/login', flowBodyLimit, async (c) => {
-    const { db, clock, policy } = authServicesOf(c);
-    const { email, password } = await parseJsonBody(c, loginBodySchema);
-    const players = createPlayerStore(db, clock);
-    const found = await players.findByEmail(email);
-    if (!found) {
-      // Same work as a wrong password: the answer's timing does not tell which e-mails exist.
-      await dummyVerify(password);
-      throw notFound();
-    }
-    let player = found;
-    const now = clock();
-    if (player.login_locked_until !== null) {
-      // GLI-19 2.5.3: locked for the window, even with the right password.
-      if (player.login_locked_until > now) throw lockedOut();
-      await players.clearLoginFailures(player.id);
-    }
-    if (!(await players.verifyPassword(player, password))) {
-      const failure = await players.recordLoginFailure(player.id, now, policy.lock);
-      if (failure.lockedUntil !== null) throw lockedOut();
-      throw notFound();
-    }
-    if (player.failed_login_count > 0) await players.clearLoginFailures(player.id);
-    player = await liftEndedRestriction(db, player, now);
-    const refusal = loginRefusal(player, now);
-    if (refusal) throw refusal;
-    return c.json<LoginResponse>(await issueLogin(c, db, player, LOGIN_METHODS.password));
+    const { email, password } = await parseJsonBody(c, loginRequestSchema);
+    const deps = loginDeps(c);
+    const player = await logIn(deps, { email, password, address: clientAddress(c, throttle.addressHeader) });
+    return c.json<LoginResponse>(await issueLogin(c, deps.db, player, LOGIN_METHODS.password));
   });
 
+  // The player's own unlock (issue 9): a link to the e-mail; the link's page sends its key back.
+  routes.post('/login/unlock_request', flowBodyLimit, async (c) => {
+    const { email, langmarket } = await parseJsonBody(c, unlockRequestSchema);
+    await requestUnlock(loginDeps(c), {
+      email,
+      langmarket,
+      siteOrigin: siteUrl ?? new URL(c.req.url).origin,
+      address: clientAddress(c, throttle.addressHeader),
+    });
+    return c.json({ ok: true as const });
+  });
+
+  routes.post('/login/unlock', flowBodyLimit, async (c) => {
+    const { key } = await parseJsonBody(c, unlockSchema);
+    await unlock(loginDeps(c), key);
+    return c.json({ ok: true as const });
+  });
+
+  // "No session" is a normal answer, not an error (issue 8 "A quiet console"): every visitor's
+  // page load asks, so a missing, unknown, ended or idle session answers 204 No Content (and clears
+  // the cookie) rather than a 401 that each browser would log as a failed request.
   routes.post('/session/refresh', async (c) => {
     const services = authServicesOf(c);
     const { db, clock, policy } = services;
     const now = clock();
     const session = await sessionFromCookie(c, db);
-    const refuse = async (): Promise<never> => {
+    const refuse = async (): Promise<Response> => {
       if (session && session.revoked_at === null) await revokeSession(db, session.id, now);
       clearSessionCookie(c);
-      throw sessionExpired();
+      return c.body(null, 204);
     };
     if (!session || session.revoked_at !== null || isIdle(session, now, policy.idleLimitMs)) return refuse();
     const found = await createPlayerStore(db, clock).findById(session.player_id);
@@ -147,7 +93,7 @@ export function authRoutes(): Hono<AuthEnv> {
     const player = await liftEndedRestriction(db, found, now);
     // A player closed, blacklisted or on a break since the login keeps no session.
     if (loginRefusal(player, now)) return refuse();
-    await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', session.id).execute();
+    await touchSession(db, session.id, now);
     return c.json<LoginResponse>({
       idToken: await idTokenFor(services, player, session),
       lastAuth: session.last_auth_at?.toISOString() ?? null,
@@ -168,49 +114,30 @@ export function authRoutes(): Hono<AuthEnv> {
 
   // ------------------------------------------------------------ the player's own account
 
-  const currentPlayer = async (c: Context<AuthEnv>): Promise<Player> => {
+  const accountDeps = (c: Context<AuthEnv>): AccountDeps => {
     const { db, clock } = authServicesOf(c);
-    const found = await createPlayerStore(db, clock).findById(c.get('authSession').playerId);
-    if (!found) throw sessionExpired();
-    return liftEndedRestriction(db, found, clock());
+    return { db, clock };
   };
+  const currentPlayerOf = (c: Context<AuthEnv>): Promise<Player> => currentPlayer(accountDeps(c), c.get('authSession').playerId);
 
-  routes.get('/profile', requireAuth, async (c) => {
-    const player = await currentPlayer(c);
-    return c.json<PlayerProfile>(await profileOf(authServicesOf(c).db, player));
-  });
+  routes.get('/profile', requireAuth, async (c) => c.json<PlayerProfile>(await profileOf(authServicesOf(c).db, await currentPlayerOf(c))));
 
-  routes.get('/access/details', requireAuth, async (c) => c.json<AccessDetails>(accessDetailsFor(await currentPlayer(c))));
+  routes.get('/access/details', requireAuth, async (c) => c.json<AccessDetails>(accessDetailsFor(await currentPlayerOf(c))));
 
   routes.get('/transaction-summary', requireAuth, async (c) =>
-    c.json<TransactionSummary>({ totalDepositsCount: await depositCount(authServicesOf(c).db, c.get('authSession').playerId) }),
+    c.json<TransactionSummary>(await transactionSummary(accountDeps(c), c.get('authSession').playerId)),
   );
 
   routes.post('/update_term_and_condition_version', flowBodyLimit, requireAuth, async (c) => {
-    const { version } = await parseJsonBody(c, termsBodySchema);
-    const current = currentTermsVersion();
-    // behaviour.md §5: the accepted version comes from the current terms; no other can be accepted.
-    if (version !== current) {
-      throw new HttpError(400, ERROR_CODES.termsVersionInvalid, `Only the current terms (version ${String(current)}) can be accepted.`);
-    }
-    const { db, clock } = authServicesOf(c);
-    await createPlayerStore(db, clock).update(c.get('authSession').playerId, { terms_accepted_version: version });
+    const { version } = await parseJsonBody(c, termsAcceptSchema);
+    await acceptTerms(accountDeps(c), c.get('authSession').playerId, version);
     return c.json({ ok: true as const });
   });
 
   routes.post('/password', flowBodyLimit, requireAuth, async (c) => {
-    const { oldPassword, newPassword } = await parseJsonBody(c, passwordBodySchema);
-    const { db, clock } = authServicesOf(c);
-    const players = createPlayerStore(db, clock);
-    const player = await currentPlayer(c);
-    if (!(await players.verifyPassword(player, oldPassword))) {
-      throw new HttpError(400, ERROR_CODES.oldPasswordIncorrect, 'The current password is not right.');
-    }
-    const rule = v.safeParse(newPasswordSchema, { newPassword }, { abortEarly: false });
-    if (!rule.success) throw validationError(fieldErrorsOf(rule.issues));
-    await players.setPassword(player.id, newPassword);
-    // OWASP ASVS 3.3.3: a new password ends the player's other sessions; this one goes on.
-    await revokePlayerSessions(db, player.id, clock(), { except: c.get('authSession').sessionId });
+    const { oldPassword, newPassword } = await parseJsonBody(c, passwordChangeSchema);
+    const { playerId, sessionId } = c.get('authSession');
+    await changePassword(loginDeps(c), { playerId, sessionId, oldPassword, newPassword, address: clientAddress(c, throttle.addressHeader) });
     return c.json({ ok: true as const });
   });
 

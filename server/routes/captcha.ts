@@ -1,12 +1,13 @@
 import { Hono, type Context } from 'hono';
 import { ERROR_CODES, HttpError } from '../http/errors';
 import type { SiteEnv } from '../http/site-context';
-import { sameText } from '../platform/secrets';
+import { providersOf } from '../providers';
 
 // The simulated captcha provider (behaviour.md §7: registration sends the header hcaptchaToken;
 // §8: error.captcha.validation is a 403 explicit deny). Solving the challenge answers the
-// configured secret (CAPTCHA_SECRET, server/config.ts); registration compares the header with it.
-// An operator with a real provider verifies the token with the provider here instead.
+// configured secret (CAPTCHA_SECRET, server/config.ts); registration asks the mode's captcha
+// provider (server/providers) to verify the header: the simulation compares it with the secret, a
+// real provider asks its service. These routes exist in simulation mode only.
 
 export const CAPTCHA_HEADER = 'hcaptchaToken';
 
@@ -16,10 +17,10 @@ export function captchaRoutes({ secret }: { secret: string }): Hono<SiteEnv> {
   return routes;
 }
 
-/** Throws 403 error.captcha.validation unless the request carries the right token. */
-export function checkCaptcha(c: Context, secret: string): void {
+/** Throws 403 error.captcha.validation unless the captcha provider accepts the request's token. */
+export async function checkCaptcha(c: Context): Promise<void> {
   const token = c.req.header(CAPTCHA_HEADER);
-  if (token === undefined || token === '' || !sameText(token, secret)) {
+  if (token === undefined || token === '' || token.length > 4096 || !(await providersOf(c).captcha.verify(token))) {
     throw new HttpError(403, ERROR_CODES.captchaValidation, 'The captcha was not solved. Please try again.');
   }
 }

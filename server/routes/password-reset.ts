@@ -1,14 +1,11 @@
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
-import * as v from 'valibot';
-import { ERROR_CODES, HttpError } from '../http/errors';
-import type { SiteEnv } from '../http/site-context';
-import { codeField, emailField, flowBodyLimit, opaqueField, parseJsonBody, passwordField, text } from '../http/validation';
+import { resetNewPasswordSchema, resetRequestSchema, resetVerifySchema } from '../../src/api/player';
 import type { Database } from '../db/schema';
-import { codeTarget, requestCode, verifyCode } from '../platform/codes';
-import { createPlayerStore, normalizeEmail } from '../platform/players';
-import { randomSecret, sha256Hex } from '../platform/secrets';
-import { revokePlayerSessions } from '../platform/sessions';
+import type { SiteEnv } from '../http/site-context';
+import { flowBodyLimit, parseJsonBody } from '../http/validation';
+import { requestReset, resetPassword, verifyReset, type PasswordResetDeps } from '../services/password-reset';
+import { senderOf, type ThrottlePolicy } from '../services/throttle';
 
 // Password reset (behaviour.md §4 "Password reset", §7 "/player/password_reset": email,
 // smsResetKeyId, resetKey; §8 sms.code.invalid, error.password.reset), mounted at
@@ -18,82 +15,26 @@ import { revokePlayerSessions } from '../platform/sessions';
 //   POST /new_password      { resetKey, password } → { ok }  every session of the player ends
 // The first call answers the same way whether the e-mail is known or not (no account
 // enumeration, OWASP ASVS 2.5): an unknown e-mail gets an id whose code is never sent and never
-// verifies, and the send limits count per e-mail address either way.
+// verifies, and the send limits count per e-mail address and client address either way.
 
-/** How long a verified reset key may be used to set the new password. */
-export const RESET_KEY_TTL_MS = 15 * 60_000;
+// The rules are server/services/password-reset.ts; this file parses with the contract and maps to HTTP.
 
-const requestSchema = v.object({ email: emailField });
-const verifySchema = v.object({ smsResetKeyId: opaqueField, code: codeField });
-const newPasswordSchema = v.object({ resetKey: text(200), password: passwordField });
+export { RESET_KEY_TTL_MS } from '../services/password-reset';
 
-export function passwordResetRoutes({ db, clock }: { db: Kysely<Database>; clock: () => Date }): Hono<SiteEnv> {
+export function passwordResetRoutes({ db, clock, throttle }: { db: Kysely<Database>; clock: () => Date; throttle: ThrottlePolicy }): Hono<SiteEnv> {
   const routes = new Hono<SiteEnv>();
-  const players = createPlayerStore(db, clock);
+  const deps: PasswordResetDeps = { db, clock };
   routes.use('*', flowBodyLimit);
 
   routes.post('/', async (c) => {
-    const { email } = await parseJsonBody(c, requestSchema);
-    const player = await players.findByEmail(email);
-    const reachable = player !== undefined && player.phone_prefix !== null && player.phone_body !== null;
-    const { id } = await requestCode(db, {
-      purpose: 'reset_sms',
-      target: codeTarget('email', normalizeEmail(email)),
-      playerId: reachable ? player.id : null,
-      delivery: reachable
-        ? { channel: 'SMS', destination: `${player.phone_prefix ?? ''}${player.phone_body ?? ''}`, language: player.language_code }
-        : null,
-      now: clock(),
-    });
-    return c.json({ smsResetKeyId: id });
+    const { email } = await parseJsonBody(c, resetRequestSchema);
+    return c.json(await requestReset(deps, email, senderOf(c, throttle)));
   });
 
-  routes.post('/sms_verification', async (c) => {
-    const { smsResetKeyId, code } = await parseJsonBody(c, verifySchema);
-    const now = clock();
-    const row = await verifyCode(db, { purpose: 'reset_sms', locator: { id: smsResetKeyId }, code, now });
-    // verifyCode never accepts a row without a player (the unknown e-mail's decoy).
-    if (row.player_id === null) throw new HttpError(400, ERROR_CODES.smsCodeInvalid, 'The code is wrong, expired or already used.');
-    const resetKey = randomSecret(32);
-    await db
-      .insertInto('password_resets')
-      .values({
-        reset_key_hash: sha256Hex(resetKey),
-        player_id: row.player_id,
-        created_at: now,
-        expires_at: new Date(now.getTime() + RESET_KEY_TTL_MS),
-      })
-      .execute();
-    return c.json({ resetKey });
-  });
+  routes.post('/sms_verification', async (c) => c.json(await verifyReset(deps, await parseJsonBody(c, resetVerifySchema))));
 
   routes.post('/new_password', async (c) => {
-    const { resetKey, password } = await parseJsonBody(c, newPasswordSchema);
-    const now = clock();
-    await db.transaction().execute(async (trx) => {
-      // Single use: the first call to take the key wins.
-      const reset = await trx
-        .updateTable('password_resets')
-        .set({ used_at: now })
-        .where('reset_key_hash', '=', sha256Hex(resetKey))
-        .where('used_at', 'is', null)
-        .where('expires_at', '>', now)
-        .returning('player_id')
-        .executeTakeFirst();
-      if (!reset) throw new HttpError(400, ERROR_CODES.passwordReset, 'This reset link is unknown, used or expired. Please start again.');
-      const store = createPlayerStore(trx, clock);
-      await store.setPassword(reset.player_id, password);
-      // The player proved who they are: the login lock and other open reset keys go.
-      await store.clearLoginFailures(reset.player_id);
-      await trx
-        .updateTable('password_resets')
-        .set({ used_at: now })
-        .where('player_id', '=', reset.player_id)
-        .where('used_at', 'is', null)
-        .execute();
-      // OWASP ASVS 3.3.3: a new password ends every session (an attacker's too).
-      await revokePlayerSessions(trx, reset.player_id, now);
-    });
+    await resetPassword(deps, await parseJsonBody(c, resetNewPasswordSchema));
     return c.json({ ok: true as const });
   });
 

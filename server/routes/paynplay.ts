@@ -32,6 +32,7 @@ import { createPlayerStore, PlayerConflictError, type Player } from '../platform
 import { randomSecret, sha256Hex } from '../platform/secrets';
 import { issueLogin, LOGIN_METHODS } from '../platform/sessions';
 import { checkPhoneWithProvider } from '../platform/vonage';
+import { providersOf } from '../providers';
 
 // Pay and play (behaviour.md §4 "Pay and play", §7 "Pay and play"), mounted at /api/paynplay:
 //   GET  /authorize?amount&currency&country&returnUrl → { sessionId, redirectUrl } (the bank page)
@@ -40,9 +41,7 @@ import { checkPhoneWithProvider } from '../platform/vonage';
 //        amount into their wallet: a real ledger deposit, once per session (idempotency key).
 //   POST /player/update  { playerId, sessionId, email, phonePrefix, phoneBody } → { ok }
 //   POST /player/login   { sessionId, metadata } → { idToken, lastAuth, refreshToken, accessToken }
-// The bank page itself is server/routes/bankid.ts.
-
-const BANK_PAGE_PATH = '/api/bankid/authorize';
+// The bank page is the bank-identification provider's (server/providers; simulated: server/routes/bankid.ts).
 
 const secretField = text(200);
 /** The client may not know its public address (a browser never does): empty is allowed; the platform reads the connection. */
@@ -118,7 +117,7 @@ export function paynplayRoutes({ db, clock }: { db: Kysely<Database>; clock: () 
         expires_at: new Date(now.getTime() + PAYNPLAY_SESSION_TTL_MS),
       })
       .execute();
-    const answer: PaynplayAuthorize = { sessionId, redirectUrl: `${BANK_PAGE_PATH}?session=${encodeURIComponent(sessionId)}` };
+    const answer: PaynplayAuthorize = { sessionId, redirectUrl: providersOf(c).bankIdentification.authorizeUrl(sessionId) };
     return c.json(answer);
   });
 

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { DEFAULT_LOGIN_METHOD, type SessionClaims } from '../../machines/lib/identity';
 import { request } from './client';
+import { emailField, givenPasswordField, langmarketField, opaqueField } from './fields';
 
 // Login, session restore and sign-out (behaviour.md §4 "Session", §7 "Player and account", §8
 // "Login"). The platform answers a login with an id token (a JWT whose claims are product.md §3
@@ -16,10 +17,14 @@ export const loginResponseSchema = v.object({
 });
 export type LoginResponse = v.InferOutput<typeof loginResponseSchema>;
 
-export interface LoginRequest {
-  email: string;
-  password: string;
-}
+/** POST /player/login: any password is compared (not judged), up to scrypt's input bound. */
+export const loginRequestSchema = v.object({ email: emailField, password: givenPasswordField });
+export type LoginRequest = v.InferInput<typeof loginRequestSchema>;
+
+/** POST /player/login/unlock_request: the link goes to the e-mail, on the site's path of the language and market. */
+export const unlockRequestSchema = v.object({ email: emailField, langmarket: langmarketField });
+/** POST /player/login/unlock: the key of the e-mailed link. */
+export const unlockSchema = v.object({ key: opaqueField });
 
 /** behaviour.md §5: a token must be a string with three dot-separated parts. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
@@ -91,12 +96,30 @@ export function parseIdToken(token: unknown): SessionClaims {
 
 const okSchema = v.object({ ok: v.literal(true) });
 
+/** A refresh's answer: the login answer, or nothing (204, or 200 without a token) when there is no session. */
+const refreshResponseSchema = v.union([loginResponseSchema, v.pipe(v.nullish(v.object({ idToken: v.optional(v.null()) })), v.transform(() => null))]);
+
 export const authApi = {
-  /** POST /player/login. Errors: 401 code:error.player.not.found, 403 with the §8 "Login" codes. */
+  /**
+   * POST /player/login. Errors: 401 code:error.player.not.found (details.attemptsLeft), 403 with the
+   * §8 "Login" codes (code:error.sign.in.attempt.count.exceeded with details.retryAfterSeconds).
+   */
   login: (body: LoginRequest, signal?: AbortSignal) =>
     request('/player/login', loginResponseSchema, { method: 'POST', body, signal }),
-  /** POST /player/session/refresh: re-issues the id token from the HttpOnly session cookie; 401 without one. */
-  refresh: (signal?: AbortSignal) => request('/player/session/refresh', loginResponseSchema, { method: 'POST', signal }),
+  /**
+   * POST /player/session/refresh: re-issues the id token from the HttpOnly session cookie. No session
+   * is a normal answer (204 No Content, or a 200 without a token), resolved as null.
+   */
+  refresh: async (signal?: AbortSignal): Promise<LoginResponse | null> =>
+    (await request('/player/session/refresh', refreshResponseSchema, { method: 'POST', signal })) ?? null,
+  /**
+   * POST /player/login/unlock_request: e-mails the player a link that lifts every login lock and
+   * delay on their account (issue 9). Answers { ok } whether the e-mail is an account or not.
+   */
+  requestUnlock: (body: { email: string; langmarket: string }, signal?: AbortSignal) =>
+    request('/player/login/unlock_request', okSchema, { method: 'POST', body, signal }),
+  /** POST /player/login/unlock with the link's key; 400 error.unlock.invalid for an unknown, used or expired one. */
+  unlock: (body: { key: string }, signal?: AbortSignal) => request('/player/login/unlock', okSchema, { method: 'POST', body, signal }),
   /** POST /player/sign_out: ends the server-side session and clears the cookie. */
   signOut: (signal?: AbortSignal) => request('/player/sign_out', okSchema, { method: 'POST', auth: true, ignoreUnauthorized: true, signal }),
 };

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { DEFAULT_SITE_ID } from '../../machines/lib/constants';
-import { ApiError, type ErrorBody } from './errors';
+import { ApiError, errorBodySchema, type ErrorBody } from './errors';
 
 // The only module that calls fetch. The base URL is the same origin by default; an operator
 // points the app at another platform with API_BASE_URL (the server writes it into the page as
@@ -17,12 +17,6 @@ function baseUrl(): string {
 export function apiUrl(path: string): string {
   return `${baseUrl()}${API_PREFIX}${path}`;
 }
-
-const errorBodySchema = v.object({
-  code: v.string(),
-  message: v.optional(v.string(), ''),
-  errors: v.optional(v.array(v.object({ field: v.string(), code: v.string() }))),
-});
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -89,7 +83,7 @@ export async function request<TSchema extends v.GenericSchema>(
     const body: ErrorBody = parsed.success
       ? parsed.output
       : { code: `http.${String(response.status)}`, message: response.statusText };
-    const error = new ApiError('http', response.status, body.code, body.message, body.errors ?? []);
+    const error = new ApiError('http', response.status, body.code, body.message, body.errors ?? [], body.details ?? {});
     // behaviour.md §8 "General": 401 or 403 anywhere (on an authenticated call) logs the user out.
     if (options.auth === true && options.ignoreUnauthorized !== true && (response.status === 401 || response.status === 403)) auth.onUnauthorized(error);
     throw error;

@@ -1,3 +1,8 @@
+import * as v from 'valibot';
+
+// The contract's codes (issue 9 "One contract"): one list, machines/lib/errorCodes.ts.
+export { ERROR_CODES, FIELD_CODES, PASSWORD_RULE_CODES, type DaysErrorCode, type ErrorCode } from '../../machines/lib/errorCodes';
+
 // One error family for every call (CONVENTIONS.md "API"): an HTTP answer with a code from the
 // spec's catalogue, a network failure, an aborted request, or an answer whose shape did not parse.
 
@@ -11,14 +16,24 @@ export class ApiError extends Error {
   readonly code: string;
   /** Field-level validation errors of a 400 answer (sign-up, forms); empty otherwise. */
   readonly fieldErrors: readonly FieldError[];
+  /** What the answer told besides its code (attempts left, how long to wait); empty otherwise. */
+  readonly details: ErrorDetails;
 
-  constructor(kind: ApiErrorKind, status: number, code: string, message: string, fieldErrors: readonly FieldError[] = []) {
+  constructor(
+    kind: ApiErrorKind,
+    status: number,
+    code: string,
+    message: string,
+    fieldErrors: readonly FieldError[] = [],
+    details: ErrorDetails = {},
+  ) {
     super(message);
     this.name = 'ApiError';
     this.kind = kind;
     this.status = status;
     this.code = code;
     this.fieldErrors = fieldErrors;
+    this.details = details;
   }
 }
 
@@ -38,4 +53,30 @@ export interface ErrorBody {
   message: string;
   /** Present on a 400 whose input failed validation field by field. */
   errors?: FieldError[];
+  /** Present when the refusal has facts to tell: a wrong password's attempts left, a lock's length. */
+  details?: ErrorDetails;
 }
+
+/**
+ * Facts of a refusal besides its catalogue code (issue 8: the lock message says for how long, and
+ * the login warns before the last attempt): the code stays the spec's, these travel next to it.
+ */
+export interface ErrorDetails {
+  /** Wrong passwords left from this address before the account locks for it. */
+  attemptsLeft?: number;
+  /** Seconds until the lock, delay or limit ends (also the Retry-After header). */
+  retryAfterSeconds?: number;
+}
+
+/** A whole number of at least 0 the platform tells (attempts, seconds); anything else is dropped. */
+const countSchema = v.optional(v.pipe(v.number(), v.integer(), v.minValue(0)));
+
+/** How the app reads an error answer (src/api/client.ts); the platform writes ErrorBody. */
+export const errorBodySchema = v.object({
+  code: v.string(),
+  message: v.optional(v.string(), ''),
+  errors: v.optional(v.array(v.object({ field: v.string(), code: v.string() }))),
+  details: v.optional(
+    v.fallback(v.object({ attemptsLeft: countSchema, retryAfterSeconds: countSchema }), {}),
+  ),
+});

@@ -1,11 +1,25 @@
 import * as v from 'valibot';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../machines/lib/constants';
+import { LANGUAGE_CODES } from '../../machines/lib/markets';
 import { loginResponseSchema } from './auth';
 import { request } from './client';
+import { FIELD_CODES, PASSWORD_RULE_CODES } from './errors';
+import {
+  codeField,
+  emailField,
+  givenPasswordField,
+  nameField,
+  opaqueField,
+  passwordField,
+  phoneBodyField,
+  phonePrefixField,
+  playerIdField,
+  text,
+} from './fields';
 
 // The player domain (behaviour.md §7 "Player and account"): profile, access details, transaction
 // summary, registration with SMS / e-mail verification, password reset, phone and password change,
-// terms acceptance. Wire shapes are shared with the platform (server/ imports these schemas).
+// terms acceptance. Wire shapes are shared with the platform: server/ parses every request with the
+// request schemas below and answers the response shapes (issue 9 "One contract").
 //
 // Error codes (behaviour.md §8 "Sign-up and reset"), all as `{ code, message, errors? }`:
 //   registration  400 error.validation (errors: [{ field, code }]) | 400 error.signup.unhandled
@@ -140,26 +154,71 @@ const okSchema = v.object({ ok: v.literal(true) });
 
 /**
  * The password rule of registration, reset and password change, checked by the app and again by
- * the platform (behaviour.md §5: field rules are not shown; OWASP ASVS 2.1.1 asks at least 8
- * characters). Each issue's message is a field-error code (`errors: [{ field, code }]`).
+ * the platform (machines/lib/rules.ts; behaviour.md §5: field rules are not shown; OWASP ASVS 2.1.1
+ * asks at least 8 characters). Each issue's message is a field-error code.
  */
-export const PASSWORD_RULE_CODES = {
-  tooShort: 'error.password.too_short',
-  tooLong: 'error.password.too_long',
-  letterRequired: 'error.password.letter_required',
-  digitRequired: 'error.password.digit_required',
-} as const;
-export const PASSWORD_RULE = v.pipe(
-  v.string(),
-  v.minLength(PASSWORD_MIN_LENGTH, PASSWORD_RULE_CODES.tooShort),
-  v.maxLength(PASSWORD_MAX_LENGTH, PASSWORD_RULE_CODES.tooLong),
-  v.regex(/\p{L}/u, PASSWORD_RULE_CODES.letterRequired),
-  v.regex(/\p{Nd}/u, PASSWORD_RULE_CODES.digitRequired),
-);
+export { PASSWORD_RULE_CODES };
+export const PASSWORD_RULE = passwordField;
 
 export const resetRequestedSchema = v.object({ smsResetKeyId: v.string() });
 export const resetVerifiedSchema = v.object({ resetKey: v.string() });
 export const phoneCodeSentSchema = v.object({ smsVerificationId: v.string() });
+
+// ---------------------------------------------------------------- request schemas (the platform parses with these)
+
+/** POST /player/registration. A 400 without field errors is error.signup.unhandled (behaviour.md §5). */
+export const registrationRequestSchema = v.object({
+  firstName: nameField,
+  lastName: nameField,
+  email: emailField,
+  password: passwordField,
+  mobilePhone: v.pipe(text(40), v.transform((phone: string) => phone.replace(/[\s()-]/g, ''))),
+  phonePrefix: phonePrefixField,
+  phoneBody: phoneBodyField,
+  countryCode: v.pipe(text(8), v.toUpperCase(), v.regex(/^[A-Z]{2}$/, FIELD_CODES.country)),
+  languageCode: v.picklist(LANGUAGE_CODES, FIELD_CODES.language),
+  termsAndConditions: v.literal(true, FIELD_CODES.terms),
+  cookiePolicyAccepted: v.boolean(FIELD_CODES.invalid),
+  marketingOptIn: v.boolean(FIELD_CODES.invalid),
+  allConditions: v.boolean(FIELD_CODES.invalid),
+  termsAndConditionsAcceptedVersion: v.pipe(v.number(FIELD_CODES.invalid), v.integer(FIELD_CODES.invalid)),
+  cpf: v.optional(
+    v.pipe(
+      v.string(FIELD_CODES.invalid),
+      v.maxLength(20, FIELD_CODES.tooLong),
+      v.transform((cpf: string) => cpf.replace(/[\s.-]/g, '')),
+      v.regex(/^([0-9]{11})?$/, FIELD_CODES.cpf),
+    ),
+  ),
+  bonusCode: v.optional(
+    v.pipe(v.string(FIELD_CODES.invalid), v.trim(), v.maxLength(64, FIELD_CODES.tooLong), v.regex(/^[A-Za-z0-9_-]*$/, FIELD_CODES.invalid)),
+  ),
+  affiliate: v.optional(
+    v.object({
+      aff_id: v.optional(v.pipe(v.string(FIELD_CODES.invalid), v.trim(), v.maxLength(128, FIELD_CODES.tooLong))),
+      appsflyer_token: v.optional(v.pipe(v.string(FIELD_CODES.invalid), v.trim(), v.maxLength(256, FIELD_CODES.tooLong))),
+    }),
+  ),
+});
+/** A registration's next calls name it by its player and its secret. */
+export const registrationRefSchema = v.object({ playerId: playerIdField, token: opaqueField });
+export const registrationCodeSchema = v.object({ playerId: playerIdField, token: opaqueField, code: codeField });
+export const registrationPhoneSchema = v.object({ playerId: playerIdField, token: opaqueField, phonePrefix: phonePrefixField, phoneBody: phoneBodyField });
+
+export const resetRequestSchema = v.object({ email: emailField });
+export const resetVerifySchema = v.object({ smsResetKeyId: opaqueField, code: codeField });
+export const resetNewPasswordSchema = v.object({ resetKey: text(200), password: passwordField });
+
+export const phoneCodeRequestSchema = v.object({ phonePrefix: phonePrefixField, phoneBody: phoneBodyField });
+export const phoneCodeVerifySchema = v.object({ smsVerificationId: opaqueField, code: codeField });
+
+/** POST /player/password: the old password is compared first (and counted), the new one judged after. */
+export const passwordChangeSchema = v.object({ oldPassword: givenPasswordField, newPassword: v.string(FIELD_CODES.invalid) });
+export const newPasswordSchema = v.object({ newPassword: passwordField });
+
+export const termsAcceptSchema = v.object({
+  version: v.pipe(v.number(FIELD_CODES.termsVersion), v.integer(FIELD_CODES.termsVersion), v.minValue(1, FIELD_CODES.termsVersion)),
+});
 
 export const playerApi = {
   profile: (signal?: AbortSignal) => request('/player/profile', playerProfileSchema, { auth: true, signal }),

@@ -29,12 +29,12 @@ function authenticated(idToken: string): AuthenticatedSession {
 
 /**
  * behaviour.md §4 "Session": a reload keeps the player logged in. The platform re-issues the id
- * token from its HttpOnly, SameSite=Strict session cookie; 401 means there is no session.
+ * token from its HttpOnly, SameSite=Strict session cookie; null means there is no session.
  */
 async function restoreSession({ signal }: { signal: AbortSignal }): Promise<AuthenticatedSession | null> {
   try {
-    const { idToken } = await authApi.refresh(signal);
-    return authenticated(idToken);
+    const restored = await authApi.refresh(signal);
+    return restored === null ? null : authenticated(restored.idToken);
   } catch (error) {
     if (isApiError(error) && error.status === 401) return null;
     throw error;

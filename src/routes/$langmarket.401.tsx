@@ -1,14 +1,30 @@
 import { createFileRoute } from '@tanstack/react-router';
+import * as v from 'valibot';
+import { formatLangMarket } from '../../machines/lib/markets';
 import { staticPageQuery } from '../api/queries';
+import { LoginRequiredActions } from '../features/auth/LoginRequiredActions';
 import { StaticPage } from '../features/content/StaticPage';
 
-// product.md §2: /401, from the content page 'page-error-401'.
+// product.md §2: /401, the access-error page, from the content page 'page-error-401'; an account
+// page sends a visitor here with its path as `redirect`. The page offers its own log-in (back to
+// that path) and sign-up (issue 8); as an error page it has no "Last updated".
+const accessErrorSearchSchema = v.object({ redirect: v.fallback(v.optional(v.string()), undefined) });
+
 export const Route = createFileRoute('/$langmarket/401')({
+  validateSearch: (search) => v.parse(accessErrorSearchSchema, search),
   loader: ({ context }) => context.queryClient.query(staticPageQuery(context.langMarket, 'page-error-401')),
   component: Page,
 });
 
 function Page() {
-  const { langMarket } = Route.useRouteContext();
-  return <StaticPage langMarket={langMarket} id="page-error-401" />;
+  const { langMarket, session } = Route.useRouteContext();
+  const { redirect } = Route.useSearch();
+  return (
+    <StaticPage
+      langMarket={langMarket}
+      id="page-error-401"
+      showUpdated={false}
+      actions={<LoginRequiredActions session={session} langmarket={formatLangMarket(langMarket)} redirect={redirect} />}
+    />
+  );
 }

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { staticPageQuery } from '../api/queries';
 import { StaticPage } from '../features/content/StaticPage';
 
-// product.md §2: /500, from the content page 'page-error-500'.
+// product.md §2: /500, from the content page 'page-error-500' (an error page: no "Last updated").
 export const Route = createFileRoute('/$langmarket/500')({
   loader: ({ context }) => context.queryClient.query(staticPageQuery(context.langMarket, 'page-error-500')),
   component: Page,
@@ -10,5 +10,5 @@ export const Route = createFileRoute('/$langmarket/500')({
 
 function Page() {
   const { langMarket } = Route.useRouteContext();
-  return <StaticPage langMarket={langMarket} id="page-error-500" />;
+  return <StaticPage langMarket={langMarket} id="page-error-500" showUpdated={false} />;
 }

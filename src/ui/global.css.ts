@@ -26,6 +26,11 @@ globalStyle('h1, h2, h3, h4', {
   fontFamily: vars.font.display,
   lineHeight: vars.lineHeight.tight,
   margin: `0 0 ${vars.space.md}`,
+  // A long word in a large heading ("tervetulleeksi", "Pankkitunnistautuminen", "Willkommen") is
+  // wider than a 320 px phone: hyphenate where the browser can, else break it rather than widen
+  // the page (issue 8; tests/e2e/layout-walk.spec.ts).
+  overflowWrap: 'anywhere',
+  hyphens: 'auto',
 });
 
 globalStyle('p', { margin: `0 0 ${vars.space.md}` });

@@ -1,5 +1,6 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { test, expect, expectNoSeriousA11yViolations, waitForShell } from './fixtures';
+import { lastCode, logIn, wrongCode } from './helpers';
 
 // Password reset, phone change and password change (issue 3 "Password reset and phone change";
 // behaviour.md §4, §5, §8). The seeded player reset@example.com (phone +358 401234599) is changed by
@@ -11,27 +12,9 @@ const NEW_PASSWORD = 'Aurora-Reset-2';
 const PHONE = '+358401234599';
 const NEW_PHONE_BODY = '401234600';
 
-/** The last code the simulated SMS sender sent to `to` (test mode only). */
-async function lastCode(request: APIRequestContext, to: string): Promise<string> {
-  const response = await request.get(`/api/test/codes/last?to=${encodeURIComponent(to)}`);
-  expect(response.status()).toBe(200);
-  const { code } = (await response.json()) as { code: string };
-  return code;
-}
-
-/** A six-digit code that is not `code`. */
-function wrongCode(code: string): string {
-  return code === '000000' ? '111111' : '000000';
-}
-
 /** Logs in with the header's login dialog (on the page that is open). */
-async function logIn(page: Page, password: string): Promise<void> {
-  await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Log in' });
-  await dialog.getByRole('textbox', { name: 'E-mail' }).fill(EMAIL);
-  await dialog.getByLabel('Password', { exact: true }).fill(password);
-  await dialog.getByRole('button', { name: 'Log in' }).click();
-  await expect(dialog).toBeHidden();
+async function logInAs(page: Page, password: string): Promise<void> {
+  await logIn(page, EMAIL, password);
   await expect(page.getByRole('banner').getByRole('link', { name: 'My account' })).toBeVisible();
 }
 
@@ -39,7 +22,7 @@ async function logIn(page: Page, password: string): Promise<void> {
 async function logInToAccount(page: Page, password: string): Promise<void> {
   await page.goto('/en-UN');
   await waitForShell(page);
-  await logIn(page, password);
+  await logInAs(page, password);
   await page.getByRole('banner').getByRole('link', { name: 'My account' }).click();
   await expect(page).toHaveURL(/\/en-UN\/my-account\/account$/);
 }
@@ -103,7 +86,7 @@ test.describe.serial('password reset and account', () => {
     // The old password no longer opens the account; the new one does, through the login dialog.
     const refused = await page.request.post('/api/player/login', { data: { email: EMAIL, password: OLD_PASSWORD } });
     expect(refused.status()).toBe(401);
-    await logIn(page, NEW_PASSWORD);
+    await logInAs(page, NEW_PASSWORD);
   });
 
   test('the reset code can be sent again, and Back returns to the e-mail kept as typed', async ({ page }) => {

@@ -1,35 +1,14 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { IDLE_CHECK_MS, IDLE_LIMIT_MS, IDLE_WARNING_MS } from '../../machines/lib/constants';
 import { test, expect, expectNoSeriousA11yViolations, waitForShell } from './fixtures';
+import { header, logIn, openLogin, SEEDED_PASSWORD, submitLogin } from './helpers';
 
 // Issue 3 "Session, login, logout, idle": log in and out, a reload keeps the session (HttpOnly
 // cookie), refused logins with their messages, the account lock, the terms guard and the idle
 // logout on a controlled clock. The run's database is shared: the lock-out test uses a player no
 // other test logs in with (locked@example.com).
 
-const PASSWORD = 'Aurora-Player-1';
-
-function header(page: Page): Locator {
-  return page.getByRole('banner');
-}
-
-async function openLogin(page: Page): Promise<Locator> {
-  await header(page).getByRole('button', { name: 'Log in' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Log in' });
-  await expect(dialog).toBeVisible();
-  return dialog;
-}
-
-async function submitLogin(dialog: Locator, email: string, password: string): Promise<void> {
-  await dialog.getByLabel('E-mail').fill(email);
-  await dialog.getByLabel('Password', { exact: true }).fill(password);
-  await dialog.getByRole('button', { name: 'Log in' }).click();
-}
-
-async function logIn(page: Page, email: string, password = PASSWORD): Promise<void> {
-  await submitLogin(await openLogin(page), email, password);
-  await expect(page.getByRole('dialog', { name: 'Log in' })).toBeHidden();
-}
+const PASSWORD = SEEDED_PASSWORD;
 
 async function expectLoggedIn(page: Page): Promise<void> {
   await expect(header(page).getByRole('link', { name: 'My account' })).toBeVisible();
@@ -120,15 +99,24 @@ test.describe('refused logins', () => {
     await page.goto('/en-UN');
     await waitForShell(page);
     const dialog = await openLogin(page);
-    for (let attempt = 1; attempt <= 2; attempt += 1) {
+    for (const [attempt, left] of [
+      [1, '2 attempts'],
+      [2, '1 attempt'],
+    ] as const) {
       await submitLogin(dialog, 'locked@example.com', `wrong-password-${String(attempt)}`);
-      await expect(dialog.getByRole('alert')).toHaveText('The e-mail or the password is not right. Please try again.');
+      // Issue 8: the platform tells the attempts left, and the form warns before the last one.
+      await expect(dialog.getByRole('alert')).toHaveText(
+        `The e-mail or the password is not right. Please try again. You have ${left} left before log-in is locked.`,
+      );
       // What was typed stays.
       await expect(dialog.getByLabel('E-mail')).toHaveValue('locked@example.com');
     }
     await submitLogin(dialog, 'locked@example.com', 'wrong-password-3');
     const locked = page.getByRole('alertdialog', { name: 'Too many log-in attempts' });
     await expect(locked).toBeVisible();
+    // Issue 8: the lock says for how long; issue 9: the player can unlock it by e-mail.
+    await expect(locked.getByText('You can try again in 30 minutes.')).toBeVisible();
+    await expect(locked.getByRole('button', { name: 'E-mail me an unlock link' })).toBeVisible();
     await expect(locked.getByRole('link', { name: 'Reset password' })).toHaveAttribute('href', '/en-UN/reset-password');
     await expectNoSeriousA11yViolations(page);
 
@@ -140,9 +128,24 @@ test.describe('refused logins', () => {
     await again.getByRole('button', { name: 'Log in' }).click();
     const lockedAgain = page.getByRole('alertdialog', { name: 'Too many log-in attempts' });
     await expect(lockedAgain).toBeVisible();
+
+    // Issue 9: the player unlocks the account with the link e-mailed to them, then logs in.
+    await lockedAgain.getByRole('button', { name: 'E-mail me an unlock link' }).click();
+    await expect(lockedAgain.getByText('Check your e-mail: if this address has an account, we have sent it a link that unlocks it.')).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(lockedAgain).toBeHidden();
     await expectLoggedOut(page);
+    const sent = await page.request.get('/api/test/codes/last?to=locked@example.com');
+    const { code: key } = (await sent.json()) as { code: string };
+    await page.goto(`/en-UN/unlock?key=${key}`);
+    await waitForShell(page);
+    await page.getByRole('button', { name: 'Unlock my account' }).click();
+    await expect(page.getByText('Your account is unlocked. You can log in now.')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('main').getByRole('button', { name: 'Log in' }).click();
+    const unlocked = page.getByRole('dialog', { name: 'Log in' });
+    await submitLogin(unlocked, 'locked@example.com', PASSWORD);
+    await expectLoggedIn(page);
   });
 
   test('a player on a time-out sees how many days are left', async ({ page }) => {

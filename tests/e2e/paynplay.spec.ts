@@ -1,6 +1,6 @@
-import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { test, expect, expectNoSeriousA11yViolations, waitForShell } from './fixtures';
+import { freshPersonalId, horizontalOverflow, screenshot } from './helpers';
 
 // Pay and play (behaviour.md §4 "Pay and play"; product.md §2 /signup/pnp and /signup/callback):
 // amount → the platform's simulated bank page → back with a one-time code → [update form] → logged
@@ -8,12 +8,6 @@ import { test, expect, expectNoSeriousA11yViolations, waitForShell } from './fix
 
 const KNOWN_PERSONAL_ID = '010190-1234';
 const TARGET = '/responsible-gambling';
-
-/** A personal id the bank has never seen: a new player each run. */
-function freshPersonalId(): string {
-  const digits = `${Date.now()}${Math.floor(Math.random() * 1e6)}`.slice(-10);
-  return `${digits.slice(0, 6)}-${digits.slice(6)}`;
-}
 
 /** The visitor plays from Finland (EUR, +358); the platform's test mode reads this header. */
 async function fromFinland(page: Page): Promise<void> {
@@ -79,8 +73,7 @@ test.describe('pay and play', () => {
     await expect(heading).toBeVisible();
     await expect(heading).toBeFocused();
     await expectNoSeriousA11yViolations(page);
-    mkdirSync('test-results/screenshots', { recursive: true });
-    await page.screenshot({ path: 'test-results/screenshots/paynplay-update-1440.png', fullPage: true });
+    await screenshot(page, 'paynplay-update-1440');
 
     // Client-side rules first: both fields are required, the first one in error takes the focus.
     await page.getByRole('button', { name: 'Save and play' }).click();
@@ -138,16 +131,14 @@ test.describe('pay and play', () => {
   });
 
   test('the amount page fits a phone screen and works by keyboard', async ({ page }) => {
-    mkdirSync('test-results/screenshots', { recursive: true });
     await page.setViewportSize({ width: 375, height: 800 });
     await openAmountPage(page);
     // Keyboard only: a preset is a button, the form submits with Enter from the amount field.
     await page.getByRole('button', { name: '€50', exact: true }).focus();
     await page.keyboard.press('Enter');
     await expect(page.getByText('You will identify with your bank and deposit €50.00.')).toBeVisible();
-    await page.screenshot({ path: 'test-results/screenshots/paynplay-amount-375.png', fullPage: true });
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(page, 'paynplay-amount-375');
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await expectNoSeriousA11yViolations(page);
     await page.getByRole('textbox', { name: 'Or enter an amount (EUR)' }).press('Enter');
     await expect(page).toHaveURL(/\/api\/bankid\/authorize\?session=/);

@@ -1,5 +1,5 @@
-import { mkdirSync } from 'node:fs';
 import { test, expect, expectNoSeriousA11yViolations, waitForShell } from './fixtures';
+import { horizontalOverflow, screenshot } from './helpers';
 
 test.describe('locale segment', () => {
   test('/ lands on /en-UN', async ({ page }) => {
@@ -118,19 +118,17 @@ test.describe('cookie consent', () => {
 test.describe('screenshots', () => {
   for (const width of [375, 1440]) {
     test(`home and a content page at ${width} px`, async ({ page }) => {
-      mkdirSync('test-results/screenshots', { recursive: true });
       await page.setViewportSize({ width, height: 900 });
       await page.goto('/en-UN');
       await waitForShell(page);
-      await page.screenshot({ path: `test-results/screenshots/home-${width}.png`, fullPage: true });
+      await screenshot(page, `home-${width}`);
       await expectNoSeriousA11yViolations(page);
       await page.goto('/fi-FI/responsible-gambling');
       await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
-      await page.screenshot({ path: `test-results/screenshots/responsible-gambling-${width}.png`, fullPage: true });
+      await screenshot(page, `responsible-gambling-${width}`);
       await expectNoSeriousA11yViolations(page);
       // Mobile first: no horizontal scrolling at the narrowest width.
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow).toBeLessThanOrEqual(0);
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     });
   }
 });

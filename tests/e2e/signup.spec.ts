@@ -1,17 +1,11 @@
 import type { Page, Request } from '@playwright/test';
 import { test, expect, expectNoSeriousA11yViolations, waitForShell } from './fixtures';
+import { lastCode, newPlayer } from './helpers';
 
 // Sign-up (product.md §2 /signup, §3 "Registration"; behaviour.md §4 "Sign-up", §8): the form
 // against the reference platform in test mode, reading the SMS / e-mail code from its outbox.
 
 const PASSWORD = 'Aurora-Signup-1';
-
-/** A fresh e-mail and phone per run (the platform remembers every registration). */
-function newPlayer(tag: string) {
-  const unique = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-  const digits = String(Math.floor(Math.random() * 1e8)).padStart(8, '0');
-  return { email: `signup-${tag}-${unique}@example.com`, phoneBody: `4${digits}` };
-}
 
 async function fillDetails(page: Page, details: { firstName?: string; lastName?: string; email: string; password?: string }) {
   await page.getByLabel('First name').fill(details.firstName ?? 'Aino');
@@ -49,13 +43,6 @@ async function expectFits(page: Page, primary: string | RegExp, where: string) {
 }
 
 const isRegistration = (request: Request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/player/registration';
-
-async function codeSentTo(page: Page, to: string): Promise<string> {
-  const response = await page.request.get(`/api/test/codes/last?to=${encodeURIComponent(to)}`);
-  expect(response.status()).toBe(200);
-  const { code } = (await response.json()) as { code: string };
-  return code;
-}
 
 test.describe('sign-up', () => {
   test('registers through the form with the SMS code and lands logged in', async ({ page }) => {
@@ -115,7 +102,7 @@ test.describe('sign-up', () => {
     await page.getByRole('button', { name: 'Confirm' }).click();
     await expect(page.getByText('This code is not right.', { exact: false })).toBeVisible();
 
-    await code.fill(await codeSentTo(page, `+358${player.phoneBody}`));
+    await code.fill(await lastCode(page.request, `+358${player.phoneBody}`));
     await page.getByRole('button', { name: 'Confirm' }).click();
     await expect(page.getByRole('heading', { level: 1, name: /Welcome to/ })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Sign-up steps' }).locator('[aria-current="step"]')).toHaveText('Done');
@@ -142,7 +129,7 @@ test.describe('sign-up', () => {
     await sendForm(page, player.email, player.phoneBody);
     await expect(page.getByRole('heading', { level: 1, name: 'Confirm your phone number' })).toBeVisible();
     await expect(page.getByText(/We sent a 6-digit code to/)).toBeVisible();
-    const firstCode = await codeSentTo(page, `+358${player.phoneBody}`);
+    const firstCode = await lastCode(page.request, `+358${player.phoneBody}`);
 
     // Back, nothing changed, forward: the same code screen, nothing sent again.
     await page.getByRole('button', { name: 'Back' }).click();
@@ -165,7 +152,7 @@ test.describe('sign-up', () => {
 
     // The old number's code no longer counts; the new number's does.
     const code = page.getByLabel('Verification code');
-    const newCode = await codeSentTo(page, `+358${other}`);
+    const newCode = await lastCode(page.request, `+358${other}`);
     if (firstCode !== newCode) {
       await code.fill(firstCode);
       await page.getByRole('button', { name: 'Confirm' }).click();
@@ -200,7 +187,7 @@ test.describe('sign-up', () => {
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Confirm your e-mail address' })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
-    await page.getByLabel('Verification code').fill(await codeSentTo(page, player.email));
+    await page.getByLabel('Verification code').fill(await lastCode(page.request, player.email));
     await page.getByRole('button', { name: 'Confirm' }).click();
     await expect(page.getByRole('heading', { level: 1, name: /Welcome to/ })).toBeVisible();
   });
@@ -325,7 +312,7 @@ test.describe('sign-up', () => {
     await sendForm(page, player.email, player.phoneBody);
     await expect(page.getByRole('heading', { level: 1, name: 'Confirm your phone number' })).toBeVisible();
     await expect(page.getByText(/We sent a 6-digit code to/)).toBeVisible();
-    const right = await codeSentTo(page, `+358${player.phoneBody}`);
+    const right = await lastCode(page.request, `+358${player.phoneBody}`);
     const wrong = right === '000000' ? '111111' : '000000';
     const code = page.getByLabel('Verification code');
     // The platform allows a few wrong codes (server/platform/codes.ts); each is said, the last blocks.
@@ -367,7 +354,7 @@ test.describe('sign-up', () => {
       // The masked phone is on screen whole.
       const masked = await page.getByRole('main').locator('strong').first().boundingBox();
       expect(masked && masked.x + masked.width <= width).toBe(true);
-      await page.getByLabel('Verification code').fill(await codeSentTo(page, `+358${player.phoneBody}`));
+      await page.getByLabel('Verification code').fill(await lastCode(page.request, `+358${player.phoneBody}`));
       await page.getByRole('button', { name: 'Confirm' }).click();
       await expect(page.getByRole('heading', { level: 1, name: /Welcome to/ })).toBeVisible();
       await expectFits(page, /Explore the casino/, 'Complete');

@@ -1,9 +1,9 @@
 import * as v from 'valibot';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { COOKIE_LIFETIME_S, DAY_MS, IDLE_LIMIT_MS } from '../../machines/lib/constants';
+import { DAY_MS, IDLE_LIMIT_MS } from '../../machines/lib/constants';
 import { loginResponseSchema, parseIdToken, tokenClaimsSchema } from '../../src/api/auth';
 import { accessDetailsSchema, playerProfileSchema, transactionSummarySchema } from '../../src/api/player';
-import { ID_TOKEN_LIFETIME_S } from '../../server/config';
+import { ID_TOKEN_LIFETIME_S, SESSION_ABSOLUTE_LIFETIME_MS } from '../../server/config';
 import { postDeposit } from '../../server/platform/ledger';
 import { hashPassword } from '../../server/platform/passwords';
 import { createPlayerStore, type CreatePlayerInput, type Player } from '../../server/platform/players';
@@ -81,6 +81,11 @@ async function expectError(response: Response, status: number, code: string): Pr
   expect({ status: response.status, code: body.code }).toEqual({ status, code });
   expect(body.message.length).toBeGreaterThan(0);
   return body;
+}
+
+/** A session refresh without a session: 204 No Content, no token (issue 8 "A quiet console"). */
+function expectNoSession(response: Response): void {
+  expect(response.status).toBe(204);
 }
 
 /** The `name=value` pair of the session cookie a response sets. */
@@ -161,7 +166,8 @@ describe('POST /api/player/login', () => {
     expect(cookie).toMatch(/; HttpOnly/);
     expect(cookie).toMatch(/; SameSite=Strict/);
     expect(cookie).toMatch(/; Path=\/api(;|$)/);
-    expect(cookie).toContain(`Max-Age=${String(COOKIE_LIFETIME_S)}`);
+    // Issue 9: the cookie lives as long as the session's absolute lifetime, not a year.
+    expect(cookie).toContain(`Max-Age=${String(SESSION_ABSOLUTE_LIFETIME_MS / 1000)}`);
     expect(cookie).not.toMatch(/; Secure/);
     // The cookie's value is not the session id the (script-readable) token carries.
     expect(cookie).not.toContain(claims.playerAccessId);
@@ -441,7 +447,7 @@ describe('authenticated calls (Authorization: Bearer)', () => {
     await expectError(await call('/api/player/profile', { token: idToken }), 401, 'error.session.expired');
     // Revoked: neither the token nor the cookie brings it back.
     await expectError(await call('/api/player/access/details', { token: idToken }), 401, 'error.session.expired');
-    await expectError(await call('/api/player/session/refresh', { method: 'POST', cookie }), 401, 'error.session.expired');
+    expectNoSession(await call('/api/player/session/refresh', { method: 'POST', cookie }));
   });
 });
 
@@ -473,19 +479,15 @@ describe('POST /api/player/session/refresh', () => {
     ['an empty cookie', `${SESSION_COOKIE}=`],
     ['a huge cookie', `${SESSION_COOKIE}=${'x'.repeat(4_000)}`],
     ['an SQL-looking cookie', `${SESSION_COOKIE}=' OR 1=1 --`],
-  ])('answers 401 error.session.expired with %s', async (_name, cookie) => {
-    await expectError(
-      await call('/api/player/session/refresh', { method: 'POST', ...(cookie === undefined ? {} : { cookie }) }),
-      401,
-      'error.session.expired',
-    );
+  ])('answers 204 No Content (no session is not an error, issue 8) with %s', async (_name, cookie) => {
+    expectNoSession(await call('/api/player/session/refresh', { method: 'POST', ...(cookie === undefined ? {} : { cookie }) }));
   });
 
-  it('answers 401 and clears the cookie once the session is idle past the limit', async () => {
+  it('answers 204 and clears the cookie once the session is idle past the limit', async () => {
     const { cookie } = await login(SEEDED_EMAILS.player);
     advance(IDLE_LIMIT_MS + 1);
     const response = await call('/api/player/session/refresh', { method: 'POST', cookie });
-    await expectError(response, 401, 'error.session.expired');
+    expectNoSession(response);
     expect(response.headers.getSetCookie().join('\n')).toMatch(/aurora_session=;.*Max-Age=0/);
   });
 
@@ -493,7 +495,7 @@ describe('POST /api/player/session/refresh', () => {
     const player = await newPlayer();
     const { cookie } = await login(email(player));
     await players().update(player.id, { status: 'CLOSED' });
-    await expectError(await call('/api/player/session/refresh', { method: 'POST', cookie }), 401, 'error.session.expired');
+    expectNoSession(await call('/api/player/session/refresh', { method: 'POST', cookie }));
   });
 });
 
@@ -505,7 +507,7 @@ describe('POST /api/player/sign_out', () => {
     expect(await json(response)).toEqual({ ok: true });
     expect(response.headers.getSetCookie().join('\n')).toMatch(/aurora_session=;.*Max-Age=0.*Path=\/api/);
     await expectError(await call('/api/player/profile', { token: idToken }), 401, 'error.session.expired');
-    await expectError(await call('/api/player/session/refresh', { method: 'POST', cookie }), 401, 'error.session.expired');
+    expectNoSession(await call('/api/player/session/refresh', { method: 'POST', cookie }));
   });
 
   it('ends only its own session', async () => {
@@ -524,7 +526,7 @@ describe('POST /api/player/sign_out', () => {
     const expired = await login(SEEDED_EMAILS.player, SEEDED_PASSWORD, short);
     advance(61_000);
     expect((await call('/api/player/sign_out', { method: 'POST', token: expired.idToken }, short)).status).toBe(200);
-    await expectError(await call('/api/player/session/refresh', { method: 'POST', cookie: expired.cookie }), 401, 'error.session.expired');
+    expectNoSession(await call('/api/player/session/refresh', { method: 'POST', cookie: expired.cookie }));
   });
 
   it('is idempotent and answers ok without any session', async () => {

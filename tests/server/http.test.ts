@@ -60,9 +60,10 @@ describe('security headers', () => {
 
   it('allow the API origin in connect-src when the app talks to another platform', () => {
     expect(contentSecurityPolicy('https://platform.example.com/base/')).toContain(
-      "connect-src 'self' ws: wss: https://platform.example.com;",
+      "connect-src 'self' https://platform.example.com wss://platform.example.com;",
     );
-    expect(contentSecurityPolicy()).toContain("connect-src 'self' ws: wss:;");
+    // Issue 9: no bare ws:/wss: (a socket to any host).
+    expect(contentSecurityPolicy()).toContain("connect-src 'self';");
   });
 });
 
@@ -86,7 +87,8 @@ describe('the built app', () => {
     const response = await platform.app({ staticDir: dist.path }).request('/en-UN/terms');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/html/);
-    expect(await response.text()).toBe(INDEX_HTML);
+    // Issue 9: the page carries the platform mode (the simulation banner reads it).
+    expect(await response.text()).toBe(INDEX_HTML.replace('<head>', '<head>\n    <meta name="platform-mode" content="simulation">'));
   });
 
   it('serves files as they are', async () => {

@@ -54,6 +54,22 @@ describe('loginErrorOf (a failed login call)', () => {
     ['a plain body', { code: 'code:error.account.deactivated' }, { code: 'blacklisted', additionalInfo: {} }],
     ['no code at all', new Error('boom'), { code: 'unauthorized', additionalInfo: {} }],
     ['not an object', 'boom', { code: 'unauthorized', additionalInfo: {} }],
+    // Issue 8: the attempts left and the lock's length, from the answer's details.
+    [
+      'a wrong password with attempts left',
+      new ApiError('http', 401, 'code:error.player.not.found', '', [], { attemptsLeft: 1 }),
+      { code: 'unauthorized', additionalInfo: { attemptsLeft: 1 } },
+    ],
+    [
+      'a lock with its length',
+      new ApiError('http', 403, 'code:error.sign.in.attempt.count.exceeded', '', [], { attemptsLeft: 0, retryAfterSeconds: 1800 }),
+      { code: 'maxAttempt', additionalInfo: { attemptsLeft: 0, retryAfterSeconds: 1800 } },
+    ],
+    [
+      'details that are not counts',
+      { code: 'code:error.sign.in.attempt.count.exceeded', details: { attemptsLeft: -1, retryAfterSeconds: '60' } },
+      { code: 'maxAttempt', additionalInfo: {} },
+    ],
   ])('%s', (_name, error, expected) => {
     expect(loginErrorOf(error)).toEqual(expected);
   });

@@ -3,6 +3,8 @@ import * as platformSettings from './0001_platform_settings';
 import * as contentDocuments from './0002_content_documents';
 import * as players from './0003_players';
 import * as identityFlows from './0004_identity_flows';
+import * as ledgerGuards from './0005_ledger_guards';
+import * as throttles from './0006_throttles';
 
 // Every migration, in order. Kysely runs them by name; a new issue adds a file
 // (`0003_players.ts`, `0004_wallet_ledger.ts`, ...) and one line here. Never edit a migration
@@ -12,4 +14,6 @@ export const migrations: Record<string, Migration> = {
   '0002_content_documents': contentDocuments,
   '0003_players': players,
   '0004_identity_flows': identityFlows,
+  '0005_ledger_guards': ledgerGuards,
+  '0006_throttles': throttles,
 };

@@ -78,7 +78,7 @@ export function AccountActions({ session, langmarket }: { session: SessionRef; l
           <Link
             to="/$langmarket/signup"
             params={{ langmarket }}
-            className={`${button({ size: 'sm' })} ${s.headerButton} ${s.headerSignup}`}
+            className={`${button({ size: 'sm' })} ${s.headerButton}`}
           >
             <Trans id="account.signup">Sign up</Trans>
           </Link>

@@ -30,8 +30,18 @@ export interface LoginDialogProps {
 export function LoginDialog({ login, langmarket, onClose }: LoginDialogProps) {
   const { t } = useLingui();
   const maxAttempts = useSelector(login, (snapshot) => snapshot.hasTag('maxAttempts'));
+  const email = useSelector(login, (snapshot) => snapshot.context.email);
+  const retryAfterSeconds = useSelector(login, (snapshot) => snapshot.context.error?.additionalInfo.retryAfterSeconds);
   if (maxAttempts) {
-    return <MaxAttemptsDialog langmarket={langmarket} onBack={() => login.send({ type: 'login.back' })} onClose={onClose} />;
+    return (
+      <MaxAttemptsDialog
+        langmarket={langmarket}
+        email={email}
+        retryAfterSeconds={retryAfterSeconds}
+        onBack={() => login.send({ type: 'login.back' })}
+        onClose={onClose}
+      />
+    );
   }
   return (
     <Modal open onClose={onClose} title={t({ id: 'login.title', message: 'Log in' })}>

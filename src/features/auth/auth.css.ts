@@ -11,20 +11,34 @@ export const actions = style({
   '@media': { [mq.md]: { gap: vars.space.xs } },
 });
 
-/** Header buttons stay compact on a phone (the header is 56 px high and shared with the menu and logo). */
+/**
+ * Log in and Sign up share a 320 px phone's header with the menu, the logo and the language (issue
+ * 8): small type, little padding, and a two-word label ("Kirjaudu sisään", "Iniciar sessão") may
+ * take two lines there rather than be cut. `:is(a, button)` outweighs the button recipe's size.
+ */
 export const headerButton = style({
-  paddingLeft: vars.space.xs,
-  paddingRight: vars.space.xs,
-  // "Kirjaudu sisään" and "Iniciar sessão" must fit a 320 px phone beside the menu, logo and language.
-  fontSize: vars.fontSize.xs,
-  whiteSpace: 'nowrap',
-  '@media': { [mq.md]: { paddingLeft: vars.space.sm, paddingRight: vars.space.sm, fontSize: vars.fontSize.sm } },
-});
-
-/** "Sign up" in the header from the tablet width up; on a phone it is in the login dialog. */
-export const headerSignup = style({
-  display: 'none',
-  '@media': { [mq.md]: { display: 'inline-flex' } },
+  selectors: {
+    '&:is(a, button)': {
+      paddingLeft: vars.space.xxs,
+      paddingRight: vars.space.xxs,
+      fontSize: vars.fontSize.xs,
+      lineHeight: vars.lineHeight.tight,
+      whiteSpace: 'normal',
+      textAlign: 'center',
+    },
+  },
+  '@media': {
+    [mq.md]: {
+      selectors: {
+        '&:is(a, button)': {
+          paddingLeft: vars.space.sm,
+          paddingRight: vars.space.sm,
+          fontSize: vars.fontSize.sm,
+          whiteSpace: 'nowrap',
+        },
+      },
+    },
+  },
 });
 
 export const links = style({

@@ -1,6 +1,7 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
 import type { LoginError, LoginErrorInfo, LoginErrorKey } from '../../../machines/lib/loginErrors';
+import { isEmailShape } from '../../../machines/lib/rules';
 
 // The login's one error table (CONVENTIONS.md "Text"; behaviour.md §8 "Login"): every key the
 // login machine can report maps to a translated message, with the days of a time-out or an
@@ -39,9 +40,42 @@ const LOGIN_ERROR_MESSAGES: Readonly<Record<LoginErrorKey, (info: LoginErrorInfo
     msg({ id: 'login.error.network', message: 'We could not reach the server. Check your connection and try again.' }),
 };
 
-/** The translated message for a refused login. */
+/**
+ * Issue 8: after a wrong password the platform tells how many attempts are left before log-in locks
+ * (server/services/throttle.ts); the form says it, so the last attempt comes with a warning.
+ */
+function attemptsLeftMessage(attemptsLeft: number): MessageDescriptor {
+  return msg({
+    id: 'login.error.attemptsLeft',
+    message: plural(attemptsLeft, {
+      one: 'You have # attempt left before log-in is locked.',
+      other: 'You have # attempts left before log-in is locked.',
+    }),
+  });
+}
+
+/** How long a lock or a delay lasts, as the platform tells it (issue 8: say for how long). */
+export function loginWaitMessage(retryAfterSeconds: number): MessageDescriptor {
+  if (retryAfterSeconds < 60) {
+    return msg({
+      id: 'login.wait.seconds',
+      message: plural(retryAfterSeconds, { one: 'You can try again in # second.', other: 'You can try again in # seconds.' }),
+    });
+  }
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  return msg({
+    id: 'login.wait.minutes',
+    message: plural(minutes, { one: 'You can try again in # minute.', other: 'You can try again in # minutes.' }),
+  });
+}
+
+/** The translated message for a refused login, with the attempts left or the wait when the platform told them. */
 export function loginErrorMessage(i18n: I18n, error: LoginError): string {
-  return i18n._(LOGIN_ERROR_MESSAGES[error.code](error.additionalInfo));
+  const text = i18n._(LOGIN_ERROR_MESSAGES[error.code](error.additionalInfo));
+  const { attemptsLeft, retryAfterSeconds } = error.additionalInfo;
+  if (error.code === 'unauthorized' && attemptsLeft !== undefined && attemptsLeft > 0) return `${text} ${i18n._(attemptsLeftMessage(attemptsLeft))}`;
+  if (error.code === 'maxAttempt' && retryAfterSeconds !== undefined) return `${text} ${i18n._(loginWaitMessage(retryAfterSeconds))}`;
+  return text;
 }
 
 /** The form's own checks, before anything is sent. */
@@ -53,13 +87,11 @@ export const LOGIN_FIELD_MESSAGES = {
 
 export type LoginFieldMessage = keyof typeof LOGIN_FIELD_MESSAGES;
 
-/** A light check of the e-mail's shape (the platform decides whether it is an account). */
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function loginFieldErrors(email: string, password: string): { email?: LoginFieldMessage; password?: LoginFieldMessage } {
   const trimmed = email.trim();
   return {
-    ...(trimmed === '' ? { email: 'emailRequired' as const } : EMAIL_SHAPE.test(trimmed) ? {} : { email: 'emailInvalid' as const }),
+    ...(trimmed === '' ? { email: 'emailRequired' as const } : isEmailShape(trimmed) ? {} : { email: 'emailInvalid' as const }),
     ...(password === '' ? { password: 'passwordRequired' as const } : {}),
   };
 }

@@ -21,6 +21,14 @@ export const updated = style({
   fontSize: vars.fontSize.sm,
 });
 
+/** The page's own actions under its heading (the /401 page's Log in and Sign up). */
+export const actions = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.sm,
+  margin: `${vars.space.md} 0 ${vars.space.lg}`,
+});
+
 export const prose = style({
   maxWidth: vars.size.proseMax,
   color: vars.color.text,

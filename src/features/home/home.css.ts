@@ -6,6 +6,8 @@ export const home = style({
   margin: '0 auto',
   padding: `${vars.space.lg} ${vars.space.md} ${vars.space.xl}`,
   display: 'grid',
+  // One column no wider than the screen: a long word cannot widen the page (issue 8).
+  gridTemplateColumns: 'minmax(0, 1fr)',
   gap: vars.space.xl,
   '@media': { [mq.md]: { padding: `${vars.space.xxl} ${vars.space.lg}`, gap: vars.space.xxl } },
 });
@@ -67,7 +69,7 @@ export const verticals = style({
 export const tile = style({
   height: '100%',
   display: 'grid',
-  gridTemplateColumns: 'auto 1fr',
+  gridTemplateColumns: 'auto minmax(0, 1fr)',
   alignItems: 'center',
   gap: `${vars.space.xxs} ${vars.space.md}`,
   minHeight: '96px',

@@ -5,6 +5,7 @@ import {
   formatLangMarket,
   isLanguageCode,
   type LangMarket,
+  type LanguageCode,
   LANGUAGES,
   MARKETS,
 } from '../../../machines/lib/markets';
@@ -22,19 +23,38 @@ export function pathInLangMarket(
   return `/${formatLangMarket(langMarket)}${rest ? `/${rest}` : ''}${location.searchStr}${hash}`;
 }
 
-/** A native select of the current market's languages; choosing one keeps the current path. */
+/** A language's short face below 400 px: its ISO 639 code ("FI", "DE", "PT"), never a cut name. */
+export function languageShortName(code: LanguageCode): string {
+  return new Intl.Locale(LANGUAGES[code].intlLocale).language.toUpperCase();
+}
+
+/**
+ * A native select of the current market's languages; choosing one keeps the current path. The
+ * select lies transparent over its face, which shows the language's name, or on a narrow phone its
+ * code (issue 8: the header keeps Log in and Sign up whole at 320 px). The select stays what
+ * keyboard, screen reader and touch use; the face is hidden from assistive technology.
+ */
 export function LanguageSwitcher({ langMarket }: { langMarket: LangMarket }) {
   const id = useId();
   const location = useLocation();
   const navigate = useNavigate();
   const market = MARKETS[langMarket.market];
   if (market.languages.length < 2) return null;
+  const current = LANGUAGES[langMarket.language];
   return (
     <div className={s.languageField}>
       <label htmlFor={id} className={visuallyHidden}>
         <Trans id="shell.language.label">Language</Trans>
       </label>
-      <GlobeIcon size={18} className={s.languageIcon} />
+      <span className={s.languageFace} aria-hidden="true" data-testid="language-face">
+        <GlobeIcon size={18} className={s.languageIcon} />
+        <span className={s.languageCode} lang={current.intlLocale}>
+          {languageShortName(current.code)}
+        </span>
+        <span className={s.languageName} lang={current.intlLocale}>
+          {current.nativeName}
+        </span>
+      </span>
       <select
         id={id}
         className={s.languageSelect}

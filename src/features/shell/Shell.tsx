@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { LangMarket } from '../../../machines/lib/markets';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { SimulationBanner } from './SimulationBanner';
 import * as s from './shell.css';
 
 /**
@@ -15,6 +16,7 @@ export function Shell({ langMarket, actions, children }: { langMarket: LangMarke
       <a className={s.skipLink} href="#main">
         <Trans id="shell.skipToContent">Skip to content</Trans>
       </a>
+      <SimulationBanner />
       <Header langMarket={langMarket} actions={actions} />
       <main id="main" tabIndex={-1} className={s.main}>
         {children}

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { sanitizeCmsHtml } from '../../../src/features/content/sanitize';
 
 // Issue 2 "Static and legal pages": CMS HTML is sanitised with DOMPurify before it reaches the DOM.
@@ -27,6 +27,16 @@ describe('sanitizeCmsHtml', () => {
     expect(out.querySelector('[onerror], [onclick], [style]')).toBeNull();
     expect(out.querySelector('a')?.getAttribute('href') ?? null).toBeNull();
     expect(out.querySelector('img')?.getAttribute('alt')).toBe('x');
+  });
+
+  it('cuts handler attributes before parsing (a parsed handler logs a CSP error in Chromium), keeping the text', () => {
+    const parseSpy = vi.spyOn(DOMParser.prototype, 'parseFromString');
+    const out = sanitizeCmsHtml('<p class="a" onclick=\'x()\' ONMOUSEOVER=y() title="on=1">Click on=me</p><img src="/x.png" onerror="a()" onload="b()" alt="x">');
+    expect(parseSpy).toHaveBeenCalled();
+    for (const [markup] of parseSpy.mock.calls) expect(markup).not.toMatch(/\son[a-z]+\s*=/i);
+    expect(out).toContain('Click on=me');
+    expect(out).toContain('title="on=1"');
+    parseSpy.mockRestore();
   });
 
   it('keeps prose markup: headings, lists, tables, links, emphasis', () => {

@@ -1,0 +1,83 @@
+import { ACCESS_RESTRICTED_CODE, MAINTENANCE_CODE } from './accessCodes';
+
+// Every code the platform answers with (behaviour.md §8 "the error catalogue", plus the platform's
+// own), once (issue 9 "One contract"): the platform throws them (server/http/errors.ts), the API
+// contract re-exports them (src/api/errors.ts), and the machines' error readers compare with them.
+// Pure data.
+
+export const ERROR_CODES = {
+  notFound: 'error.not_found',
+  systemError: 'error.system.error',
+  requestInvalid: 'error.request.invalid',
+  siteContextInvalid: 'error.site_context.invalid',
+  siteUnknown: 'error.site.unknown',
+  marketUnknown: 'error.market.unknown',
+  languageUnknown: 'error.language.unknown',
+  contentNotFound: 'error.content.not_found',
+  countryInvalid: 'error.country.invalid',
+  maintenance: MAINTENANCE_CODE,
+  accessRestricted: ACCESS_RESTRICTED_CODE,
+  // Identity flows (src/api/player.ts, src/api/paynplay.ts; behaviour.md §8 "Sign-up and reset").
+  validation: 'error.validation',
+  signupUnhandled: 'error.signup.unhandled',
+  captchaValidation: 'error.captcha.validation',
+  vonageValidation: 'error.vonage.validation',
+  countryBlocked: 'error.country.blocked',
+  playerAlreadyExists: 'error.registration.player_already_exists',
+  sameCustomerInfo: 'error.same.customer.info.detected',
+  cpfDuplicate: 'error.cpf.duplicate_found',
+  registrationTokenInvalid: 'error.registration.token.invalid',
+  registrationIncomplete: 'error.registration.verification.required',
+  smsCodeInvalid: 'sms.code.invalid',
+  smsMaxAttempts: 'sms.max.attempts.reached',
+  passwordReset: 'error.password.reset',
+  paynplayAmountInvalid: 'error.paynplay.amount.invalid',
+  paynplayCodeInvalid: 'error.paynplay.code.invalid',
+  paynplaySessionInvalid: 'error.paynplay.session.invalid',
+  // Login, session and account (server/routes/auth.ts, server/http/auth.ts; behaviour.md §8 "Login").
+  tokenInvalid: 'error.token.invalid',
+  sessionExpired: 'error.session.expired',
+  playerNotFound: 'code:error.player.not.found',
+  loginAttemptsExceeded: 'code:error.sign.in.attempt.count.exceeded',
+  accountDeactivated: 'code:error.account.deactivated',
+  accountClosed: 'code:error.account.closed',
+  exclusionIndefinite: 'code:error.exclusion.in.progress.indefinitely',
+  oldPasswordIncorrect: 'error.old_password.incorrect',
+  termsVersionInvalid: 'error.terms.version.invalid',
+  /** The e-mailed unlock link (issue 9) is unknown, used or expired. */
+  unlockInvalid: 'error.unlock.invalid',
+} as const;
+
+/** behaviour.md §8 "Login": the codes that carry the days left. */
+export type DaysErrorCode = `code:error.timeout.in.progress:days:${number}` | `code:error.exclusion.in.progress:days:${number}`;
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES] | DaysErrorCode;
+
+/**
+ * The codes of one invalid field in a 400 error.validation (`errors: [{ field, code }]`): the
+ * platform's side of the field rules in machines/lib/rules.ts.
+ */
+export const FIELD_CODES = {
+  required: 'validation.required',
+  invalid: 'validation.invalid',
+  tooLong: 'validation.too_long',
+  email: 'validation.email',
+  password: 'validation.password',
+  phone: 'validation.phone',
+  name: 'validation.name',
+  country: 'validation.country',
+  currency: 'validation.currency',
+  language: 'validation.language',
+  cpf: 'validation.cpf',
+  terms: 'validation.terms',
+  termsVersion: 'validation.terms_version',
+  code: 'validation.code',
+  returnUrl: 'validation.return_url',
+} as const;
+
+/** The password rule's field codes (machines/lib/rules.ts passwordRule) as the platform answers them. */
+export const PASSWORD_RULE_CODES = {
+  tooShort: 'error.password.too_short',
+  tooLong: 'error.password.too_long',
+  letterRequired: 'error.password.letter_required',
+  digitRequired: 'error.password.digit_required',
+} as const;

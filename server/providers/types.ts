@@ -1,0 +1,64 @@
+import type { Hono } from 'hono';
+import type { SiteEnv } from '../http/site-context';
+import type { OutgoingMessage } from '../platform/messages';
+
+// One interface per third party the platform talks to (ARCHITECTURE.md "The reference platform":
+// "third parties behind one adapter interface each"; CONVENTIONS.md "Server": "A third party is an
+// interface with a simulated implementation; the simulation is chosen by the platform mode, never
+// by default in production"). server/providers/simulated.ts holds the simulation of each; a real
+// adapter implements the same interface and is registered in server/providers/index.ts.
+
+/** PLATFORM_MODE: `simulation` (npm start, tests: every third party simulated) or `production`. */
+export type PlatformMode = 'simulation' | 'production';
+export const PLATFORM_MODES: readonly PlatformMode[] = ['simulation', 'production'];
+
+interface Provider {
+  /** For the start-up log ("simulated bank identification", "acme-bankid"). */
+  readonly name: string;
+  /** A simulation: refused in production mode. */
+  readonly simulated: boolean;
+  /** Pages or endpoints the provider itself serves under /api (the simulated bank page, the captcha solver). */
+  readonly routes?: { readonly path: string; readonly app: Hono<SiteEnv> } | undefined;
+}
+
+/** Bank identification of pay and play (behaviour.md §7 "Pay and play"). */
+export interface BankIdentificationProvider extends Provider {
+  /** Where the player identifies for this pay-and-play session (the provider's page). */
+  authorizeUrl(sessionId: string): string;
+}
+
+/** The captcha of registration (behaviour.md §7 header hcaptchaToken, §8 error.captcha.validation). */
+export interface CaptchaProvider extends Provider {
+  /** Does the token the browser got from the challenge prove a solved captcha? */
+  verify(token: string): Promise<boolean>;
+}
+
+/** The SMS / e-mail sender of one-time codes (sign-up, reset, phone change). */
+export interface MessageSender extends Provider {
+  /** Hands the message to the provider. Must not log or keep the code in clear unless simulated. */
+  send(message: OutgoingMessage): Promise<void>;
+}
+
+/** The payment provider (PSP) that takes a deposit. */
+export interface PaymentProvider extends Provider {
+  /**
+   * Confirms that the money of a deposit has arrived (pay and play: the bank's payment), before
+   * the ledger credits it. Resolves with the provider's reference.
+   */
+  confirmDeposit(deposit: { reference: string; amount: string; currency: string }): Promise<{ providerReference: string }>;
+}
+
+export interface PlatformProviders {
+  bankIdentification: BankIdentificationProvider;
+  captcha: CaptchaProvider;
+  messages: MessageSender;
+  payments: PaymentProvider;
+}
+
+/** What each provider is called in messages, and the variable that names a real one. */
+export const PROVIDER_SETTINGS: Readonly<Record<keyof PlatformProviders, { label: string; variable: string }>> = {
+  bankIdentification: { label: 'bank identification', variable: 'BANK_ID_PROVIDER' },
+  captcha: { label: 'captcha', variable: 'CAPTCHA_PROVIDER' },
+  messages: { label: 'SMS / e-mail sender', variable: 'MESSAGE_PROVIDER' },
+  payments: { label: 'payment provider', variable: 'PAYMENT_PROVIDER' },
+};

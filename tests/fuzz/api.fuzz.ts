@@ -1,0 +1,498 @@
+import assert from 'node:assert/strict';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { after, before, describe, it } from 'node:test';
+import * as fc from 'fast-check';
+import { sql } from 'kysely';
+import { createApp } from '../../server/app';
+import { DEFAULT_CAPTCHA_SECRET } from '../../server/config';
+import { seedContentIfEmpty } from '../../server/content/seed';
+import { createDatabase, type PlatformDatabase } from '../../server/db/database';
+import { migrateToLatest } from '../../server/db/migrate';
+import * as passwords from '../../server/platform/passwords';
+import { SEEDED_EMAILS, SEEDED_PASSWORD, seedPlayers } from '../../server/platform/seed-players';
+import { createSettingsStore } from '../../server/platform/settings';
+import { MAINTENANCE_CODE } from '../../src/api/platform';
+import { writeFixtureSeed } from '../server/fixtures/content-seed';
+import { tempDir } from '../server/helpers/platform';
+
+// `npm run fuzz` (issue 9): generated bad input against every API route of the Hono app, in-process
+// (app.fetch) on a fresh in-memory PGlite. The routes are read from the app itself, so a new route
+// is fuzzed without touching this file. It fails on any 5xx (a 503 maintenance answer of the access
+// check excepted: maintenance is a switch the test routes can turn on), any stack trace or SQL text
+// in an answer, and any change to a player's data or to the ledger made by a request that was
+// refused (4xx). Login-throttle columns are not player data: a refused login counts there by design.
+//
+// FUZZ_RUNS (requests to generate, default 10,500; repeats come on top) and FUZZ_SEED (default
+// 20260901) make a run reproducible; a failure prints the request that caused it.
+
+const TOTAL_RUNS = Number(process.env.FUZZ_RUNS ?? 10_500);
+const SEED = Number(process.env.FUZZ_SEED ?? 20_260_901);
+
+type App = ReturnType<typeof createApp>;
+interface FuzzRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body: string | undefined;
+  repeat: number;
+}
+
+// ---- inputs ------------------------------------------------------------------------------------
+
+const NASTY_STRINGS = [
+  '',
+  ' ',
+  '\u0000',
+  'a\u0000b',
+  '\uD800',
+  '\uDFFF',
+  'x\uDBFF',
+  '\u202Egnp.exe',
+  'A\u200B\u200C\u200DB',
+  '\uFEFF',
+  'e\u0301\u0301\u0301',
+  'ｆｕｌｌ＠ｅｘａｍｐｌｅ．ｃｏｍ',
+  '１２３４５６',
+  'ᴬᴰᴹᴵᴺ@example.com',
+  'İstanbul@EXAMPLE.COM',
+  '😀'.repeat(50),
+  'x'.repeat(300),
+  'y'.repeat(20_000),
+  "'; drop table players; --",
+  '" OR 1=1 --',
+  '../../../../etc/passwd',
+  '%00',
+  '%ZZ',
+  '<script>alert(1)</script>',
+  '${7*7}{{7*7}}',
+  '__proto__',
+  'constructor',
+  'NaN',
+  'Infinity',
+  '-1',
+  '1e309',
+  '0x10',
+  'null',
+  'true',
+  '\\',
+  '//evil.example',
+  '/.//evil.example',
+  'https://evil.example',
+  'javascript:alert(1)',
+];
+
+const GOOD_VALUES: Record<string, unknown[]> = {
+  email: [SEEDED_EMAILS.player, 'new.person@example.com', 'reset@example.com'],
+  password: ['Sunny-Day-42', SEEDED_PASSWORD, 'short'],
+  oldPassword: ['Wrong-Old-1'],
+  newPassword: ['Sunny-Day-43'],
+  playerId: [1, 2, 999_999],
+  token: ['abc', 'a'.repeat(43)],
+  code: ['123456', '0000'],
+  phonePrefix: ['+358', '+46'],
+  phoneBody: ['401234567', '000000'],
+  mobilePhone: ['+358401234567'],
+  firstName: ['Aino'],
+  lastName: ['Virtanen'],
+  countryCode: ['FI', 'SE', 'US'],
+  languageCode: ['fi', 'en'],
+  currencyCode: ['EUR'],
+  termsAndConditions: [true],
+  cookiePolicyAccepted: [true],
+  marketingOptIn: [false],
+  allConditions: [false],
+  termsAndConditionsAcceptedVersion: [1, 3],
+  version: [1, 2],
+  oneTimeCode: ['abc'],
+  sessionId: ['abc'],
+  smsResetKeyId: ['abc'],
+  smsVerificationId: ['abc'],
+  resetKey: ['abc'],
+  ipAddress: ['', '127.0.0.1'],
+  blackbox: [''],
+  metadata: [{}],
+  amount: [10, '10.00'],
+  currency: ['EUR'],
+  returnUrl: ['/fi-FI'],
+  on: [false],
+  cpf: ['123.456.789-09'],
+};
+const FIELDS = Object.keys(GOOD_VALUES);
+
+/** Characters that look harmless or break storage, to put inside an otherwise good value. */
+const INJECTED = ['\u0000', '\u0000', '\uD800', '\uDC00', '\uDBFF', '\u202E', '\u200B', '\uFEFF', '\u0301', '\n', '%00', "'", '"', '\\', '/'];
+
+/** A good value with one troublesome character put somewhere in it. */
+function tainted(good: string): fc.Arbitrary<string> {
+  return fc.tuple(fc.constantFrom(...INJECTED), fc.nat({ max: good.length })).map(([bad, at]) => `${good.slice(0, at)}${bad}${good.slice(at)}`);
+}
+
+const nastyString = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom(...NASTY_STRINGS) },
+  { weight: 2, arbitrary: fc.string({ maxLength: 40 }) },
+  { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 20 }) },
+  { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 20 }) },
+);
+
+const leafValue: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 4, arbitrary: nastyString },
+  { weight: 1, arbitrary: fc.integer() },
+  { weight: 1, arbitrary: fc.constantFrom(0, -1, -0, 1.5, 1e20, 2 ** 31, 2 ** 53 + 1, Number.MAX_VALUE, -Number.MAX_VALUE) },
+  { weight: 1, arbitrary: fc.double() },
+  { weight: 1, arbitrary: fc.boolean() },
+  { weight: 1, arbitrary: fc.constant(null) },
+);
+const anyValue: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 6, arbitrary: leafValue },
+  { weight: 1, arbitrary: fc.array(leafValue, { maxLength: 4 }) },
+  { weight: 1, arbitrary: fc.dictionary(nastyString, leafValue, { maxKeys: 4 }) },
+  { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
+);
+
+/**
+ * The fields a route reads, by its path: a bias only (every field stays possible), so that most
+ * tainted values land where the route looks. A new route without an entry is fuzzed with all fields.
+ */
+const FIELD_HINTS: readonly [RegExp, readonly string[]][] = [
+  [/paynplay\/player\/code/, ['oneTimeCode', 'sessionId', 'ipAddress', 'blackbox']],
+  [/paynplay\/player\/update/, ['playerId', 'sessionId', 'email', 'phonePrefix', 'phoneBody']],
+  [/paynplay\/player\/login/, ['sessionId', 'metadata']],
+  [/player\/login/, ['email', 'password']],
+  [/password_reset/, ['email', 'smsResetKeyId', 'code', 'resetKey', 'password']],
+  [/registration/, ['playerId', 'token', 'code', 'email', 'firstName', 'lastName', 'phonePrefix', 'phoneBody', 'mobilePhone', 'password', 'cpf']],
+  [/phone_number/, ['phonePrefix', 'phoneBody', 'smsVerificationId', 'code']],
+  [/player\/password/, ['oldPassword', 'newPassword']],
+  [/term/, ['version', 'email']],
+  [/test\/maintenance/, ['on']],
+];
+
+function hintedFields(path: string): readonly string[] {
+  return FIELD_HINTS.find(([pattern]) => pattern.test(path))?.[1] ?? FIELDS;
+}
+
+function goodText(field: string): string {
+  const value = GOOD_VALUES[field]?.[0];
+  return typeof value === 'string' ? value : JSON.stringify(value ?? '');
+}
+
+/**
+ * A plausible body: the known fields with good values (all of them mostly, so a route's schema is
+ * satisfied and the bad value gets through to the rules behind it), then one to three of them
+ * tainted, replaced, dropped or added.
+ */
+function mutatedObject(path: string): fc.Arbitrary<Record<string, unknown>> {
+  const hinted = fc.constantFrom(...hintedFields(path));
+  const anyField = fc.oneof({ weight: 6, arbitrary: hinted }, { weight: 1, arbitrary: fc.constantFrom(...FIELDS) });
+  return fc
+    .tuple(
+      fc.oneof({ weight: 3, arbitrary: fc.constant(FIELDS) }, { weight: 1, arbitrary: fc.subarray(FIELDS, { minLength: 1, maxLength: 16 }) }),
+      fc.array(
+        fc.oneof(
+          { weight: 3, arbitrary: anyField.chain((field) => tainted(goodText(field)).map((value) => ['replace', field, value] as const)) },
+          { weight: 2, arbitrary: fc.tuple(fc.constant('replace' as const), anyField, anyValue) },
+          { weight: 1, arbitrary: fc.tuple(fc.constant('delete' as const), anyField, fc.constant(null)) },
+          { weight: 1, arbitrary: fc.tuple(fc.constant('extra' as const), nastyString, anyValue) },
+        ),
+        { minLength: 1, maxLength: 3 },
+      ),
+      fc.nat(),
+    )
+    .map(([fields, changes, pick]) => {
+      const body = new Map<string, unknown>();
+      for (const field of fields) {
+        const choices = GOOD_VALUES[field] ?? [''];
+        body.set(field, choices[pick % choices.length]);
+      }
+      for (const [kind, field, value] of changes) {
+        if (kind === 'delete') body.delete(field);
+        else body.set(field, value);
+      }
+      // defineProperty: a key named __proto__ stays a key, as JSON.parse would make it.
+      const object: Record<string, unknown> = {};
+      for (const [key, value] of body) Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+      return object;
+    });
+}
+
+const QUERY_GOOD: Record<string, string> = {
+  session: 'abc',
+  to: 'player@example.com',
+  amount: '10',
+  currency: 'EUR',
+  country: 'FI',
+  returnUrl: '/fi-FI',
+  x: 'y',
+};
+const queryPair: fc.Arbitrary<[string, string]> = fc.constantFrom(...Object.keys(QUERY_GOOD)).chain((key) =>
+  fc.oneof(fc.constant(QUERY_GOOD[key] ?? ''), tainted(QUERY_GOOD[key] ?? ''), nastyString).map((value): [string, string] => [key, value]),
+);
+
+const rawBody = (path: string): fc.Arbitrary<string | undefined> => fc.oneof(
+  { weight: 8, arbitrary: mutatedObject(path).map((body) => JSON.stringify(body)) },
+  { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 4 }).map((value) => JSON.stringify(value)) },
+  { weight: 1, arbitrary: fc.constant(undefined) },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom(
+      '',
+      '{',
+      '{"email":',
+      'not json',
+      'null',
+      '[]',
+      '"string"',
+      '{"email":"a\\u0000@example.com","password":"x"}',
+      '{"email":"\\ud800@example.com","password":"x"}',
+      '{"__proto__":{"admin":true},"email":"x@example.com"}',
+      '{"email":"a@example.com","email":"b@example.com"}',
+      `{"metadata":${'['.repeat(5000)}"\\u0000"${']'.repeat(5000)}}`,
+      `{"blackbox":"${'z'.repeat(17_000)}"}`,
+      'email=a%40example.com&password=x',
+      '\u0000\u0000',
+    ),
+  },
+);
+
+const contentType = fc.constantFrom(
+  'application/json',
+  'application/json',
+  'application/json',
+  'application/json; charset=utf-8',
+  'APPLICATION/JSON',
+  'text/plain',
+  'text/plain;charset=UTF-8',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=----x',
+  'application/json-patch+json',
+  undefined,
+);
+
+// ---- the app and its routes ---------------------------------------------------------------------
+
+interface Route {
+  method: string;
+  path: string;
+}
+
+/** Every concrete route of the app (not middleware), as Hono registered it. */
+function routesOf(app: App): Route[] {
+  const seen = new Set<string>();
+  const routes: Route[] = [];
+  for (const route of app.routes) {
+    if (route.method === 'ALL' || !route.path.startsWith('/api')) continue;
+    const key = `${route.method} ${route.path}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    routes.push({ method: route.method, path: route.path });
+  }
+  return routes;
+}
+
+const PARAM_SAMPLES: Record<string, string[]> = {
+  market: ['FI', 'UN', 'CA', 'XX', 'fi'],
+  language: ['fi', 'en', 'fr', 'xx'],
+  pageId: ['terms_and_conditions', 'footer', 'no-such-page'],
+  file: ['v1.html', 'v3.html', 'x.txt'],
+};
+
+function encodeSegment(value: string): string {
+  try {
+    return encodeURIComponent(value);
+  } catch {
+    return encodeURIComponent(value.replace(/[\uD800-\uDFFF]/g, '')) + '%ED%A0%80';
+  }
+}
+
+function requestFor(route: Route, auth: { token: string; cookie: string }): fc.Arbitrary<FuzzRequest> {
+  const params = [...route.path.matchAll(/:(\w+)/g)].map((match) => match[1] ?? '');
+  const paramValue = (name: string) => {
+    const samples = PARAM_SAMPLES[name] ?? ['x'];
+    return fc.oneof(
+      { weight: 3, arbitrary: fc.constantFrom(...samples) },
+      { weight: 1, arbitrary: tainted(samples[0] ?? 'x') },
+      { weight: 1, arbitrary: nastyString },
+    );
+  };
+  const isGet = route.method === 'GET';
+  return fc
+    .record({
+      method: fc.oneof({ weight: 9, arbitrary: fc.constant(route.method) }, { weight: 1, arbitrary: fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH') }),
+      params: fc.tuple(...params.map(paramValue)),
+      suffix: fc.oneof({ weight: 12, arbitrary: fc.constant('') }, { weight: 1, arbitrary: fc.constantFrom('/', '/x', '%00', '/..%2f..', '%ZZ') }),
+      query: fc.oneof(
+        { weight: 2, arbitrary: fc.constant([] as [string, string][]) },
+        { weight: 3, arbitrary: fc.array(queryPair, { maxLength: 5 }) },
+        {
+          weight: 1,
+          arbitrary: fc.constant([
+            ['amount', '10'],
+            ['currency', 'EUR'],
+            ['country', 'FI'],
+            ['returnUrl', '/fi-FI'],
+          ] as [string, string][]),
+        },
+      ),
+      body: isGet ? fc.oneof({ weight: 5, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: rawBody(route.path) }) : rawBody(route.path),
+      contentType,
+      authorization: fc.constantFrom(undefined, undefined, `Bearer ${auth.token}`, 'Bearer garbage.token.here', 'Basic dXNlcjpwYXNz', `Bearer ${'a'.repeat(5000)}`),
+      cookie: fc.constantFrom(undefined, undefined, auth.cookie, 'aurora_session=garbage', `aurora_session=${'b'.repeat(300)}`),
+      siteContext: fc.constantFrom(undefined, undefined, '1', '2', 'abc', '99999999999'),
+      captcha: fc.constantFrom(undefined, DEFAULT_CAPTCHA_SECRET, DEFAULT_CAPTCHA_SECRET, 'wrong', 'z'.repeat(5000)),
+      origin: fc.constantFrom(undefined, undefined, undefined, 'http://localhost', 'https://evil.example', 'null'),
+      country: fc.constantFrom(undefined, undefined, 'FI', 'US', 'XXX'),
+      repeat: fc.constantFrom(1, 1, 1, 2, 3),
+    })
+    .map((r): FuzzRequest => {
+      let index = 0;
+      const path = route.path.replace(/:(\w+)/g, () => encodeSegment(r.params[index++] ?? ''));
+      const search = r.query.map(([key, value]) => `${encodeSegment(key)}=${encodeSegment(value)}`).join('&');
+      const headers: Record<string, string> = {};
+      if (r.body !== undefined && r.contentType !== undefined) headers['Content-Type'] = r.contentType;
+      if (r.authorization) headers.Authorization = r.authorization;
+      if (r.cookie) headers.Cookie = r.cookie;
+      if (r.siteContext) headers.SiteContext = r.siteContext;
+      if (r.captcha) headers.hcaptchaToken = r.captcha;
+      if (r.origin) headers.Origin = r.origin;
+      if (r.country) headers['x-test-country'] = r.country;
+      const method = r.method;
+      const body = method === 'GET' || method === 'HEAD' ? undefined : r.body;
+      return { method, path: `${path}${r.suffix}${search ? `?${search}` : ''}`, headers, body, repeat: r.repeat };
+    });
+}
+
+// ---- what must hold -----------------------------------------------------------------------------
+
+/** A stack frame, a module path or PostgreSQL's own words in an answer. */
+const LEAKS: readonly RegExp[] = [
+  /\bat [\w$.<>]+ \(?[^)\s]*:\d+:\d+\)?/,
+  /\bat (file|node):/,
+  /node_modules/,
+  /\/work\/|\/home\/|\/usr\/lib/,
+  /\.(ts|mjs|js):\d+/,
+  /\b(SELECT|INSERT INTO|UPDATE|DELETE FROM)\b[^"]{0,80}\b(FROM|VALUES|SET|WHERE)\b/,
+  /syntax error at or near|violates (check|foreign key|unique|not-null) constraint|duplicate key value|invalid byte sequence|untranslatable character|unsupported Unicode escape|relation "|column "|SQLSTATE|PGlite|kysely|ledger_(entries|transactions)|password_hash/i,
+];
+
+async function fingerprint(database: PlatformDatabase): Promise<string> {
+  const { rows } = await sql<{ players: string | null; ledger: string | null }>`
+    select
+      (select md5(string_agg(concat_ws('|', id, email, password_hash, first_name, last_name, phone_prefix, phone_body,
+        country_code, language_code, currency_code, province_code, personid, cpf, status, kyc_status, terms_accepted_version,
+        marketing_opt_in, cookie_policy_accepted, bonus_code, timeout_until, exclusion_until, exclusion_indefinite), ',' order by id))
+        from players) as players,
+      (select md5(coalesce((select string_agg(concat_ws('|', id, idempotency_key, kind, player_id, amount, currency, reference), ',' order by id) from ledger_transactions), '')
+        || coalesce((select string_agg(concat_ws('|', id, transaction_id, account, amount, currency), ',' order by id) from ledger_entries), ''))) as ledger
+  `.execute(database.db);
+  return `${rows[0]?.players ?? ''}/${rows[0]?.ledger ?? ''}`;
+}
+
+interface Failure {
+  kind: '5xx' | 'leak' | 'changed';
+  request: FuzzRequest;
+  status: number;
+  detail: string;
+}
+
+function describeRequest(request: FuzzRequest): string {
+  const body = request.body === undefined ? '' : ` body ${JSON.stringify(request.body.length > 300 ? `${request.body.slice(0, 300)}…(${String(request.body.length)} chars)` : request.body)}`;
+  return `${request.method} ${request.path.slice(0, 300)} headers ${JSON.stringify(request.headers).slice(0, 300)}${body}`;
+}
+
+// ---- the run ------------------------------------------------------------------------------------
+
+let database: PlatformDatabase;
+let seedDir: { path: string; remove: () => Promise<void> };
+let app: App;
+
+before(async () => {
+  // Thousands of generated logins and registrations hash passwords: at the production cost
+  // (~0.2 s each) they would not fit; the rules under test do not depend on the cost.
+  const lowerCost = (passwords as { setHashCostForTests?: (params: passwords.ScryptParams) => void }).setHashCostForTests;
+  lowerCost?.({ N: 2 ** 10, r: 8, p: 1 });
+  seedDir = await tempDir('fuzz-seed-');
+  await writeFixtureSeed(seedDir.path);
+  database = await createDatabase({ inMemory: true });
+  await migrateToLatest(database.db);
+  await seedContentIfEmpty(database.db, { seedDir: seedDir.path });
+  await seedPlayers(database.db);
+  app = createApp({ db: database.db, settings: createSettingsStore(database.db), testMode: true, logError: () => undefined });
+});
+
+after(async () => {
+  await database.close();
+  await seedDir.remove();
+});
+
+void describe('npm run fuzz: every API route against generated bad input', () => {
+  void it('never answers 5xx, never leaks internals, never changes a player or the ledger on a refusal', async () => {
+    const routes = routesOf(app);
+    assert.ok(routes.length >= 30, `only ${String(routes.length)} routes found`);
+    const login = await app.request('/api/player/login', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: SEEDED_EMAILS.player, password: SEEDED_PASSWORD }),
+    });
+    assert.equal(login.status, 200);
+    const token = ((await login.json()) as { idToken: string }).idToken;
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+
+    const perRoute = Math.ceil(TOTAL_RUNS / routes.length);
+    const failures: Failure[] = [];
+    const statuses = new Map<number, number>();
+    let requests = 0;
+    const started = performance.now();
+    for (const [index, route] of routes.entries()) {
+      const samples = fc.sample(requestFor(route, { token, cookie }), { numRuns: perRoute, seed: SEED + index });
+      for (const request of samples) {
+        for (let round = 0; round < request.repeat; round++) {
+          const before = await fingerprint(database);
+          let response: Response;
+          try {
+            response = await app.request(request.path, {
+              method: request.method,
+              headers: request.headers,
+              ...(request.body === undefined ? {} : { body: request.body }),
+            });
+          } catch (error) {
+            failures.push({ kind: '5xx', request, status: 0, detail: `threw ${String(error)}` });
+            continue;
+          }
+          requests += 1;
+          statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+          const text = await response.text();
+          const maintenance = response.status === 503 && text.includes(MAINTENANCE_CODE);
+          if (response.status >= 500 && !maintenance) failures.push({ kind: '5xx', request, status: response.status, detail: text.slice(0, 300) });
+          const leak = LEAKS.find((pattern) => pattern.test(text));
+          if (leak) failures.push({ kind: 'leak', request, status: response.status, detail: `${String(leak)} in ${text.slice(0, 300)}` });
+          if (response.status >= 400 && (await fingerprint(database)) !== before) {
+            failures.push({ kind: 'changed', request, status: response.status, detail: 'a refused request changed a player or the ledger' });
+          }
+        }
+      }
+    }
+    const seconds = (performance.now() - started) / 1000;
+    const count = (kind: Failure['kind']) => failures.filter((failure) => failure.kind === kind).length;
+    const summary = {
+      routes: routes.length,
+      requests,
+      seconds: Number(seconds.toFixed(1)),
+      seed: SEED,
+      statuses: Object.fromEntries([...statuses.entries()].sort(([a], [b]) => a - b)),
+      fiveXX: count('5xx'),
+      leaks: count('leak'),
+      changed: count('changed'),
+    };
+    console.log(`fuzz: ${JSON.stringify(summary)}`);
+    const byRoute = new Map<string, number>();
+    for (const failure of failures) {
+      const key = `${failure.kind} ${failure.status} ${failure.request.method} ${failure.request.path.split('?')[0] ?? ''}`;
+      byRoute.set(key, (byRoute.get(key) ?? 0) + 1);
+    }
+    for (const [key, n] of byRoute) console.log(`  ${String(n).padStart(5)} × ${key}`);
+    for (const failure of failures.slice(0, 15)) console.log(`  e.g. ${failure.kind} ${String(failure.status)}: ${describeRequest(failure.request)}\n       → ${failure.detail}`);
+    mkdirSync('.tmp', { recursive: true });
+    writeFileSync('.tmp/fuzz.json', JSON.stringify({ ...summary, passed: failures.length === 0 ? 1 : 0, failed: failures.length === 0 ? 0 : 1 }));
+    assert.ok(requests >= 10_000 || TOTAL_RUNS < 10_000, `only ${String(requests)} requests`);
+    assert.equal(failures.length, 0, `${String(failures.length)} failures (see above)`);
+  });
+});
