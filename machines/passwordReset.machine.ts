@@ -4,12 +4,17 @@
 // sms_verification and new_password, payload fields email, resetKey, smsResetKeyId. §8: the
 // errors sms.code.invalid, error.password.reset, sms.max.attempts.reached).
 //
-// A child of the session (flow `passwordReset`), started by the reset-password route. src/app
-// provides the calls (requestReset, verifyResetCode, setNewPassword); the end, `{ outcome: 'reset' }`,
-// is the session's to act on (the toast, home).
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
-import { CODE_ENTRY_TRANSITIONS, type CodeEntryEvent } from './lib/codeEntry';
+// Started by the session on `flow.start` from the reset-password route. The SMS code is entered in
+// the invoked code-verification machine (machines/codeVerification.machine.ts). The calls come from
+// src/app/flows/passwordReset.ts with provide():
+//   passwordResetMachine.provide({ actors: {
+//     requestReset,        // playerApi.resetRequest({ email }) → { smsResetKeyId }
+//     setNewPassword,      // playerApi.resetPassword({ resetKey, password })
+//     codeVerification,    // codeVerificationMachine.provide({ actors: { sendCode: resetRequest, verifyCode: resetVerify → { key: resetKey } } })
+//   } })
+// Its output { outcome: 'reset' } is the session's to show: the toast and the way home.
+import { assign, fromPromise, setup } from 'xstate';
+import { codeVerificationMachine, type CodeVerificationOutput } from './codeVerification.machine';
 import { flowErrorOf, type FlowError } from './lib/flowErrors';
 
 /** behaviour.md §4 and product.md §2: the reset steps, in order. */
@@ -27,17 +32,16 @@ export const RESET_ERROR_CODES = ['sms.code.invalid', 'sms.max.attempts.reached'
 export type ResetErrorCode = (typeof RESET_ERROR_CODES)[number];
 export type ResetError = FlowError<ResetErrorCode>;
 
+/** The error the reset shows when code entry ends blocked (behaviour.md §8). */
+const MAX_ATTEMPTS_ERROR: ResetError = { code: 'sms.max.attempts.reached', fieldErrors: [] };
+
 export interface ResetRequested {
   smsResetKeyId: string;
-}
-export interface ResetVerified {
-  resetKey: string;
 }
 
 export interface PasswordResetContext {
   /** What the player typed; kept on every error and when stepping back. */
   email: string;
-  code: string;
   /** In memory only, for the length of the flow; cleared when it completes. */
   password: string;
   /** From the reset request: names the SMS code sent to the player's phone. */
@@ -51,111 +55,69 @@ export interface PasswordResetContext {
 
 export type PasswordResetEvent =
   | { type: 'email.submit'; email: string }
-  /** The Verification step's code, or a new SMS code to the same account (a new smsResetKeyId). */
-  | CodeEntryEvent
+  /** After the code was blocked: a new code to the same account (code entry starts again). */
+  | { type: 'code.resend' }
   | { type: 'password.submit'; password: string }
   /** One step back, clamped at Email; a call in flight is abandoned. */
   | { type: 'step.back' };
 
-type PasswordResetActorEvent =
-  | DoneActorEvent<ResetRequested, 'requestReset'>
-  | ErrorActorEvent<unknown, 'requestReset'>
-  | DoneActorEvent<ResetRequested, 'resendCode'>
-  | ErrorActorEvent<unknown, 'resendCode'>
-  | DoneActorEvent<ResetVerified, 'verifyResetCode'>
-  | ErrorActorEvent<unknown, 'verifyResetCode'>
-  | DoneActorEvent<unknown, 'setNewPassword'>
-  | ErrorActorEvent<unknown, 'setNewPassword'>;
+export type PasswordResetOutput = { outcome: 'reset' };
 
 /**
- * form: a step's fields take input; loading: a call runs; resent: a new code was just sent;
- * blocked: no more codes may be tried.
+ * form: a step's fields take input; loading: a call of the flow runs; codeEntry: the code step's
+ * child runs (its own tags say loading, resent ...); blocked: no more codes may be tried.
  */
-export type PasswordResetTag = 'form' | 'loading' | 'resent' | 'blocked';
-
-const ERROR_EVENTS = [
-  'xstate.error.actor.requestReset',
-  'xstate.error.actor.resendCode',
-  'xstate.error.actor.verifyResetCode',
-  'xstate.error.actor.setNewPassword',
-] as const;
-
-/**
- * A failed verify or resend of the code (behaviour.md §8): sms.max.attempts.reached blocks the
- * code; any other error leaves the player at the code with the error shown.
- */
-const CODE_CALL_FAILED = [
-  { guard: 'isMaxAttempts', target: 'blocked', actions: 'assignError' },
-  { target: 'editing', actions: 'assignError' },
-] as const;
-
+export type PasswordResetTag = 'form' | 'loading' | 'codeEntry' | 'blocked';
 
 export const passwordResetMachine = setup({
   types: {
-    output: {} as { outcome: 'reset' },
     context: {} as PasswordResetContext,
-    events: {} as PasswordResetEvent | PasswordResetActorEvent,
+    events: {} as PasswordResetEvent,
+    output: {} as PasswordResetOutput,
     tags: {} as PasswordResetTag,
+    children: {} as { codeVerification: 'codeVerification' },
   },
   actors: {
-    // Supplied by src/ (playerApi.resetRequest, resetVerify, resetPassword) and by tests.
     requestReset: fromPromise<ResetRequested, { email: string }>(() =>
       Promise.reject(new Error('passwordResetMachine: provide the requestReset actor')),
-    ),
-    verifyResetCode: fromPromise<ResetVerified, { smsResetKeyId: string; code: string }>(() =>
-      Promise.reject(new Error('passwordResetMachine: provide the verifyResetCode actor')),
     ),
     setNewPassword: fromPromise<unknown, { resetKey: string; password: string }>(() =>
       Promise.reject(new Error('passwordResetMachine: provide the setNewPassword actor')),
     ),
+    codeVerification: codeVerificationMachine,
   },
   actions: {
-    // Supplied by src/: go to "/" and show reset.password.success.toast (behaviour.md §4).
-    visit: assign(({ context }, step: ResetStep) =>
-      context.visited.includes(step) ? {} : { visited: [...context.visited, step] },
-    ),
-    assignEmail: assign(({ event }) => {
-      assertEvent(event, 'email.submit');
-      return { email: event.email.trim(), error: null };
-    }),
-    assignCode: assign(({ event }) => {
-      assertEvent(event, 'code.submit');
-      return { code: event.code.trim(), error: null };
-    }),
-    assignPassword: assign(({ event }) => {
-      assertEvent(event, 'password.submit');
-      return { password: event.password, error: null };
-    }),
-    // A new request names a new code: the old one and anything verified with it are void.
-    assignResetKeyId: assign(({ event }) => {
-      assertEvent(event, ['xstate.done.actor.requestReset', 'xstate.done.actor.resendCode']);
-      return { smsResetKeyId: event.output.smsResetKeyId, resetKey: null, code: '', error: null };
-    }),
-    assignResetKey: assign(({ event }) => {
-      assertEvent(event, 'xstate.done.actor.verifyResetCode');
-      return { resetKey: event.output.resetKey, error: null };
-    }),
+    visit: assign(({ context }, step: ResetStep) => (context.visited.includes(step) ? {} : { visited: [...context.visited, step] })),
+    assignEmail: assign((_, params: { email: string }) => ({ email: params.email.trim(), error: null })),
+    assignPassword: assign((_, params: { password: string }) => ({ password: params.password, error: null })),
+    // A new request names a new code: anything verified with the old one is void.
+    assignResetKeyId: assign((_, params: { requested: ResetRequested }) => ({
+      smsResetKeyId: params.requested.smsResetKeyId,
+      resetKey: null,
+      error: null,
+    })),
+    assignResetKey: assign((_, params: { output: CodeVerificationOutput }) => ({
+      resetKey: params.output.outcome === 'verified' ? params.output.key : null,
+      error: null,
+    })),
+    assignCodeBlocked: assign({ error: MAX_ATTEMPTS_ERROR }),
+    // A new code is asked for after the block: code entry sends it (the old id is spent).
+    forgetResetKeyId: assign({ smsResetKeyId: null, error: null }),
     clearError: assign({ error: null }),
     // Stepping back from Password: the code must be entered again, so the key it gave is dropped.
-    dropResetKey: assign({ resetKey: null, code: '', error: null }),
-    assignError: assign(({ event }) => {
-      assertEvent(event, ERROR_EVENTS);
-      return { error: flowErrorOf(event.error, RESET_ERROR_CODES) };
-    }),
+    dropResetKey: assign({ resetKey: null, error: null }),
+    assignError: assign((_, params: { error: unknown }) => ({ error: flowErrorOf(params.error, RESET_ERROR_CODES) })),
     // The flow is over: nothing secret stays in memory.
-    forgetSecrets: assign({ password: '', code: '', resetKey: null, smsResetKeyId: null, error: null }),
+    forgetSecrets: assign({ password: '', resetKey: null, smsResetKeyId: null, error: null }),
   },
   guards: {
-    isMaxAttempts: ({ event }) => {
-      assertEvent(event, ERROR_EVENTS);
-      return flowErrorOf(event.error, RESET_ERROR_CODES).code === 'sms.max.attempts.reached';
-    },
+    codeVerified: (_, params: { output: CodeVerificationOutput }) => params.output.outcome === 'verified',
+    codeBlocked: (_, params: { output: CodeVerificationOutput }) => params.output.outcome === 'blocked',
   },
 }).createMachine({
   id: 'passwordReset',
   context: {
     email: '',
-    code: '',
     password: '',
     smsResetKeyId: null,
     resetKey: null,
@@ -163,17 +125,17 @@ export const passwordResetMachine = setup({
     error: null,
   } satisfies PasswordResetContext,
   initial: 'email',
+  output: { outcome: 'reset' },
   states: {
-    // Step 1: the account's e-mail; the platform sends an SMS code to the account's phone.
-    // No step.back here: clamped at the first step.
     email: {
       id: 'email',
+      description: 'Step 1: the account\'s e-mail; the platform sends an SMS code to the account\'s phone. Clamped: no step back.',
       entry: { type: 'visit', params: 'email' },
       initial: 'editing',
       states: {
         editing: {
           tags: 'form',
-          on: { 'email.submit': { target: 'requesting', actions: 'assignEmail' } },
+          on: { 'email.submit': { target: 'requesting', actions: { type: 'assignEmail', params: ({ event }) => ({ email: event.email }) } } },
         },
         requesting: {
           tags: 'loading',
@@ -181,66 +143,63 @@ export const passwordResetMachine = setup({
             id: 'requestReset',
             src: 'requestReset',
             input: ({ context }) => ({ email: context.email }),
-            onDone: { target: '#verification', actions: 'assignResetKeyId' },
-            onError: { target: 'editing', actions: 'assignError' },
+            onDone: { target: '#verification', actions: { type: 'assignResetKeyId', params: ({ event }) => ({ requested: event.output }) } },
+            onError: { target: 'editing', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
           },
         },
       },
     },
-    // Step 2: the SMS code; a verified code gives the resetKey.
     verification: {
       id: 'verification',
+      description: 'Step 2: the SMS code, in the code-verification machine; a verified code gives the resetKey.',
       entry: { type: 'visit', params: 'verification' },
-      initial: 'editing',
+      initial: 'entering',
       on: { 'step.back': { target: '#email', actions: 'clearError' } },
       states: {
-        editing: {
-          tags: 'form',
-          on: CODE_ENTRY_TRANSITIONS,
-        },
-        verifying: {
-          tags: 'loading',
+        entering: {
+          tags: 'codeEntry',
           invoke: {
-            id: 'verifyResetCode',
-            src: 'verifyResetCode',
-            input: ({ context }) => ({ smsResetKeyId: context.smsResetKeyId ?? '', code: context.code }),
-            onDone: { target: '#password', actions: 'assignResetKey' },
-            onError: CODE_CALL_FAILED,
+            id: 'codeVerification',
+            src: 'codeVerification',
+            input: ({ context }) => ({
+              channel: 'sms' as const,
+              subject: { kind: 'passwordReset' as const, email: context.email },
+              sent: context.smsResetKeyId === null ? null : { ticket: context.smsResetKeyId, sentTo: null },
+            }),
+            onDone: [
+              {
+                guard: { type: 'codeVerified', params: ({ event }) => ({ output: event.output }) },
+                target: '#password',
+                actions: { type: 'assignResetKey', params: ({ event }) => ({ output: event.output }) },
+              },
+              {
+                guard: { type: 'codeBlocked', params: ({ event }) => ({ output: event.output }) },
+                target: 'blocked',
+                actions: 'assignCodeBlocked',
+              },
+              { target: '#email', actions: 'clearError', description: 'Back from code entry: to the e-mail, kept as typed.' },
+            ],
           },
         },
-        resending: {
-          tags: 'loading',
-          invoke: {
-            id: 'resendCode',
-            src: 'requestReset',
-            input: ({ context }) => ({ email: context.email }),
-            onDone: { target: 'resent', actions: 'assignResetKeyId' },
-            onError: CODE_CALL_FAILED,
-          },
-        },
-        // As editing, and the screen says a new code is on its way (machines/lib/codeEntry.ts).
-        resent: {
-          tags: ['form', 'resent'],
-          on: CODE_ENTRY_TRANSITIONS,
-        },
-        // behaviour.md §8: sms.max.attempts.reached blocks the code; the player may ask for a new
-        // one or go back and start again.
         blocked: {
+          description: 'behaviour.md §8: sms.max.attempts.reached blocks the code; the player may ask for a new one or go back.',
           tags: 'blocked',
-          on: { 'code.resend': { target: 'resending', actions: 'clearError' } },
+          on: { 'code.resend': { target: 'entering', actions: 'forgetResetKeyId' } },
         },
       },
     },
-    // Step 3: the new password, sent with the resetKey.
     password: {
       id: 'password',
+      description: 'Step 3: the new password, sent with the resetKey.',
       entry: { type: 'visit', params: 'password' },
       initial: 'editing',
-      on: { 'step.back': { target: '#verification', actions: 'dropResetKey' } },
+      on: { 'step.back': { target: '#verification', actions: 'dropResetKey', description: 'The code must be entered again.' } },
       states: {
         editing: {
           tags: 'form',
-          on: { 'password.submit': { target: 'saving', actions: 'assignPassword' } },
+          on: {
+            'password.submit': { target: 'saving', actions: { type: 'assignPassword', params: ({ event }) => ({ password: event.password }) } },
+          },
         },
         saving: {
           tags: 'loading',
@@ -249,17 +208,16 @@ export const passwordResetMachine = setup({
             src: 'setNewPassword',
             input: ({ context }) => ({ resetKey: context.resetKey ?? '', password: context.password }),
             onDone: { target: '#complete' },
-            onError: { target: 'editing', actions: 'assignError' },
+            onError: { target: 'editing', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
           },
         },
       },
     },
-    // Step 4: done; clamped at the last step (nothing leaves it). The session shows the toast and goes home.
     complete: {
       id: 'complete',
+      description: 'Step 4: done, clamped at the last step. The session shows reset.password.success.toast and goes to "/".',
       type: 'final',
       entry: [{ type: 'visit', params: 'complete' }, 'forgetSecrets'],
     },
   },
-  output: { outcome: 'reset' },
 });

@@ -4,14 +4,17 @@
 // sms_verification, body smsVerificationId. product.md §3 "Account details": phone
 // (smsVerificationId, phoneBody, phonePrefix)).
 //
-// Started by the account page. The calls and what follows a change come from src/:
-//   phoneChangeMachine.provide({
-//     actors: { requestPhoneCode, verifyPhoneCode },
-//     actions: { phoneChanged },      // refresh the profile, show a success toast
-//   })
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
-import { CODE_ENTRY_TRANSITIONS, type CodeEntryEvent } from './lib/codeEntry';
+// Started by the session on `flow.start` from the account route. The popup's code is entered in the
+// invoked code-verification machine (machines/codeVerification.machine.ts). The calls come from
+// src/app/flows/phoneChange.ts:
+//   phoneChangeMachine.provide({ actors: {
+//     requestPhoneCode,    // playerApi.phoneRequest({ phonePrefix, phoneBody }) → { smsVerificationId }
+//     codeVerification,    // codeVerificationMachine.provide({ actors: { sendCode: phoneRequest, verifyCode: phoneVerify } })
+//   } })
+// Its output { outcome: 'changed' } is the session's: it reloads the profile, shows the toast and
+// starts a fresh phone change (the form is ready again).
+import { assign, fromPromise, setup } from 'xstate';
+import { codeVerificationMachine, type CodeVerificationOutput } from './codeVerification.machine';
 import { flowErrorOf, type FlowError } from './lib/flowErrors';
 
 /** The server codes the phone change tells apart (src/api/player.ts, behaviour.md §8). */
@@ -19,11 +22,8 @@ export const PHONE_CHANGE_ERROR_CODES = ['sms.code.invalid', 'sms.max.attempts.r
 export type PhoneChangeErrorCode = (typeof PHONE_CHANGE_ERROR_CODES)[number];
 export type PhoneChangeError = FlowError<PhoneChangeErrorCode>;
 
-/**
- * Errors on the code that the player can answer inside the popup (type the code again, or retry
- * once the connection is back); every other failure closes it (behaviour.md §4 "Error closes it").
- */
-const ANSWERABLE_IN_POPUP: readonly string[] = ['sms.code.invalid', 'network'];
+/** The error the form shows when code entry ends blocked (behaviour.md §8). */
+const MAX_ATTEMPTS_ERROR: PhoneChangeError = { code: 'sms.max.attempts.reached', fieldErrors: [] };
 
 export interface PhoneCodeSent {
   smsVerificationId: string;
@@ -38,7 +38,6 @@ export interface PhoneChangeContext {
   /** The new number as typed; kept on every error, cleared when the flow resets. */
   phonePrefix: string;
   phoneBody: string;
-  code: string;
   /** Names the SMS code sent to the new number; non-null exactly while the popup is open. */
   smsVerificationId: string | null;
   error: PhoneChangeError | null;
@@ -46,157 +45,120 @@ export interface PhoneChangeContext {
 
 export type PhoneChangeEvent =
   | { type: 'phone.submit'; phonePrefix: string; phoneBody: string }
-  /** The popup's code, or a new code to the same number (a new verification id). */
-  | CodeEntryEvent
   /** The player closes the SMS code popup. */
   | { type: 'popup.close' };
 
-type PhoneChangeActorEvent =
-  | DoneActorEvent<PhoneCodeSent, 'requestPhoneCode'>
-  | ErrorActorEvent<unknown, 'requestPhoneCode'>
-  | DoneActorEvent<PhoneCodeSent, 'resendPhoneCode'>
-  | ErrorActorEvent<unknown, 'resendPhoneCode'>
-  | DoneActorEvent<unknown, 'verifyPhoneCode'>
-  | ErrorActorEvent<unknown, 'verifyPhoneCode'>;
+export type PhoneChangeOutput = { outcome: 'changed' };
 
 /**
- * form: the phone form takes input; loading: a call runs (the loader); popup: the SMS code popup is
- * open; resent: a new code was just sent.
+ * form: the phone form takes input; loading: the request runs (the loader); popup: the SMS code
+ * popup is open (its code-verification child says what it shows).
  */
-export type PhoneChangeTag = 'form' | 'loading' | 'popup' | 'resent';
-
-const ERROR_EVENTS = [
-  'xstate.error.actor.requestPhoneCode',
-  'xstate.error.actor.resendPhoneCode',
-  'xstate.error.actor.verifyPhoneCode',
-] as const;
+export type PhoneChangeTag = 'form' | 'loading' | 'popup';
 
 const initialContext = {
   phonePrefix: '',
   phoneBody: '',
-  code: '',
   smsVerificationId: null,
   error: null,
 } satisfies PhoneChangeContext;
 
-/**
- * A failed verify or resend of the code: an error the player can answer stays in the popup; any
- * other closes it, the typed number kept (behaviour.md §4 "Error closes it").
- */
-const CODE_CALL_FAILED = [
-  { guard: 'isAnswerableInPopup', target: 'editing', actions: 'assignError' },
-  { target: '#idle', actions: ['closePopup', 'assignError'] },
-] as const;
-
 export const phoneChangeMachine = setup({
   types: {
-    output: {} as { outcome: 'changed' },
     context: {} as PhoneChangeContext,
-    events: {} as PhoneChangeEvent | PhoneChangeActorEvent,
+    events: {} as PhoneChangeEvent,
+    output: {} as PhoneChangeOutput,
     tags: {} as PhoneChangeTag,
+    children: {} as { codeVerification: 'codeVerification' },
   },
   actors: {
-    // Supplied by src/ (playerApi.phoneRequest, phoneVerify) and by tests.
     requestPhoneCode: fromPromise<PhoneCodeSent, PhoneChangeInput>(() =>
       Promise.reject(new Error('phoneChangeMachine: provide the requestPhoneCode actor')),
     ),
-    verifyPhoneCode: fromPromise<unknown, { smsVerificationId: string; code: string }>(() =>
-      Promise.reject(new Error('phoneChangeMachine: provide the verifyPhoneCode actor')),
-    ),
+    codeVerification: codeVerificationMachine,
   },
   actions: {
-    assignPhone: assign(({ event }) => {
-      assertEvent(event, 'phone.submit');
-      return { phonePrefix: event.phonePrefix.trim(), phoneBody: event.phoneBody.trim(), error: null };
-    }),
-    assignCode: assign(({ event }) => {
-      assertEvent(event, 'code.submit');
-      return { code: event.code.trim(), error: null };
-    }),
-    // Opens the popup (or renews its code): the verification id names the code just sent.
-    assignVerificationId: assign(({ event }) => {
-      assertEvent(event, ['xstate.done.actor.requestPhoneCode', 'xstate.done.actor.resendPhoneCode']);
-      return { smsVerificationId: event.output.smsVerificationId, code: '', error: null };
-    }),
-    clearError: assign({ error: null }),
-    assignError: assign(({ event }) => {
-      assertEvent(event, ERROR_EVENTS);
-      return { error: flowErrorOf(event.error, PHONE_CHANGE_ERROR_CODES) };
-    }),
-    // "Error closes it": the popup's verification id and code go, the typed number stays.
-    closePopup: assign({ smsVerificationId: null, code: '' }),
+    assignPhone: assign((_, params: PhoneChangeInput) => ({
+      phonePrefix: params.phonePrefix.trim(),
+      phoneBody: params.phoneBody.trim(),
+      error: null,
+    })),
+    // Opens the popup: the verification id names the code just sent.
+    assignVerificationId: assign((_, params: { sent: PhoneCodeSent }) => ({ smsVerificationId: params.sent.smsVerificationId, error: null })),
+    assignError: assign((_, params: { error: unknown }) => ({ error: flowErrorOf(params.error, PHONE_CHANGE_ERROR_CODES) })),
+    assignCodeBlocked: assign({ error: MAX_ATTEMPTS_ERROR }),
+    // "Error closes it": the popup's verification id goes, the typed number stays.
+    closePopup: assign({ smsVerificationId: null }),
     // "Verification success or close resets the flow".
     resetFlow: assign(() => ({ ...initialContext })),
   },
   guards: {
-    isAnswerableInPopup: ({ event }) => {
-      assertEvent(event, ERROR_EVENTS);
-      return ANSWERABLE_IN_POPUP.includes(flowErrorOf(event.error, PHONE_CHANGE_ERROR_CODES).code);
-    },
+    codeVerified: (_, params: { output: CodeVerificationOutput }) => params.output.outcome === 'verified',
+    codeBlocked: (_, params: { output: CodeVerificationOutput }) => params.output.outcome === 'blocked',
   },
 }).createMachine({
   id: 'phoneChange',
   context: { ...initialContext },
   initial: 'idle',
+  output: { outcome: 'changed' },
   states: {
     idle: {
       id: 'idle',
+      description: 'The new number\'s form.',
       tags: 'form',
-      on: { 'phone.submit': { target: 'requesting', actions: 'assignPhone' } },
+      on: { 'phone.submit': { target: 'requesting', actions: { type: 'assignPhone', params: ({ event }) => event } } },
     },
-    // behaviour.md §4: request sets a loader.
     requesting: {
+      description: 'behaviour.md §4: request sets a loader.',
       tags: ['form', 'loading'],
       invoke: {
         id: 'requestPhoneCode',
         src: 'requestPhoneCode',
         input: ({ context }) => ({ phonePrefix: context.phonePrefix, phoneBody: context.phoneBody }),
-        onDone: { target: 'codePopup', actions: 'assignVerificationId' },
-        onError: { target: 'idle', actions: ['closePopup', 'assignError'] },
+        onDone: {
+          target: 'codePopup',
+          actions: { type: 'assignVerificationId', params: ({ event }) => ({ sent: event.output }) },
+          description: 'Success opens the SMS code popup with the verification id.',
+        },
+        onError: {
+          target: 'idle',
+          actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+          description: 'Error closes it: the form shows why, the typed number kept.',
+        },
       },
     },
-    // The SMS code popup, open with the verification id.
     codePopup: {
+      description: 'The SMS code popup: code entry for the verification id (a resend renews it inside).',
       tags: 'popup',
-      initial: 'editing',
-      on: { 'popup.close': { target: 'idle', actions: 'resetFlow' } },
-      states: {
-        editing: {
-          on: CODE_ENTRY_TRANSITIONS,
-        },
-        verifying: {
-          tags: 'loading',
-          invoke: {
-            id: 'verifyPhoneCode',
-            src: 'verifyPhoneCode',
-            input: ({ context }) => ({ smsVerificationId: context.smsVerificationId ?? '', code: context.code }),
-            onDone: { target: '#changed' },
-            onError: CODE_CALL_FAILED,
+      on: { 'popup.close': { target: 'idle', actions: 'resetFlow', description: 'Close resets the flow.' } },
+      invoke: {
+        id: 'codeVerification',
+        src: 'codeVerification',
+        input: ({ context }) => ({
+          channel: 'sms' as const,
+          subject: { kind: 'phoneChange' as const, phonePrefix: context.phonePrefix, phoneBody: context.phoneBody },
+          sent: { ticket: context.smsVerificationId, sentTo: null },
+        }),
+        onDone: [
+          {
+            guard: { type: 'codeVerified', params: ({ event }) => ({ output: event.output }) },
+            target: 'changed',
+            actions: 'resetFlow',
+            description: 'Verification success resets the flow: the number is the player\'s now.',
           },
-        },
-        resending: {
-          tags: 'loading',
-          invoke: {
-            id: 'resendPhoneCode',
-            src: 'requestPhoneCode',
-            input: ({ context }) => ({ phonePrefix: context.phonePrefix, phoneBody: context.phoneBody }),
-            onDone: { target: 'resent', actions: 'assignVerificationId' },
-            onError: CODE_CALL_FAILED,
+          {
+            guard: { type: 'codeBlocked', params: ({ event }) => ({ output: event.output }) },
+            target: 'idle',
+            actions: ['closePopup', 'assignCodeBlocked'],
+            description: 'sms.max.attempts.reached closes the popup; the form says so, the typed number kept.',
           },
-        },
-        // As editing, and the popup says a new code is on its way (a resend may keep the id).
-        resent: {
-          tags: 'resent',
-          on: CODE_ENTRY_TRANSITIONS,
-        },
+          { target: 'idle', actions: 'resetFlow', description: 'Code entry was left: as closing the popup.' },
+        ],
       },
     },
-    // The number is the player's: the session reloads the profile, says so and starts a fresh flow.
     changed: {
-      id: 'changed',
+      description: 'Done: the session reloads the profile, shows the toast and starts a fresh phone change.',
       type: 'final',
-      entry: 'resetFlow',
     },
   },
-  output: { outcome: 'changed' },
 });

@@ -1,30 +1,33 @@
 // Sign-up (product.md §2 "Sign-up steps in order: Details, ContactInfo, Verification, Complete
 // (further states: Unsupported, Duplicated)", §3 "Registration"; behaviour.md §4 "Sign-up", §5,
-// §8 "Sign-up and reset"). Started by the /signup screen and stopped when it closes.
+// §8 "Sign-up and reset"). Started by the session on `flow.start` from the /signup route.
 //
 // Details → ContactInfo → (register) → Verification (SMS, e-mail or none, as the platform answers)
 // → (complete registration = automatic login) → Complete. `step.next` / `step.back` move between
 // the steps and are clamped at both ends. The typed values live in the context from the first key
-// to the last answer and no error clears them. Back from Verification, forward again: unchanged, the
-// verification resumes where it was; with only another phone, the registration takes the new phone
+// to the last answer and no error clears them. The code itself is entered in the invoked
+// code-verification machine (machines/codeVerification.machine.ts), one per channel; Back from it
+// (its `cancelled` output) keeps the code that is out, so forward again with nothing changed resumes
+// it without a new send; with only another phone, the registration takes the new phone
 // (`changeRegistrationPhone`) and its SMS flags start afresh (behaviour.md §4).
 //
-// src/ provides the outside world:
+// src/app/flows/signup.ts provides the outside world:
 //   signupMachine.provide({ actors: {
 //     solveCaptcha,            // captchaApi.solve → token (sent as the hcaptchaToken header)
 //     fetchTermsVersion,       // contentApi.termsVersions → current.version
 //     register,                // playerApi.register(body, captchaToken)
 //     changeRegistrationPhone, // playerApi.changeRegistrationPhone({ playerId, token, phonePrefix, phoneBody })
-//     sendSmsCode, verifySmsCode, sendEmailCode, verifyEmailCode,
-//     completeRegistration,    // PUT /player/registration → { idToken, claims }
+//     codeVerification,        // codeVerificationMachine.provide({ actors: { sendCode, verifyCode } }), by channel
+//     completeRegistration,    // PUT /player/registration → { idToken, claims } (parsed with parseIdToken)
 //   } })
-// The session reads the output: { outcome: 'registered', session } (it authorises the player) or
-// { outcome: 'left' } (the SMS block was read: go to the home page).
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import type { DoneActorEvent, ErrorActorEvent, SnapshotFrom } from 'xstate';
-import type { CodeSent, RegistrationRequest, RegistrationResponse } from '../src/api/player';
+// Its output: { outcome: 'registered', session } (the session authorises the player) or
+// { outcome: 'left' } (the SMS block was read: the session navigates home).
+import { assign, fromPromise, setup } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
+import type { RegistrationRequest, RegistrationResponse } from '../src/api/player';
+import { codeVerificationMachine, type BlockReason, type CodeSent, type CodeVerificationOutput } from './codeVerification.machine';
+import { isMaxAttempts, retryAfterSecondsOf } from './lib/codeErrors';
 import { DEFAULT_SIGNUP_COUNTRY } from './lib/constants';
-import type { AuthenticatedSession } from './lib/identity';
 import type { LanguageCode } from './lib/markets';
 import { codeFailure, registrationFailure, SIGNUP_ERROR_CODES, type SignupFormError } from './lib/signupErrors';
 import {
@@ -32,17 +35,16 @@ import {
   buildRegistrationRequest,
   DETAILS_FIELDS,
   initialSignupValues,
-  isValidCode,
   mobilePhoneOf,
   validateContact,
   validateDetails,
-  VALIDATION_CODES,
   withoutFieldErrors,
   type AffiliateParams,
   type SignupField,
   type SignupFieldErrors,
   type SignupValues,
 } from './lib/signupForm';
+import type { AuthenticatedSession } from './lib/identity';
 
 /** product.md §2: the steps in order. */
 export const SIGNUP_STEPS = ['details', 'contactInfo', 'verification', 'complete'] as const;
@@ -50,22 +52,26 @@ export const SIGNUP_STEPS = ['details', 'contactInfo', 'verification', 'complete
 export const SIGNUP_OTHER_STEPS = ['unsupported', 'duplicated'] as const;
 export type SignupStep = (typeof SIGNUP_STEPS)[number] | (typeof SIGNUP_OTHER_STEPS)[number];
 
-/** behaviour.md §4: SMS pin states uninitialised, send success, send fail, verify success, verify fail. */
-export type PinStatus = 'uninitialised' | 'sendSuccess' | 'sendFail' | 'verifySuccess' | 'verifyFail';
-
-export interface PinState {
-  status: PinStatus;
-  /** A code went out for the current registration (the SMS-sent flag). */
-  sent: boolean;
+/** What the registration knows of one channel's codes, between two visits of the Verification step. */
+export interface ChannelFlags {
+  /** The code that is out for the current registration (the SMS-sent flag), or null. */
+  sent: CodeSent | null;
   /** The platform answered sms.max.attempts.reached (the max-attempts flag). */
   maxAttempts: boolean;
-  /** Where the last code went, masked by the platform, for display. */
-  sentTo: string | null;
 }
 
-export interface SmsPinState extends PinState {
+export interface SmsFlags extends ChannelFlags {
   /** The phone the flags belong to (the earlier entry); a different phone resets them (behaviour.md §4). */
   phone: string | null;
+}
+
+/** Why the SMS block shows: code entry's reasons, or too many phones for one registration. */
+export type SignupBlockReason = BlockReason | 'tooManyPhones';
+
+/** What the SMS block says (behaviour.md §8): why, and how long the platform said to wait (null: it did not). */
+export interface SignupBlock {
+  reason: SignupBlockReason;
+  retryAfterSeconds: number | null;
 }
 
 export interface SignupInput {
@@ -94,14 +100,13 @@ export interface SignupContext {
   registration: RegistrationResponse | null;
   /** The body the registration was made with: stepping back and forward unchanged does not register twice. */
   registeredBody: RegistrationRequest | null;
-  sms: SmsPinState;
-  email: PinState;
-  /** The verification code as typed. */
-  code: string;
-  /** A code shown by the code input (validation.code.invalid, sms.code.invalid, ...). */
-  codeError: string | null;
-  /** The id token of the automatic login. */
-  /** The automatic login's token and claims. */
+  sms: SmsFlags;
+  email: ChannelFlags;
+  /** The channel whose code was verified. */
+  verifiedBy: 'sms' | 'email' | null;
+  /** Why the SMS block shows and for how long (behaviour.md §8); kept with the max-attempts flag. */
+  block: SignupBlock | null;
+  /** The automatic login's session (the id token and its claims). */
   session: AuthenticatedSession | null;
 }
 
@@ -115,9 +120,6 @@ export type SignupEvent =
   | { type: 'step.back' }
   | { type: 'captcha.solve' }
   | { type: 'captcha.reset' }
-  | { type: 'code.change'; code: string }
-  | { type: 'code.submit' }
-  | { type: 'code.resend' }
   | { type: 'complete.retry' }
   | { type: 'block.acknowledge' }
   /** The player switched the site's language mid-way: the registration goes in the new one. */
@@ -136,30 +138,13 @@ export interface RegistrationPhoneChange extends RegistrationSecret {
 
 export type SignupOutput = { outcome: 'registered'; session: AuthenticatedSession } | { outcome: 'left' };
 
-type SignupActorEvent =
-  | DoneActorEvent<string, 'solveCaptcha'>
-  | ErrorActorEvent<unknown, 'solveCaptcha'>
-  | DoneActorEvent<number, 'fetchTermsVersion'>
-  | ErrorActorEvent<unknown, 'fetchTermsVersion'>
-  | DoneActorEvent<RegistrationResponse, 'register'>
-  | ErrorActorEvent<unknown, 'register'>
-  | DoneActorEvent<unknown, 'changeRegistrationPhone'>
-  | ErrorActorEvent<unknown, 'changeRegistrationPhone'>
-  | DoneActorEvent<CodeSent, 'sendSmsCode'>
-  | ErrorActorEvent<unknown, 'sendSmsCode'>
-  | DoneActorEvent<unknown, 'verifySmsCode'>
-  | ErrorActorEvent<unknown, 'verifySmsCode'>
-  | DoneActorEvent<CodeSent, 'sendEmailCode'>
-  | ErrorActorEvent<unknown, 'sendEmailCode'>
-  | DoneActorEvent<unknown, 'verifyEmailCode'>
-  | ErrorActorEvent<unknown, 'verifyEmailCode'>
-  | DoneActorEvent<AuthenticatedSession, 'completeRegistration'>
-  | ErrorActorEvent<unknown, 'completeRegistration'>;
+/**
+ * Tags: the step a screen shows, and what it shows on it. codeEntry: the code-verification child
+ * runs (the screen renders it); completing: the automatic login (loading) or its failure (error).
+ */
+export type SignupTag = SignupStep | 'form' | 'loading' | 'captchaSolving' | 'codeEntry' | 'smsBlocked' | 'completing' | 'error';
 
-/** Tags: the step a screen shows, and what it shows on it. */
-export type SignupTag = SignupStep | 'form' | 'loading' | 'captchaSolving' | 'smsBlocked' | 'error';
-
-const UNSENT_PIN: PinState = { status: 'uninitialised', sent: false, maxAttempts: false, sentTo: null };
+const NO_CODE: ChannelFlags = { sent: null, maxAttempts: false };
 
 /** The registration body the context describes right now. */
 export function registrationBodyOf(context: SignupContext): RegistrationRequest {
@@ -189,42 +174,33 @@ const notProvided = (name: string) => () => Promise.reject(new Error(`signupMach
 export const signupMachine = setup({
   types: {
     context: {} as SignupContext,
-    events: {} as SignupEvent | SignupActorEvent,
+    events: {} as SignupEvent,
     input: {} as SignupInput,
     output: {} as SignupOutput,
     tags: {} as SignupTag,
+    children: {} as { codeVerification: 'codeVerification' },
   },
   actors: {
     solveCaptcha: fromPromise<string>(notProvided('solveCaptcha')),
     fetchTermsVersion: fromPromise<number>(notProvided('fetchTermsVersion')),
     register: fromPromise<RegistrationResponse, { body: RegistrationRequest; captchaToken: string }>(notProvided('register')),
     changeRegistrationPhone: fromPromise<unknown, RegistrationPhoneChange>(notProvided('changeRegistrationPhone')),
-    sendSmsCode: fromPromise<CodeSent, RegistrationSecret>(notProvided('sendSmsCode')),
-    verifySmsCode: fromPromise<unknown, RegistrationSecret & { code: string }>(notProvided('verifySmsCode')),
-    sendEmailCode: fromPromise<CodeSent, RegistrationSecret>(notProvided('sendEmailCode')),
-    verifyEmailCode: fromPromise<unknown, RegistrationSecret & { code: string }>(notProvided('verifyEmailCode')),
+    codeVerification: codeVerificationMachine,
     completeRegistration: fromPromise<AuthenticatedSession, RegistrationSecret>(notProvided('completeRegistration')),
   },
   actions: {
-    assignLanguage: assign(({ event }) => {
-      assertEvent(event, 'language.change');
-      return { languageCode: event.languageCode };
-    }),
-    assignField: assign(({ context, event }) => {
-      assertEvent(event, 'field.change');
-      const values = applyFieldChange(context.values, event.field, event.value);
+    assignLanguage: assign((_, params: { languageCode: LanguageCode }) => ({ languageCode: params.languageCode })),
+    assignField: assign(({ context }, params: FieldChangeEvent) => {
+      const values = applyFieldChange(context.values, params.field, params.value);
       // The phone prefix and the CPF depend on the country.
       const fieldErrors = withoutFieldErrors(
         context.fieldErrors,
-        event.field === 'countryCode' ? ['countryCode', 'cpf', 'phonePrefix'] : [event.field],
+        params.field === 'countryCode' ? ['countryCode', 'cpf', 'phonePrefix'] : [params.field],
       );
       // behaviour.md §4: a phone change after an earlier phone entry resets the SMS-sent and
       // max-attempts flags (the new number gets its own codes).
       const phone = mobilePhoneOf(values);
-      const sms =
-        context.sms.phone !== null && phone !== context.sms.phone
-          ? { ...context.sms, ...UNSENT_PIN, phone: null }
-          : context.sms;
+      const sms = context.sms.phone !== null && phone !== context.sms.phone ? { ...NO_CODE, phone: null } : context.sms;
       return { values, fieldErrors, sms };
     }),
     assignDetailsErrors: assign(({ context }) => ({ fieldErrors: validateDetails(context.values), formError: null })),
@@ -234,54 +210,41 @@ export const signupMachine = setup({
     })),
     clearErrors: assign({ fieldErrors: {}, formError: null }),
     clearFormError: assign({ formError: null }),
-    assignCaptchaToken: assign(({ context, event }) => {
-      assertEvent(event, 'xstate.done.actor.solveCaptcha');
-      return { captchaToken: event.output, fieldErrors: withoutFieldErrors(context.fieldErrors, ['captcha']) };
-    }),
-    assignCaptchaFailure: assign(({ event }) => {
-      assertEvent(event, 'xstate.error.actor.solveCaptcha');
-      const failure = registrationFailure(event.error);
+    assignCaptchaToken: assign(({ context }, params: { token: string }) => ({
+      captchaToken: params.token,
+      fieldErrors: withoutFieldErrors(context.fieldErrors, ['captcha']),
+    })),
+    assignCaptchaFailure: assign((_, params: { error: unknown }) => {
+      const failure = registrationFailure(params.error);
       return {
         captchaToken: null,
         formError: failure.kind === 'form' && failure.formError === 'network' ? 'network' : SIGNUP_ERROR_CODES.captcha,
       };
     }),
     clearCaptcha: assign({ captchaToken: null }),
-    assignTermsVersion: assign(({ event }) => {
-      assertEvent(event, 'xstate.done.actor.fetchTermsVersion');
-      return { termsVersion: event.output };
-    }),
-    assignTermsFailure: assign(({ event }) => {
-      assertEvent(event, 'xstate.error.actor.fetchTermsVersion');
-      const failure = registrationFailure(event.error);
+    assignTermsVersion: assign((_, params: { version: number }) => ({ termsVersion: params.version })),
+    assignTermsFailure: assign((_, params: { error: unknown }) => {
+      const failure = registrationFailure(params.error);
       return { formError: failure.kind === 'form' ? failure.formError : 'unknown' };
     }),
-    assignRegistration: assign(({ context, event }) => {
-      assertEvent(event, 'xstate.done.actor.register');
+    assignRegistration: assign(({ context }, params: { registration: RegistrationResponse }) => {
       const registeredBody = registrationBodyOf(context);
       return {
-        registration: event.output,
+        registration: params.registration,
         registeredBody,
         // A new registration has no code yet; the max-attempts flag stays with the phone.
-        sms: { ...context.sms, status: 'uninitialised', sent: false, sentTo: null, phone: registeredBody.mobilePhone },
-        email: UNSENT_PIN,
-        code: '',
-        codeError: null,
+        sms: { ...context.sms, sent: null, phone: registeredBody.mobilePhone },
+        email: NO_CODE,
+        verifiedBy: null,
       } satisfies Partial<SignupContext>;
     }),
     // behaviour.md §4: the new phone starts with no code sent and without the max-attempts flag.
     assignPhoneChanged: assign(({ context }) => {
       const registeredBody = registrationBodyOf(context);
-      return {
-        registeredBody,
-        sms: { ...UNSENT_PIN, phone: registeredBody.mobilePhone },
-        code: '',
-        codeError: null,
-      } satisfies Partial<SignupContext>;
+      return { registeredBody, sms: { ...NO_CODE, phone: registeredBody.mobilePhone } } satisfies Partial<SignupContext>;
     }),
-    assignRegistrationFailure: assign(({ context, event }) => {
-      assertEvent(event, ['xstate.error.actor.register', 'xstate.error.actor.changeRegistrationPhone']);
-      const failure = registrationFailure(event.error);
+    assignRegistrationFailure: assign(({ context }, params: { error: unknown }) => {
+      const failure = registrationFailure(params.error);
       switch (failure.kind) {
         case 'fields':
           return { fieldErrors: failure.fieldErrors, formError: null };
@@ -295,64 +258,35 @@ export const signupMachine = setup({
           return { fieldErrors: {}, formError: null };
       }
     }),
-    assignSmsSent: assign(({ context, event }) => {
-      assertEvent(event, 'xstate.done.actor.sendSmsCode');
-      return {
-        sms: { ...context.sms, status: 'sendSuccess', sent: true, sentTo: event.output.sentTo, phone: mobilePhoneOf(context.values) },
-        formError: null,
-        codeError: null,
-      } satisfies Partial<SignupContext>;
-    }),
-    assignEmailSent: assign(({ context, event }) => {
-      assertEvent(event, 'xstate.done.actor.sendEmailCode');
-      return {
-        email: { ...context.email, status: 'sendSuccess', sent: true, sentTo: event.output.sentTo },
-        formError: null,
-        codeError: null,
-      } satisfies Partial<SignupContext>;
-    }),
-    assignSmsSendFailure: assign(({ context, event }) => {
-      assertEvent(event, 'xstate.error.actor.sendSmsCode');
-      return { sms: { ...context.sms, status: 'sendFail' }, ...codeFailureContext(event.error) } satisfies Partial<SignupContext>;
-    }),
-    assignEmailSendFailure: assign(({ context, event }) => {
-      assertEvent(event, 'xstate.error.actor.sendEmailCode');
-      return { email: { ...context.email, status: 'sendFail' }, ...codeFailureContext(event.error) } satisfies Partial<SignupContext>;
+    // Back from code entry: the code that is out stays known, so forward again resumes it.
+    assignCodeLeft: assign(({ context }, params: { channel: 'sms' | 'email'; output: CodeVerificationOutput }) => {
+      const sent = params.output.outcome === 'cancelled' ? params.output.sent : null;
+      return params.channel === 'sms'
+        ? { sms: { ...context.sms, sent }, fieldErrors: {}, formError: null }
+        : { email: { ...context.email, sent }, fieldErrors: {}, formError: null };
     }),
     // behaviour.md §8: sms.max.attempts.reached sets the max-attempts state and shows the SMS block.
-    assignSmsMaxAttempts: assign(({ context }) => ({
-      sms: { ...context.sms, maxAttempts: true, phone: mobilePhoneOf(context.values) },
+    assignCodeBlocked: assign(({ context }, params: { channel: 'sms' | 'email'; output: CodeVerificationOutput }) => {
+      const block: SignupBlock =
+        params.output.outcome === 'blocked'
+          ? { reason: params.output.reason, retryAfterSeconds: params.output.retryAfterSeconds }
+          : { reason: 'wrongCodes', retryAfterSeconds: null };
+      return params.channel === 'sms'
+        ? { sms: { ...context.sms, sent: null, maxAttempts: true, phone: mobilePhoneOf(context.values) }, block }
+        : { email: { sent: null, maxAttempts: true }, block };
+    }),
+    // Resuming a registration whose codes are blocked: the block shows again, for the same reason.
+    assignBlockShown: assign(({ context }) => ({ block: context.block ?? { reason: 'wrongCodes' as const, retryAfterSeconds: null } })),
+    assignTooManyPhones: assign(({ context }, params: { error: unknown }) => ({
+      sms: { ...context.sms, sent: null, maxAttempts: true, phone: mobilePhoneOf(context.values) },
+      block: { reason: 'tooManyPhones' as const, retryAfterSeconds: retryAfterSecondsOf(params.error) },
+      fieldErrors: {},
       formError: null,
-      codeError: null,
     })),
-    assignEmailMaxAttempts: assign(({ context }) => ({
-      email: { ...context.email, maxAttempts: true },
-      formError: null,
-      codeError: null,
-    })),
-    assignSmsVerifyFailure: assign(({ context, event }) => {
-      assertEvent(event, 'xstate.error.actor.verifySmsCode');
-      return { sms: { ...context.sms, status: 'verifyFail' }, ...codeFailureContext(event.error) } satisfies Partial<SignupContext>;
-    }),
-    assignEmailVerifyFailure: assign(({ context, event }) => {
-      assertEvent(event, 'xstate.error.actor.verifyEmailCode');
-      return { email: { ...context.email, status: 'verifyFail' }, ...codeFailureContext(event.error) } satisfies Partial<SignupContext>;
-    }),
-    assignSmsVerified: assign(({ context }) => ({ sms: { ...context.sms, status: 'verifySuccess' as const }, codeError: null, formError: null })),
-    assignEmailVerified: assign(({ context }) => ({ email: { ...context.email, status: 'verifySuccess' as const }, codeError: null, formError: null })),
-    assignCode: assign(({ event }) => {
-      assertEvent(event, 'code.change');
-      return { code: event.code, codeError: null };
-    }),
-    assignCodeInvalid: assign({ codeError: VALIDATION_CODES.code }),
-    clearCode: assign({ code: '', codeError: null, formError: null }),
-    assignIdToken: assign(({ event }) => {
-      assertEvent(event, 'xstate.done.actor.completeRegistration');
-      return { session: event.output, formError: null };
-    }),
-    assignCompletionFailure: assign(({ event }) => {
-      assertEvent(event, 'xstate.error.actor.completeRegistration');
-      const failure = codeFailure(event.error);
+    assignVerified: assign((_, params: { channel: 'sms' | 'email' }) => ({ verifiedBy: params.channel, formError: null })),
+    assignSession: assign((_, params: { session: AuthenticatedSession }) => ({ session: params.session, formError: null })),
+    assignCompletionFailure: assign((_, params: { error: unknown }) => {
+      const failure = codeFailure(params.error);
       return { formError: failure.kind === 'form' ? failure.formError : SIGNUP_ERROR_CODES.unhandled };
     }),
   },
@@ -368,31 +302,20 @@ export const signupMachine = setup({
     registeredButPhone: ({ context }) =>
       context.registration !== null && context.registeredBody !== null && sameButPhone(context.registeredBody, registrationBodyOf(context)),
     captchaUnsolved: ({ context }) => context.captchaToken === null,
-    isDuplicated: ({ event }) => {
-      assertEvent(event, 'xstate.error.actor.register');
-      return registrationFailure(event.error).kind === 'duplicated';
-    },
-    isUnsupported: ({ event }) => {
-      assertEvent(event, 'xstate.error.actor.register');
-      return registrationFailure(event.error).kind === 'unsupported';
-    },
+    isDuplicated: (_, params: { error: unknown }) => registrationFailure(params.error).kind === 'duplicated',
+    isUnsupported: (_, params: { error: unknown }) => registrationFailure(params.error).kind === 'unsupported',
     // Field errors on the Details step's fields take the player back there to see them.
-    hasDetailsFieldErrors: ({ event }) => {
-      assertEvent(event, 'xstate.error.actor.register');
-      const failure = registrationFailure(event.error);
+    hasDetailsFieldErrors: (_, params: { error: unknown }) => {
+      const failure = registrationFailure(params.error);
       return failure.kind === 'fields' && DETAILS_FIELDS.some((field) => failure.fieldErrors[field] !== undefined);
     },
+    isMaxAttempts: (_, params: { error: unknown }) => isMaxAttempts(params.error),
     verifiesBySms: ({ context }) => context.registration?.verification === 'SMS',
     verifiesByEmail: ({ context }) => context.registration?.verification === 'EMAIL',
-    smsMaxAttemptsReached: ({ context }) => context.sms.maxAttempts,
-    smsAlreadySent: ({ context }) => context.sms.sent,
-    emailMaxAttemptsReached: ({ context }) => context.email.maxAttempts,
-    emailAlreadySent: ({ context }) => context.email.sent,
-    isMaxAttempts: ({ event }) => {
-      if (!event.type.startsWith('xstate.error.actor.')) return false;
-      return codeFailure((event as ErrorActorEvent).error).kind === 'maxAttempts';
-    },
-    codeValid: ({ context }) => isValidCode(context.code),
+    smsMaxAttemptsReached: ({ context }) => context.registration?.verification === 'SMS' && context.sms.maxAttempts,
+    emailMaxAttemptsReached: ({ context }) => context.registration?.verification === 'EMAIL' && context.email.maxAttempts,
+    codeVerified: (_, params: { output: CodeVerificationOutput }) => params.output.outcome === 'verified',
+    codeBlocked: (_, params: { output: CodeVerificationOutput }) => params.output.outcome === 'blocked',
   },
 }).createMachine({
   id: 'signup',
@@ -408,36 +331,41 @@ export const signupMachine = setup({
       captchaToken: null,
       registration: null,
       registeredBody: null,
-      sms: { ...UNSENT_PIN, phone: null },
-      email: UNSENT_PIN,
-      code: '',
-      codeError: null,
+      sms: { ...NO_CODE, phone: null },
+      email: NO_CODE,
+      verifiedBy: null,
+      block: null,
       session: null,
     }) satisfies SignupContext,
   initial: 'details',
-  on: { 'language.change': { actions: 'assignLanguage' } },
+  on: {
+    'language.change': {
+      actions: { type: 'assignLanguage', params: ({ event }) => ({ languageCode: event.languageCode }) },
+      description: 'The site\'s language switcher: the registration goes in the language shown when it is sent.',
+    },
+  },
   output: ({ context }) =>
     context.session !== null ? { outcome: 'registered', session: context.session } : { outcome: 'left' },
   states: {
     details: {
+      description: 'Step 1: names, e-mail, password.',
       tags: ['details', 'form'],
       on: {
-        'field.change': { actions: 'assignField' },
+        'field.change': { actions: { type: 'assignField', params: ({ event }) => event } },
         'step.next': [
           { guard: 'detailsValid', target: 'contactInfo', actions: 'clearErrors' },
-          { actions: 'assignDetailsErrors' },
+          { actions: 'assignDetailsErrors', description: 'The form\'s own checks name each invalid field.' },
         ],
-        // Clamped: there is no step before the first.
-        'step.back': { target: 'details' },
+        'step.back': { target: 'details', description: 'Clamped: there is no step before the first.' },
       },
     },
     contactInfo: {
+      description: 'Step 2: country, phone, consents and the captcha.',
       tags: ['contactInfo', 'form'],
       initial: 'editing',
       on: {
-        'field.change': { actions: 'assignField' },
-        // Leaving a step forgets its messages, never its values.
-        'step.back': { target: 'details', actions: 'clearErrors' },
+        'field.change': { actions: { type: 'assignField', params: ({ event }) => event } },
+        'step.back': { target: 'details', actions: 'clearErrors', description: 'Leaving a step forgets its messages, never its values.' },
       },
       states: {
         editing: {
@@ -446,11 +374,18 @@ export const signupMachine = setup({
             'captcha.reset': { actions: 'clearCaptcha' },
             'step.next': [
               { guard: 'contactInvalid', actions: 'assignContactErrors' },
-              // Back from Verification and forward again with nothing changed: the verification
-              // resumes where it was instead of registering twice.
-              { guard: 'registeredAsIs', target: '#signup.verification', actions: 'clearErrors' },
-              // behaviour.md §4: another phone after an earlier entry; the registration takes it.
-              { guard: 'registeredButPhone', target: '#signup.changingPhone', actions: 'clearErrors' },
+              {
+                guard: 'registeredAsIs',
+                target: '#signup.verification',
+                actions: 'clearErrors',
+                description: 'Back from Verification and forward again with nothing changed: the verification resumes where it was.',
+              },
+              {
+                guard: 'registeredButPhone',
+                target: '#signup.changingPhone',
+                actions: 'clearErrors',
+                description: 'behaviour.md §4: another phone after an earlier entry; the registration takes it.',
+              },
               { target: '#signup.submitting', actions: 'clearErrors' },
             ],
           },
@@ -460,8 +395,8 @@ export const signupMachine = setup({
           invoke: {
             id: 'solveCaptcha',
             src: 'solveCaptcha',
-            onDone: { target: 'editing', actions: 'assignCaptchaToken' },
-            onError: { target: 'editing', actions: 'assignCaptchaFailure' },
+            onDone: { target: 'editing', actions: { type: 'assignCaptchaToken', params: ({ event }) => ({ token: event.output }) } },
+            onError: { target: 'editing', actions: { type: 'assignCaptchaFailure', params: ({ event }) => ({ error: event.error }) } },
           },
         },
       },
@@ -470,13 +405,13 @@ export const signupMachine = setup({
       tags: ['contactInfo', 'loading'],
       initial: 'readingTerms',
       states: {
-        // behaviour.md §5: the accepted terms version comes from the current terms.
         readingTerms: {
+          description: 'behaviour.md §5: the accepted terms version comes from the current terms.',
           invoke: {
             id: 'fetchTermsVersion',
             src: 'fetchTermsVersion',
-            onDone: { target: 'registering', actions: 'assignTermsVersion' },
-            onError: { target: '#signup.contactInfo', actions: 'assignTermsFailure' },
+            onDone: { target: 'registering', actions: { type: 'assignTermsVersion', params: ({ event }) => ({ version: event.output }) } },
+            onError: { target: '#signup.contactInfo', actions: { type: 'assignTermsFailure', params: ({ event }) => ({ error: event.error }) } },
           },
         },
         registering: {
@@ -484,21 +419,41 @@ export const signupMachine = setup({
             id: 'register',
             src: 'register',
             input: ({ context }) => ({ body: registrationBodyOf(context), captchaToken: context.captchaToken ?? '' }),
-            // behaviour.md §4: an optional SMS or e-mail verification; without one, straight to the login.
-            onDone: { target: '#signup.verification', actions: 'assignRegistration' },
+            onDone: {
+              target: '#signup.verification',
+              actions: { type: 'assignRegistration', params: ({ event }) => ({ registration: event.output }) },
+              description: 'behaviour.md §4: an optional SMS or e-mail verification; without one, straight to the login.',
+            },
             onError: [
-              // behaviour.md §4: error.registration.player_already_exists moves to the Duplicated step.
-              { guard: 'isDuplicated', target: '#signup.duplicated', actions: 'assignRegistrationFailure' },
-              { guard: 'isUnsupported', target: '#signup.unsupported', actions: 'assignRegistrationFailure' },
-              { guard: 'hasDetailsFieldErrors', target: '#signup.details', actions: 'assignRegistrationFailure' },
-              { target: '#signup.contactInfo', actions: 'assignRegistrationFailure' },
+              {
+                guard: { type: 'isDuplicated', params: ({ event }) => ({ error: event.error }) },
+                target: '#signup.duplicated',
+                actions: { type: 'assignRegistrationFailure', params: ({ event }) => ({ error: event.error }) },
+                description: 'behaviour.md §4: error.registration.player_already_exists moves to the Duplicated step.',
+              },
+              {
+                guard: { type: 'isUnsupported', params: ({ event }) => ({ error: event.error }) },
+                target: '#signup.unsupported',
+                actions: { type: 'assignRegistrationFailure', params: ({ event }) => ({ error: event.error }) },
+                description: 'behaviour.md §8: error.country.blocked.',
+              },
+              {
+                guard: { type: 'hasDetailsFieldErrors', params: ({ event }) => ({ error: event.error }) },
+                target: '#signup.details',
+                actions: { type: 'assignRegistrationFailure', params: ({ event }) => ({ error: event.error }) },
+                description: 'A field of the Details step was refused: back there to see it.',
+              },
+              {
+                target: '#signup.contactInfo',
+                actions: { type: 'assignRegistrationFailure', params: ({ event }) => ({ error: event.error }) },
+              },
             ],
           },
         },
       },
     },
-    // The registration takes the new phone; the old one's codes no longer count (server side too).
     changingPhone: {
+      description: 'The registration takes the new phone; the old one\'s codes no longer count (server side too).',
       tags: ['contactInfo', 'loading'],
       invoke: {
         id: 'changeRegistrationPhone',
@@ -509,137 +464,133 @@ export const signupMachine = setup({
         },
         onDone: { target: 'verification', actions: 'assignPhoneChanged' },
         onError: [
-          // Too many phones for one registration: the SMS block, as for too many codes.
-          { guard: 'isMaxAttempts', target: 'smsBlocked', actions: 'assignSmsMaxAttempts' },
-          { target: 'contactInfo', actions: 'assignRegistrationFailure' },
+          {
+            guard: { type: 'isMaxAttempts', params: ({ event }) => ({ error: event.error }) },
+            target: 'smsBlocked',
+            actions: { type: 'assignTooManyPhones', params: ({ event }) => ({ error: event.error }) },
+            description: 'Too many phones for one registration: the SMS block, as for too many codes.',
+          },
+          { target: 'contactInfo', actions: { type: 'assignRegistrationFailure', params: ({ event }) => ({ error: event.error }) } },
         ],
       },
     },
     verification: {
+      description: 'Step 3: the code the platform asked for, entered in the code-verification machine.',
       tags: 'verification',
       initial: 'choosingChannel',
       states: {
-        // behaviour.md §4: SMS, e-mail or no verification, as the platform answered the registration.
         choosingChannel: {
+          description: 'behaviour.md §4: SMS, e-mail or no verification, as the platform answered the registration; a blocked channel stays blocked.',
           always: [
+            { guard: 'smsMaxAttemptsReached', target: '#signup.smsBlocked', actions: 'assignBlockShown' },
             { guard: 'verifiesBySms', target: 'sms' },
+            { guard: 'emailMaxAttemptsReached', target: '#signup.smsBlocked', actions: 'assignBlockShown' },
             { guard: 'verifiesByEmail', target: 'email' },
             { target: '#signup.completing' },
           ],
         },
-        sms: codeCheck('Sms'),
-        email: codeCheck('Email'),
+        sms: {
+          description: 'Code entry by SMS for the registration (resuming a code that is out); its end decides what follows.',
+          tags: 'codeEntry',
+          invoke: {
+            id: 'codeVerification',
+            src: 'codeVerification',
+            input: ({ context }) => ({ channel: 'sms' as const, subject: { kind: 'registration' as const, ...secretOf(context) }, sent: context.sms.sent }),
+            onDone: [
+              {
+                guard: { type: 'codeVerified', params: ({ event }) => ({ output: event.output }) },
+                target: '#signup.completing',
+                actions: { type: 'assignVerified', params: { channel: 'sms' } },
+              },
+              {
+                guard: { type: 'codeBlocked', params: ({ event }) => ({ output: event.output }) },
+                target: '#signup.smsBlocked',
+                actions: { type: 'assignCodeBlocked', params: ({ event }) => ({ channel: 'sms' as const, output: event.output }) },
+                description: 'behaviour.md §8: sms.max.attempts.reached shows the SMS block.',
+              },
+              {
+                target: '#signup.contactInfo',
+                actions: { type: 'assignCodeLeft', params: ({ event }) => ({ channel: 'sms' as const, output: event.output }) },
+                description: 'Back: to the contact details, where another phone moves the registration to it.',
+              },
+            ],
+          },
+        },
+        email: {
+          description: 'Code entry by e-mail for the registration, as for SMS.',
+          tags: 'codeEntry',
+          invoke: {
+            id: 'codeVerification',
+            src: 'codeVerification',
+            input: ({ context }) => ({ channel: 'email' as const, subject: { kind: 'registration' as const, ...secretOf(context) }, sent: context.email.sent }),
+            onDone: [
+              {
+                guard: { type: 'codeVerified', params: ({ event }) => ({ output: event.output }) },
+                target: '#signup.completing',
+                actions: { type: 'assignVerified', params: { channel: 'email' } },
+              },
+              {
+                guard: { type: 'codeBlocked', params: ({ event }) => ({ output: event.output }) },
+                target: '#signup.smsBlocked',
+                actions: { type: 'assignCodeBlocked', params: ({ event }) => ({ channel: 'email' as const, output: event.output }) },
+              },
+              {
+                target: '#signup.contactInfo',
+                actions: { type: 'assignCodeLeft', params: ({ event }) => ({ channel: 'email' as const, output: event.output }) },
+              },
+            ],
+          },
+        },
       },
     },
-    // behaviour.md §8: sms.max.attempts.reached shows the SMS block and redirects away once read.
-    // A step back lets the player give another phone (which resets the flags, §4).
     smsBlocked: {
+      description:
+        'behaviour.md §8: sms.max.attempts.reached shows the SMS block (what happened, how long to wait) and redirects away once read. ' +
+        'A step back lets the player give another phone (which resets the flags, §4).',
       tags: ['verification', 'smsBlocked'],
       on: {
         'block.acknowledge': { target: 'left' },
         'step.back': { target: 'contactInfo', actions: 'clearErrors' },
       },
     },
-    // behaviour.md §4: registration finishes with an automatic login.
     completing: {
-      tags: ['verification', 'loading'],
+      description: 'behaviour.md §4: registration finishes with an automatic login.',
+      tags: ['verification', 'completing', 'loading'],
       invoke: {
         id: 'completeRegistration',
         src: 'completeRegistration',
         input: ({ context }) => secretOf(context),
-        onDone: { target: 'complete', actions: 'assignIdToken' },
-        onError: { target: 'completionFailed', actions: 'assignCompletionFailure' },
+        onDone: { target: 'complete', actions: { type: 'assignSession', params: ({ event }) => ({ session: event.output }) } },
+        onError: { target: 'completionFailed', actions: { type: 'assignCompletionFailure', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     completionFailed: {
-      tags: ['verification', 'error'],
+      description: 'The automatic login failed (no network, the platform): the message, and a retry.',
+      tags: ['verification', 'completing', 'error'],
       on: { 'complete.retry': { target: 'completing' } },
     },
-    // The last step: a final state takes no further step (clamped).
-    complete: { type: 'final', tags: 'complete' },
+    complete: {
+      description: 'Step 4: registered and logged in; a final state takes no further step (clamped).',
+      type: 'final',
+      tags: 'complete',
+    },
     duplicated: {
+      description: 'product.md §2 Duplicated: another e-mail, perhaps; back to the details with everything typed.',
       tags: 'duplicated',
-      // Another e-mail, perhaps: back to the details, everything typed still there.
       on: { 'step.back': { target: 'details', actions: 'clearErrors' } },
     },
     unsupported: {
+      description: 'product.md §2 Unsupported: the country is blocked; another country may be chosen.',
       tags: 'unsupported',
       on: { 'step.back': { target: 'contactInfo', actions: 'clearErrors' } },
     },
-    left: { type: 'final', tags: ['verification', 'smsBlocked'] },
+    left: {
+      description: 'The SMS block was read: the session takes the player home.',
+      type: 'final',
+      tags: ['verification', 'smsBlocked'],
+    },
   },
 });
-
-/**
- * The code check of one channel, the same for SMS and e-mail, each with its own actors, actions and
- * flags (`sendSmsCode`, `assignSmsSent`, `smsAlreadySent`, ...): resuming → sending → awaitingCode →
- * verifying, with sendFailed. `resuming` picks up where a registration met again left off (Back,
- * then forward): blocked, a code already sent, or a code to send.
- */
-function codeCheck<C extends 'Sms' | 'Email'>(channel: C) {
-  const flag = channel.toLowerCase() as Lowercase<C>;
-  return {
-    initial: 'resuming',
-    states: {
-      resuming: {
-        always: [
-          { guard: `${flag}MaxAttemptsReached`, target: '#signup.smsBlocked' },
-          { guard: `${flag}AlreadySent`, target: 'awaitingCode' },
-          { target: 'sending' },
-        ],
-      },
-      sending: {
-        tags: 'loading',
-        invoke: {
-          id: `send${channel}Code`,
-          src: `send${channel}Code`,
-          input: ({ context }: { context: SignupContext }) => secretOf(context),
-          onDone: { target: 'awaitingCode', actions: `assign${channel}Sent` },
-          onError: [
-            { guard: 'isMaxAttempts', target: '#signup.smsBlocked', actions: `assign${channel}MaxAttempts` },
-            { target: 'sendFailed', actions: `assign${channel}SendFailure` },
-          ],
-        },
-      },
-      sendFailed: {
-        tags: 'error',
-        on: {
-          'code.resend': { target: 'sending', actions: 'clearCode' },
-          'step.back': { target: '#signup.contactInfo', actions: 'clearCode' },
-        },
-      },
-      awaitingCode: {
-        on: {
-          'code.change': { actions: 'assignCode' },
-          'code.submit': [{ guard: 'codeValid', target: 'verifying' }, { actions: 'assignCodeInvalid' }],
-          'code.resend': { target: 'sending', actions: 'clearCode' },
-          'step.back': { target: '#signup.contactInfo', actions: 'clearCode' },
-        },
-      },
-      verifying: {
-        tags: 'loading',
-        invoke: {
-          id: `verify${channel}Code`,
-          src: `verify${channel}Code`,
-          input: ({ context }: { context: SignupContext }) => ({ ...secretOf(context), code: context.code.trim() }),
-          onDone: { target: '#signup.completing', actions: `assign${channel}Verified` },
-          onError: [
-            { guard: 'isMaxAttempts', target: '#signup.smsBlocked', actions: `assign${channel}MaxAttempts` },
-            { target: 'awaitingCode', actions: `assign${channel}VerifyFailure` },
-          ],
-        },
-      },
-    },
-  } as const;
-}
-
-/** What the code failure puts in the context: a code error by the input, or a form error. */
-function codeFailureContext(error: unknown): Pick<SignupContext, 'codeError' | 'formError'> {
-  const failure = codeFailure(error);
-  if (failure.kind === 'code') return { codeError: failure.codeError, formError: null };
-  if (failure.kind === 'form') return { codeError: null, formError: failure.formError };
-  return { codeError: null, formError: null };
-}
 
 export type SignupSnapshot = SnapshotFrom<typeof signupMachine>;
 

@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AnyStateMachine } from 'xstate';
 import { accessCheckMachine } from '../machines/accessCheck.machine';
+import { codeVerificationMachine } from '../machines/codeVerification.machine';
 import { cookieConsentMachine } from '../machines/cookieConsent.machine';
 import { idleMachine } from '../machines/idle.machine';
 import { loginMachine } from '../machines/login.machine';
@@ -102,11 +103,12 @@ const pages: Page[] = [
     summary:
       'behaviour.md §4 "Password reset" and product.md §2: the steps Email → Verification → Password → Complete, ' +
       'in order, clamped at both ends (no `step.back` at Email; Complete is final), with the `visited` list a ' +
-      'step indicator reads. `requestReset` answers the `smsResetKeyId` of the SMS code, `verifyResetCode` the ' +
-      '`resetKey`, `setNewPassword` ends it (§7). Errors of §8 (`sms.code.invalid`, `error.password.reset`, ' +
-      '`sms.max.attempts.reached` → `verification.blocked`), network and validation are kept in `error` with the ' +
-      'typed values. On Complete the provided `resetCompleted` goes to "/" and shows the toast ' +
-      '`reset.password.success.toast` through the session\'s toast child. Started by /reset-password.',
+      'step indicator reads. `requestReset` answers the `smsResetKeyId` of the SMS code; the code is entered in the invoked ' +
+      '[code-verification](codeVerification.md) machine (resuming that code; its resends are new requests), whose `verified` ' +
+      'output carries the `resetKey`; `setNewPassword` ends it (§7). `sms.max.attempts.reached` (code entry ends `blocked`) → ' +
+      '`verification.blocked`, where `code.resend` starts code entry again with a new code. Errors of §8, network and validation ' +
+      'are kept in `error` with the typed values. Output `{ outcome: \'reset\' }`: the session shows the toast ' +
+      '`reset.password.success.toast` and goes to "/". Started by the session on `flow.start` from /reset-password.',
   },
   {
     flow: 'phoneChange',
@@ -115,9 +117,24 @@ const pages: Page[] = [
     summary:
       'behaviour.md §4 "Phone change" and §5 (a phone change requires an SMS code): `phone.submit` → `requesting` ' +
       '(the loader) → success opens the SMS code popup (`codePopup`, tag `popup`) with the `smsVerificationId`; a ' +
-      'request error closes it and keeps the error. In the popup a wrong code or a lost connection stays ' +
-      'answerable; any other error closes it. A verified code (`phoneChanged`: profile refresh, toast) or ' +
-      '`popup.close` resets the flow. Started by /my-account/account.',
+      'request error closes it and keeps the error. In the popup the code is entered in the invoked ' +
+      '[code-verification](codeVerification.md) machine (a wrong code or a lost connection stays answerable there); ' +
+      '`sms.max.attempts.reached` closes the popup with that error. A verified code ends the flow with `{ outcome: \'changed\' }` ' +
+      '(the session reloads the profile, shows the toast and starts a fresh phone change); `popup.close` resets the flow. ' +
+      'Started by the session on `flow.start` from /my-account/account.',
+  },
+  {
+    flow: 'codeVerification',
+    title: 'Code verification',
+    machine: codeVerificationMachine,
+    summary:
+      'One-time code entry, invoked by sign-up (per channel, SMS or e-mail), password reset and phone change (behaviour.md §4 ' +
+      'pin states uninitialised / sendSuccess / sendFail / verifySuccess / verifyFail; §8 `sms.code.invalid`, ' +
+      '`sms.max.attempts.reached`). Input: the `channel`, the `subject` the parent\'s calls name (a registration, an account ' +
+      'e-mail, a new phone) and a code already `sent` (then no first send). `sendCode` / `verifyCode` are provided per flow in ' +
+      'src/app. A wrong code or no network keeps the typed code with the error; a failed first send waits for `code.resend`. ' +
+      'Ends: `verified` (output `{ outcome: \'verified\', key }`), `blocked` (`{ outcome: \'blocked\', reason: ' +
+      '\'wrongCodes\' | \'tooManyCodes\' }`), `cancelled` on `code.cancel` (`{ outcome: \'cancelled\', sent }`, so the parent can resume it).',
   },
   {
     flow: 'passwordChange',
@@ -157,15 +174,18 @@ const pages: Page[] = [
     summary:
       'product.md §2 and §3 "Registration", behaviour.md §4 "Sign-up", §5, §8 "Sign-up and reset": Details → ContactInfo → ' +
       'Verification → Complete, `step.next` / `step.back` clamped at both ends, with Unsupported (`error.country.blocked`) and ' +
-      'Duplicated (`error.registration.player_already_exists`). Started by /signup with the route language, the `bonusCode` and ' +
-      'the affiliate parameters; the typed values stay in the context through every error. Sending ContactInfo reads the current ' +
-      'terms version (`fetchTermsVersion`), then `register`s (payload from `machines/lib/signupForm.ts`: prefix + body as ' +
-      'mobilePhone, caf as fr, the captcha token from `solveCaptcha` as header). The platform\'s answer picks SMS, e-mail or no ' +
-      'verification; pin states uninitialised / sendSuccess / sendFail / verifySuccess / verifyFail; `sms.max.attempts.reached` ' +
-      'shows the SMS block (`block.acknowledge` leaves, output `{ outcome: \'left\' }`); another phone resets the SMS-sent and ' +
-      'max-attempts flags. Back from Verification: an unchanged phone resumes it; another phone calls `changeRegistrationPhone` ' +
-      'on the same registration (no second registration) and the SMS flags start again. `completeRegistration` is the automatic login: output `{ outcome: \'registered\', idToken }`, which ' +
-      'the screen sends to the session as `session.authenticated`.',
+      'Duplicated (`error.registration.player_already_exists`). Started by the session on `flow.start` from /signup with the route ' +
+      'language, the `bonusCode` and the affiliate parameters; the typed values stay in the context through every error. Sending ' +
+      'ContactInfo reads the current terms version (`fetchTermsVersion`), then `register`s (payload from `machines/lib/signupForm.ts`: ' +
+      'prefix + body as mobilePhone, caf as fr, the captcha token from `solveCaptcha` as header). The platform\'s answer picks SMS, ' +
+      'e-mail or no verification; the code is entered in the invoked [code-verification](codeVerification.md) machine, one per ' +
+      'channel. Its `blocked` end (`sms.max.attempts.reached`) shows the SMS block with the reason (`context.block`: wrong codes, ' +
+      'too many codes, too many phones) and how long to wait (`CODE_BLOCK_MINUTES`); `block.acknowledge` leaves, output ' +
+      '`{ outcome: \'left\' }` (the session navigates home). Another phone resets the SMS-sent and max-attempts flags. Back from ' +
+      'code entry (its `cancelled` end) keeps the code that is out: an unchanged form resumes it without a send; another phone calls ' +
+      '`changeRegistrationPhone` on the same registration (no second registration) and the SMS flags start again. ' +
+      '`completeRegistration` is the automatic login: output `{ outcome: \'registered\', session }` (the id token and its parsed claims), ' +
+      'which the session authorises.',
   },
 ];
 
@@ -174,6 +194,7 @@ interface Transition {
   eventType: string;
   target?: readonly Node[] | undefined;
   guard?: unknown;
+  description?: string | undefined;
 }
 interface Node {
   id: string;
@@ -186,6 +207,7 @@ interface Node {
   always?: Transition[] | undefined;
   tags: string[];
   invoke: { id: string; src: unknown }[];
+  description?: string | undefined;
 }
 
 const mermaidId = (node: Node) => (node.path.length === 0 ? 'root' : node.path.join('_'));
@@ -249,6 +271,9 @@ function diagram(root: Node): string {
   return lines.join('\n');
 }
 
+/** A description as one table cell: one line, pipes escaped. */
+const cell = (text: string | undefined) => (text ?? '').replace(/\s+/g, ' ').replace(/\|/g, '\\|');
+
 function page({ flow, title, machine, summary }: Page): string {
   const root = machine.root as unknown as Node;
   const everywhere = transitionsOf(root).map((transition) => {
@@ -260,8 +285,18 @@ function page({ flow, title, machine, summary }: Page): string {
     .map((node) => {
       const tags = node.tags.map((tag) => `\`${tag}\``).join(', ');
       const invokes = node.invoke.map((invoke) => `\`${invoke.id}\``).join(', ');
-      return `| \`${node.path.join('.')}\` | ${tags} | ${invokes} |`;
+      return `| \`${node.path.join('.')}\` | ${tags} | ${invokes} | ${cell(node.description)} |`;
     });
+  // The transitions a reviewer should understand (CONVENTIONS.md: they carry a description).
+  const explained = allNodes(root).flatMap((node) =>
+    transitionsOf(node)
+      .filter((transition) => transition.description !== undefined)
+      .map((transition) => {
+        const from = node === root ? '(any state)' : `\`${node.path.join('.')}\``;
+        const targets = (transition.target ?? []).map((target) => `\`${target.path.join('.')}\``).join(', ');
+        return `- ${from} \`${eventLabel(transition)}\`${targets ? ` → ${targets}` : ''}: ${transition.description ?? ''}`;
+      }),
+  );
   return [
     `# ${title}`,
     '',
@@ -274,10 +309,11 @@ function page({ flow, title, machine, summary }: Page): string {
     '```',
     '',
     ...(everywhere.length > 0 ? ['Handled in every state:', '', ...everywhere, ''] : []),
-    '| State | Tags | Invokes |',
-    '|---|---|---|',
+    '| State | Tags | Invokes | What it means |',
+    '|---|---|---|---|',
     ...rows,
     '',
+    ...(explained.length > 0 ? ['Transitions explained:', '', ...explained, ''] : []),
   ].join('\n');
 }
 

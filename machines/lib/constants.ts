@@ -115,6 +115,13 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 64;
 /** Digits of an SMS or e-mail verification code (behaviour.md §4 "Sign-up" pin; the length is not shown). */
 export const SIGNUP_CODE_LENGTH = 6;
+/**
+ * How long codes stay paused after sms.max.attempts.reached (behaviour.md §8 shows the SMS block
+ * but gives no time). The platform counts sends and wrong codes per registration in a window of
+ * this length from the first send (server/platform/codes.ts CODE_LIMIT_WINDOW_MS), so at most this
+ * long after the block new codes go out again; the SMS block says it.
+ */
+export const CODE_BLOCK_MINUTES = 60;
 
 // Account lock (issue 3 "Security"; GLI-19 2.5.3): this many failed logins within the window lock
 // the account for the window's length. The platform's defaults; LOGIN_LOCK_ATTEMPTS and

@@ -106,21 +106,5 @@ export function registrationFailure(error: unknown): RegistrationFailure {
   }
 }
 
-/** What a refused code request or code check does to the flow. */
-export type CodeFailure =
-  | { kind: 'maxAttempts' }
-  /** Shown by the code input (sms.code.invalid, other codes by their code, unhandled.error.no.code). */
-  | { kind: 'code'; codeError: string }
-  | { kind: 'form'; formError: SignupFormError };
-
-/** behaviour.md §8: sms.code.invalid, sms.max.attempts.reached; other codes shown by code; none → unhandled.error.no.code. */
-export function codeFailure(error: unknown): CodeFailure {
-  const failure = flowErrorOf(error, KNOWN);
-  if (failure.code === 'network') return { kind: 'form', formError: 'network' };
-  if (failure.code === E.smsMaxAttempts) return { kind: 'maxAttempts' };
-  if (failure.code === E.registrationTokenInvalid) return { kind: 'form', formError: E.registrationTokenInvalid };
-  const raw = typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : '';
-  if (failure.code === 'validation') return { kind: 'code', codeError: raw === '' ? E.noCode : raw };
-  if ((statusOf(error) ?? 0) >= 500) return { kind: 'form', formError: E.system };
-  return { kind: 'code', codeError: raw === '' ? E.noCode : raw };
-}
+// The code step's failures are code entry's (machines/codeVerification.machine.ts), read by one function.
+export { codeFailure, type CodeFailure } from './codeErrors';

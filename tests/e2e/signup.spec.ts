@@ -31,6 +31,17 @@ async function sendForm(page: Page, email: string, phoneBody: string, country?: 
   await page.getByRole('button', { name: 'Create account' }).click();
 }
 
+/** No element wider than the viewport (no horizontal scrolling), and the step's primary button inside it. */
+async function expectFits(page: Page, primary: string | RegExp, where: string) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `${where}: page wider than the viewport by ${String(overflow)} px`).toBeLessThanOrEqual(0);
+  const heading = await page.getByRole('main').getByRole('heading', { level: 1 }).boundingBox();
+  const width = page.viewportSize()?.width ?? 0;
+  expect(heading && heading.x >= 0 && heading.x + heading.width <= width, `${where}: heading inside the viewport`).toBe(true);
+  const button = await page.getByRole('main').getByRole(primary instanceof RegExp ? 'link' : 'button', { name: primary }).first().boundingBox();
+  expect(button && button.x >= 0 && button.x + button.width <= width, `${where}: primary action inside the viewport`).toBe(true);
+}
+
 const isRegistration = (request: Request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/player/registration';
 
 test.describe('sign-up', () => {
@@ -293,4 +304,60 @@ test.describe('sign-up', () => {
     await page.getByRole('button', { name: 'Choose another country' }).click();
     await expect(page.getByLabel('Mobile phone number')).toHaveValue(player.phoneBody);
   });
+
+  test('too many wrong codes: the SMS block says what happened and how long to wait, then leaves for the home page', async ({ page }) => {
+    const player = newPlayer('block');
+    await page.goto('/en-UN/signup');
+    await waitForShell(page);
+    await sendForm(page, player.email, player.phoneBody);
+    await expect(page.getByRole('heading', { level: 1, name: 'Confirm your phone number' })).toBeVisible();
+    await expect(page.getByText(/We sent a 6-digit code to/)).toBeVisible();
+    const right = await lastCode(page.request, `+358${player.phoneBody}`);
+    const wrong = right === '000000' ? '111111' : '000000';
+    const code = page.getByLabel('Verification code');
+    // The platform allows a few wrong codes (server/platform/codes.ts); each is said, the last blocks.
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      if (await page.getByRole('heading', { level: 1, name: 'Verification paused' }).isVisible()) break;
+      await code.fill(wrong);
+      await page.getByRole('button', { name: 'Confirm' }).click();
+      await expect(page.getByText('This code is not right.', { exact: false }).or(page.getByRole('heading', { level: 1, name: 'Verification paused' }))).toBeVisible();
+    }
+    // behaviour.md §8: the SMS block; what happened (wrong codes, not a count of requests) and the wait.
+    await expect(page.getByRole('heading', { level: 1, name: 'Verification paused' })).toBeVisible();
+    const block = page.getByRole('alert');
+    await expect(block).toContainText('A wrong code was entered too many times');
+    // The wait: as the platform says it (details.retryAfterSeconds), else CODE_BLOCK_MINUTES (60).
+    await expect(block).toContainText(/You can try again in \d+ (minutes|hours)\./);
+    await expect(block).not.toContainText('asked for too many');
+    await expectNoSeriousA11yViolations(page);
+    // ... and redirects away once read.
+    await page.getByRole('button', { name: 'Go to the home page' }).click();
+    await expect(page).toHaveURL(/\/en-UN\/?$/);
+  });
+
+  for (const width of [320, 375]) {
+    test(`every sign-up step fits a ${String(width)} px phone: Details, Contact, Verification, Complete`, async ({ page }) => {
+      const player = newPlayer(`w${String(width)}`);
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/en-UN/signup');
+      await waitForShell(page);
+      await expectFits(page, 'Continue', 'Details');
+      await fillDetails(page, { email: player.email });
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Your contact details' })).toBeVisible();
+      await expectFits(page, 'Create account', 'Contact');
+      await fillContact(page, player.phoneBody);
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Confirm your phone number' })).toBeVisible();
+      await expect(page.getByText(/We sent a 6-digit code to/)).toBeVisible();
+      await expectFits(page, 'Confirm', 'Verification');
+      // The masked phone is on screen whole.
+      const masked = await page.getByRole('main').locator('strong').first().boundingBox();
+      expect(masked && masked.x + masked.width <= width).toBe(true);
+      await page.getByLabel('Verification code').fill(await lastCode(page.request, `+358${player.phoneBody}`));
+      await page.getByRole('button', { name: 'Confirm' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: /Welcome to/ })).toBeVisible();
+      await expectFits(page, /Explore the casino/, 'Complete');
+    });
+  }
 });

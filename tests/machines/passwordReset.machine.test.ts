@@ -1,18 +1,20 @@
 import { createActor } from 'xstate';
-import type { EventFromLogic, SnapshotFrom } from 'xstate';
+import type { EventObject, SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import {
-  passwordResetMachine,
-  RESET_STEPS,
-  resetStepAt,
-  type ResetRequested,
-  type ResetStep,
-  type ResetVerified,
-} from '../../machines/passwordReset.machine';
+  codeVerificationMachine,
+  type CodeCheck,
+  type CodeRequest,
+  type CodeSent,
+  type CodeVerificationInput,
+  type CodeVerificationOutput,
+  type CodeVerified,
+} from '../../machines/codeVerification.machine';
+import { passwordResetMachine, RESET_STEPS, resetStepAt, type ResetRequested, type ResetStep } from '../../machines/passwordReset.machine';
 import { ApiError } from '../../src/api/errors';
 import { coverPaths, FakePromises, formatCoverage, settle } from './lib/pathCoverage';
 
-type ResetEvent = EventFromLogic<typeof passwordResetMachine>;
+type ResetEvent = EventObject & Record<string, unknown>;
 type ResetSnapshot = SnapshotFrom<typeof passwordResetMachine>;
 
 const EMAIL = 'reset@example.com';
@@ -22,13 +24,17 @@ const PASSWORD = 'Aurora-Player-2';
 const offline = new ApiError('network', 0, 'network.error', 'Network Error');
 const codeInvalid = new ApiError('http', 400, 'sms.code.invalid', 'Wrong code');
 const maxAttempts = new ApiError('http', 429, 'sms.max.attempts.reached', 'Too many attempts');
+const codeEntryEnds: CodeVerificationOutput[] = [
+  { outcome: 'verified', key: 'reset-key' },
+  { outcome: 'blocked', reason: 'wrongCodes', retryAfterSeconds: null },
+  { outcome: 'cancelled', sent: { ticket: 'key-1', sentTo: null } },
+];
 const resetRefused = new ApiError('http', 400, 'error.password.reset', 'Reset key expired');
 const tooShort = new ApiError('http', 400, 'error.validation', 'Invalid', [{ field: 'password', code: 'error.password.too_short' }]);
 const unknownEmail = new ApiError('http', 404, 'error.player.not.found', 'No such player');
 
-const done = <TId extends string, TOutput>(id: TId, output: TOutput) =>
-  ({ type: `xstate.done.actor.${id}`, actorId: id, output }) as const;
-const failed = <TId extends string>(id: TId, error: unknown) => ({ type: `xstate.error.actor.${id}`, actorId: id, error }) as const;
+const done = (id: string, output: unknown): ResetEvent => ({ type: `xstate.done.actor.${id}`, actorId: id, output });
+const failed = (id: string, error: unknown): ResetEvent => ({ type: `xstate.error.actor.${id}`, actorId: id, error });
 
 /** The step a snapshot is on: the top-level state. */
 function stepOf(snapshot: Pick<ResetSnapshot, 'value'>): ResetStep {
@@ -40,7 +46,6 @@ function stepOf(snapshot: Pick<ResetSnapshot, 'value'>): ResetStep {
 function eventsIn(snapshot: ResetSnapshot): ResetEvent[] {
   const player: ResetEvent[] = [
     { type: 'email.submit', email: ` ${EMAIL} ` },
-    { type: 'code.submit', code: CODE },
     { type: 'code.resend' },
     { type: 'password.submit', password: PASSWORD },
     { type: 'step.back' },
@@ -48,45 +53,45 @@ function eventsIn(snapshot: ResetSnapshot): ResetEvent[] {
   if (snapshot.matches({ email: 'requesting' })) {
     return [...player, done('requestReset', { smsResetKeyId: 'key-1' }), failed('requestReset', unknownEmail), failed('requestReset', offline)];
   }
-  if (snapshot.matches({ verification: 'resending' })) {
-    return [...player, done('resendCode', { smsResetKeyId: 'key-2' }), failed('resendCode', maxAttempts), failed('resendCode', offline)];
-  }
-  if (snapshot.matches({ verification: 'verifying' })) {
-    return [
-      ...player,
-      done('verifyResetCode', { resetKey: 'reset-key' }),
-      failed('verifyResetCode', codeInvalid),
-      failed('verifyResetCode', maxAttempts),
-    ];
-  }
+  if (snapshot.matches({ verification: 'entering' })) return [...player, ...codeEntryEnds.map((output) => done('codeVerification', output))];
   if (snapshot.matches({ password: 'saving' })) {
     return [...player, done('setNewPassword', { ok: true }), failed('setNewPassword', resetRefused), failed('setNewPassword', tooShort)];
   }
   return player;
 }
 
-interface World {
-  completed: number;
-}
-
+/** The flow with fakes; code entry itself is a fake whose end each path picks (its own test covers it). */
 function setupWith(fakes: FakePromises) {
-  const world: World = { completed: 0 };
   const machine = passwordResetMachine.provide({
     actors: {
       requestReset: fakes.actor<ResetRequested, { email: string }>(),
-      verifyResetCode: fakes.actor<ResetVerified, { smsResetKeyId: string; code: string }>(),
       setNewPassword: fakes.actor<unknown, { resetKey: string; password: string }>(),
+      codeVerification: fakes.actor<CodeVerificationOutput, CodeVerificationInput>() as never,
     },
   });
-  return { machine, world };
+  return { machine, world: undefined };
+}
+
+/** The flow with its real code entry, the platform faked. */
+function setupReal(fakes: FakePromises) {
+  return passwordResetMachine.provide({
+    actors: {
+      requestReset: fakes.actor<ResetRequested, { email: string }>(),
+      setNewPassword: fakes.actor<unknown, { resetKey: string; password: string }>(),
+      codeVerification: codeVerificationMachine.provide({
+        actors: { sendCode: fakes.actor<CodeSent, CodeRequest>(), verifyCode: fakes.actor<CodeVerified, CodeCheck>() },
+      }),
+    },
+  });
 }
 
 describe('password reset machine (behaviour.md §4 "Password reset")', () => {
   it('reaches every state and transition, and each state shows what it promises', async () => {
     const result = await coverPaths({
       setup: setupWith,
-      events: eventsIn,
-      check: (snapshot, { event, previous, fakes }) => {
+      events: eventsIn as never,
+      check: (snapshot, { event: stepEvent, previous, fakes }) => {
+        const event = stepEvent as ResetEvent;
         const { context } = snapshot;
         const step = stepOf(snapshot);
         const before = previous?.context;
@@ -102,21 +107,20 @@ describe('password reset machine (behaviour.md §4 "Password reset")', () => {
 
         // Values are kept on every error.
         if (event.type.startsWith('xstate.error.actor.') && before) {
-          expect(context).toMatchObject({ email: before.email, code: before.code, password: before.password });
+          expect(context).toMatchObject({ email: before.email, password: before.password });
           expect(context.error).not.toBeNull();
         }
 
-        // The e-mail is sent trimmed, and the calls get what the previous steps gave.
         const last = fakes.calls.at(-1);
         if (snapshot.hasTag('loading')) expect(last).toBeDefined();
 
         switch (step) {
           case 'email':
-            expect(context.smsResetKeyId === null || context.visited.includes('verification')).toBe(true);
             if (snapshot.matches({ email: 'editing' })) expect(snapshot.hasTag('form')).toBe(true);
             if (snapshot.matches({ email: 'requesting' })) {
               expect(snapshot.hasTag('loading')).toBe(true);
               expect(fakes.isPending('requestReset')).toBe(true);
+              // The e-mail is sent trimmed.
               expect(last).toEqual({ id: 'requestReset', input: { email: EMAIL } });
             }
             if (event.type === 'xstate.error.actor.requestReset') {
@@ -124,37 +128,31 @@ describe('password reset machine (behaviour.md §4 "Password reset")', () => {
             }
             break;
           case 'verification':
-            // The code sent is named by smsResetKeyId; no key before a code is verified.
-            expect(context.smsResetKeyId).toMatch(/^key-/);
+            // No key before a code is verified.
             expect(context.resetKey).toBeNull();
-            if (event.type === 'xstate.done.actor.requestReset' || event.type === 'xstate.done.actor.resendCode') {
-              expect(context.smsResetKeyId).toBe(event.output.smsResetKeyId);
-              expect(context.code).toBe('');
+            if (event.type === 'xstate.done.actor.requestReset') {
+              expect(context.smsResetKeyId).toBe('key-1');
               expect(context.error).toBeNull();
             }
-            // A resent code is announced (the platform may answer the same id); nothing else is.
-            expect(snapshot.hasTag('resent')).toBe(event.type === 'xstate.done.actor.resendCode');
-            if (snapshot.hasTag('resent')) expect(snapshot.hasTag('form')).toBe(true);
-            if (snapshot.matches({ verification: 'editing' })) expect(snapshot.hasTag('form')).toBe(true);
-            if (snapshot.matches({ verification: 'verifying' })) {
-              expect(fakes.isPending('verifyResetCode')).toBe(true);
-              expect(last).toEqual({ id: 'verifyResetCode', input: { smsResetKeyId: context.smsResetKeyId, code: CODE } });
-            }
-            if (snapshot.matches({ verification: 'resending' })) {
-              expect(fakes.isPending('resendCode')).toBe(true);
-              expect(last).toEqual({ id: 'resendCode', input: { email: EMAIL } });
+            if (snapshot.matches({ verification: 'entering' })) {
+              // Code entry for the account, resuming the code the request named, or sending a new one after a block.
+              expect(snapshot.hasTag('codeEntry')).toBe(true);
+              expect(last).toEqual({
+                id: 'codeVerification',
+                input: {
+                  channel: 'sms',
+                  subject: { kind: 'passwordReset', email: EMAIL },
+                  sent: context.smsResetKeyId === null ? null : { ticket: context.smsResetKeyId, sentTo: null },
+                },
+              });
+              if (previous?.matches({ verification: 'blocked' })) expect(context.smsResetKeyId).toBeNull();
             }
             if (snapshot.matches({ verification: 'blocked' })) {
               // sms.max.attempts.reached: no code may be entered; a new code or going back remain.
               expect(snapshot.hasTag('blocked')).toBe(true);
               expect(snapshot.hasTag('form')).toBe(false);
               expect(context.error?.code).toBe('sms.max.attempts.reached');
-              expect(snapshot.can({ type: 'code.submit', code: CODE })).toBe(false);
               expect(snapshot.can({ type: 'code.resend' })).toBe(true);
-            }
-            if (event.type === 'xstate.error.actor.verifyResetCode' && event.error === codeInvalid) {
-              expect(context.error).toEqual({ code: 'sms.code.invalid', fieldErrors: [] });
-              expect(snapshot.matches({ verification: 'editing' })).toBe(true);
             }
             break;
           case 'password':
@@ -172,21 +170,18 @@ describe('password reset machine (behaviour.md §4 "Password reset")', () => {
             }
             break;
           case 'complete':
-            // Clamped at the last step: the flow is over, src/ was told exactly once, no secret stays.
+            // Clamped at the last step: the flow is over with its output for the session, no secret stays.
             expect(snapshot.status).toBe('done');
-            expect(context.visited).toEqual([...RESET_STEPS]);
             expect(snapshot.output).toEqual({ outcome: 'reset' });
-            expect(context).toMatchObject({ password: '', code: '', resetKey: null, smsResetKeyId: null, error: null });
+            expect(context.visited).toEqual([...RESET_STEPS]);
+            expect(context).toMatchObject({ password: '', resetKey: null, smsResetKeyId: null, error: null });
             break;
         }
-        if (step !== 'complete') expect(snapshot.status).toBe('active');
+        if (step !== 'complete') expect(snapshot.output).toBeUndefined();
         // Step back is offered everywhere but at the ends.
         expect(snapshot.can({ type: 'step.back' })).toBe(step !== 'email' && step !== 'complete');
         // Going back from Password drops the key: the code must be verified again.
-        if (event.type === 'step.back' && previous && stepOf(previous) === 'password') {
-          expect(context.resetKey).toBeNull();
-          expect(context.code).toBe('');
-        }
+        if (event.type === 'step.back' && previous && stepOf(previous) === 'password') expect(context.resetKey).toBeNull();
       },
     });
     console.info(formatCoverage('passwordReset', result));
@@ -207,13 +202,20 @@ describe('password reset machine (behaviour.md §4 "Password reset")', () => {
 
   it('keeps the visited list when the player goes back and forth', async () => {
     const fakes = new FakePromises();
-    const actor = createActor(setupWith(fakes).machine).start();
+    const actor = createActor(setupReal(fakes)).start();
     actor.send({ type: 'email.submit', email: EMAIL });
     fakes.resolve('requestReset', { smsResetKeyId: 'key-1' });
     await settle();
-    actor.send({ type: 'code.submit', code: CODE });
-    fakes.resolve('verifyResetCode', { resetKey: 'reset-key' });
+    const code = actor.getSnapshot().children.codeVerification;
+    code?.send({ type: 'code.change', code: CODE });
+    code?.send({ type: 'code.submit' });
+    expect(fakes.calls.at(-1)).toEqual({
+      id: 'verifyCode',
+      input: { channel: 'sms', subject: { kind: 'passwordReset', email: EMAIL }, ticket: 'key-1', code: CODE },
+    });
+    fakes.resolve('verifyCode', { key: 'reset-key' });
     await settle();
+    expect(actor.getSnapshot().context.resetKey).toBe('reset-key');
     expect(actor.getSnapshot().context.visited).toEqual(['email', 'verification', 'password']);
     actor.send({ type: 'step.back' });
     actor.send({ type: 'step.back' });
@@ -229,17 +231,47 @@ describe('password reset machine (behaviour.md §4 "Password reset")', () => {
 
   it('stepping back abandons a call in flight', async () => {
     const fakes = new FakePromises();
-    const actor = createActor(setupWith(fakes).machine).start();
+    const actor = createActor(setupReal(fakes)).start();
     actor.send({ type: 'email.submit', email: EMAIL });
     fakes.resolve('requestReset', { smsResetKeyId: 'key-1' });
     await settle();
-    actor.send({ type: 'code.submit', code: CODE });
+    const code = actor.getSnapshot().children.codeVerification;
+    code?.send({ type: 'code.change', code: CODE });
+    code?.send({ type: 'code.submit' });
     actor.send({ type: 'step.back' });
     // The late answer of the abandoned call does not move the flow.
-    fakes.resolve('verifyResetCode', { resetKey: 'late' });
+    fakes.resolve('verifyCode', { key: 'late' });
     await settle();
     expect(actor.getSnapshot().matches({ email: 'editing' })).toBe(true);
     expect(actor.getSnapshot().context.resetKey).toBeNull();
+    actor.stop();
+  });
+
+  it('a wrong code stays to correct; too many block the code until a new one is asked for', async () => {
+    const fakes = new FakePromises();
+    const actor = createActor(setupReal(fakes)).start();
+    actor.send({ type: 'email.submit', email: EMAIL });
+    fakes.resolve('requestReset', { smsResetKeyId: 'key-1' });
+    await settle();
+    const code = () => actor.getSnapshot().children.codeVerification;
+    code()?.send({ type: 'code.change', code: '000000' });
+    code()?.send({ type: 'code.submit' });
+    fakes.reject('verifyCode', codeInvalid);
+    await settle();
+    expect(code()?.getSnapshot().context).toMatchObject({ code: '000000', codeError: 'sms.code.invalid' });
+    code()?.send({ type: 'code.submit' });
+    fakes.reject('verifyCode', maxAttempts);
+    await settle();
+    expect(actor.getSnapshot().matches({ verification: 'blocked' })).toBe(true);
+    expect(actor.getSnapshot().context.error?.code).toBe('sms.max.attempts.reached');
+    actor.send({ type: 'code.resend' });
+    // A new code goes out through code entry, for the same account.
+    expect(fakes.calls.at(-1)).toEqual({ id: 'sendCode', input: { channel: 'sms', subject: { kind: 'passwordReset', email: EMAIL } } });
+    fakes.resolve('sendCode', { ticket: 'key-2', sentTo: null });
+    await settle();
+    code()?.send({ type: 'code.change', code: CODE });
+    code()?.send({ type: 'code.submit' });
+    expect(fakes.calls.at(-1)?.input).toMatchObject({ ticket: 'key-2', code: CODE });
     actor.stop();
   });
 });

@@ -1,113 +1,90 @@
 import { createActor } from 'xstate';
-import type { EventFromLogic, SnapshotFrom } from 'xstate';
+import type { EventObject, SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
+import {
+  codeVerificationMachine,
+  type CodeCheck,
+  type CodeRequest,
+  type CodeSent,
+  type CodeVerificationInput,
+  type CodeVerificationOutput,
+  type CodeVerified,
+} from '../../machines/codeVerification.machine';
 import { phoneChangeMachine, type PhoneChangeInput, type PhoneCodeSent } from '../../machines/phoneChange.machine';
 import { ApiError } from '../../src/api/errors';
 import { coverPaths, FakePromises, formatCoverage, settle } from './lib/pathCoverage';
 
-type PhoneEvent = EventFromLogic<typeof phoneChangeMachine>;
 type PhoneSnapshot = SnapshotFrom<typeof phoneChangeMachine>;
+type PathEvent = EventObject & Record<string, unknown>;
 
 const PREFIX = '+358';
 const BODY = '401234500';
 const CODE = '654321';
 
-const offline = new ApiError('network', 0, 'network.error', 'Network Error');
 const codeInvalid = new ApiError('http', 400, 'sms.code.invalid', 'Wrong code');
 const maxAttempts = new ApiError('http', 429, 'sms.max.attempts.reached', 'Too many attempts');
 const phoneInvalid = new ApiError('http', 403, 'error.vonage.validation', 'Phone not valid');
 const badBody = new ApiError('http', 400, 'error.validation', 'Invalid', [{ field: 'phoneBody', code: 'error.phone.invalid' }]);
 
-const done = <TId extends string, TOutput>(id: TId, output: TOutput) =>
-  ({ type: `xstate.done.actor.${id}`, actorId: id, output }) as const;
-const failed = <TId extends string>(id: TId, error: unknown) => ({ type: `xstate.error.actor.${id}`, actorId: id, error }) as const;
+const done = (id: string, output: unknown): PathEvent => ({ type: `xstate.done.actor.${id}`, actorId: id, output });
+const failed = (id: string, error: unknown): PathEvent => ({ type: `xstate.error.actor.${id}`, actorId: id, error });
+const codeEntryEnds: CodeVerificationOutput[] = [
+  { outcome: 'verified', key: null },
+  { outcome: 'blocked', reason: 'wrongCodes', retryAfterSeconds: null },
+  { outcome: 'cancelled', sent: { ticket: 'sv-1', sentTo: null } },
+];
 
-const EMPTY = { phonePrefix: '', phoneBody: '', code: '', smsVerificationId: null, error: null };
+const EMPTY = { phonePrefix: '', phoneBody: '', smsVerificationId: null, error: null };
 
-function eventsIn(snapshot: PhoneSnapshot): PhoneEvent[] {
-  const player: PhoneEvent[] = [
-    { type: 'phone.submit', phonePrefix: PREFIX, phoneBody: ` ${BODY} ` },
-    { type: 'code.submit', code: CODE },
-    { type: 'code.resend' },
-    { type: 'popup.close' },
-  ];
+function eventsIn(snapshot: PhoneSnapshot): PathEvent[] {
+  const player: PathEvent[] = [{ type: 'phone.submit', phonePrefix: PREFIX, phoneBody: ` ${BODY} ` }, { type: 'popup.close' }];
   if (snapshot.matches('requesting')) {
     return [...player, done('requestPhoneCode', { smsVerificationId: 'sv-1' }), failed('requestPhoneCode', phoneInvalid), failed('requestPhoneCode', badBody)];
   }
-  if (snapshot.matches({ codePopup: 'resending' })) {
-    return [...player, done('resendPhoneCode', { smsVerificationId: 'sv-2' }), failed('resendPhoneCode', offline), failed('resendPhoneCode', maxAttempts)];
-  }
-  if (snapshot.matches({ codePopup: 'verifying' })) {
-    return [
-      ...player,
-      done('verifyPhoneCode', { ok: true }),
-      failed('verifyPhoneCode', codeInvalid),
-      failed('verifyPhoneCode', offline),
-      failed('verifyPhoneCode', maxAttempts),
-    ];
-  }
+  if (snapshot.matches('codePopup')) return [...player, ...codeEntryEnds.map((output) => done('codeVerification', output))];
   return player;
 }
 
-interface World {
-  changed: number;
-}
-
+/** The flow with fakes; code entry itself is a fake whose end each path picks (its own test covers it). */
 function setupWith(fakes: FakePromises) {
-  const world: World = { changed: 0 };
   const machine = phoneChangeMachine.provide({
     actors: {
       requestPhoneCode: fakes.actor<PhoneCodeSent, PhoneChangeInput>(),
-      verifyPhoneCode: fakes.actor<unknown, { smsVerificationId: string; code: string }>(),
+      codeVerification: fakes.actor<CodeVerificationOutput, CodeVerificationInput>() as never,
     },
   });
-  return { machine, world };
+  return { machine, world: undefined };
 }
 
 describe('phone change machine (behaviour.md §4 "Phone change", §5)', () => {
   it('reaches every state and transition, and each state shows what it promises', async () => {
     const result = await coverPaths({
       setup: setupWith,
-      events: eventsIn,
-      check: (snapshot, { event, previous, fakes }) => {
+      events: eventsIn as never,
+      check: (snapshot, { event: stepEvent, fakes }) => {
+        const event = stepEvent as PathEvent;
         const { context } = snapshot;
-        const before = previous?.context;
         const last = fakes.calls.at(-1);
         const popupOpen = snapshot.hasTag('popup');
 
-        // The popup is open exactly while a verification id is known.
+        // The popup is open exactly while a verification id is known, with code entry for it.
         expect(popupOpen).toBe(context.smsVerificationId !== null);
         expect(popupOpen).toBe(snapshot.matches('codePopup'));
-        // The loader is on while a call runs.
-        expect(snapshot.hasTag('loading')).toBe(
-          snapshot.matches('requesting') || snapshot.matches({ codePopup: 'verifying' }) || snapshot.matches({ codePopup: 'resending' }),
-        );
-        // Only a verified code changes the number (§5: a phone change requires an SMS code).
-        const verified = event.type === 'xstate.done.actor.verifyPhoneCode';
-        expect(snapshot.status).toBe(verified ? 'done' : 'active');
-        if (verified) expect(snapshot.output).toEqual({ outcome: 'changed' });
+        // The loader is on while the request runs.
+        expect(snapshot.hasTag('loading')).toBe(snapshot.matches('requesting'));
 
         if (snapshot.matches('requesting')) {
           expect(fakes.isPending('requestPhoneCode')).toBe(true);
           expect(last).toEqual({ id: 'requestPhoneCode', input: { phonePrefix: PREFIX, phoneBody: BODY } });
         }
-        if (snapshot.matches({ codePopup: 'verifying' })) {
-          expect(fakes.isPending('verifyPhoneCode')).toBe(true);
-          expect(last).toEqual({ id: 'verifyPhoneCode', input: { smsVerificationId: context.smsVerificationId, code: CODE } });
+        if (snapshot.matches('codePopup')) {
+          // The code is entered for the verification id the request gave, and the number typed.
+          expect(last).toEqual({
+            id: 'codeVerification',
+            input: { channel: 'sms', subject: { kind: 'phoneChange', phonePrefix: PREFIX, phoneBody: BODY }, sent: { ticket: 'sv-1', sentTo: null } },
+          });
         }
-        if (snapshot.matches({ codePopup: 'resending' })) {
-          expect(fakes.isPending('resendPhoneCode')).toBe(true);
-          expect(last).toEqual({ id: 'resendPhoneCode', input: { phonePrefix: PREFIX, phoneBody: BODY } });
-        }
-
         switch (event.type) {
-          case 'xstate.done.actor.requestPhoneCode':
-          case 'xstate.done.actor.resendPhoneCode':
-            // Success opens the popup with the verification id (a resend renews it, and says so).
-            expect(snapshot.matches({ codePopup: event.type === 'xstate.done.actor.resendPhoneCode' ? 'resent' : 'editing' })).toBe(true);
-            expect(context.smsVerificationId).toBe(event.output.smsVerificationId);
-            expect(context).toMatchObject({ code: '', error: null, phonePrefix: PREFIX, phoneBody: BODY });
-            break;
           case 'xstate.error.actor.requestPhoneCode':
             // Error closes it and shows the error; the typed number stays.
             expect(snapshot.value).toBe('idle');
@@ -118,29 +95,32 @@ describe('phone change machine (behaviour.md §4 "Phone change", §5)', () => {
                 : { code: 'error.vonage.validation', fieldErrors: [] },
             );
             break;
-          case 'xstate.error.actor.verifyPhoneCode':
-          case 'xstate.error.actor.resendPhoneCode': {
-            const answerable = event.error === codeInvalid || event.error === offline;
-            // A wrong code or a lost connection can be answered in the popup; anything else closes it.
-            expect(popupOpen).toBe(answerable);
-            expect(context.error?.code).toBe(
-              event.error === codeInvalid ? 'sms.code.invalid' : event.error === offline ? 'network' : 'sms.max.attempts.reached',
-            );
-            expect(context).toMatchObject({ phonePrefix: PREFIX, phoneBody: BODY });
-            if (answerable) expect(context.code).toBe(before?.code);
+          case 'xstate.done.actor.codeVerification': {
+            const output = event.output as CodeVerificationOutput;
+            if (output.outcome === 'verified') {
+              // §5: only a verified code changes the number; the flow ends for the session to say so.
+              expect(snapshot.status).toBe('done');
+              expect(snapshot.output).toEqual({ outcome: 'changed' });
+              expect(context).toEqual(EMPTY);
+            } else if (output.outcome === 'blocked') {
+              // sms.max.attempts.reached closes the popup; the form says so, the number kept.
+              expect(snapshot.value).toBe('idle');
+              expect(context).toMatchObject({ phonePrefix: PREFIX, phoneBody: BODY, smsVerificationId: null, error: { code: 'sms.max.attempts.reached' } });
+            } else {
+              expect(snapshot.value).toBe('idle');
+              expect(context).toEqual(EMPTY);
+            }
             break;
           }
-          case 'xstate.done.actor.verifyPhoneCode':
           case 'popup.close':
-            // Verification success ends the flow (the session starts a fresh one); close resets it.
-            expect(snapshot.value).toBe(event.type === 'popup.close' ? 'idle' : 'changed');
-            expect(context).toEqual(EMPTY);
+            // Close resets the flow.
+            if (snapshot.matches('idle')) expect(context.smsVerificationId).toBeNull();
             break;
           default:
             break;
         }
+        if (snapshot.status !== 'done') expect(snapshot.output).toBeUndefined();
         if (snapshot.matches('idle')) expect(snapshot.hasTag('form')).toBe(true);
-        expect(snapshot.hasTag('resent')).toBe(event.type === 'xstate.done.actor.resendPhoneCode');
       },
     });
     console.info(formatCoverage('phoneChange', result));
@@ -150,23 +130,72 @@ describe('phone change machine (behaviour.md §4 "Phone change", §5)', () => {
     expect(result.transitionsCovered).toBe(result.transitionsTotal);
   });
 
-  it('changes the number once, then is ready for another change', async () => {
+  /** The flow with its real code entry, the platform faked. */
+  function startReal() {
     const fakes = new FakePromises();
-    const { machine } = setupWith(fakes);
+    const machine = phoneChangeMachine.provide({
+      actors: {
+        requestPhoneCode: fakes.actor<PhoneCodeSent, PhoneChangeInput>(),
+        codeVerification: codeVerificationMachine.provide({
+          actors: { sendCode: fakes.actor<CodeSent, CodeRequest>(), verifyCode: fakes.actor<CodeVerified, CodeCheck>() },
+        }),
+      },
+    });
     const actor = createActor(machine).start();
+    const code = () => {
+      const child = actor.getSnapshot().children.codeVerification;
+      if (!child) throw new Error('the popup has no code entry');
+      return child;
+    };
+    return { fakes, actor, code };
+  }
+
+  it('changes the number once, with a wrong code first and a resend in between', async () => {
+    const { fakes, actor, code } = startReal();
     actor.send({ type: 'phone.submit', phonePrefix: PREFIX, phoneBody: BODY });
     fakes.resolve('requestPhoneCode', { smsVerificationId: 'sv-1' });
     await settle();
-    actor.send({ type: 'code.submit', code: '000000' });
-    fakes.reject('verifyPhoneCode', codeInvalid);
+    code().send({ type: 'code.change', code: '000000' });
+    code().send({ type: 'code.submit' });
+    expect(fakes.calls.at(-1)).toEqual({
+      id: 'verifyCode',
+      input: { channel: 'sms', subject: { kind: 'phoneChange', phonePrefix: PREFIX, phoneBody: BODY }, ticket: 'sv-1', code: '000000' },
+    });
+    fakes.reject('verifyCode', codeInvalid);
     await settle();
-    expect(actor.getSnapshot().matches({ codePopup: 'editing' })).toBe(true);
-    actor.send({ type: 'code.submit', code: CODE });
-    fakes.resolve('verifyPhoneCode', { ok: true });
+    // A wrong code stays in the popup, with the code kept to correct.
+    expect(actor.getSnapshot().hasTag('popup')).toBe(true);
+    expect(code().getSnapshot().context).toMatchObject({ code: '000000', codeError: 'sms.code.invalid' });
+    code().send({ type: 'code.resend' });
+    fakes.resolve('sendCode', { ticket: 'sv-2', sentTo: null });
     await settle();
-    expect(actor.getSnapshot().status).toBe('done');
+    expect(code().getSnapshot().hasTag('resent')).toBe(true);
+    code().send({ type: 'code.change', code: CODE });
+    code().send({ type: 'code.submit' });
+    expect(fakes.calls.at(-1)?.input).toMatchObject({ ticket: 'sv-2', code: CODE });
+    fakes.resolve('verifyCode', { key: null });
+    await settle();
     expect(actor.getSnapshot().output).toEqual({ outcome: 'changed' });
-    expect(fakes.calls.map((call) => call.id)).toEqual(['requestPhoneCode', 'verifyPhoneCode', 'verifyPhoneCode']);
-    actor.stop();
+    expect(fakes.calls.map((call) => call.id)).toEqual(['requestPhoneCode', 'verifyCode', 'sendCode', 'verifyCode']);
+  });
+
+  it('too many wrong codes close the popup with the reason, the number kept; close resets', async () => {
+    const { fakes, actor, code } = startReal();
+    actor.send({ type: 'phone.submit', phonePrefix: PREFIX, phoneBody: BODY });
+    fakes.resolve('requestPhoneCode', { smsVerificationId: 'sv-1' });
+    await settle();
+    code().send({ type: 'code.change', code: CODE });
+    code().send({ type: 'code.submit' });
+    fakes.reject('verifyCode', maxAttempts);
+    await settle();
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(actor.getSnapshot().context).toMatchObject({ phonePrefix: PREFIX, phoneBody: BODY, error: { code: 'sms.max.attempts.reached' } });
+    actor.send({ type: 'phone.submit', phonePrefix: PREFIX, phoneBody: BODY });
+    fakes.resolve('requestPhoneCode', { smsVerificationId: 'sv-3' });
+    await settle();
+    actor.send({ type: 'popup.close' });
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(actor.getSnapshot().context).toEqual(EMPTY);
+    expect(actor.getSnapshot().children.codeVerification).toBeUndefined();
   });
 });

@@ -6,6 +6,13 @@ import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { accessCheckMachine, type AccessContextResult } from '../../machines/accessCheck.machine';
 import { cookieConsentMachine, type StoredCookieConsent } from '../../machines/cookieConsent.machine';
+import {
+  codeVerificationMachine,
+  type CodeCheck,
+  type CodeRequest,
+  type CodeSent,
+  type CodeVerified,
+} from '../../machines/codeVerification.machine';
 import { idleMachine } from '../../machines/idle.machine';
 import { IDLE_CHECK_MS } from '../../machines/lib/constants';
 import type { AuthenticatedSession } from '../../machines/lib/identity';
@@ -69,7 +76,14 @@ function system() {
           loginPlayer: fakes.actor<AuthenticatedSession, LoginPlayerInput>(),
         },
       }),
-      phoneChange: phoneChangeMachine.provide({ actors: { requestPhoneCode: fakes.actor(), verifyPhoneCode: fakes.actor() } }),
+      phoneChange: phoneChangeMachine.provide({
+        actors: {
+          requestPhoneCode: fakes.actor(),
+          codeVerification: codeVerificationMachine.provide({
+            actors: { sendCode: fakes.actor<CodeSent, CodeRequest>(), verifyCode: fakes.actor<CodeVerified, CodeCheck>() },
+          }),
+        },
+      }),
       passwordChange: passwordChangeMachine.provide({ actors: { changePassword: fakes.actor<unknown, PasswordChangeInput>() } }),
     },
   });
@@ -249,8 +263,11 @@ describe('the whole actor system along the journeys a player makes', () => {
     first?.send({ type: 'phone.submit', phonePrefix: '+358', phoneBody: '501234567' });
     run.fakes.resolve('requestPhoneCode', { smsVerificationId: 'sv-1' });
     await settle();
-    first?.send({ type: 'code.submit', code: '123456' });
-    run.fakes.resolve('verifyPhoneCode', { ok: true });
+    // The popup's code entry is the flow's own child, the one code-verification machine.
+    const codeEntry = first?.getSnapshot().children.codeVerification;
+    codeEntry?.send({ type: 'code.change', code: '123456' });
+    codeEntry?.send({ type: 'code.submit' });
+    run.fakes.resolve('verifyCode', { key: null } satisfies CodeVerified);
     await settle();
 
     // The session's transition: the profile loads again, a toast says so, a fresh flow is ready.

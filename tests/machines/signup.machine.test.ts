@@ -1,6 +1,16 @@
 import { createActor } from 'xstate';
 import type { EventFromLogic, SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
+import {
+  codeVerificationMachine,
+  type CodeCheck,
+  type CodeRequest,
+  type CodeSent,
+  type CodeVerificationInput,
+  type CodeVerificationOutput,
+  type CodeVerified,
+} from '../../machines/codeVerification.machine';
+import type { AuthenticatedSession } from '../../machines/lib/identity';
 import { DEFAULT_SIGNUP_COUNTRY } from '../../machines/lib/constants';
 import { COUNTRIES } from '../../machines/lib/countries';
 import { SIGNUP_ERROR_CODES as E } from '../../machines/lib/signupErrors';
@@ -15,14 +25,13 @@ import {
   type RegistrationSecret,
   type SignupInput,
 } from '../../machines/signup.machine';
-import type { RegistrationRequest } from '../../src/api/player';
-import type { CodeSent, RegistrationResponse } from '../../src/api/player';
+import type { RegistrationRequest, RegistrationResponse } from '../../src/api/player';
 import { ApiError } from '../../src/api/errors';
-import type { AuthenticatedSession } from '../../machines/lib/identity';
-import { LOGGED_IN } from './lib/identity';
 import { coverPaths, FakePromises, formatCoverage, settle } from './lib/pathCoverage';
 
-type SignupEvent = EventFromLogic<typeof signupMachine>;
+// The player's events and, in the paths, the synthetic answers of the invoked actors.
+type PlayerEvent = EventFromLogic<typeof signupMachine>;
+type SignupEvent = PlayerEvent | { type: `xstate.${string}`; [key: string]: unknown };
 type SignupSnapshot = SnapshotFrom<typeof signupMachine>;
 
 // ---------------------------------------------------------------- the world the paths run in
@@ -53,6 +62,26 @@ const INPUT: SignupInput = {
 };
 const CAPTCHA_TOKEN = 'captcha-token-1';
 const TERMS_VERSION = 3;
+const ID_TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJwbGF5ZXJfaWQiOjQyfQ.c2ln';
+/** What completeRegistration gives: the token and its parsed claims (the provided actor parses it). */
+const SESSION: AuthenticatedSession = {
+  idToken: ID_TOKEN,
+  claims: {
+    countryCode: 'FI',
+    playerId: 42,
+    playerAccessId: 'access-42',
+    email: 'aino@example.com',
+    language: 'en',
+    iat: 1_700_000_000,
+    loginMethod: 'DEFAULT',
+    zendeskJwtToken: null,
+    registrationDate: null,
+    multibrand: null,
+    provinceCode: null,
+    exp: null,
+  },
+};
+const SENT: CodeSent = { ticket: null, sentTo: '+358 40 *** 67' };
 
 const registered = (verification: RegistrationResponse['verification']): RegistrationResponse => ({
   playerId: 42,
@@ -69,7 +98,7 @@ const done = (id: string, output: unknown) =>
 const failed = (id: string, error: unknown) =>
   ({ type: `xstate.error.actor.${id}`, actorId: id, error }) as unknown as SignupEvent;
 const change = <K extends keyof SignupValues>(field: K, value: SignupValues[K]) =>
-  ({ type: 'field.change', field, value }) as SignupEvent;
+  ({ type: 'field.change', field, value }) as PlayerEvent;
 
 /** Every refusal of POST /player/registration that behaviour.md §8 names, and then some. */
 const REGISTRATION_ERRORS = [
@@ -92,8 +121,14 @@ const REGISTRATION_ERRORS = [
 /** Refusals of another phone for the registration (POST /player/registration/phone). */
 const PHONE_CHANGE_ERRORS = [http(403, E.vonage), http(409, E.sameCustomerInfo), http(429, E.smsMaxAttempts), offline] as const;
 
-/** Refusals of the code calls: wrong code, too many, one without a code, no answer. */
-const CODE_ERRORS = [http(400, E.smsCodeInvalid), http(429, E.smsMaxAttempts), http(400, ''), offline] as const;
+/** How code entry can end (its own test covers how it gets there). */
+const CODE_ENDS = {
+  verified: { outcome: 'verified', key: null },
+  wrongCodes: { outcome: 'blocked', reason: 'wrongCodes', retryAfterSeconds: null },
+  // The platform may say how long to wait (details.retryAfterSeconds).
+  tooManyCodes: { outcome: 'blocked', reason: 'tooManyCodes', retryAfterSeconds: 600 },
+  back: { outcome: 'cancelled', sent: SENT },
+} as const satisfies Record<string, CodeVerificationOutput>;
 
 /**
  * The events the paths try in each state. A few field changes stand for the player's typing (an
@@ -152,34 +187,21 @@ function eventsFor(snapshot: SignupSnapshot): SignupEvent[] {
     return first ? [accepted, ...PHONE_CHANGE_ERRORS.map((error) => failed('changeRegistrationPhone', error))] : [accepted];
   }
   for (const channel of ['sms', 'email'] as const) {
-    const Channel = channel === 'sms' ? 'Sms' : 'Email';
-    const pin = context[channel];
-    /** The first code of the first registration: where every refusal is tried. */
-    const firstCode = pin.status === 'uninitialised' && !pin.maxAttempts && context.values.phoneBody === TYPED.phoneBody && !context.values.marketingOptIn;
-    if (snapshot.matches({ verification: { [channel]: 'sending' } })) {
-      const sent = done(`send${Channel}Code`, { sentTo: '+358 40 *** 67' } satisfies CodeSent);
-      return firstCode ? [sent, ...CODE_ERRORS.map((error) => failed(`send${Channel}Code`, error))] : [sent];
-    }
-    if (snapshot.matches({ verification: { [channel]: 'sendFailed' } })) return [{ type: 'code.resend' }, { type: 'step.back' }];
-    if (snapshot.matches({ verification: { [channel]: 'awaitingCode' } })) {
-      const events: SignupEvent[] = [{ type: 'code.submit' }];
-      if (pin.status === 'sendSuccess') {
-        events.push({ type: 'code.change', code: context.code === '123456' ? '12a' : '123456' });
-        if (context.code === '') events.push({ type: 'code.resend' }, { type: 'step.back' });
-      }
-      return events;
-    }
-    if (snapshot.matches({ verification: { [channel]: 'verifying' } })) {
-      const verified = done(`verify${Channel}Code`, { ok: true });
-      return pin.status === 'sendSuccess' ? [verified, ...CODE_ERRORS.map((error) => failed(`verify${Channel}Code`, error))] : [verified];
+    if (snapshot.matches({ verification: channel })) {
+      const flags = context[channel];
+      /** The first code of the first registration: where every end of code entry is tried. */
+      const first = flags.sent === null && !flags.maxAttempts && context.values.phoneBody === TYPED.phoneBody && !context.values.marketingOptIn;
+      const verified = done('codeVerification', CODE_ENDS.verified);
+      return first
+        ? [verified, done('codeVerification', CODE_ENDS.wrongCodes), done('codeVerification', CODE_ENDS.tooManyCodes), done('codeVerification', CODE_ENDS.back)]
+        : [verified];
     }
   }
   if (snapshot.matches('smsBlocked')) return [{ type: 'block.acknowledge' }, { type: 'step.back' }];
   if (snapshot.matches('completing')) {
-    const statuses = [context.sms.status, context.email.status];
-    return context.formError === null && !statuses.includes('verifyFail')
-      ? [done('completeRegistration', LOGGED_IN), failed('completeRegistration', offline)]
-      : [done('completeRegistration', LOGGED_IN)];
+    return context.formError === null
+      ? [done('completeRegistration', SESSION), failed('completeRegistration', offline)]
+      : [done('completeRegistration', SESSION)];
   }
   if (snapshot.matches('completionFailed')) return [{ type: 'complete.retry' }];
   if (snapshot.matches('duplicated') || snapshot.matches('unsupported')) return common;
@@ -191,6 +213,7 @@ interface World {
   seen: number;
 }
 
+/** The flow with fakes; code entry itself is a fake whose end each path picks (its own test covers it). */
 function setupWith(fakes: FakePromises) {
   const machine = signupMachine.provide({
     actors: {
@@ -198,15 +221,28 @@ function setupWith(fakes: FakePromises) {
       fetchTermsVersion: fakes.actor<number>(),
       register: fakes.actor<RegistrationResponse, { body: RegistrationRequest; captchaToken: string }>(),
       changeRegistrationPhone: fakes.actor<unknown, RegistrationPhoneChange>(),
-      sendSmsCode: fakes.actor<CodeSent, RegistrationSecret>(),
-      verifySmsCode: fakes.actor<unknown, RegistrationSecret & { code: string }>(),
-      sendEmailCode: fakes.actor<CodeSent, RegistrationSecret>(),
-      verifyEmailCode: fakes.actor<unknown, RegistrationSecret & { code: string }>(),
+      codeVerification: fakes.actor<CodeVerificationOutput, CodeVerificationInput>() as never,
       completeRegistration: fakes.actor<AuthenticatedSession, RegistrationSecret>(),
     },
   });
   const world: World = { seen: 0 };
   return { machine, world };
+}
+
+/** The flow with its real code entry, the platform faked (`sendCode`, `verifyCode`). */
+function setupReal(fakes: FakePromises) {
+  return signupMachine.provide({
+    actors: {
+      solveCaptcha: fakes.actor<string>(),
+      fetchTermsVersion: fakes.actor<number>(),
+      register: fakes.actor<RegistrationResponse, { body: RegistrationRequest; captchaToken: string }>(),
+      changeRegistrationPhone: fakes.actor<unknown, RegistrationPhoneChange>(),
+      codeVerification: codeVerificationMachine.provide({
+        actors: { sendCode: fakes.actor<CodeSent, CodeRequest>(), verifyCode: fakes.actor<CodeVerified, CodeCheck>() },
+      }),
+      completeRegistration: fakes.actor<AuthenticatedSession, RegistrationSecret>(),
+    },
+  });
 }
 
 /** The exact body product.md §3 asks for, from the values the player typed. */
@@ -237,8 +273,10 @@ describe('sign-up machine (product.md §2, §3 "Registration"; behaviour.md §4 
     const result = await coverPaths({
       setup: setupWith,
       input: INPUT,
-      events: eventsFor,
-      check: (snapshot, { event, previous, fakes, world }) => {
+      events: eventsFor as never,
+      check: (snapshot, { event: stepEvent, previous, fakes, world }) => {
+        // The traversal's events, typed as the checks below read them.
+        const event = stepEvent as Extract<SignupEvent, { type: 'field.change' }> | { type: string; error?: unknown; output?: unknown };
         const { context } = snapshot;
         const calls = fakes.calls.slice(world.seen);
         world.seen = fakes.calls.length;
@@ -248,7 +286,7 @@ describe('sign-up machine (product.md §2, §3 "Registration"; behaviour.md §4 
         // (with the phone prefix following a country change).
         if (before) {
           expect(context.values).toEqual(
-            event.type === 'field.change' ? applyFieldChange(before.values, event.field, event.value) : before.values,
+            'field' in event ? applyFieldChange(before.values, event.field, event.value) : before.values,
           );
         } else {
           expect(context.values).toEqual(TYPED);
@@ -260,7 +298,7 @@ describe('sign-up machine (product.md §2, §3 "Registration"; behaviour.md §4 
         // The phone change rule (behaviour.md §4): a different phone after an earlier entry resets
         // the SMS-sent and max-attempts flags.
         if (before && event.type === 'field.change' && before.sms.phone !== null && mobilePhoneOf(context.values) !== before.sms.phone) {
-          expect(context.sms).toMatchObject({ sent: false, maxAttempts: false, status: 'uninitialised' });
+          expect(context.sms).toMatchObject({ sent: null, maxAttempts: false });
         }
 
         const step = signupStepOf(snapshot);
@@ -346,7 +384,7 @@ describe('sign-up machine (product.md §2, §3 "Registration"; behaviour.md §4 
         if (event.type === 'xstate.done.actor.changeRegistrationPhone') {
           // behaviour.md §4: back to Verification, the SMS-sent and max-attempts flags reset for the new phone.
           expect(snapshot.hasTag('verification')).toBe(true);
-          expect(context.sms).toMatchObject({ status: 'uninitialised', sent: false, maxAttempts: false, sentTo: null, phone: mobilePhoneOf(context.values) });
+          expect(context.sms).toEqual({ sent: null, maxAttempts: false, phone: mobilePhoneOf(context.values) });
           expect(context.registeredBody).toEqual(registrationBodyOf(context));
           expect(context.registration).toEqual(before?.registration);
         }
@@ -383,48 +421,46 @@ describe('sign-up machine (product.md §2, §3 "Registration"; behaviour.md §4 
           expect(context.registration).not.toBeNull();
           const channel = snapshot.matches({ verification: 'sms' }) ? 'sms' : 'email';
           expect(context.registration?.verification).toBe(channel === 'sms' ? 'SMS' : 'EMAIL');
-          const pin = context[channel];
-          if (snapshot.matches({ verification: { [channel]: 'sending' } })) {
-            expect(snapshot.hasTag('loading')).toBe(true);
-            expect(calls.at(-1)).toEqual({ id: channel === 'sms' ? 'sendSmsCode' : 'sendEmailCode', input: { playerId: 42, token: 'registration-secret' } });
-          }
-          if (snapshot.matches({ verification: { [channel]: 'sendFailed' } })) {
-            expect(pin.status).toBe('sendFail');
-            expect(snapshot.hasTag('error')).toBe(true);
-          }
-          if (snapshot.matches({ verification: { [channel]: 'awaitingCode' } })) {
-            expect(pin.sent).toBe(true);
-            expect(['sendSuccess', 'verifyFail']).toContain(pin.status);
-            if (pin.status === 'verifyFail' && event.type.startsWith('xstate.error')) {
-              expect(context.codeError ?? context.formError).not.toBeNull();
-            }
-            if (event.type === 'code.submit') expect(context.codeError).toBe(VALIDATION_CODES.code);
-          }
-          if (snapshot.matches({ verification: { [channel]: 'verifying' } })) {
+          // Code entry runs for the registration on the platform's channel, resuming a code that is out.
+          expect(snapshot.hasTag('codeEntry')).toBe(true);
+          if (calls.length > 0) {
             expect(calls.at(-1)).toEqual({
-              id: channel === 'sms' ? 'verifySmsCode' : 'verifyEmailCode',
-              input: { playerId: 42, token: 'registration-secret', code: '123456' },
+              id: 'codeVerification',
+              input: { channel, subject: { kind: 'registration', playerId: 42, token: 'registration-secret' }, sent: context[channel].sent },
             });
           }
         }
+        if (event.type === 'xstate.done.actor.codeVerification') {
+          const output = event.output as CodeVerificationOutput;
+          const channel = previous?.matches({ verification: 'sms' }) ? 'sms' : 'email';
+          if (output.outcome === 'cancelled') {
+            // Back: the contact details, the code that is out remembered for coming back.
+            expect(snapshot.value).toEqual({ contactInfo: 'editing' });
+            expect(context[channel].sent).toEqual(output.sent);
+          }
+          if (output.outcome === 'blocked') expect(context.block).toEqual({ reason: output.reason, retryAfterSeconds: output.retryAfterSeconds });
+          if (output.outcome === 'verified') expect(context.verifiedBy).toBe(channel);
+        }
 
         if (snapshot.matches('smsBlocked')) {
+          // behaviour.md §8: the SMS block, with why (the screen says it and how long to wait).
           expect(snapshot.hasTag('smsBlocked')).toBe(true);
           expect(context.sms.maxAttempts || context.email.maxAttempts).toBe(true);
+          expect(['wrongCodes', 'tooManyCodes', 'tooManyPhones']).toContain(context.block?.reason);
         }
 
         if (snapshot.matches('completing')) {
           expect(snapshot.hasTag('loading')).toBe(true);
-          const statuses = [context.sms.status, context.email.status];
+          expect(snapshot.hasTag('completing')).toBe(true);
           // Verified by code, or the platform asked for no verification (behaviour.md §4).
-          expect(statuses.includes('verifySuccess') || context.registration?.verification === 'NONE').toBe(true);
+          expect(context.verifiedBy !== null || context.registration?.verification === 'NONE').toBe(true);
           if (event.type !== 'complete.retry') expect(calls.at(-1)).toEqual({ id: 'completeRegistration', input: { playerId: 42, token: 'registration-secret' } });
         }
         if (snapshot.matches('completionFailed')) expect(context.formError).toBe('network');
 
         if (snapshot.matches('complete')) {
           expect(snapshot.status).toBe('done');
-          expect(snapshot.output).toEqual({ outcome: 'registered', session: LOGGED_IN });
+          expect(snapshot.output).toEqual({ outcome: 'registered', session: SESSION });
         }
         if (snapshot.matches('left')) {
           expect(snapshot.status).toBe('done');
@@ -447,8 +483,13 @@ describe('sign-up machine (product.md §2, §3 "Registration"; behaviour.md §4 
   /** A started actor with fakes, for the scenarios below. */
   function start(input: SignupInput = INPUT) {
     const fakes = new FakePromises();
-    const actor = createActor(setupWith(fakes).machine, { input }).start();
-    return { fakes, actor, send: (event: SignupEvent) => actor.send(event) };
+    const actor = createActor(setupReal(fakes), { input }).start();
+    const code = () => {
+      const child = actor.getSnapshot().children.codeVerification;
+      if (!child) throw new Error(`no code entry in ${JSON.stringify(actor.getSnapshot().value)}`);
+      return child;
+    };
+    return { fakes, actor, send: (event: EventFromLogic<typeof signupMachine>) => actor.send(event), code };
   }
 
   /** Drives a started actor from Details through a successful registration answered with `verification`. */
@@ -472,14 +513,14 @@ describe('sign-up machine (product.md §2, §3 "Registration"; behaviour.md §4 
     expect(signupStepOf(run.actor.getSnapshot())).toBe(SIGNUP_STEPS[0]);
 
     await registerThrough(run, 'NONE');
-    run.fakes.resolve('completeRegistration', LOGGED_IN);
+    run.fakes.resolve('completeRegistration', SESSION);
     await settle();
     const complete = run.actor.getSnapshot();
     expect(signupStepOf(complete)).toBe(SIGNUP_STEPS.at(-1));
     run.send({ type: 'step.next' });
     run.send({ type: 'step.back' });
     expect(run.actor.getSnapshot().value).toBe('complete');
-    expect(run.actor.getSnapshot().output).toEqual({ outcome: 'registered', session: LOGGED_IN });
+    expect(run.actor.getSnapshot().output).toEqual({ outcome: 'registered', session: SESSION });
   });
 
   it('keeps every typed value through invalid steps, refusals and a step back', async () => {
@@ -608,31 +649,38 @@ describe('sign-up machine (product.md §2, §3 "Registration"; behaviour.md §4 
     expect(snapshot.context.values.cpf).toBe('529.982.247-25');
   });
 
-  it('on sms.max.attempts.reached shows the SMS block; another phone resets both flags and moves the registration to it', async () => {
+  it('too many wrong codes: the SMS block says so, the same phone stays blocked, another phone resets both flags', async () => {
     const run = start();
     await registerThrough(run, 'SMS');
-    run.fakes.resolve('sendSmsCode', { sentTo: '+358 40 *** 67' });
+    run.fakes.resolve('sendCode', { ticket: null, sentTo: '+358 40 *** 67' });
     await settle();
-    expect(run.actor.getSnapshot().context.sms).toMatchObject({ sent: true, status: 'sendSuccess', phone: '+358401234567' });
-    run.send({ type: 'code.resend' });
-    run.fakes.reject('sendSmsCode', http(429, E.smsMaxAttempts));
+    run.code().send({ type: 'code.change', code: '000000' });
+    run.code().send({ type: 'code.submit' });
+    run.fakes.reject('verifyCode', http(400, E.smsCodeInvalid));
+    await settle();
+    expect(run.code().getSnapshot().context.codeError).toBe(E.smsCodeInvalid);
+    run.code().send({ type: 'code.submit' });
+    run.fakes.reject('verifyCode', http(429, E.smsMaxAttempts));
     await settle();
     let snapshot = run.actor.getSnapshot();
+    // behaviour.md §8: the max-attempts state and the SMS block, saying it was the wrong codes (not a request count).
     expect(snapshot.value).toBe('smsBlocked');
     expect(snapshot.hasTag('smsBlocked')).toBe(true);
     expect(snapshot.context.sms.maxAttempts).toBe(true);
+    expect(snapshot.context.block).toEqual({ reason: 'wrongCodes', retryAfterSeconds: null });
 
     // The same phone stays blocked, without another call.
     run.send({ type: 'step.back' });
     const callsBefore = run.fakes.calls.length;
     run.send({ type: 'step.next' });
     expect(run.actor.getSnapshot().value).toBe('smsBlocked');
+    expect(run.actor.getSnapshot().context.block?.reason).toBe('wrongCodes');
     expect(run.fakes.calls).toHaveLength(callsBefore);
 
     run.send({ type: 'step.back' });
     run.send(change('phoneBody', OTHER_PHONE));
     snapshot = run.actor.getSnapshot();
-    expect(snapshot.context.sms).toMatchObject({ sent: false, maxAttempts: false });
+    expect(snapshot.context.sms).toMatchObject({ sent: null, maxAttempts: false });
     run.send({ type: 'step.next' });
     // Not a second registration (the platform would answer Duplicated): the phone of this one changes.
     expect(run.fakes.calls.at(-1)).toEqual({
@@ -642,13 +690,16 @@ describe('sign-up machine (product.md §2, §3 "Registration"; behaviour.md §4 
     run.fakes.resolve('changeRegistrationPhone', { ok: true });
     await settle();
     snapshot = run.actor.getSnapshot();
-    expect(snapshot.value).toEqual({ verification: { sms: 'sending' } });
-    expect(snapshot.context.sms).toMatchObject({ sent: false, maxAttempts: false, phone: '+358507654321' });
+    expect(snapshot.value).toEqual({ verification: 'sms' });
+    expect(run.code().getSnapshot().value).toBe('sending');
+    expect(snapshot.context.sms).toMatchObject({ sent: null, maxAttempts: false, phone: '+358507654321' });
     expect(run.fakes.calls.filter((call) => call.id === 'register')).toHaveLength(1);
 
-    // Read the block and leave: the output tells the screen to go home.
-    run.fakes.reject('sendSmsCode', http(429, E.smsMaxAttempts));
+    // Too many codes asked for: the block says that; read, the flow ends and the session goes home.
+    run.fakes.reject('sendCode', Object.assign(http(429, E.smsMaxAttempts), { details: { retryAfterSeconds: 540 } }));
     await settle();
+    // How long to wait, when the platform says it (details.retryAfterSeconds).
+    expect(run.actor.getSnapshot().context.block).toEqual({ reason: 'tooManyCodes', retryAfterSeconds: 540 });
     run.send({ type: 'block.acknowledge' });
     expect(run.actor.getSnapshot().status).toBe('done');
     expect(run.actor.getSnapshot().output).toEqual({ outcome: 'left' });
@@ -657,22 +708,23 @@ describe('sign-up machine (product.md §2, §3 "Registration"; behaviour.md §4 
   it('Back from Verification: the same phone returns to the code, another phone gets a new one', async () => {
     const run = start();
     await registerThrough(run, 'SMS');
-    run.fakes.resolve('sendSmsCode', { sentTo: '+358 40 *** 67' });
+    run.fakes.resolve('sendCode', { ticket: null, sentTo: '+358 40 *** 67' });
     await settle();
-    run.send({ type: 'code.change', code: '12' });
-    run.send({ type: 'step.back' });
+    run.code().send({ type: 'code.change', code: '12' });
+    run.code().send({ type: 'code.cancel' });
     expect(run.actor.getSnapshot().value).toEqual({ contactInfo: 'editing' });
 
     // Unchanged: straight back to the code that was sent, without a call.
     const callsBefore = run.fakes.calls.length;
     run.send({ type: 'step.next' });
     let snapshot = run.actor.getSnapshot();
-    expect(snapshot.value).toEqual({ verification: { sms: 'awaitingCode' } });
-    expect(snapshot.context.sms).toMatchObject({ sent: true, sentTo: '+358 40 *** 67' });
-    expect(run.fakes.calls).toHaveLength(callsBefore);
+    expect(snapshot.value).toEqual({ verification: 'sms' });
+    expect(run.code().getSnapshot().value).toEqual({ awaitingCode: 'typing' });
+    expect(run.code().getSnapshot().context.sent).toEqual({ ticket: null, sentTo: '+358 40 *** 67' });
+    expect(run.fakes.calls.filter((call) => call.id !== 'codeVerification')).toHaveLength(callsBefore);
 
     // Another phone the provider refuses: the message on the phone field, the number kept.
-    run.send({ type: 'step.back' });
+    run.code().send({ type: 'code.cancel' });
     run.send(change('phoneBody', '000 123'));
     run.send({ type: 'step.next' });
     expect(run.actor.getSnapshot().hasTag('loading')).toBe(true);
@@ -689,55 +741,50 @@ describe('sign-up machine (product.md §2, §3 "Registration"; behaviour.md §4 
     run.fakes.resolve('changeRegistrationPhone', { ok: true });
     await settle();
     snapshot = run.actor.getSnapshot();
-    expect(snapshot.value).toEqual({ verification: { sms: 'sending' } });
-    expect(snapshot.context.sms).toEqual({ status: 'uninitialised', sent: false, maxAttempts: false, sentTo: null, phone: '+358507654321' });
-    run.fakes.resolve('sendSmsCode', { sentTo: '+358 50 *** 21' });
+    expect(run.code().getSnapshot().value).toBe('sending');
+    expect(snapshot.context.sms).toEqual({ sent: null, maxAttempts: false, phone: '+358507654321' });
+    run.fakes.resolve('sendCode', { ticket: null, sentTo: '+358 50 *** 21' });
     await settle();
-    expect(run.actor.getSnapshot().context.sms).toMatchObject({ status: 'sendSuccess', sent: true, sentTo: '+358 50 *** 21' });
-    expect(run.fakes.calls.map((call) => call.id)).toEqual([
+    expect(run.code().getSnapshot().context.sent?.sentTo).toBe('+358 50 *** 21');
+    expect(run.fakes.calls.map((call) => call.id).filter((id) => id !== 'codeVerification')).toEqual([
       'solveCaptcha',
       'fetchTermsVersion',
       'register',
-      'sendSmsCode',
+      'sendCode',
       'changeRegistrationPhone',
       'changeRegistrationPhone',
-      'sendSmsCode',
+      'sendCode',
     ]);
 
     // And back to it unchanged resumes again, now for the new phone.
-    run.send({ type: 'step.back' });
+    run.code().send({ type: 'code.cancel' });
     run.send({ type: 'step.next' });
-    expect(run.actor.getSnapshot().value).toEqual({ verification: { sms: 'awaitingCode' } });
+    expect(run.code().getSnapshot().value).toEqual({ awaitingCode: 'typing' });
+    expect(run.code().getSnapshot().context.sent?.sentTo).toBe('+358 50 *** 21');
   });
 
-  it('walks the pin states: send fail, send success, verify fail, verify success, then logs in', async () => {
+  it('verifies by e-mail through code entry, then logs in with the parsed session', async () => {
     const run = start();
     await registerThrough(run, 'EMAIL');
-    const pin = () => run.actor.getSnapshot().context.email.status;
-    expect(pin()).toBe('uninitialised');
-    run.fakes.reject('sendEmailCode', http(500, E.system));
+    expect(run.fakes.calls.at(-1)).toEqual({ id: 'sendCode', input: { channel: 'email', subject: { kind: 'registration', playerId: 42, token: 'registration-secret' } } });
+    run.fakes.reject('sendCode', http(500, E.system));
     await settle();
-    expect(pin()).toBe('sendFail');
-    expect(run.actor.getSnapshot().context.formError).toBe(E.system);
-    run.send({ type: 'code.resend' });
-    run.fakes.resolve('sendEmailCode', { sentTo: 'a***@example.com' });
+    expect(run.code().getSnapshot().context).toMatchObject({ status: 'sendFail', formError: E.system });
+    run.code().send({ type: 'code.resend' });
+    run.fakes.resolve('sendCode', { ticket: null, sentTo: 'a***@example.com' });
     await settle();
-    expect(pin()).toBe('sendSuccess');
-    run.send({ type: 'code.change', code: '000000' });
-    run.send({ type: 'code.submit' });
-    run.fakes.reject('verifyEmailCode', http(400, E.smsCodeInvalid));
+    run.code().send({ type: 'code.change', code: '654321' });
+    run.code().send({ type: 'code.submit' });
+    expect(run.fakes.calls.at(-1)).toEqual({
+      id: 'verifyCode',
+      input: { channel: 'email', subject: { kind: 'registration', playerId: 42, token: 'registration-secret' }, ticket: null, code: '654321' },
+    });
+    run.fakes.resolve('verifyCode', { key: null });
     await settle();
-    expect(pin()).toBe('verifyFail');
-    expect(run.actor.getSnapshot().context.codeError).toBe(E.smsCodeInvalid);
-    run.send({ type: 'code.change', code: '654321' });
-    run.send({ type: 'code.submit' });
-    expect(run.fakes.calls.at(-1)).toEqual({ id: 'verifyEmailCode', input: { playerId: 42, token: 'registration-secret', code: '654321' } });
-    run.fakes.resolve('verifyEmailCode', { ok: true });
-    await settle();
-    expect(pin()).toBe('verifySuccess');
     expect(run.actor.getSnapshot().value).toBe('completing');
-    run.fakes.resolve('completeRegistration', LOGGED_IN);
+    expect(run.actor.getSnapshot().context.verifiedBy).toBe('email');
+    run.fakes.resolve('completeRegistration', SESSION);
     await settle();
-    expect(run.actor.getSnapshot().output).toEqual({ outcome: 'registered', session: LOGGED_IN });
+    expect(run.actor.getSnapshot().output).toEqual({ outcome: 'registered', session: SESSION });
   });
 });

@@ -1,18 +1,36 @@
 import { fromPromise } from 'xstate';
-import { passwordResetMachine, type ResetRequested, type ResetVerified } from '../../../machines/passwordReset.machine';
+import {
+  codeVerificationMachine,
+  type CodeCheck,
+  type CodeRequest,
+  type CodeSent,
+  type CodeVerified,
+} from '../../../machines/codeVerification.machine';
+import { passwordResetMachine, type ResetRequested } from '../../../machines/passwordReset.machine';
 import { playerApi } from '../../api/player';
+
+/** The reset's code entry: a new code is a new reset request for the account (a new smsResetKeyId). */
+const resetCodeVerification = codeVerificationMachine.provide({
+  actors: {
+    sendCode: fromPromise<CodeSent, CodeRequest>(async ({ input, signal }) => {
+      if (input.subject.kind !== 'passwordReset') throw new Error(`password reset code entry got a ${input.subject.kind} subject`);
+      const { smsResetKeyId } = await playerApi.resetRequest({ email: input.subject.email }, signal);
+      return { ticket: smsResetKeyId, sentTo: null };
+    }),
+    verifyCode: fromPromise<CodeVerified, CodeCheck>(async ({ input, signal }) => {
+      const { resetKey } = await playerApi.resetVerify({ smsResetKeyId: input.ticket ?? '', code: input.code }, signal);
+      return { key: resetKey };
+    }),
+  },
+});
 
 /** The password reset with the platform's calls (behaviour.md §7 /player/password_reset). */
 export function passwordResetFlow() {
   return passwordResetMachine.provide({
     actors: {
       requestReset: fromPromise<ResetRequested, { email: string }>(({ input, signal }) => playerApi.resetRequest(input, signal)),
-      verifyResetCode: fromPromise<ResetVerified, { smsResetKeyId: string; code: string }>(({ input, signal }) =>
-        playerApi.resetVerify(input, signal),
-      ),
-      setNewPassword: fromPromise<unknown, { resetKey: string; password: string }>(({ input, signal }) =>
-        playerApi.resetPassword(input, signal),
-      ),
+      setNewPassword: fromPromise<unknown, { resetKey: string; password: string }>(({ input, signal }) => playerApi.resetPassword(input, signal)),
+      codeVerification: resetCodeVerification,
     },
   });
 }

@@ -1,11 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { SIGNUP_CODE_LENGTH } from '../../../machines/lib/constants';
 import { COUNTRIES, isCountryCode } from '../../../machines/lib/countries';
 import type { phoneChangeMachine, PhoneChangeError } from '../../../machines/phoneChange.machine';
 import type { sessionMachine } from '../../../machines/session.machine';
+import type { codeVerificationMachine } from '../../../machines/codeVerification.machine';
 import type { PlayerProfile } from '../../api/player';
 import { Button } from '../../ui/Button';
 import { FormError, formActionsClass, formClass, TextField } from '../../ui/Field';
@@ -14,10 +15,11 @@ import { PhoneField } from '../../ui/PhoneField';
 import * as s from './account.css';
 import { accountFieldMessage, phoneErrorMessage } from './errorMessages';
 import { formText } from './format';
-import { codeErrors, phoneErrors, type FieldErrors } from './validation';
+import { phoneErrors, type FieldErrors } from './validation';
 
 type PhoneChangeActor = ActorRefFrom<typeof phoneChangeMachine>;
 type SessionRef = ActorRefFrom<typeof sessionMachine>;
+type CodeActor = ActorRefFrom<typeof codeVerificationMachine>;
 
 /** The platform's field errors of a refused call, by field name (first code of each). */
 function serverFieldErrors(error: PhoneChangeError | null): FieldErrors {
@@ -103,75 +105,65 @@ function PhoneChange({ actor, profile }: { actor: PhoneChangeActor; profile: Pla
 
 /** The SMS code popup, open while the flow holds a verification id (behaviour.md §4). */
 function CodePopup({ actor }: { actor: PhoneChangeActor }) {
-  const { t, i18n } = useLingui();
   const open = useSelector(actor, (snapshot) => snapshot.hasTag('popup'));
-  const loading = useSelector(actor, (snapshot) => snapshot.hasTag('loading'));
-  const error = useSelector(actor, (snapshot) => (snapshot.hasTag('popup') ? snapshot.context.error : null));
-  const verificationId = useSelector(actor, (snapshot) => snapshot.context.smsVerificationId);
   const phone = useSelector(actor, (snapshot) => `${snapshot.context.phonePrefix} ${snapshot.context.phoneBody}`);
-  const code = useSelector(actor, (snapshot) => snapshot.context.code);
-  const resent = useSelector(actor, (snapshot) => snapshot.hasTag('resent'));
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const codeRef = useRef<HTMLInputElement>(null);
-  // A new code voids the old one: the field empties when it arrives (the id may stay the same).
-  useEffect(() => {
-    if (resent && codeRef.current) codeRef.current.value = '';
-  }, [resent]);
-
-  const submit = (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const value = formText(event.currentTarget, 'code');
-    const problems = codeErrors(value);
-    setFieldErrors(problems);
-    if (Object.keys(problems).length === 0) actor.send({ type: 'code.submit', code: value });
-  };
-  const codeError = fieldErrors.code;
-
+  const code = useSelector(actor, (snapshot) => snapshot.children.codeVerification);
   return (
     <Modal
       open={open}
-      onClose={() => {
-        setFieldErrors({});
-        actor.send({ type: 'popup.close' });
-      }}
+      onClose={() => actor.send({ type: 'popup.close' })}
       title={<Trans id="account.phone.popup.title">Enter the code</Trans>}
       description={<Trans id="account.phone.popup.text">We sent a {SIGNUP_CODE_LENGTH}-digit code by text message to {phone}.</Trans>}
     >
-      <form className={formClass} noValidate onSubmit={submit} aria-busy={loading}>
-        <TextField
-          ref={codeRef}
-          key={verificationId}
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="[0-9]*"
-          maxLength={SIGNUP_CODE_LENGTH}
-          required
-          defaultValue={code}
-          label={t({ id: 'account.phone.popup.code', message: 'Verification code' })}
-          error={codeError === undefined ? undefined : i18n._(accountFieldMessage(codeError))}
-        />
-        {error ? <FormError>{i18n._(phoneErrorMessage(error.code))}</FormError> : null}
-        <p className={s.status} role="status">
-          {resent ? <Trans id="account.phone.popup.resent">A new code is on its way.</Trans> : null}
-        </p>
-        <div className={formActionsClass}>
-          <Button
-            type="button"
-            variant="secondary"
-            disabled={loading}
-            onClick={() => {
-              setFieldErrors({});
-              actor.send({ type: 'code.resend' });
-            }}
-          >
-            <Trans id="account.phone.popup.resend">Send a new code</Trans>
-          </Button>
-          <Button type="submit" disabled={loading}>
-            {loading ? <Trans id="account.phone.popup.verifying">Checking…</Trans> : <Trans id="account.phone.popup.submit">Confirm</Trans>}
-          </Button>
-        </div>
-      </form>
+      {code ? <CodeForm code={code} /> : null}
     </Modal>
+  );
+}
+
+/** The code as the code-verification child holds it; its errors stay in the popup. */
+function CodeForm({ code: actor }: { code: CodeActor }) {
+  const { t, i18n } = useLingui();
+  const loading = useSelector(actor, (snapshot) => snapshot.hasTag('loading'));
+  const code = useSelector(actor, (snapshot) => snapshot.context.code);
+  const codeError = useSelector(actor, (snapshot) => snapshot.context.codeError);
+  const formError = useSelector(actor, (snapshot) => snapshot.context.formError);
+  const resent = useSelector(actor, (snapshot) => snapshot.hasTag('resent'));
+  // The field's own rule by the field; the platform's answer for the popup (role=alert).
+  const fieldRule = codeError?.startsWith('validation.') ? codeError : null;
+  const flowCode: PhoneChangeError['code'] | null =
+    formError === 'network' ? 'network' : codeError === 'sms.code.invalid' ? 'sms.code.invalid' : codeError === null && formError === null ? null : 'unknown';
+
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!loading) actor.send({ type: 'code.submit' });
+  };
+
+  return (
+    <form className={formClass} noValidate onSubmit={submit} aria-busy={loading}>
+      <TextField
+        name="code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="[0-9]*"
+        maxLength={SIGNUP_CODE_LENGTH}
+        required
+        value={code}
+        onChange={(event) => actor.send({ type: 'code.change', code: event.target.value.replace(/\D/g, '') })}
+        label={t({ id: 'account.phone.popup.code', message: 'Verification code' })}
+        error={fieldRule === null ? undefined : i18n._(accountFieldMessage(fieldRule))}
+      />
+      {fieldRule === null && flowCode !== null ? <FormError>{i18n._(phoneErrorMessage(flowCode))}</FormError> : null}
+      <p className={s.status} role="status">
+        {resent ? <Trans id="account.phone.popup.resent">A new code is on its way.</Trans> : null}
+      </p>
+      <div className={formActionsClass}>
+        <Button type="button" variant="secondary" disabled={loading} onClick={() => actor.send({ type: 'code.resend' })}>
+          <Trans id="account.phone.popup.resend">Send a new code</Trans>
+        </Button>
+        <Button type="submit" disabled={loading}>
+          {loading ? <Trans id="account.phone.popup.verifying">Checking…</Trans> : <Trans id="account.phone.popup.submit">Confirm</Trans>}
+        </Button>
+      </div>
+    </form>
   );
 }

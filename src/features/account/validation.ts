@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { contactSchema, detailsSchema, isValidCode, VALIDATION_CODES } from '../../../machines/lib/signupForm';
+import { contactSchema, detailsSchema, VALIDATION_CODES } from '../../../machines/lib/signupForm';
 
 // Field rules of the account forms: the same phone and password rules as sign-up (one definition,
 // machines/lib/signupForm.ts). Each returns a map of field name to error code; empty when valid.
@@ -20,11 +20,6 @@ export function phoneErrors(phonePrefix: string, phoneBody: string): FieldErrors
     ['phonePrefix', firstIssue(contactSchema.entries.phonePrefix, phonePrefix)],
     ['phoneBody', firstIssue(contactSchema.entries.phoneBody, phoneBody)],
   ]);
-}
-
-export function codeErrors(code: string): FieldErrors {
-  if (code.trim() === '') return { code: VALIDATION_CODES.required };
-  return isValidCode(code) ? {} : { code: VALIDATION_CODES.code };
 }
 
 export function passwordChangeErrors(oldPassword: string, newPassword: string): FieldErrors {

@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState, type SubmitEvent, type ReactNode } from 'react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { PASSWORD_MIN_LENGTH, SIGNUP_CODE_LENGTH } from '../../../machines/lib/constants';
+import type { codeVerificationMachine } from '../../../machines/codeVerification.machine';
 import { passwordResetMachine, RESET_STEPS, type ResetError, type ResetStep } from '../../../machines/passwordReset.machine';
 import type { sessionMachine } from '../../../machines/session.machine';
 import { Button } from '../../ui/Button';
@@ -12,9 +13,10 @@ import { Loader } from '../../ui/Loader';
 import { PasswordField } from '../../ui/PasswordField';
 import { resetErrorMessage, resetFieldMessage } from './errorMessages';
 import * as s from './reset.css';
-import { codeError, emailError, passwordError } from './validation';
+import { emailError, passwordError } from './validation';
 
 type ResetActor = ActorRefFrom<typeof passwordResetMachine>;
+type CodeActor = ActorRefFrom<typeof codeVerificationMachine>;
 type ResetSnapshot = SnapshotFrom<typeof passwordResetMachine>;
 
 /** The content page page-reset-password, its HTML already sanitised by the route. */
@@ -185,28 +187,9 @@ function EmailStep({ actor }: { actor: ResetActor }) {
 }
 
 function VerificationStep({ actor }: { actor: ResetActor }) {
-  const { t, i18n } = useLingui();
-  const code = useSelector(actor, (snapshot) => snapshot.context.code);
   const error = useSelector(actor, (snapshot) => snapshot.context.error);
-  const keyId = useSelector(actor, (snapshot) => snapshot.context.smsResetKeyId);
-  const loading = useSelector(actor, (snapshot) => snapshot.hasTag('loading'));
   const blocked = useSelector(actor, (snapshot) => snapshot.hasTag('blocked'));
-  const resent = useSelector(actor, (snapshot) => snapshot.hasTag('resent'));
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const shownFieldError = fieldError ?? serverFieldError(error, 'code');
-
-  const submit = (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const value = textOf(event.currentTarget, 'code');
-    const problem = codeError(value);
-    setFieldError(problem);
-    if (problem === null) actor.send({ type: 'code.submit', code: value });
-  };
-  const resend = () => {
-    setFieldError(null);
-    actor.send({ type: 'code.resend' });
-  };
-
+  const code = useSelector(actor, (snapshot) => snapshot.children.codeVerification);
   return (
     <>
       <StepHeading>
@@ -215,36 +198,68 @@ function VerificationStep({ actor }: { actor: ResetActor }) {
       <p className={s.text}>
         <Trans id="reset.code.text">We sent a {SIGNUP_CODE_LENGTH}-digit code by text message to the mobile phone of your account.</Trans>
       </p>
-      <form className={formClass} noValidate onSubmit={submit} aria-busy={loading}>
-        {blocked ? null : (
-          // A new code voids the old one: the field empties when it arrives (resent).
-          <CodeField
-            key={keyId}
-            resent={resent}
-            defaultValue={code}
-            label={t({ id: 'reset.code.label', message: 'Verification code' })}
-            error={shownFieldError ? i18n._(resetFieldMessage(shownFieldError)) : undefined}
-          />
-        )}
-        <FlowError error={error} field="code" />
-        <p className={s.status} role="status">
-          {resent ? <Trans id="reset.code.resent">A new code is on its way.</Trans> : null}
-        </p>
-        <div className={formActionsClass}>
-          <Button type="button" variant="ghost" onClick={() => actor.send({ type: 'step.back' })}>
-            <Trans id="reset.back">Back</Trans>
-          </Button>
-          <Button type="button" variant="secondary" disabled={loading} onClick={resend}>
-            <Trans id="reset.code.resend">Send a new code</Trans>
-          </Button>
-          {blocked ? null : (
-            <Button type="submit" disabled={loading}>
-              <Trans id="reset.code.submit">Verify</Trans>
+      {code ? (
+        <CodeForm code={code} onBack={() => actor.send({ type: 'step.back' })} />
+      ) : blocked ? (
+        // behaviour.md §8: sms.max.attempts.reached; a new code or going back remain.
+        <div className={formClass}>
+          <FlowError error={error} field="code" />
+          <div className={formActionsClass}>
+            <Button type="button" variant="ghost" onClick={() => actor.send({ type: 'step.back' })}>
+              <Trans id="reset.back">Back</Trans>
             </Button>
-          )}
+            <Button type="button" variant="secondary" onClick={() => actor.send({ type: 'code.resend' })}>
+              <Trans id="reset.code.resend">Send a new code</Trans>
+            </Button>
+          </div>
         </div>
-      </form>
+      ) : null}
     </>
+  );
+}
+
+/** The code as the code-verification child holds it (behaviour.md §8: sms.code.invalid keeps it for correction). */
+function CodeForm({ code: actor, onBack }: { code: CodeActor; onBack: () => void }) {
+  const { t, i18n } = useLingui();
+  const code = useSelector(actor, (snapshot) => snapshot.context.code);
+  const codeError = useSelector(actor, (snapshot) => snapshot.context.codeError);
+  const formError = useSelector(actor, (snapshot) => snapshot.context.formError);
+  const loading = useSelector(actor, (snapshot) => snapshot.hasTag('loading'));
+  const resent = useSelector(actor, (snapshot) => snapshot.hasTag('resent'));
+  // The platform's answer about the code is said for the step (role=alert); the field's own rule by the field.
+  const fieldRule = codeError?.startsWith('validation.') ? codeError : null;
+  const flowCode = formError === 'network' ? 'network' : codeError === 'sms.code.invalid' ? 'sms.code.invalid' : codeError === null && formError === null ? null : 'unknown';
+  const shownError: ResetError | null = fieldRule !== null || flowCode === null ? null : { code: flowCode, fieldErrors: [] };
+
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!loading) actor.send({ type: 'code.submit' });
+  };
+
+  return (
+    <form className={formClass} noValidate onSubmit={submit} aria-busy={loading}>
+      <CodeField
+        value={code}
+        onChange={(event) => actor.send({ type: 'code.change', code: event.target.value.replace(/\D/g, '') })}
+        label={t({ id: 'reset.code.label', message: 'Verification code' })}
+        error={fieldRule ? i18n._(resetFieldMessage(fieldRule)) : undefined}
+      />
+      <FlowError error={shownError} field="code" />
+      <p className={s.status} role="status">
+        {resent ? <Trans id="reset.code.resent">A new code is on its way.</Trans> : null}
+      </p>
+      <div className={formActionsClass}>
+        <Button type="button" variant="ghost" onClick={onBack}>
+          <Trans id="reset.back">Back</Trans>
+        </Button>
+        <Button type="button" variant="secondary" disabled={loading} onClick={() => actor.send({ type: 'code.resend' })}>
+          <Trans id="reset.code.resend">Send a new code</Trans>
+        </Button>
+        <Button type="submit" disabled={loading}>
+          <Trans id="reset.code.submit">Verify</Trans>
+        </Button>
+      </div>
+    </form>
   );
 }
 

@@ -1,8 +1,8 @@
 import * as v from 'valibot';
-import { detailsSchema, isValidCode, VALIDATION_CODES } from '../../../machines/lib/signupForm';
+import { detailsSchema, VALIDATION_CODES } from '../../../machines/lib/signupForm';
 
 // Field rules of the reset steps: the same e-mail and password rules as sign-up (one definition,
-// machines/lib/signupForm.ts), and the same code length. Each returns an error code or null; the
+// machines/lib/signupForm.ts), and the code is checked by code entry. Each returns an error code or null; the
 // step's field shows the translated message (errorMessages.ts).
 
 function firstIssue(schema: v.GenericSchema, value: string): string | null {
@@ -12,11 +12,6 @@ function firstIssue(schema: v.GenericSchema, value: string): string | null {
 
 export function emailError(email: string): string | null {
   return firstIssue(detailsSchema.entries.email, email);
-}
-
-export function codeError(code: string): string | null {
-  if (code.trim() === '') return VALIDATION_CODES.required;
-  return isValidCode(code) ? null : VALIDATION_CODES.code;
 }
 
 export function passwordError(password: string): string | null {

@@ -65,7 +65,7 @@ function SignupFlow({ langMarket, langmarket, session, signup }: SignupPageProps
         {step === 'details' ? <DetailsStep signup={signup} focus={focus} /> : null}
         {step === 'contactInfo' ? <ContactStep signup={signup} langmarket={langmarket} focus={focus} /> : null}
         {step === 'verification' ? (
-          <VerificationStep signup={signup} blockText={panel?.smsMaxAttempts} focus={focus} />
+          <VerificationStep signup={signup} focus={focus} />
         ) : null}
         {step === 'complete' ? <CompleteStep langmarket={langmarket} focus={focus} /> : null}
         {step === 'duplicated' ? (

@@ -85,6 +85,7 @@ const FORM_MESSAGES: Readonly<Record<SignupFormError, MessageDescriptor>> = {
 
 /** Messages shown by the verification code input. */
 const CODE_MESSAGES: Readonly<Record<string, MessageDescriptor>> = {
+  [V.required]: required,
   [V.code]: msg({ id: 'signup.error.code.format', message: `Enter the ${SIGNUP_CODE_LENGTH}-digit code.` }),
   [E.smsCodeInvalid]: msg({
     id: 'signup.error.code.invalid',

@@ -9,6 +9,9 @@ export const page = style({
   margin: '0 auto',
   padding: `${vars.space.lg} ${vars.space.md} ${vars.space.xxl}`,
   display: 'grid',
+  // One column no wider than the screen: a long word or a row of buttons wraps instead of
+  // widening the page (at 375 px the Verification step was 512 px wide, issue 8).
+  gridTemplateColumns: 'minmax(0, 1fr)',
   gap: vars.space.lg,
   alignItems: 'start',
   '@media': {
@@ -22,6 +25,8 @@ export const page = style({
 
 export const card = style({
   display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr)',
+  minWidth: 0,
   gap: vars.space.lg,
   padding: vars.space.lg,
   borderRadius: vars.radius.lg,
@@ -34,6 +39,8 @@ export const heading = style({
   margin: 0,
   fontSize: vars.fontSize.xl,
   lineHeight: vars.lineHeight.tight,
+  overflowWrap: 'break-word',
+  hyphens: 'auto',
   // Focused by the app when the step changes (tabIndex -1), never by the keyboard: no ring.
   selectors: { '&:focus': { outline: 'none' } },
   '@media': { [mq.md]: { fontSize: vars.fontSize.xxl } },
@@ -120,20 +127,25 @@ export const captchaStatus = style({ fontSize: vars.fontSize.xs, color: vars.col
 
 export const link = style({ color: vars.color.link });
 
+// A phone stacks the buttons (primary on top); from the tablet width they sit in a row, and wrap
+// rather than overflow when a language's labels are long.
 export const actions = style({
   display: 'flex',
   flexDirection: 'column-reverse',
   gap: vars.space.sm,
-  '@media': { [mq.sm]: { flexDirection: 'row', justifyContent: 'space-between', alignItems: 'center' } },
+  '@media': { [mq.md]: { flexDirection: 'row', flexWrap: 'wrap', justifyContent: 'space-between', alignItems: 'center' } },
 });
 
-export const primaryAction = style({ '@media': { [mq.sm]: { marginLeft: 'auto' } } });
+export const primaryAction = style({ '@media': { [mq.md]: { marginLeft: 'auto' } } });
 
-export const codeField = style({ maxWidth: '16rem' });
+export const codeField = style({ maxWidth: '16rem', width: '100%' });
 
 globalStyle(`${codeField} input`, { fontSize: vars.fontSize.xl, letterSpacing: '0.4em', textAlign: 'center' });
 
-export const sentTo = style({ margin: 0 });
+export const sentTo = style({ margin: 0, overflowWrap: 'break-word' });
+
+/** The masked phone or e-mail: kept on one line when it fits, broken anywhere when it does not. */
+export const sentToAddress = style({ overflowWrap: 'anywhere' });
 
 export const blocked = style({
   display: 'grid',
@@ -209,3 +221,6 @@ export const textButton = style({
   cursor: 'pointer',
   minHeight: '24px',
 });
+
+// A button's label may be longer than a phone is wide in some languages: it wraps inside the button.
+globalStyle(`${actions} > *`, { maxWidth: '100%', whiteSpace: 'normal', textAlign: 'center' });

@@ -367,7 +367,9 @@ export async function coverPaths<TMachine extends AnyStateMachine, TWorld = unde
       clock,
       input: options.input,
       inspect: (inspection: InspectionEvent) => {
-        if (inspection.type !== '@xstate.microstep' || inspection.actorRef !== actor) return;
+        // The root actor's own microsteps only (not its children's), including those of its
+        // initial state, which run inside createActor, before `actor` is assigned.
+        if (inspection.type !== '@xstate.microstep' || inspection.actorRef.sessionId !== inspection.rootId) return;
         for (const transition of inspection._transitions) {
           coveredTransitions.add(transitionKey(transition));
           // A transition taken from a state means the state was entered, even a transient one
