@@ -32,6 +32,23 @@ describe('translation catalogs', () => {
     for (const [id, text] of source) expect(text, id).not.toBe('');
   });
 
+  // Issue 8: one id per text and meaning. The same English text under two ids is allowed only where
+  // the meaning differs, so that a language can word them apart.
+  const SAME_TEXT_OTHER_MEANING: readonly (readonly string[])[] = [
+    ['account.password.heading', 'account.password.submit'], // a section's title, and its action
+    ['login.title', 'account.login'], // the dialog's title ("Login"), and the action ("Log in")
+    ['reset.page.title', 'reset.page.heading'], // the document title, and the heading (worded apart in German)
+    ['reset.steps.email', 'common.email'], // a step's name, and a field's label
+    ['reset.steps.password', 'password.new.label'], // a step's name, and a field's label
+  ];
+  it('gives each English text with one meaning a single id', () => {
+    const idsByText = new Map<string, string[]>();
+    for (const [id, text] of source) idsByText.set(text, [...(idsByText.get(text) ?? []), id]);
+    const allowed = new Set(SAME_TEXT_OTHER_MEANING.map((ids) => [...ids].sort().join(' ')));
+    const shared = [...idsByText.values()].filter((ids) => ids.length > 1).map((ids) => [...ids].sort().join(' '));
+    expect(shared.filter((ids) => !allowed.has(ids))).toEqual([]);
+  });
+
   for (const language of LANGUAGE_CODES) {
     it(`${language} translates every message`, () => {
       const catalog = readCatalog(language);

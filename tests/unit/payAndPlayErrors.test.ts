@@ -37,8 +37,8 @@ describe('pay-and-play error table', () => {
   });
 
   it('maps the client and platform field codes of the update form', () => {
-    expect(updateFieldErrorMessage('email', 'validation.required').id).toBe('paynplay.update.error.emailRequired');
-    expect(updateFieldErrorMessage('phonePrefix', 'validation.phone').id).toBe('paynplay.update.error.prefixInvalid');
+    expect(updateFieldErrorMessage('email', 'validation.required').id).toBe('field.email.required');
+    expect(updateFieldErrorMessage('phonePrefix', 'validation.phone').id).toBe('phone.prefix.invalid');
     expect(updateFieldErrorMessage('email', UPDATE_FIELD_LOCKED).id).toBe('paynplay.update.error.emailLocked');
     expect(updateFieldErrorMessage('phoneBody', UPDATE_FIELD_LOCKED).id).toBe('paynplay.update.error.phoneLocked');
     expect(updateFieldErrorMessage('phoneBody', 'validation.required').id).toBe('paynplay.update.error.phoneRequired');

@@ -32,9 +32,9 @@ export function AccountPage({ session }: AccountPageProps) {
   const failed = useSelector(session, (snapshot) => snapshot.context.loadErrors.includes('profile'));
   return (
     <div className={s.page}>
-      <title>{t({ id: 'account.page.title', message: 'My account' })}</title>
+      <title>{t({ id: 'account.myAccount', message: 'My account' })}</title>
       <h1 className={s.title}>
-        <Trans id="account.page.heading">My account</Trans>
+        <Trans id="account.myAccount">My account</Trans>
       </h1>
       <section className={s.section} aria-labelledby="account-details">
         <h2 className={s.sectionTitle} id="account-details">
@@ -70,11 +70,11 @@ function Details({ profile }: { profile: PlayerProfile }) {
       </dt>
       <dd className={s.value}>{name || dash}</dd>
       <dt className={s.term}>
-        <Trans id="account.details.email">E-mail</Trans>
+        <Trans id="common.email">E-mail</Trans>
       </dt>
       <dd className={s.value}>{profile.email ?? dash}</dd>
       <dt className={s.term}>
-        <Trans id="account.details.phone">Mobile phone</Trans>
+        <Trans id="phone.label">Mobile phone</Trans>
       </dt>
       <dd className={s.value} data-testid="account-phone">
         {phone || dash}

@@ -76,14 +76,14 @@ function PasswordChange({ actor, email }: { actor: ActorRefFrom<typeof passwordC
           name="newPassword"
           autoComplete="new-password"
           required
-          label={t({ id: 'account.password.new', message: 'New password' })}
-          hint={t({ id: 'account.password.rules', message: `At least ${minLength} characters, with at least one letter and one number.` })}
+          label={t({ id: 'password.new.label', message: 'New password' })}
+          hint={t({ id: 'password.rules', message: `At least ${minLength} characters, with at least one letter and one number.` })}
           error={fieldMessage('newPassword')}
         />
         {inlineError && inlineError.fieldErrors.length === 0 ? <FormError>{i18n._(passwordErrorMessage(inlineError.code))}</FormError> : null}
         <div className={formActionsClass}>
           <Button type="submit" disabled={loading}>
-            {loading ? <Trans id="account.password.saving">Saving…</Trans> : <Trans id="account.password.submit">Change password</Trans>}
+            {loading ? <Trans id="common.saving">Saving…</Trans> : <Trans id="account.password.submit">Change password</Trans>}
           </Button>
         </div>
       </form>

@@ -86,7 +86,7 @@ function PhoneChange({ actor, profile }: { actor: PhoneChangeActor; profile: Pla
           key={initialPrefix(profile)}
           prefix={{
             defaultValue: initialPrefix(profile),
-            label: t({ id: 'account.phone.prefix', message: 'Country code' }),
+            label: t({ id: 'phone.prefix.label', message: 'Country code' }),
             error: fieldMessage('phonePrefix'),
           }}
           number={{ required: true, label: t({ id: 'account.phone.number', message: 'New mobile number' }), error: fieldMessage('phoneBody') }}
@@ -94,7 +94,7 @@ function PhoneChange({ actor, profile }: { actor: PhoneChangeActor; profile: Pla
         {formError && !hasFieldErrors ? <FormError>{i18n._(phoneErrorMessage(formError.code))}</FormError> : null}
         <div className={formActionsClass}>
           <Button type="submit" disabled={requesting}>
-            {requesting ? <Trans id="account.phone.sending">Sending code…</Trans> : <Trans id="account.phone.submit">Send code</Trans>}
+            {requesting ? <Trans id="account.phone.sending">Sending code…</Trans> : <Trans id="code.send">Send code</Trans>}
           </Button>
         </div>
       </form>
@@ -112,7 +112,7 @@ function CodePopup({ actor }: { actor: PhoneChangeActor }) {
     <Modal
       open={open}
       onClose={() => actor.send({ type: 'popup.close' })}
-      title={<Trans id="account.phone.popup.title">Enter the code</Trans>}
+      title={<Trans id="code.heading">Enter the code</Trans>}
       description={<Trans id="account.phone.popup.text">We sent a {SIGNUP_CODE_LENGTH}-digit code by text message to {phone}.</Trans>}
     >
       {code ? <CodeForm code={code} /> : null}
@@ -149,19 +149,19 @@ function CodeForm({ code: actor }: { code: CodeActor }) {
         required
         value={code}
         onChange={(event) => actor.send({ type: 'code.change', code: event.target.value.replace(/\D/g, '') })}
-        label={t({ id: 'account.phone.popup.code', message: 'Verification code' })}
+        label={t({ id: 'code.label', message: 'Verification code' })}
         error={fieldRule === null ? undefined : i18n._(accountFieldMessage(fieldRule))}
       />
       {fieldRule === null && flowCode !== null ? <FormError>{i18n._(phoneErrorMessage(flowCode))}</FormError> : null}
       <p className={s.status} role="status">
-        {resent ? <Trans id="account.phone.popup.resent">A new code is on its way.</Trans> : null}
+        {resent ? <Trans id="code.resent">A new code is on its way.</Trans> : null}
       </p>
       <div className={formActionsClass}>
         <Button type="button" variant="secondary" disabled={loading} onClick={() => actor.send({ type: 'code.resend' })}>
-          <Trans id="account.phone.popup.resend">Send a new code</Trans>
+          <Trans id="code.resend">Send a new code</Trans>
         </Button>
         <Button type="submit" disabled={loading}>
-          {loading ? <Trans id="account.phone.popup.verifying">Checking…</Trans> : <Trans id="account.phone.popup.submit">Confirm</Trans>}
+          {loading ? <Trans id="common.checking">Checking…</Trans> : <Trans id="code.submit">Confirm</Trans>}
         </Button>
       </div>
     </form>

@@ -38,7 +38,7 @@ const PHONE = msg({ id: 'account.field.phone', message: 'Enter the mobile number
 /** Field codes of the app's rules (machines/lib/signupForm.ts) and of the platform's 400 error.validation. */
 const FIELD_ERRORS: Readonly<Record<string, MessageDescriptor>> = {
   ...commonFieldErrors,
-  [VALIDATION_CODES.phonePrefix]: msg({ id: 'account.field.phonePrefix', message: 'Choose a country code.' }),
+  [VALIDATION_CODES.phonePrefix]: msg({ id: 'phone.prefix.invalid', message: 'Choose a country code.' }),
   [VALIDATION_CODES.phone]: PHONE,
   'validation.phone': PHONE,
   'validation.password.same': msg({ id: 'account.field.passwordSame', message: 'Choose a password different from your current one.' }),

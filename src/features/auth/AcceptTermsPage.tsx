@@ -86,10 +86,10 @@ export function AcceptTermsPage({ session, langMarket }: { session: SessionRef; 
       ) : null}
       <div className={formActionsClass}>
         <Button variant="secondary" onClick={() => session.send({ type: 'session.logout' })}>
-          <Trans id="terms.accept.logout">Log out</Trans>
+          <Trans id="account.logout">Log out</Trans>
         </Button>
         <Button disabled={version === null || accept.isPending} onClick={() => version !== null && accept.mutate(version)}>
-          {accept.isPending ? <Trans id="terms.accept.saving">Saving…</Trans> : <Trans id="terms.accept.submit">I accept</Trans>}
+          {accept.isPending ? <Trans id="common.saving">Saving…</Trans> : <Trans id="terms.accept.submit">I accept</Trans>}
         </Button>
       </div>
     </article>

@@ -53,7 +53,7 @@ function IdleWarning({ logoutAt, onStay, onLogout }: { logoutAt: number; onStay:
     >
       <div className={formActionsClass}>
         <Button variant="secondary" onClick={onLogout}>
-          <Trans id="idle.logout">Log out</Trans>
+          <Trans id="account.logout">Log out</Trans>
         </Button>
         <Button onClick={onStay}>
           <Trans id="idle.stay">Stay logged in</Trans>

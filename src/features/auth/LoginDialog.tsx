@@ -78,7 +78,7 @@ function LoginForm({ login, langmarket, onLeave }: { login: LoginRef; langmarket
     <form className={formClass} noValidate onSubmit={onSubmit} aria-busy={busy}>
       {error !== null ? <FormError>{loginErrorMessage(i18n, error)}</FormError> : null}
       <TextField
-        label={t({ id: 'login.email.label', message: 'E-mail' })}
+        label={t({ id: 'common.email', message: 'E-mail' })}
         type="email"
         name="email"
         autoComplete="username"
@@ -91,7 +91,7 @@ function LoginForm({ login, langmarket, onLeave }: { login: LoginRef; langmarket
         error={fieldError(fieldErrors.email)}
       />
       <PasswordField
-        label={t({ id: 'login.password.label', message: 'Password' })}
+        label={t({ id: 'common.password', message: 'Password' })}
         name="password"
         autoComplete="current-password"
         required
@@ -101,7 +101,7 @@ function LoginForm({ login, langmarket, onLeave }: { login: LoginRef; langmarket
       />
       <div className={s.submitRow}>
         <Button type="submit" className={s.submit} disabled={busy}>
-          {busy ? <Trans id="login.submitting">Logging in…</Trans> : <Trans id="login.submit">Log in</Trans>}
+          {busy ? <Trans id="login.submitting">Logging in…</Trans> : <Trans id="account.login">Log in</Trans>}
         </Button>
         <div role="status">
           {retrying ? (

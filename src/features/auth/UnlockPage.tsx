@@ -27,7 +27,7 @@ export function UnlockPage({ session, unlockKey }: { session: SessionRef; unlock
           </p>
           <div className={formActionsClass}>
             <Button onClick={logIn}>
-              <Trans id="login.submit">Log in</Trans>
+              <Trans id="account.login">Log in</Trans>
             </Button>
           </div>
         </>
@@ -53,7 +53,7 @@ export function UnlockPage({ session, unlockKey }: { session: SessionRef; unlock
               </Button>
             ) : (
               <Button onClick={logIn}>
-                <Trans id="login.submit">Log in</Trans>
+                <Trans id="account.login">Log in</Trans>
               </Button>
             )}
           </div>

@@ -37,7 +37,7 @@ const LOGIN_ERROR_MESSAGES: Readonly<Record<LoginErrorKey, (info: LoginErrorInfo
   exclusionIndefinitely: () =>
     msg({ id: 'login.error.exclusion.indefinitely', message: 'You have excluded yourself from playing indefinitely.' }),
   network: () =>
-    msg({ id: 'login.error.network', message: 'We could not reach the server. Check your connection and try again.' }),
+    msg({ id: 'error.network', message: 'We could not reach the server. Check your connection and try again.' }),
 };
 
 /**
@@ -80,8 +80,8 @@ export function loginErrorMessage(i18n: I18n, error: LoginError): string {
 
 /** The form's own checks, before anything is sent. */
 export const LOGIN_FIELD_MESSAGES = {
-  emailRequired: msg({ id: 'login.field.email.required', message: 'Enter your e-mail address.' }),
-  emailInvalid: msg({ id: 'login.field.email.invalid', message: 'Enter a valid e-mail address, like name@example.com.' }),
+  emailRequired: msg({ id: 'field.email.required', message: 'Enter your e-mail address.' }),
+  emailInvalid: msg({ id: 'field.email.invalid', message: 'Enter a valid e-mail address, like name@example.com.' }),
   passwordRequired: msg({ id: 'login.field.password.required', message: 'Enter your password.' }),
 } as const satisfies Record<string, MessageDescriptor>;
 

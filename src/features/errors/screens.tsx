@@ -34,7 +34,7 @@ export function RenderCrashScreen({ onReload = reloadPage, layout = 'inline' }: 
       title={<Trans id="error.renderCrash.title">SOMETHING WENT WRONG</Trans>}
       actions={
         <Button onClick={onReload}>
-          <Trans id="error.renderCrash.tryAgain">Try again</Trans>
+          <Trans id="common.tryAgain">Try again</Trans>
         </Button>
       }
     >

@@ -45,7 +45,7 @@ export function HomePage({ langmarket, seo }: { langmarket: string; seo: Seo | u
             params={{ langmarket, _splat: 'online-casino' }}
             className={button({ variant: 'primary', size: 'lg' })}
           >
-            <Trans id="home.hero.cta">Explore the casino</Trans>
+            <Trans id="cta.exploreCasino">Explore the casino</Trans>
           </Link>
           <Link
             to="/$langmarket/$"

@@ -172,13 +172,13 @@ function EmailStep({ actor }: { actor: ResetActor }) {
           inputMode="email"
           required
           defaultValue={email}
-          label={t({ id: 'reset.email.label', message: 'E-mail' })}
+          label={t({ id: 'common.email', message: 'E-mail' })}
           error={shownFieldError ? i18n._(resetFieldMessage(shownFieldError)) : undefined}
         />
         <FlowError error={error} field="email" />
         <div className={formActionsClass}>
           <Button type="submit" disabled={loading}>
-            {loading ? <Trans id="reset.email.sending">Sending…</Trans> : <Trans id="reset.email.submit">Send code</Trans>}
+            {loading ? <Trans id="reset.email.sending">Sending…</Trans> : <Trans id="code.send">Send code</Trans>}
           </Button>
         </div>
       </form>
@@ -193,7 +193,7 @@ function VerificationStep({ actor }: { actor: ResetActor }) {
   return (
     <>
       <StepHeading>
-        <Trans id="reset.code.heading">Enter the code</Trans>
+        <Trans id="code.heading">Enter the code</Trans>
       </StepHeading>
       <p className={s.text}>
         <Trans id="reset.code.text">We sent a {SIGNUP_CODE_LENGTH}-digit code by text message to the mobile phone of your account.</Trans>
@@ -206,10 +206,10 @@ function VerificationStep({ actor }: { actor: ResetActor }) {
           <FlowError error={error} field="code" />
           <div className={formActionsClass}>
             <Button type="button" variant="ghost" onClick={() => actor.send({ type: 'step.back' })}>
-              <Trans id="reset.back">Back</Trans>
+              <Trans id="common.back">Back</Trans>
             </Button>
             <Button type="button" variant="secondary" onClick={() => actor.send({ type: 'code.resend' })}>
-              <Trans id="reset.code.resend">Send a new code</Trans>
+              <Trans id="code.resend">Send a new code</Trans>
             </Button>
           </div>
         </div>
@@ -241,19 +241,19 @@ function CodeForm({ code: actor, onBack }: { code: CodeActor; onBack: () => void
       <CodeField
         value={code}
         onChange={(event) => actor.send({ type: 'code.change', code: event.target.value.replace(/\D/g, '') })}
-        label={t({ id: 'reset.code.label', message: 'Verification code' })}
+        label={t({ id: 'code.label', message: 'Verification code' })}
         error={fieldRule ? i18n._(resetFieldMessage(fieldRule)) : undefined}
       />
       <FlowError error={shownError} field="code" />
       <p className={s.status} role="status">
-        {resent ? <Trans id="reset.code.resent">A new code is on its way.</Trans> : null}
+        {resent ? <Trans id="code.resent">A new code is on its way.</Trans> : null}
       </p>
       <div className={formActionsClass}>
         <Button type="button" variant="ghost" onClick={onBack}>
-          <Trans id="reset.back">Back</Trans>
+          <Trans id="common.back">Back</Trans>
         </Button>
         <Button type="button" variant="secondary" disabled={loading} onClick={() => actor.send({ type: 'code.resend' })}>
-          <Trans id="reset.code.resend">Send a new code</Trans>
+          <Trans id="code.resend">Send a new code</Trans>
         </Button>
         <Button type="submit" disabled={loading}>
           <Trans id="reset.code.submit">Verify</Trans>
@@ -289,17 +289,17 @@ function PasswordStep({ actor }: { actor: ResetActor }) {
           name="password"
           autoComplete="new-password"
           required
-          label={t({ id: 'reset.password.label', message: 'New password' })}
-          hint={t({ id: 'reset.password.rules', message: `At least ${minLength} characters, with at least one letter and one number.` })}
+          label={t({ id: 'password.new.label', message: 'New password' })}
+          hint={t({ id: 'password.rules', message: `At least ${minLength} characters, with at least one letter and one number.` })}
           error={shownFieldError ? i18n._(resetFieldMessage(shownFieldError)) : undefined}
         />
         <FlowError error={error} field="password" />
         <div className={formActionsClass}>
           <Button type="button" variant="ghost" onClick={() => actor.send({ type: 'step.back' })}>
-            <Trans id="reset.back">Back</Trans>
+            <Trans id="common.back">Back</Trans>
           </Button>
           <Button type="submit" disabled={loading}>
-            {loading ? <Trans id="reset.password.saving">Saving…</Trans> : <Trans id="reset.password.submit">Save password</Trans>}
+            {loading ? <Trans id="common.saving">Saving…</Trans> : <Trans id="reset.password.submit">Save password</Trans>}
           </Button>
         </div>
       </form>

@@ -24,7 +24,7 @@ const FLOW_ERRORS: Readonly<Record<ResetError['code'], MessageDescriptor>> = {
   unknown: commonFlowErrors.unknown,
 };
 
-const EMAIL = msg({ id: 'reset.field.email', message: 'Enter a valid e-mail address, like name@example.com.' });
+const EMAIL = msg({ id: 'field.email.invalid', message: 'Enter a valid e-mail address, like name@example.com.' });
 
 /** Field codes of the app's rules (machines/lib/signupForm.ts) and of the platform's 400 error.validation. */
 const FIELD_ERRORS: Readonly<Record<string, MessageDescriptor>> = {

@@ -87,7 +87,7 @@ function PayAndPlaySteps({ actor, langMarket }: { actor: PayAndPlayActor; langMa
     (starting && onCallback) || has('verifying') ? (
       <Trans id="paynplay.progress.verifying">Checking your bank identification…</Trans>
     ) : has('loggingIn') ? (
-      <Trans id="paynplay.progress.loggingIn">Logging you in…</Trans>
+      <Trans id="account.loggingIn">Logging you in…</Trans>
     ) : has('done') ? (
       <Trans id="paynplay.progress.done">You are logged in. Taking you on…</Trans>
     ) : null;
@@ -163,7 +163,7 @@ function PayAndPlaySteps({ actor, langMarket }: { actor: PayAndPlayActor; langMa
         <div className={s.actions}>
           {retryEvent !== null && isRetryable(code) ? (
             <Button onClick={() => actor.send({ type: retryEvent })}>
-              <Trans id="paynplay.failed.retry">Try again</Trans>
+              <Trans id="common.tryAgain">Try again</Trans>
             </Button>
           ) : null}
           {startAgain}

@@ -69,7 +69,7 @@ export function UpdateStep({ actor }: { actor: PayAndPlayActor }) {
     >
       <TextField
         ref={refs.email}
-        label={t({ id: 'paynplay.update.email', message: 'E-mail' })}
+        label={t({ id: 'common.email', message: 'E-mail' })}
         type="email"
         autoComplete="email"
         required
@@ -78,10 +78,10 @@ export function UpdateStep({ actor }: { actor: PayAndPlayActor }) {
         {...(knownEmail ? { hint: knownHint } : {})}
       />
       <PhoneField
-        legend={<Trans id="paynplay.update.phone">Mobile phone</Trans>}
+        legend={<Trans id="phone.label">Mobile phone</Trans>}
         prefix={{
           ref: refs.phonePrefix,
-          label: t({ id: 'paynplay.update.phonePrefix', message: 'Country code' }),
+          label: t({ id: 'phone.prefix.label', message: 'Country code' }),
           disabled: saving || knownPhone,
           ...bind('phonePrefix'),
         }}

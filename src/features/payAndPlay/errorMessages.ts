@@ -148,15 +148,15 @@ export function updateFieldErrorMessage(field: UpdateField, code: string): Messa
   }
   if (code === FIELD_CODES.required) {
     return field === 'email'
-      ? msg({ id: 'paynplay.update.error.emailRequired', message: 'Enter your e-mail address.' })
+      ? msg({ id: 'field.email.required', message: 'Enter your e-mail address.' })
       : msg({ id: 'paynplay.update.error.phoneRequired', message: 'Enter your mobile number.' });
   }
-  if (field === 'phonePrefix') return msg({ id: 'paynplay.update.error.prefixInvalid', message: 'Choose a country code.' });
+  if (field === 'phonePrefix') return msg({ id: 'phone.prefix.invalid', message: 'Choose a country code.' });
   if (field === 'email' && code.startsWith('validation.')) {
     return msg({ id: 'paynplay.update.error.emailInvalid', message: 'Enter an e-mail address such as name@example.com.' });
   }
   if (field === 'phoneBody' && code.startsWith('validation.')) {
     return msg({ id: 'paynplay.update.error.phoneInvalid', message: 'Enter your mobile number without the country code: 4 to 14 digits.' });
   }
-  return msg({ id: 'paynplay.update.error.field', message: 'Please check this field.' });
+  return msg({ id: 'field.invalid', message: 'Please check this field.' });
 }

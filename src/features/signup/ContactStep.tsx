@@ -140,7 +140,7 @@ export function ContactStep({ signup, langmarket, focus }: { signup: SignupRef; 
             error={error(fieldErrors.captcha)}
           />
           <span className={s.captchaStatus} role="status">
-            {solving ? <Trans id="signup.captcha.checking">Checking…</Trans> : null}
+            {solving ? <Trans id="common.checking">Checking…</Trans> : null}
             {solved && !solving ? <Trans id="signup.captcha.done">Verified</Trans> : null}
           </span>
         </div>
@@ -148,7 +148,7 @@ export function ContactStep({ signup, langmarket, focus }: { signup: SignupRef; 
         {formError !== null ? <FormError>{formErrorMessage(i18n, formError)}</FormError> : null}
         <div className={s.actions}>
           <Button variant="ghost" onClick={() => signup.send({ type: 'step.back' })} disabled={sending}>
-            <Trans id="signup.back">Back</Trans>
+            <Trans id="common.back">Back</Trans>
           </Button>
           <Button type="submit" className={s.primaryAction} disabled={sending} aria-disabled={sending}>
             {changingPhone ? (

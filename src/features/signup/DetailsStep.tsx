@@ -36,7 +36,7 @@ export function DetailsStep({ signup, focus }: { signup: SignupRef; focus: boole
         <TextField label={t({ id: 'signup.firstName.label', message: 'First name' })} autoComplete="given-name" {...text('firstName')} required />
         <TextField label={t({ id: 'signup.lastName.label', message: 'Last name' })} autoComplete="family-name" {...text('lastName')} required />
         <TextField
-          label={t({ id: 'signup.email.label', message: 'E-mail' })}
+          label={t({ id: 'common.email', message: 'E-mail' })}
           type="email"
           inputMode="email"
           autoComplete="email"
@@ -46,7 +46,7 @@ export function DetailsStep({ signup, focus }: { signup: SignupRef; focus: boole
           required
         />
         <PasswordField
-          label={t({ id: 'signup.password.label', message: 'Password' })}
+          label={t({ id: 'common.password', message: 'Password' })}
           autoComplete="new-password"
           hint={t({ id: 'signup.password.hint', message: `At least ${min} characters, with at least one letter and one number.` })}
           {...text('password')}

@@ -19,14 +19,14 @@ export function CompleteStep({ langmarket, focus }: { langmarket: string; focus:
       </p>
       <div className={s.actions}>
         <Link to="/$langmarket" params={{ langmarket }} className={button({ variant: 'ghost' })}>
-          <Trans id="signup.complete.home">Go to the home page</Trans>
+          <Trans id="common.goHome">Go to the home page</Trans>
         </Link>
         <Link
           to="/$langmarket/$"
           params={{ langmarket, _splat: 'online-casino' }}
           className={`${button({ variant: 'primary' })} ${s.primaryAction}`}
         >
-          <Trans id="signup.complete.casino">Explore the casino</Trans>
+          <Trans id="cta.exploreCasino">Explore the casino</Trans>
         </Link>
       </div>
     </>
@@ -50,7 +50,7 @@ export function DuplicatedStep({ signup, onLogin, focus }: { signup: SignupRef; 
           <Trans id="signup.duplicated.back">Use another e-mail</Trans>
         </Button>
         <Button className={s.primaryAction} aria-haspopup="dialog" onClick={onLogin}>
-          <Trans id="signup.duplicated.login">Log in</Trans>
+          <Trans id="account.login">Log in</Trans>
         </Button>
       </div>
     </>
@@ -71,7 +71,7 @@ export function UnsupportedStep({ signup, langmarket, focus }: { signup: SignupR
       </p>
       <div className={s.actions}>
         <Link to="/$langmarket" params={{ langmarket }} className={button({ variant: 'ghost' })}>
-          <Trans id="signup.unsupported.home">Go to the home page</Trans>
+          <Trans id="common.goHome">Go to the home page</Trans>
         </Link>
         <Button className={s.primaryAction} onClick={() => signup.send({ type: 'step.back' })}>
           <Trans id="signup.unsupported.back">Choose another country</Trans>

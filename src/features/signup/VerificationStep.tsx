@@ -74,7 +74,7 @@ function BlockedView({ signup, focus }: { signup: SignupRef; focus: boolean }) {
       <div className={s.actions}>
         {canChangePhone ? <BackButton onBack={() => signup.send({ type: 'step.back' })} /> : null}
         <Button className={s.primaryAction} onClick={() => signup.send({ type: 'block.acknowledge' })}>
-          <Trans id="signup.blocked.home">Go to the home page</Trans>
+          <Trans id="common.goHome">Go to the home page</Trans>
         </Button>
       </div>
     </>
@@ -92,14 +92,14 @@ function CompletingView({ signup, focus }: { signup: SignupRef; focus: boolean }
       </StepHeading>
       {failed ? null : (
         <p className={s.statusLine} role="status">
-          <Trans id="signup.completing.text">Logging you in…</Trans>
+          <Trans id="account.loggingIn">Logging you in…</Trans>
         </p>
       )}
       {failed && formError !== null ? <FormError>{formErrorMessage(i18n, formError)}</FormError> : null}
       {failed ? (
         <div className={s.actions}>
           <Button className={s.primaryAction} onClick={() => signup.send({ type: 'complete.retry' })}>
-            <Trans id="signup.completing.retry">Try again</Trans>
+            <Trans id="common.tryAgain">Try again</Trans>
           </Button>
         </div>
       ) : null}
@@ -145,7 +145,7 @@ function CodeEntry({ code: actor, focus }: { code: CodeRef; focus: boolean }) {
         }}
       >
         <TextField
-          label={t({ id: 'signup.code.label', message: 'Verification code' })}
+          label={t({ id: 'code.label', message: 'Verification code' })}
           name="code"
           className={s.codeField}
           inputMode="numeric"
@@ -162,10 +162,10 @@ function CodeEntry({ code: actor, focus }: { code: CodeRef; focus: boolean }) {
         <div className={s.actions}>
           <BackButton onBack={() => actor.send({ type: 'code.cancel' })} disabled={sending || verifying} />
           <Button variant="ghost" onClick={() => actor.send({ type: 'code.resend' })} disabled={sending || verifying}>
-            <Trans id="signup.code.resend">Send a new code</Trans>
+            <Trans id="code.resend">Send a new code</Trans>
           </Button>
           <Button type="submit" className={s.primaryAction} disabled={sending || verifying || sendFailed}>
-            {verifying ? <Trans id="signup.code.verifying">Checking…</Trans> : <Trans id="signup.code.submit">Confirm</Trans>}
+            {verifying ? <Trans id="common.checking">Checking…</Trans> : <Trans id="code.submit">Confirm</Trans>}
           </Button>
         </div>
       </form>
@@ -177,7 +177,7 @@ function CodeEntry({ code: actor, focus }: { code: CodeRef; focus: boolean }) {
 function BackButton({ onBack, disabled = false }: { onBack: () => void; disabled?: boolean }) {
   return (
     <Button variant="ghost" onClick={onBack} disabled={disabled}>
-      <Trans id="signup.back">Back</Trans>
+      <Trans id="common.back">Back</Trans>
     </Button>
   );
 }

@@ -10,13 +10,13 @@ import { PASSWORD_RULE_CODES as P } from '../../api/player';
 // codes, and the code step's answers. Every code maps to a translated text; a code the table does
 // not know gets the generic text of its kind, never the code itself.
 
-const required = msg({ id: 'signup.error.required', message: 'This field is required.' });
+const required = msg({ id: 'field.required', message: 'This field is required.' });
 const name = msg({ id: 'signup.error.name', message: 'Use letters only; spaces, hyphens and apostrophes are fine.' });
-const email = msg({ id: 'signup.error.email', message: 'Enter a valid e-mail address, like name@example.com.' });
+const email = msg({ id: 'field.email.invalid', message: 'Enter a valid e-mail address, like name@example.com.' });
 const passwordShort = msg({ id: 'signup.error.password.short', message: `The password needs at least ${PASSWORD_MIN_LENGTH} characters.` });
 const passwordLong = msg({ id: 'signup.error.password.long', message: `The password can have at most ${PASSWORD_MAX_LENGTH} characters.` });
-const passwordLetter = msg({ id: 'signup.error.password.letter', message: 'The password needs at least one letter.' });
-const passwordDigit = msg({ id: 'signup.error.password.digit', message: 'The password needs at least one number.' });
+const passwordLetter = msg({ id: 'field.passwordLetter', message: 'The password needs at least one letter.' });
+const passwordDigit = msg({ id: 'field.passwordDigit', message: 'The password needs at least one number.' });
 const country = msg({ id: 'signup.error.country', message: 'Choose a country from the list.' });
 const phone = msg({ id: 'signup.error.phone', message: 'Enter your phone number without the dialing code: 4 to 14 digits.' });
 const cpf = msg({ id: 'signup.error.cpf', message: 'Enter a valid CPF: 11 digits.' });
@@ -80,7 +80,7 @@ const FORM_MESSAGES: Readonly<Record<SignupFormError, MessageDescriptor>> = {
     id: 'signup.error.registrationExpired',
     message: 'This registration can no longer be completed. Please start again.',
   }),
-  unknown: msg({ id: 'signup.error.unknown', message: 'Something went wrong. Please try again.' }),
+  unknown: msg({ id: 'error.unknown', message: 'Something went wrong. Please try again.' }),
 };
 
 /** Messages shown by the verification code input. */

@@ -59,7 +59,7 @@ export function AccessFailedPage({ onRetry }: { onRetry: () => void }) {
       title={<Trans id="status.accessFailed.title">We could not connect to the site</Trans>}
       actions={
         <Button onClick={onRetry}>
-          <Trans id="status.accessFailed.retry">Try again</Trans>
+          <Trans id="common.tryAgain">Try again</Trans>
         </Button>
       }
     >
