@@ -37,11 +37,11 @@ import type { AuthenticatedSession, SessionClaims } from './lib/identity';
 import { formatLangMarket, type LangMarket } from './lib/markets';
 import type { ToastKind, ToastMessage } from './lib/toasts';
 import { loginMachine } from './login.machine';
-import { passwordChangeMachine } from './passwordChange.machine';
-import { passwordResetMachine } from './passwordReset.machine';
-import { payAndPlayMachine, type PayAndPlayInput } from './payAndPlay.machine';
-import { phoneChangeMachine } from './phoneChange.machine';
-import { signupMachine, type SignupInput } from './signup.machine';
+import type { passwordChangeMachine } from './passwordChange.machine';
+import type { passwordResetMachine } from './passwordReset.machine';
+import type { payAndPlayMachine, PayAndPlayInput } from './payAndPlay.machine';
+import type { phoneChangeMachine } from './phoneChange.machine';
+import type { signupMachine, SignupInput } from './signup.machine';
 import { toastMachine } from './toast.machine';
 
 export type { AuthenticatedSession, SessionClaims } from './lib/identity';
@@ -184,6 +184,14 @@ const NO_PLAYER = {
   loadErrors: [],
 } satisfies Partial<SessionContext>;
 
+/**
+ * A flow's stand-in until src/app (or a test) provides its machine: typed as the flow's machine so
+ * the session's refs and outputs are, and failing loudly if it is ever spawned unprovided.
+ */
+function flowNotProvided(name: FlowName) {
+  return fromPromise(() => Promise.reject(new Error(`sessionMachine: provide the ${name} flow`)));
+}
+
 /** The default for the logout actions: src/ provides the real ones. */
 const doNothing: () => void = () => undefined;
 
@@ -218,11 +226,13 @@ export const sessionMachine = setup({
     toast: toastMachine,
     login: loginMachine,
     idleTimer: idleMachine,
-    signup: signupMachine,
-    payAndPlay: payAndPlayMachine,
-    passwordReset: passwordResetMachine,
-    phoneChange: phoneChangeMachine,
-    passwordChange: passwordChangeMachine,
+    // The flows' logic comes from src/app (each loaded with its route, so a page downloads only the
+    // flows it starts) and from tests; these stand-ins only carry the types and refuse to run.
+    signup: flowNotProvided('signup') as unknown as typeof signupMachine,
+    payAndPlay: flowNotProvided('payAndPlay') as unknown as typeof payAndPlayMachine,
+    passwordReset: flowNotProvided('passwordReset') as unknown as typeof passwordResetMachine,
+    phoneChange: flowNotProvided('phoneChange') as unknown as typeof phoneChangeMachine,
+    passwordChange: flowNotProvided('passwordChange') as unknown as typeof passwordChangeMachine,
     // The rest are supplied by src/ (src/app/session.ts) and by tests.
     /** authApi.refresh, then parseIdToken; resolves null when there is no session. */
     restoreSession: fromPromise<AuthenticatedSession | null>(() =>

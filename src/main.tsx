@@ -28,9 +28,9 @@ const queryClient = new QueryClient({
 });
 
 // `npm run dev` with VITE_INSPECT=1 or ?inspect: the live inspector sees the whole actor system.
-const session = startSession(initialLangMarket, queryClient, await devInspector());
+const { session, loadFlow } = startSession(initialLangMarket, queryClient, await devInspector());
 
-const router = createAppRouter({ session, queryClient });
+const router = createAppRouter({ session, queryClient, loadFlow });
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');

@@ -14,11 +14,7 @@ import { platformApi } from '../api/platform';
 import { termsVersionsQuery } from '../api/queries';
 import { playerApi, type AccessDetails, type TransactionSummary } from '../api/player';
 import { readStoredConsent, writeStoredConsent } from './consentStorage';
-import { passwordChangeFlow } from './flows/passwordChange';
-import { passwordResetFlow } from './flows/passwordReset';
-import { payAndPlayFlow } from './flows/payAndPlay';
-import { phoneChangeFlow } from './flows/phoneChange';
-import { signupFlow } from './flows/signup';
+import { flowLoader, type LoadFlow } from './flows';
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
 
@@ -104,11 +100,11 @@ function endCrmSession(): void {
 /**
  * The composition root (ARCHITECTURE.md "The actor system"): the session machine with the real
  * world provided — the platform's auth and player calls, the content service's terms versions, the
- * clock for the idle timer, localStorage for cookie consent, and every flow (src/app/flows/). The
- * children's implementations are provided on the child machines, which the session spawns by
- * their names. This is the only place that does it.
+ * clock for the idle timer, localStorage for cookie consent. The children's implementations are
+ * provided on the child machines, which the session spawns by their names. The flows join when
+ * their routes load (src/app/flows/index.ts). This is the only place that does it.
  */
-export function appSessionMachine(queryClient: QueryClient, langMarket: () => LangMarket) {
+export function appSessionMachine(queryClient: QueryClient) {
   return sessionMachine.provide({
     actors: {
       restoreSession: fromPromise<AuthenticatedSession | null>(restoreSession),
@@ -133,11 +129,6 @@ export function appSessionMachine(queryClient: QueryClient, langMarket: () => La
           fetchAccessContext: fromPromise<AccessContextResult>(({ signal }) => platformApi.accessContext(signal)),
         },
       }),
-      signup: signupFlow(queryClient, langMarket),
-      payAndPlay: payAndPlayFlow(),
-      passwordReset: passwordResetFlow(),
-      phoneChange: phoneChangeFlow(),
-      passwordChange: passwordChangeFlow(),
       cookieConsent: cookieConsentMachine.provide({
         actors: {
           loadConsent: fromPromise<StoredCookieConsent | null>(() => Promise.resolve().then(() => readStoredConsent())),
@@ -185,12 +176,11 @@ export function startSession(
   langMarket: LangMarket,
   queryClient: QueryClient,
   inspect?: Observer<InspectionEvent>,
-): SessionActor {
+): { session: SessionActor; loadFlow: LoadFlow } {
+  const logic = appSessionMachine(queryClient);
+  const session: SessionActor = createActor(logic, { input: { langMarket }, ...(inspect === undefined ? {} : { inspect }) });
   // The flows read the route's market when they need it (the session follows the route).
-  const session: SessionActor = createActor(
-    appSessionMachine(queryClient, () => session.getSnapshot().context.langMarket),
-    { input: { langMarket }, ...(inspect === undefined ? {} : { inspect }) },
-  );
+  const loadFlow = flowLoader(logic, { queryClient, langMarket: () => session.getSnapshot().context.langMarket });
   bindAuth({
     token: () => session.getSnapshot().context.idToken,
     onUnauthorized: () => session.send({ type: 'session.unauthorized' }),
@@ -198,5 +188,5 @@ export function startSession(
   session.start();
   session.send({ type: 'session.start' });
   watchActivity(session);
-  return session;
+  return { session, loadFlow };
 }

@@ -5,6 +5,8 @@ import { AccountPage } from '../features/account/AccountPage';
 // Entering starts the session's phone change and password change flows, leaving stops them
 // (docs/ARCHITECTURE.md "How a route starts a flow").
 export const Route = createFileRoute('/$langmarket/my-account/account')({
+  // The flows' machines arrive with the route (their own chunks) before onEnter starts them.
+  loader: ({ context }) => Promise.all([context.loadFlow('phoneChange'), context.loadFlow('passwordChange')]),
   onEnter: ({ context }) => {
     context.session.send({ type: 'flow.start', flow: 'phoneChange' });
     context.session.send({ type: 'flow.start', flow: 'passwordChange' });

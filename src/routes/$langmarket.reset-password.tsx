@@ -11,6 +11,8 @@ import { PasswordResetPage, type ResetHelp } from '../features/password-reset/Pa
 // switch keeps it (and what was typed).
 export const Route = createFileRoute('/$langmarket/reset-password')({
   loader: async ({ context }) => {
+    // The flow's machine arrives with the route (its own chunk) before onEnter starts it.
+    await context.loadFlow('passwordReset');
     // The flow works without the help text: a missing page is not an error here.
     await context.queryClient.query(staticPageQuery(context.langMarket, 'page-reset-password')).catch(() => undefined);
   },

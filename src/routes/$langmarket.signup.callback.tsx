@@ -17,6 +17,8 @@ export const Route = createFileRoute('/$langmarket/signup/callback')({
       throw redirect({ href: targetHref(params.langmarket, payAndPlayTarget(search.target)), replace: true });
     }
   },
+  // The flow's machine arrives with the route (its own chunk) before onEnter starts it.
+  loader: ({ context }) => context.loadFlow('payAndPlay'),
   onEnter: ({ context, params, search }) => startFlow(context, params.langmarket, search),
   onStay: ({ context, params, search }) => {
     const running = context.session.getSnapshot().context.flows.payAndPlay?.getSnapshot().context.callback;

@@ -20,10 +20,12 @@ export const Route = createFileRoute('/$langmarket/signup/')({
       throw redirect({ to: '/$langmarket', params: { langmarket: params.langmarket }, replace: true });
     }
   },
-  loader: ({ context }) => {
+  // The flow's machine arrives with the route (its own chunk) before onEnter starts it.
+  loader: async ({ context }) => {
     // The form works without either: the panel is left out, the terms version is read again on sending.
     void context.queryClient.query(signupPageQuery(context.langMarket)).catch(() => undefined);
     void context.queryClient.query(termsVersionsQuery(context.langMarket)).catch(() => undefined);
+    await context.loadFlow('signup');
   },
   onEnter: ({ context, params, search }) => {
     const langMarket = parseLangMarket(params.langmarket);

@@ -14,6 +14,8 @@ export const Route = createFileRoute('/$langmarket/signup/pnp')({
       throw redirect({ to: '/$langmarket', params: { langmarket: params.langmarket }, replace: true });
     }
   },
+  // The flow's machine arrives with the route (its own chunk) before onEnter starts it.
+  loader: ({ context }) => context.loadFlow('payAndPlay'),
   onEnter: ({ context, params, search }) => {
     context.session.send({
       type: 'flow.start',
