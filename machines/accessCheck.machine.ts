@@ -1,8 +1,7 @@
 // Access check (behaviour.md §4 "Other states": loading, then success clears the restriction, or
 // error sets restrictedAccess; product.md §2 "Route guards": maintenance mode and restricted access
 // show their pages, which replace the whole app). A child of the session, spawned at start-up.
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import { ACCESS_RESTRICTED_CODE, MAINTENANCE_CODE, errorCodeOf } from './lib/accessCodes';
 import { MAINTENANCE_RECHECK_MS } from './lib/constants';
 
@@ -25,17 +24,12 @@ export interface AccessCheckContext {
 
 export type AccessCheckEvent = { type: 'access.retry' };
 
-/** The invoked call's answers, typed so that shared actions can read them with assertEvent. */
-type AccessCheckActorEvent =
-  | DoneActorEvent<AccessContextResult, 'fetchAccessContext'>
-  | ErrorActorEvent<unknown, 'fetchAccessContext'>;
-
 export type AccessCheckTag = 'loading' | 'error' | 'restricted' | 'maintenance';
 
 export const accessCheckMachine = setup({
   types: {
     context: {} as AccessCheckContext,
-    events: {} as AccessCheckEvent | AccessCheckActorEvent,
+    events: {} as AccessCheckEvent,
     tags: {} as AccessCheckTag,
   },
   actors: {
@@ -45,30 +39,20 @@ export const accessCheckMachine = setup({
     ),
   },
   actions: {
-    assignAllowed: assign(({ event }) => {
-      assertEvent(event, 'xstate.done.actor.fetchAccessContext');
-      return { countryCode: event.output.countryCode, restrictedAccess: false, maintenance: false, errorCode: null };
-    }),
+    assignAllowed: assign((_, params: { countryCode: string }) => ({
+      countryCode: params.countryCode,
+      restrictedAccess: false,
+      maintenance: false,
+      errorCode: null,
+    })),
     assignRestricted: assign({ restrictedAccess: true, maintenance: false, errorCode: null }),
     assignMaintenance: assign({ maintenance: true, errorCode: null }),
-    assignFailure: assign(({ event }) => {
-      assertEvent(event, 'xstate.error.actor.fetchAccessContext');
-      return { maintenance: false, errorCode: errorCodeOf(event.error) };
-    }),
+    assignFailure: assign((_, params: { error: unknown }) => ({ maintenance: false, errorCode: errorCodeOf(params.error) })),
   },
   guards: {
-    isMaintenanceAnswer: ({ event }) => {
-      assertEvent(event, 'xstate.done.actor.fetchAccessContext');
-      return event.output.maintenance;
-    },
-    isRestrictedError: ({ event }) => {
-      assertEvent(event, 'xstate.error.actor.fetchAccessContext');
-      return errorCodeOf(event.error) === ACCESS_RESTRICTED_CODE;
-    },
-    isMaintenanceError: ({ event }) => {
-      assertEvent(event, 'xstate.error.actor.fetchAccessContext');
-      return errorCodeOf(event.error) === MAINTENANCE_CODE;
-    },
+    isMaintenanceAnswer: (_, params: { answer: AccessContextResult }) => params.answer.maintenance,
+    isRestrictedError: (_, params: { error: unknown }) => errorCodeOf(params.error) === ACCESS_RESTRICTED_CODE,
+    isMaintenanceError: (_, params: { error: unknown }) => errorCodeOf(params.error) === MAINTENANCE_CODE,
   },
   delays: {
     maintenanceRecheck: MAINTENANCE_RECHECK_MS,
@@ -84,30 +68,49 @@ export const accessCheckMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      description: 'The platform is asked whether this visitor may see the site (GET /player/access/context).',
       tags: 'loading',
       invoke: {
         id: 'fetchAccessContext',
         src: 'fetchAccessContext',
         onDone: [
-          // The access context may itself say maintenance (200 with maintenance: true).
-          { guard: 'isMaintenanceAnswer', target: 'maintenance', actions: 'assignMaintenance' },
-          { target: 'allowed', actions: 'assignAllowed' },
+          {
+            description: 'The access context may itself say maintenance (200 with maintenance: true).',
+            guard: { type: 'isMaintenanceAnswer', params: ({ event }) => ({ answer: event.output }) },
+            target: 'maintenance',
+            actions: 'assignMaintenance',
+          },
+          { target: 'allowed', actions: { type: 'assignAllowed', params: ({ event }) => ({ countryCode: event.output.countryCode }) } },
         ],
         onError: [
-          { guard: 'isRestrictedError', target: 'restricted', actions: 'assignRestricted' },
-          { guard: 'isMaintenanceError', target: 'maintenance', actions: 'assignMaintenance' },
-          { target: 'failed', actions: 'assignFailure' },
+          {
+            description: 'error.access.restricted: the restricted-country page.',
+            guard: { type: 'isRestrictedError', params: ({ event }) => ({ error: event.error }) },
+            target: 'restricted',
+            actions: 'assignRestricted',
+          },
+          {
+            description: 'error.maintenance: the maintenance page.',
+            guard: { type: 'isMaintenanceError', params: ({ event }) => ({ error: event.error }) },
+            target: 'maintenance',
+            actions: 'assignMaintenance',
+          },
+          { target: 'failed', actions: { type: 'assignFailure', params: ({ event }) => ({ error: event.error }) } },
         ],
       },
     },
-    allowed: {},
-    // The restricted-country page replaces the app; nothing the visitor does here changes it.
-    restricted: { tags: 'restricted' },
+    allowed: { description: 'The site may be shown; the restriction is cleared.' },
+    restricted: {
+      description: 'The restricted-country page replaces the app; nothing the visitor does here changes it.',
+      tags: 'restricted',
+    },
     maintenance: {
+      description: 'The maintenance page replaces the app; the check runs again every MAINTENANCE_RECHECK_MS.',
       tags: 'maintenance',
       after: { maintenanceRecheck: 'loading' },
     },
     failed: {
+      description: 'Any other failure: an error with a retry (`access.retry`).',
       tags: 'error',
       on: { 'access.retry': 'loading' },
     },

@@ -3,8 +3,7 @@
 // behaviour.md §9 and product.md §3 "Account details": essentials, performanceFunctional and
 // marketing, all true by default, stored under one local storage key with an accepted flag).
 // The machine never touches storage: `loadConsent` and `persistConsent` come from src/.
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 
 export interface CookieConsentOptions {
   essentials: boolean;
@@ -31,11 +30,6 @@ export type CookieConsentEvent =
   | { type: 'consent.accept'; options?: Partial<CookieConsentOptions> }
   | { type: 'consent.update'; options: Partial<CookieConsentOptions> }
   | { type: 'consent.load' };
-
-/** The storage read's answers, typed so that shared actions can read them with assertEvent. */
-type CookieConsentActorEvent =
-  | DoneActorEvent<StoredCookieConsent | null, 'loadConsent'>
-  | ErrorActorEvent<unknown, 'loadConsent'>;
 
 export type CookieConsentTag = 'loading' | 'notice';
 
@@ -64,7 +58,7 @@ function acceptedConsent({ context }: { context: CookieConsentContext }): Stored
 export const cookieConsentMachine = setup({
   types: {
     context: {} as CookieConsentContext,
-    events: {} as CookieConsentEvent | CookieConsentActorEvent,
+    events: {} as CookieConsentEvent,
     tags: {} as CookieConsentTag,
   },
   actors: {
@@ -77,30 +71,24 @@ export const cookieConsentMachine = setup({
   actions: {
     // Supplied by src/: writes the value under COOKIE_CONSENT_STORAGE_KEY.
     persistConsent: storeNothing,
-    assignStored: assign(({ event }) => {
-      assertEvent(event, 'xstate.done.actor.loadConsent');
-      const stored = event.output;
-      return stored
-        ? { options: optionsFrom(stored), accepted: stored.accepted }
-        : { options: { ...DEFAULT_COOKIE_CONSENT_OPTIONS }, accepted: false };
-    }),
+    assignStored: assign((_, params: { stored: StoredCookieConsent | null }) =>
+      params.stored
+        ? { options: optionsFrom(params.stored), accepted: params.stored.accepted }
+        : { options: { ...DEFAULT_COOKIE_CONSENT_OPTIONS }, accepted: false },
+    ),
     assignDefaults: assign({ options: () => ({ ...DEFAULT_COOKIE_CONSENT_OPTIONS }), accepted: false }),
-    assignAccepted: assign(({ event }) => {
-      assertEvent(event, 'consent.accept');
-      // Options the notice did not ask about keep their default (true).
-      return { options: optionsFrom(event.options ?? {}), accepted: true };
-    }),
-    assignUpdated: assign(({ context, event }) => {
-      assertEvent(event, 'consent.update');
-      // Options the update leaves out keep their current value.
-      return { options: optionsFrom({ ...context.options, ...event.options }) };
-    }),
+    // Options the notice did not ask about keep their default (true).
+    assignAccepted: assign((_, params: { options: Partial<CookieConsentOptions> | undefined }) => ({
+      options: optionsFrom(params.options ?? {}),
+      accepted: true,
+    })),
+    // Options the update leaves out keep their current value.
+    assignUpdated: assign(({ context }, params: { options: Partial<CookieConsentOptions> }) => ({
+      options: optionsFrom({ ...context.options, ...params.options }),
+    })),
   },
   guards: {
-    isStoredAccepted: ({ event }) => {
-      assertEvent(event, 'xstate.done.actor.loadConsent');
-      return event.output?.accepted === true;
-    },
+    isStoredAccepted: (_, params: { stored: StoredCookieConsent | null }) => params.stored?.accepted === true,
   },
 }).createMachine({
   id: 'cookieConsent',
@@ -109,39 +97,60 @@ export const cookieConsentMachine = setup({
     accepted: false,
   } satisfies CookieConsentContext,
   initial: 'loading',
-  // Re-read storage from any state (another tab may have answered the notice).
-  on: { 'consent.load': { target: '.loading', reenter: true } },
+  on: {
+    'consent.load': {
+      description: 'Re-read storage from any state (another tab may have answered the notice).',
+      target: '.loading',
+      reenter: true,
+    },
+  },
   states: {
     loading: {
+      description: 'Reads the stored consent (src/ reads localStorage).',
       tags: 'loading',
       invoke: {
         id: 'loadConsent',
         src: 'loadConsent',
         onDone: [
-          { guard: 'isStoredAccepted', target: 'accepted', actions: 'assignStored' },
-          { target: 'notice', actions: 'assignStored' },
+          {
+            description: 'The visitor already accepted: no notice.',
+            guard: { type: 'isStoredAccepted', params: ({ event }) => ({ stored: event.output }) },
+            target: 'accepted',
+            actions: { type: 'assignStored', params: ({ event }) => ({ stored: event.output }) },
+          },
+          {
+            description: 'Nothing stored, or not accepted: the notice, with what was stored (or the defaults).',
+            target: 'notice',
+            actions: { type: 'assignStored', params: ({ event }) => ({ stored: event.output }) },
+          },
         ],
-        // A corrupt stored value: ask again, with the defaults.
-        onError: { target: 'notice', actions: 'assignDefaults' },
+        onError: {
+          description: 'A corrupt stored value: ask again, with the defaults.',
+          target: 'notice',
+          actions: 'assignDefaults',
+        },
       },
     },
     notice: {
+      description: 'The cookie notice is shown until the visitor accepts.',
       tags: 'notice',
       on: {
         'consent.accept': {
+          description: 'The options are stored, accepted.',
           target: 'accepted',
           actions: [
-            'assignAccepted',
+            { type: 'assignAccepted', params: ({ event }) => ({ options: event.options }) },
             { type: 'persistConsent', params: acceptedConsent },
           ],
         },
       },
     },
     accepted: {
+      description: 'Consent given; the options can still be changed (account details), each change stored.',
       on: {
         'consent.update': {
           actions: [
-            'assignUpdated',
+            { type: 'assignUpdated', params: ({ event }) => ({ options: event.options }) },
             { type: 'persistConsent', params: acceptedConsent },
           ],
         },

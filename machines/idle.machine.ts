@@ -17,8 +17,7 @@
 // src/ provides the clock and the call: idleMachine.provide({ actors: { readClock }, actions:
 // { keepAlive } }) (Date.now and POST /player/session/refresh; tests a SimulatedClock and a spy)
 // and sends `idle.activity` (pointer, key, scroll; throttled) through the session.
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import { IDLE_CHECK_MS, IDLE_LIMIT_MS, IDLE_WARNING_MS, SESSION_KEEPALIVE_MS } from './lib/constants';
 
 export interface IdleContext {
@@ -36,8 +35,6 @@ export type IdleEvent =
   | { type: 'idle.activity'; at: number }
   /** "Stay logged in" in the idle warning. */
   | { type: 'idle.stay' };
-
-type IdleActorEvent = DoneActorEvent<number, 'readClock'> | ErrorActorEvent<unknown, 'readClock'>;
 
 /** warning: show the idle-warning dialog. */
 export type IdleTag = 'warning';
@@ -68,7 +65,7 @@ const doNothing: () => void = () => undefined;
 export const idleMachine = setup({
   types: {
     context: {} as IdleContext,
-    events: {} as IdleEvent | IdleActorEvent,
+    events: {} as IdleEvent,
     tags: {} as IdleTag,
   },
   actors: {
@@ -79,34 +76,16 @@ export const idleMachine = setup({
     // Supplied by src/: tells the platform the player is still there (fire and forget; it must
     // not throw). Its answer does not matter here: a refused session shows on the next call.
     keepAlive: doNothing,
-    recordActivity: assign(({ event }) => {
-      assertEvent(event, 'idle.activity');
-      return { lastActivityAt: event.at };
-    }),
+    recordActivity: assign((_, params: { at: number }) => ({ lastActivityAt: params.at })),
     // Starting, or "Stay logged in": now counts as activity, and the platform has just heard from
     // the page (the login or restore, or the keep-alive sent with "Stay logged in").
-    recordNow: assign(({ event }) => {
-      assertEvent(event, 'xstate.done.actor.readClock');
-      return { lastActivityAt: event.output, lastKeepAliveAt: event.output };
-    }),
-    recordKeepAlive: assign(({ event }) => {
-      assertEvent(event, 'xstate.done.actor.readClock');
-      return { lastKeepAliveAt: event.output };
-    }),
+    recordNow: assign((_, params: { now: number }) => ({ lastActivityAt: params.now, lastKeepAliveAt: params.now })),
+    recordKeepAlive: assign((_, params: { now: number }) => ({ lastKeepAliveAt: params.now })),
   },
   guards: {
-    idleLimitReached: ({ context, event }) => {
-      assertEvent(event, 'xstate.done.actor.readClock');
-      return idleFor(context, event.output) >= IDLE_LIMIT_MS;
-    },
-    idleWarningDue: ({ context, event }) => {
-      assertEvent(event, 'xstate.done.actor.readClock');
-      return idleFor(context, event.output) >= IDLE_LIMIT_MS - IDLE_WARNING_MS;
-    },
-    keepAliveDue: ({ context, event }) => {
-      assertEvent(event, 'xstate.done.actor.readClock');
-      return keepAliveDue(context, event.output);
-    },
+    idleLimitReached: ({ context }, params: { now: number }) => idleFor(context, params.now) >= IDLE_LIMIT_MS,
+    idleWarningDue: ({ context }, params: { now: number }) => idleFor(context, params.now) >= IDLE_LIMIT_MS - IDLE_WARNING_MS,
+    keepAliveDue: ({ context }, params: { now: number }) => keepAliveDue(context, params.now),
   },
   delays: {
     idleCheck: IDLE_CHECK_MS,
@@ -116,41 +95,63 @@ export const idleMachine = setup({
   context: { lastActivityAt: null, lastKeepAliveAt: null } satisfies IdleContext,
   initial: 'starting',
   states: {
-    // Reads the clock: being logged in (or staying so) is the first activity.
     starting: {
+      description: 'Reads the clock: being logged in (or staying so) is the first activity.',
       invoke: {
         id: 'readClock',
         src: 'readClock',
-        onDone: { target: 'active', actions: 'recordNow' },
-        // No clock: count from the next activity (checks treat an unknown time as not idle).
-        onError: 'active',
+        onDone: { target: 'active', actions: { type: 'recordNow', params: ({ event }) => ({ now: event.output }) } },
+        onError: {
+          description: 'No clock: count from the next activity (checks treat an unknown time as not idle).',
+          target: 'active',
+        },
       },
     },
     active: {
-      on: { 'idle.activity': { actions: 'recordActivity' } },
+      description: 'The player is logged in; activity is recorded and the clock is checked every IDLE_CHECK_MS.',
+      on: { 'idle.activity': { actions: { type: 'recordActivity', params: ({ event }) => ({ at: event.at }) } } },
       after: { idleCheck: 'checking' },
     },
     checking: {
+      description: 'Reads the clock and compares it with the last activity (and the last keep-alive).',
       invoke: {
         id: 'readClock',
         src: 'readClock',
         onDone: [
-          { guard: 'idleLimitReached', target: 'expired' },
-          { guard: 'idleWarningDue', target: 'warning' },
-          { guard: 'keepAliveDue', target: 'active', actions: ['recordKeepAlive', 'keepAlive'] },
+          {
+            description: 'Idle for IDLE_LIMIT_MS or more: the end (the session logs out).',
+            guard: { type: 'idleLimitReached', params: ({ event }) => ({ now: event.output }) },
+            target: 'expired',
+          },
+          {
+            description: 'Idle for IDLE_LIMIT_MS - IDLE_WARNING_MS or more: the warning dialog.',
+            guard: { type: 'idleWarningDue', params: ({ event }) => ({ now: event.output }) },
+            target: 'warning',
+          },
+          {
+            description: 'Activity the platform has not heard of, SESSION_KEEPALIVE_MS after the last keep-alive: one more.',
+            guard: { type: 'keepAliveDue', params: ({ event }) => ({ now: event.output }) },
+            target: 'active',
+            actions: [{ type: 'recordKeepAlive', params: ({ event }) => ({ now: event.output }) }, 'keepAlive'],
+          },
           { target: 'active' },
         ],
         onError: 'active',
       },
     },
-    // The idle-warning dialog. Moving the pointer does not dismiss it: the player answers it.
-    // "Stay logged in" tells the platform at once: its own count may be as old as the warning's.
     warning: {
+      description:
+        'The idle-warning dialog. Moving the pointer does not dismiss it: the player answers it (or the limit ends the session).',
       tags: 'warning',
-      on: { 'idle.stay': { target: 'starting', actions: 'keepAlive' } },
+      on: {
+        'idle.stay': {
+          description: '"Stay logged in" tells the platform at once: its own count may be as old as the warning.',
+          target: 'starting',
+          actions: 'keepAlive',
+        },
+      },
       after: { idleCheck: 'checking' },
     },
-    // Past the limit: the session logs out.
-    expired: { type: 'final' },
+    expired: { description: 'Past the limit: the session logs out.', type: 'final' },
   },
 });

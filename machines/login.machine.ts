@@ -6,8 +6,7 @@
 //
 // src/ provides the call: loginMachine.provide({ actors: { authenticate } }), where authenticate is
 // authApi.login then parseIdToken.
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import { LOGIN_RETRY_ATTEMPTS, LOGIN_RETRY_DELAY_MS } from './lib/constants';
 import { isNetworkFailure, loginErrorOf } from './lib/loginErrors';
 import type { LoginError } from './lib/loginErrors';
@@ -47,17 +46,13 @@ export type LoginEvent =
   /** From the max-attempts modal back to the form. */
   | { type: 'login.back' };
 
-type LoginActorEvent =
-  | DoneActorEvent<AuthenticatedSession, 'authenticate'>
-  | ErrorActorEvent<unknown, 'authenticate'>;
-
 /** form: the form is shown; loading: a call is running; error: a message is shown; maxAttempts: the lock modal. */
 export type LoginTag = 'form' | 'loading' | 'error' | 'maxAttempts';
 
 export const loginMachine = setup({
   types: {
     context: {} as LoginContext,
-    events: {} as LoginEvent | LoginActorEvent,
+    events: {} as LoginEvent,
     input: {} as LoginInput,
     output: {} as LoginOutput,
     tags: {} as LoginTag,
@@ -69,31 +64,21 @@ export const loginMachine = setup({
     ),
   },
   actions: {
-    assignCredentials: assign(({ event }) => {
-      assertEvent(event, 'form.submit');
-      return { email: event.email.trim(), password: event.password, attempt: 1, error: null };
-    }),
+    assignCredentials: assign((_, params: LoginCredentials) => ({
+      email: params.email.trim(),
+      password: params.password,
+      attempt: 1,
+      error: null,
+    })),
     countRetry: assign(({ context }) => ({ attempt: context.attempt + 1 })),
-    assignError: assign(({ event }) => {
-      assertEvent(event, 'xstate.error.actor.authenticate');
-      return { error: loginErrorOf(event.error), password: '' };
-    }),
-    assignSession: assign(({ event }) => {
-      assertEvent(event, 'xstate.done.actor.authenticate');
-      return { session: event.output, password: '', error: null };
-    }),
+    assignError: assign((_, params: { error: unknown }) => ({ error: loginErrorOf(params.error), password: '' })),
+    assignSession: assign((_, params: { session: AuthenticatedSession }) => ({ session: params.session, password: '', error: null })),
     clearError: assign({ error: null }),
   },
   guards: {
     // behaviour.md §9: retry on a network failure only, never on a refused password.
-    canRetry: ({ context, event }) => {
-      assertEvent(event, 'xstate.error.actor.authenticate');
-      return isNetworkFailure(event.error) && context.attempt < LOGIN_RETRY_ATTEMPTS;
-    },
-    isMaxAttempts: ({ event }) => {
-      assertEvent(event, 'xstate.error.actor.authenticate');
-      return loginErrorOf(event.error).code === 'maxAttempt';
-    },
+    canRetry: ({ context }, params: { error: unknown }) => isNetworkFailure(params.error) && context.attempt < LOGIN_RETRY_ATTEMPTS,
+    isMaxAttempts: (_, params: { error: unknown }) => loginErrorOf(params.error).code === 'maxAttempt',
   },
   delays: {
     loginRetry: LOGIN_RETRY_DELAY_MS,
@@ -112,38 +97,60 @@ export const loginMachine = setup({
   initial: 'editing',
   states: {
     editing: {
+      description: 'The login form waits for an e-mail and a password.',
       tags: 'form',
-      on: { 'form.submit': { target: 'submitting', actions: 'assignCredentials' } },
+      on: {
+        'form.submit': {
+          target: 'submitting',
+          actions: { type: 'assignCredentials', params: ({ event }) => ({ email: event.email, password: event.password }) },
+        },
+      },
     },
     submitting: {
+      description: 'The login call runs (attempt `context.attempt` of this submit).',
       tags: ['form', 'loading'],
       invoke: {
         id: 'authenticate',
         src: 'authenticate',
         input: ({ context }) => ({ email: context.email, password: context.password }),
-        onDone: { target: 'success', actions: 'assignSession' },
+        onDone: { target: 'success', actions: { type: 'assignSession', params: ({ event }) => ({ session: event.output }) } },
         onError: [
-          { guard: 'canRetry', target: 'retrying' },
-          { guard: 'isMaxAttempts', target: 'maxAttempts', actions: 'assignError' },
-          { target: 'failed', actions: 'assignError' },
+          {
+            description: 'behaviour.md §9: a network failure is retried, up to LOGIN_RETRY_ATTEMPTS; a refused password never.',
+            guard: { type: 'canRetry', params: ({ event }) => ({ error: event.error }) },
+            target: 'retrying',
+          },
+          {
+            description: 'The account is locked (error.sign.in.attempt.count.exceeded).',
+            guard: { type: 'isMaxAttempts', params: ({ event }) => ({ error: event.error }) },
+            target: 'maxAttempts',
+            actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+          },
+          { target: 'failed', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
         ],
       },
     },
-    // The platform could not be reached: the same credentials again after LOGIN_RETRY_DELAY_MS.
     retrying: {
+      description: 'The platform could not be reached: the same credentials again after LOGIN_RETRY_DELAY_MS.',
       tags: ['form', 'loading'],
       after: { loginRetry: { target: 'submitting', actions: 'countRetry' } },
     },
     failed: {
+      description: 'The platform refused the login (or retries ran out): the error shows, the e-mail stays, the form can be sent again.',
       tags: ['form', 'error'],
-      on: { 'form.submit': { target: 'submitting', actions: 'assignCredentials' } },
+      on: {
+        'form.submit': {
+          target: 'submitting',
+          actions: { type: 'assignCredentials', params: ({ event }) => ({ email: event.email, password: event.password }) },
+        },
+      },
     },
-    // The account is locked (code:error.sign.in.attempt.count.exceeded): the max-attempts modal.
     maxAttempts: {
+      description: 'The account is locked (code:error.sign.in.attempt.count.exceeded): the max-attempts modal.',
       tags: ['maxAttempts', 'error'],
       on: { 'login.back': { target: 'editing', actions: 'clearError' } },
     },
-    success: { type: 'final' },
+    success: { description: 'Logged in: the output gives the session the token, its claims and the redirect.', type: 'final' },
   },
   output: ({ context }) => {
     if (context.session === null) throw new Error('loginMachine: success without a session');

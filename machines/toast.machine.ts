@@ -2,7 +2,7 @@
 // with timer, swipeable; behaviour.md §8 "General": toast kinds success, error, warning). One actor
 // holds every toast; each toast closes itself after its duration unless the player hovers or focuses
 // it (paused), and the player can dismiss it (close button, swipe).
-import { assertEvent, assign, enqueueActions, setup } from 'xstate';
+import { assign, cancel, enqueueActions, setup } from 'xstate';
 import { TOAST_DURATION_MS } from './lib/constants';
 import type { ToastKind, ToastMessage } from './lib/toasts';
 
@@ -39,6 +39,9 @@ export function expiryTimerId(toastId: string): string {
   return `toast.expire:${toastId}`;
 }
 
+/** What `toast.show` carries: the toast to add, its id and length optional. */
+type ToastShow = Omit<Extract<ToastEvent, { type: 'toast.show' }>, 'type'>;
+
 function findToast(context: ToastContext, id: string): Toast | undefined {
   return context.toasts.find((toast) => toast.id === id);
 }
@@ -51,13 +54,12 @@ export const toastMachine = setup({
   },
   actions: {
     // Adds the toast (or replaces the one with the same id, restarting its timer) and starts its timer.
-    showToast: enqueueActions(({ context, event, enqueue }) => {
-      assertEvent(event, 'toast.show');
+    showToast: enqueueActions(({ context, enqueue }, params: ToastShow) => {
       const toast: Toast = {
-        id: event.id ?? `toast-${context.nextId}`,
-        kind: event.kind,
-        message: event.message,
-        durationMs: event.durationMs ?? TOAST_DURATION_MS,
+        id: params.id ?? `toast-${context.nextId}`,
+        kind: params.kind,
+        message: params.message,
+        durationMs: params.durationMs ?? TOAST_DURATION_MS,
         paused: false,
       };
       const replaces = findToast(context, toast.id) !== undefined;
@@ -66,61 +68,79 @@ export const toastMachine = setup({
         toasts: replaces
           ? context.toasts.map((existing) => (existing.id === toast.id ? toast : existing))
           : [...context.toasts, toast],
-        nextId: event.id === undefined ? context.nextId + 1 : context.nextId,
+        nextId: params.id === undefined ? context.nextId + 1 : context.nextId,
       });
       enqueue.raise({ type: 'toast.expire', id: toast.id }, { id: expiryTimerId(toast.id), delay: toast.durationMs });
     }),
-    removeToast: assign(({ context, event }) => {
-      assertEvent(event, ['toast.dismiss', 'toast.expire']);
-      return { toasts: context.toasts.filter((toast) => toast.id !== event.id) };
-    }),
-    cancelExpiry: enqueueActions(({ event, enqueue }) => {
-      assertEvent(event, ['toast.dismiss', 'toast.pause']);
-      enqueue.cancel(expiryTimerId(event.id));
-    }),
-    markPaused: assign(({ context, event }) => {
-      assertEvent(event, ['toast.pause', 'toast.resume']);
-      const paused = event.type === 'toast.pause';
-      return { toasts: context.toasts.map((toast) => (toast.id === event.id ? { ...toast, paused } : toast)) };
-    }),
+    removeToast: assign(({ context }, params: { id: string }) => ({
+      toasts: context.toasts.filter((toast) => toast.id !== params.id),
+    })),
+    cancelExpiry: cancel((_, params: { id: string }) => expiryTimerId(params.id)),
+    markPaused: assign(({ context }, params: { id: string; paused: boolean }) => ({
+      toasts: context.toasts.map((toast) => (toast.id === params.id ? { ...toast, paused: params.paused } : toast)),
+    })),
     // Resuming restarts the toast's full duration: the player just looked at it.
-    restartExpiry: enqueueActions(({ context, event, enqueue }) => {
-      assertEvent(event, 'toast.resume');
-      const toast = findToast(context, event.id);
+    restartExpiry: enqueueActions(({ context, enqueue }, params: { id: string }) => {
+      const toast = findToast(context, params.id);
       if (!toast) return;
       enqueue.raise({ type: 'toast.expire', id: toast.id }, { id: expiryTimerId(toast.id), delay: toast.durationMs });
     }),
   },
   guards: {
     hasNoToasts: ({ context }) => context.toasts.length === 0,
-    isShown: ({ context, event }) => {
-      assertEvent(event, 'toast.dismiss');
-      return findToast(context, event.id) !== undefined;
-    },
-    isRunning: ({ context, event }) => {
-      assertEvent(event, ['toast.pause', 'toast.expire']);
-      return findToast(context, event.id)?.paused === false;
-    },
-    isPaused: ({ context, event }) => {
-      assertEvent(event, 'toast.resume');
-      return findToast(context, event.id)?.paused === true;
-    },
+    isShown: ({ context }, params: { id: string }) => findToast(context, params.id) !== undefined,
+    isRunning: ({ context }, params: { id: string }) => findToast(context, params.id)?.paused === false,
+    isPaused: ({ context }, params: { id: string }) => findToast(context, params.id)?.paused === true,
   },
 }).createMachine({
   id: 'toast',
   context: { toasts: [], nextId: 0 } satisfies ToastContext,
   initial: 'empty',
   on: {
-    'toast.show': { target: '.showing', actions: 'showToast' },
-    'toast.dismiss': { guard: 'isShown', target: '.showing', actions: ['cancelExpiry', 'removeToast'] },
-    // A paused toast's timer is cancelled; the guard also drops a late expiry for it.
-    'toast.expire': { guard: 'isRunning', target: '.showing', actions: 'removeToast' },
-    'toast.pause': { guard: 'isRunning', actions: ['cancelExpiry', 'markPaused'] },
-    'toast.resume': { guard: 'isPaused', actions: ['markPaused', 'restartExpiry'] },
+    'toast.show': {
+      description: 'Adds the toast (a known id replaces that toast and restarts its timer) and starts its timer.',
+      target: '.showing',
+      actions: {
+        type: 'showToast',
+        params: ({ event }) => ({ id: event.id, kind: event.kind, message: event.message, durationMs: event.durationMs }),
+      },
+    },
+    'toast.dismiss': {
+      description: 'The player closed it (close button, swipe).',
+      guard: { type: 'isShown', params: ({ event }) => ({ id: event.id }) },
+      target: '.showing',
+      actions: [
+        { type: 'cancelExpiry', params: ({ event }) => ({ id: event.id }) },
+        { type: 'removeToast', params: ({ event }) => ({ id: event.id }) },
+      ],
+    },
+    'toast.expire': {
+      description: "Its timer ran out. A paused toast's timer is cancelled; the guard also drops a late expiry for it.",
+      guard: { type: 'isRunning', params: ({ event }) => ({ id: event.id }) },
+      target: '.showing',
+      actions: { type: 'removeToast', params: ({ event }) => ({ id: event.id }) },
+    },
+    'toast.pause': {
+      description: 'Hovered or focused: its timer stops.',
+      guard: { type: 'isRunning', params: ({ event }) => ({ id: event.id }) },
+      actions: [
+        { type: 'cancelExpiry', params: ({ event }) => ({ id: event.id }) },
+        { type: 'markPaused', params: ({ event }) => ({ id: event.id, paused: true }) },
+      ],
+    },
+    'toast.resume': {
+      description: 'No longer hovered or focused: its full duration starts again.',
+      guard: { type: 'isPaused', params: ({ event }) => ({ id: event.id }) },
+      actions: [
+        { type: 'markPaused', params: ({ event }) => ({ id: event.id, paused: false }) },
+        { type: 'restartExpiry', params: ({ event }) => ({ id: event.id }) },
+      ],
+    },
   },
   states: {
-    empty: {},
+    empty: { description: 'No toast is shown.' },
     showing: {
+      description: 'One or more toasts are shown; the last one gone leads back to empty.',
       tags: 'showing',
       always: { guard: 'hasNoToasts', target: 'empty' },
     },

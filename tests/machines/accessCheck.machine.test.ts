@@ -1,5 +1,5 @@
 import { createActor, SimulatedClock } from 'xstate';
-import type { EventFromLogic } from 'xstate';
+import type { DoneActorEvent, ErrorActorEvent, EventFromLogic } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { accessCheckMachine } from '../../machines/accessCheck.machine';
 import type { AccessContextResult } from '../../machines/accessCheck.machine';
@@ -9,7 +9,11 @@ import { appGate } from '../../machines/session.guards';
 import { ApiError } from '../../src/api/errors';
 import { coverPaths, FakePromises, formatCoverage, settle } from './lib/pathCoverage';
 
-type AccessCheckEvent = EventFromLogic<typeof accessCheckMachine>;
+/** The machine's events and the call's answers (the machine types those through its actor). */
+type AccessCheckEvent =
+  | EventFromLogic<typeof accessCheckMachine>
+  | DoneActorEvent<AccessContextResult, 'fetchAccessContext'>
+  | ErrorActorEvent<unknown, 'fetchAccessContext'>;
 
 const answered = (output: AccessContextResult): AccessCheckEvent => ({
   type: 'xstate.done.actor.fetchAccessContext',

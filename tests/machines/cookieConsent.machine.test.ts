@@ -1,11 +1,15 @@
 import { createActor } from 'xstate';
-import type { EventFromLogic } from 'xstate';
+import type { DoneActorEvent, ErrorActorEvent, EventFromLogic } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { cookieConsentMachine, DEFAULT_COOKIE_CONSENT_OPTIONS } from '../../machines/cookieConsent.machine';
 import type { CookieConsentOptions, StoredCookieConsent } from '../../machines/cookieConsent.machine';
 import { coverPaths, FakePromises, formatCoverage, settle } from './lib/pathCoverage';
 
-type CookieConsentEvent = EventFromLogic<typeof cookieConsentMachine>;
+/** The machine's events and the storage read's answers (the machine types those through its actor). */
+type CookieConsentEvent =
+  | EventFromLogic<typeof cookieConsentMachine>
+  | DoneActorEvent<StoredCookieConsent | null, 'loadConsent'>
+  | ErrorActorEvent<unknown, 'loadConsent'>;
 
 const loaded = (output: StoredCookieConsent | null): CookieConsentEvent => ({
   type: 'xstate.done.actor.loadConsent',
@@ -76,7 +80,7 @@ describe('cookie consent machine (behaviour.md §4 "Other states", §9)', () => 
             expect(written).toEqual([]);
             if (event.type === 'xstate.done.actor.loadConsent' && event.output !== null) {
               // Stored but never accepted: the stored choices are offered again.
-              expect(context.options).toEqual(optionsOf(event.output));
+              expect(context.options).toEqual(optionsOf(event.output as StoredCookieConsent));
             } else {
               // Nothing stored, or a corrupt value: every option defaults to true (§9).
               expect(context.options).toEqual(DEFAULT_COOKIE_CONSENT_OPTIONS);
@@ -88,7 +92,7 @@ describe('cookie consent machine (behaviour.md §4 "Other states", §9)', () => 
             if (event.type === 'xstate.done.actor.loadConsent') {
               // Loaded from storage: shown as stored, nothing written back.
               expect(event.output).not.toBeNull();
-              if (event.output) expect(context.options).toEqual(optionsOf(event.output));
+              if (event.output) expect(context.options).toEqual(optionsOf(event.output as StoredCookieConsent));
               expect(written).toEqual([]);
             } else if (event.type === 'consent.accept') {
               // Options the notice did not ask about default to true.

@@ -1,11 +1,12 @@
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
-import type { EventFromLogic } from 'xstate';
+import type { DoneActorEvent, ErrorActorEvent, EventFromLogic } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { idleLogoutAt, idleMachine } from '../../machines/idle.machine';
 import { IDLE_CHECK_MS, IDLE_LIMIT_MS, IDLE_WARNING_MS, SESSION_KEEPALIVE_MS } from '../../machines/lib/constants';
 import { coverPaths, FakePromises, formatCoverage, settle } from './lib/pathCoverage';
 
-type IdleEvent = EventFromLogic<typeof idleMachine>;
+/** The machine's events and the clock's answers (the machine types those through its actors). */
+type IdleEvent = EventFromLogic<typeof idleMachine> | DoneActorEvent<number, 'readClock'> | ErrorActorEvent<unknown, 'readClock'>;
 
 /** Times the fake clock answers (ms since the epoch); a small fixed set keeps the graph finite. */
 const T0 = 1_700_000_000_000;
@@ -60,7 +61,7 @@ describe('idle machine (behaviour.md §4 "Session": idle check, GLI-19 2.5.4)', 
       events,
       check: (snapshot, { event, previous, fakes, world, index }) => {
         const { context } = snapshot;
-        const clock = event.type === 'xstate.done.actor.readClock' ? event.output : null;
+        const clock = event.type === 'xstate.done.actor.readClock' ? (event.output as number) : null;
         const before = previous?.context.lastActivityAt ?? null;
         const idleFor = clock === null || before === null ? null : clock - before;
         expect(snapshot.hasTag('warning')).toBe(snapshot.value === 'warning');

@@ -1,5 +1,5 @@
 import { createActor, SimulatedClock } from 'xstate';
-import type { EventFromLogic } from 'xstate';
+import type { DoneActorEvent, ErrorActorEvent, EventFromLogic } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { LOGIN_RETRY_ATTEMPTS, LOGIN_RETRY_DELAY_MS } from '../../machines/lib/constants';
 import { loginErrorOf } from '../../machines/lib/loginErrors';
@@ -9,7 +9,11 @@ import type { SessionClaims } from '../../machines/session.machine';
 import { ApiError } from '../../src/api/errors';
 import { coverPaths, FakePromises, formatCoverage, settle } from './lib/pathCoverage';
 
-type LoginEvent = EventFromLogic<typeof loginMachine>;
+/** The machine's events and the login call's answers (the machine types those through its actor). */
+type LoginEvent =
+  | EventFromLogic<typeof loginMachine>
+  | DoneActorEvent<AuthenticatedSession, 'authenticate'>
+  | ErrorActorEvent<unknown, 'authenticate'>;
 
 const claims: SessionClaims = {
   countryCode: 'FI',
