@@ -28,7 +28,8 @@ import {
 //   GET  /authorize?amount&currency&country&returnUrl → { sessionId, redirectUrl } (the bank page)
 //   POST /player/code    { oneTimeCode, sessionId, ipAddress, blackbox } → { email, mobilePhone, playerId }
 //        finds the player by the bank identity (or creates one, PRE_REGISTERED) and pays the
-//        amount into their wallet: a real ledger deposit, once per session (idempotency key).
+//        amount into their wallet: the payment provider confirms, then a real ledger deposit, once
+//        per session (the session's reference and idempotency key).
 //   POST /player/update  { playerId, sessionId, email, phonePrefix, phoneBody } → { ok }
 //   POST /player/login   { sessionId, metadata } → { idToken, lastAuth, refreshToken, accessToken }
 // The bank page is the bank-identification provider's (server/providers; simulated: server/routes/bankid.ts).
@@ -52,7 +53,7 @@ export function payAndPlayRoutes({ db, clock }: { db: Kysely<Database>; clock: (
 
   routes.post('/player/code', async (c) => {
     const body = await parseJsonBody(c, verifyCodeRequestSchema);
-    return c.json<VerifyCodeResponse>(await verifyPayAndPlayCode(deps, body));
+    return c.json<VerifyCodeResponse>(await verifyPayAndPlayCode(deps, providersOf(c), body));
   });
 
   routes.post('/player/update', async (c) => {

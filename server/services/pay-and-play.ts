@@ -35,8 +35,8 @@ import { inTransaction } from '../repositories/transaction';
 
 // Pay and play's rules (behaviour.md §4 "Pay and play", §7 "Pay and play"): a session for an amount,
 // the bank's identification and its one-time code, the verification that finds or creates the
-// player and pays the deposit (once per session), the update that only fills what the player does
-// not have yet, and the login.
+// player and pays the deposit (the payment provider confirms, then the ledger posts, once per
+// session), the update that only fills what the player does not have yet, and the login.
 // server/routes/payAndPlay.ts and the simulated bank page (server/routes/bankid.ts) map these to
 // HTTP; the SQL is server/repositories/pay-and-play-sessions.ts and the player store.
 
@@ -147,9 +147,14 @@ export async function identifyAtBank(deps: PayAndPlayDeps, session: PayAndPlaySe
 
 /**
  * POST /player/code: takes the code (single use), finds the player by the bank identity or creates
- * one (PRE_REGISTERED), and pays the amount in: a ledger deposit keyed by the session.
+ * one (PRE_REGISTERED), and pays the amount in: the payment provider confirms the bank's payment,
+ * then the ledger posts the deposit, both keyed by the session so that nothing is paid twice.
  */
-export async function verifyPayAndPlayCode(deps: PayAndPlayDeps, input: { sessionId: string; oneTimeCode: string }): Promise<VerifyCodeResponse> {
+export async function verifyPayAndPlayCode(
+  deps: PayAndPlayDeps,
+  providers: Pick<PlatformProviders, 'payments'>,
+  input: { sessionId: string; oneTimeCode: string },
+): Promise<VerifyCodeResponse> {
   const { db, clock } = deps;
   const now = clock();
   const verify = () =>
@@ -179,13 +184,17 @@ export async function verifyPayAndPlayCode(deps: PayAndPlayDeps, input: { sessio
         throw sessionInvalid(`This account holds ${player.currency_code}; the payment was in ${session.currency}.`);
       }
       await markVerified(trx, session.id, { playerId: player.id, now, expiresAt: new Date(now.getTime() + PAY_AND_PLAY_SESSION_TTL_MS) });
-      // The bank has paid: a real first deposit, once per session whatever is replayed.
+      // The bank has paid: the provider confirms the payment, then a real first deposit. Both once
+      // per session: the code above is taken once, the provider gets the session's reference and
+      // the ledger its idempotency key, so a replay confirms and credits nothing more.
+      const reference = `paynplay:${session.id}`;
+      await providers.payments.confirmDeposit({ reference, amount: session.amount, currency: session.currency });
       await postDeposit(trx, {
         playerId: player.id,
         amount: session.amount,
         currency: session.currency,
-        idempotencyKey: `paynplay:${session.id}`,
-        reference: `paynplay:${session.id}`,
+        idempotencyKey: reference,
+        reference,
       });
       return player;
     });
