@@ -104,10 +104,8 @@ export default tseslint.config(
   },
   // server/routes/: parse with the contract, call a service, map to HTTP; the SQL lives in
   // server/repositories/ (ARCHITECTURE.md "The reference platform", issue 9 "A service layer").
-  // Not yet moved: the pay-and-play routes (payAndPlay.ts, bankid.ts).
   {
     files: ['server/routes/**/*.ts'],
-    ignores: ['server/routes/payAndPlay.ts', 'server/routes/bankid.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',

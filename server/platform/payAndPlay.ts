@@ -1,20 +1,18 @@
-import type { Kysely, Selectable } from 'kysely';
 import { COUNTRIES, isCountryCode, type CountryCode } from '../../machines/lib/countries';
 import { PAY_AND_PLAY_MAX_DEPOSIT, PAY_AND_PLAY_MIN_DEPOSIT } from '../../machines/lib/constants';
 import { LANGUAGES, MARKET_CODES, MARKETS } from '../../machines/lib/markets';
 import { sameSitePath } from '../../machines/lib/sameSitePath';
-import type { Database, PayAndPlaySessionsTable } from '../db/schema';
 import { toCents } from './ledger';
 
 // Pay-and-play sessions (behaviour.md §4 "Pay and play", §7): what GET /paynplay/authorize opens,
 // the simulated bank page identifies, POST /paynplay/player/code verifies (and pays), and
-// /player/update and /player/login finish. Shared by server/routes/payAndPlay.ts and bankid.ts.
+// /player/update and /player/login finish. The pure rules (amounts, countries, the return path);
+// the flow is server/services/pay-and-play.ts, the SQL server/repositories/pay-and-play-sessions.ts.
 
 /** How long a session may take from the amount to the login (the verification restarts it). */
 export const PAY_AND_PLAY_SESSION_TTL_MS = 30 * 60_000;
 /** How long the one-time code the bank hands back is good for. */
 export const PAY_AND_PLAY_CODE_TTL_MS = 10 * 60_000;
-export type PayAndPlaySession = Selectable<PayAndPlaySessionsTable>;
 
 const AMOUNT = /^[0-9]{1,9}(\.[0-9]{1,2})?$/;
 
@@ -53,14 +51,4 @@ export function currencyOf(country: CountryCode): string {
 export function languageForCountry(country: string): string {
   const market = MARKET_CODES.map((code) => MARKETS[code]).find((candidate) => candidate.enabled && candidate.originCountry === country);
   return market ? LANGUAGES[market.regionLanguage].apiLanguage : 'en';
-}
-
-/** The session, if it exists and has not expired. */
-export async function liveSession(db: Kysely<Database>, id: string, now: Date): Promise<PayAndPlaySession | undefined> {
-  return db
-    .selectFrom('paynplay_sessions')
-    .selectAll()
-    .where('id', '=', id)
-    .where('expires_at', '>', now)
-    .executeTakeFirst();
 }

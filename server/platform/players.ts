@@ -74,6 +74,8 @@ export interface PlayerStore {
   create(input: CreatePlayerInput): Promise<Player>;
   findByEmail(email: string): Promise<Player | undefined>;
   findById(id: number): Promise<Player | undefined>;
+  /** The row locked until the transaction ends (a check and a write that must not interleave). */
+  findByIdForUpdate(id: number): Promise<Player | undefined>;
   findByPersonId(personid: string): Promise<Player | undefined>;
   findByCpf(cpf: string): Promise<Player | undefined>;
   /** The updated row, or undefined for an unknown id. */
@@ -118,6 +120,8 @@ export function createPlayerStore(db: Kysely<Database>, clock: () => Date = () =
         .executeTakeFirst(),
 
     findById,
+
+    findByIdForUpdate: (id) => db.selectFrom('players').selectAll().where('id', '=', id).forUpdate().executeTakeFirst(),
 
     findByPersonId: (personid) => db.selectFrom('players').selectAll().where('personid', '=', personid).executeTakeFirst(),
 

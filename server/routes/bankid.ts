@@ -4,8 +4,15 @@ import { escapeHtml } from '../content/terms';
 import type { Database } from '../db/schema';
 import type { SiteEnv } from '../http/site-context';
 import { flowBodyLimit } from '../http/validation';
-import { PAY_AND_PLAY_CODE_TTL_MS, liveSession, withParams, type PayAndPlaySession } from '../platform/payAndPlay';
-import { randomSecret, sha256Hex } from '../platform/secrets';
+import { withParams } from '../platform/payAndPlay';
+import {
+  bankSession,
+  bankSessionFinished,
+  cancelAtBank,
+  identifyAtBank,
+  type PayAndPlayDeps,
+  type PayAndPlaySession,
+} from '../services/pay-and-play';
 
 // The simulated bank-identification provider of pay and play (behaviour.md §7 "GET to a
 // bank-identification authorization endpoint with amount, currency and country"; ARCHITECTURE.md
@@ -16,6 +23,7 @@ import { randomSecret, sha256Hex } from '../platform/secrets';
 //                                 or `<returnUrl>?error=cancelled&sessionId=<id>`
 // A real provider identifies the person and takes the payment; this one believes the personal id
 // typed in. The page has no script (CSP script-src 'self'), a lang attribute and labelled controls.
+// The session's rules are server/services/pay-and-play.ts; this file is the page and the form.
 
 /** The bank's known test identity (the seeded player@example.com); any other id is a new player. */
 export const TEST_PERSONID_HINT = '010190-1234';
@@ -113,39 +121,27 @@ function usedPage(c: Context): Response {
   return messagePage(c, 409, 'Session already used', 'This payment session is finished. Go back to the site and start again.');
 }
 
-function isFinished(session: PayAndPlaySession): boolean {
-  return session.identified_at !== null || session.cancelled_at !== null;
-}
-
 export function bankidRoutes({ db, clock }: { db: Kysely<Database>; clock: () => Date }): Hono<SiteEnv> {
   const routes = new Hono<SiteEnv>();
+  const deps: PayAndPlayDeps = { db, clock };
   routes.use('*', flowBodyLimit);
 
   routes.get('/authorize', async (c) => {
-    const id = c.req.query('session') ?? '';
-    const session = id.length > 0 && id.length <= 200 ? await liveSession(db, id, clock()) : undefined;
+    const session = await bankSession(deps, c.req.query('session') ?? '');
     if (!session) return notFoundPage(c);
-    if (isFinished(session)) return usedPage(c);
+    if (bankSessionFinished(session)) return usedPage(c);
     c.header('Content-Security-Policy', BANK_PAGE_CSP);
     return c.html(identifyPage(session));
   });
 
   routes.post('/authorize', async (c) => {
     const form: Record<string, unknown> = await c.req.parseBody().catch(() => ({}));
-    const id = typeof form.session === 'string' ? form.session : '';
-    const now = clock();
-    const session = id.length > 0 && id.length <= 200 ? await liveSession(db, id, now) : undefined;
+    const session = await bankSession(deps, typeof form.session === 'string' ? form.session : '');
     if (!session) return notFoundPage(c);
-    if (isFinished(session)) return usedPage(c);
+    if (bankSessionFinished(session)) return usedPage(c);
 
     if (form.action === 'cancel') {
-      await db
-        .updateTable('paynplay_sessions')
-        .set({ cancelled_at: now })
-        .where('id', '=', session.id)
-        .where('identified_at', 'is', null)
-        .where('cancelled_at', 'is', null)
-        .execute();
+      await cancelAtBank(deps, session);
       return c.redirect(withParams(session.return_url, { error: 'cancelled', sessionId: session.id }), 303);
     }
 
@@ -156,21 +152,8 @@ export function bankidRoutes({ db, clock }: { db: Kysely<Database>; clock: () =>
       const error = personid === '' ? 'Enter your personal identity code.' : 'Enter a personal identity code of 6 to 20 letters, digits, + or -.';
       return c.html(identifyPage(session, typed, error), 400);
     }
-    const code = randomSecret(24);
-    const identified = await db
-      .updateTable('paynplay_sessions')
-      .set({
-        personid,
-        identified_at: now,
-        one_time_code_hash: sha256Hex(code),
-        code_expires_at: new Date(now.getTime() + PAY_AND_PLAY_CODE_TTL_MS),
-      })
-      .where('id', '=', session.id)
-      .where('identified_at', 'is', null)
-      .where('cancelled_at', 'is', null)
-      .returning('id')
-      .executeTakeFirst();
-    if (!identified) return usedPage(c);
+    const code = await identifyAtBank(deps, session, personid);
+    if (code === null) return usedPage(c);
     return c.redirect(withParams(session.return_url, { code, sessionId: session.id }), 303);
   });
 

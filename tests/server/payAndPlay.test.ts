@@ -8,6 +8,7 @@ import { balance, playerAccount, toCents } from '../../server/platform/ledger';
 import { createPlayerStore } from '../../server/platform/players';
 import { SEEDED_PERSONID } from '../../server/platform/seed-players';
 import { SESSION_COOKIE } from '../../server/platform/sessions';
+import type { PaymentProvider } from '../../server/providers';
 import { bearer, expectError, expectFieldErrors, postJson } from './helpers/identity';
 import { json, startTestPlatform, type TestPlatform } from './helpers/platform';
 
@@ -330,6 +331,50 @@ describe('POST /api/paynplay/player/code', () => {
     [{ oneTimeCode: 1, sessionId: 's', ipAddress: '1.2.3.4', blackbox: '' }, { oneTimeCode: 'validation.invalid' }],
   ])('answers 400 error.validation for %j', async (body, expected) => {
     expect(await expectFieldErrors(await postJson(app, '/api/paynplay/player/code', body))).toEqual(expected);
+  });
+
+  it('has the payment provider confirm each session once, with the session as the reference, before the ledger credits it', async () => {
+    const { db } = platform.database;
+    const confirmed: { reference: string; amount: string; currency: string }[] = [];
+    let refuse = false;
+    const payments: PaymentProvider = {
+      name: 'recording psp',
+      simulated: true,
+      confirmDeposit: (deposit) => {
+        if (refuse) return Promise.reject(new Error('the PSP is down'));
+        confirmed.push(deposit);
+        return Promise.resolve({ providerReference: `psp:${deposit.reference}` });
+      },
+    };
+    const defaultApp = app;
+    app = platform.app({ clock: () => now, providers: { payments } });
+    try {
+      const { sessionId, playerId } = await payAs(newPersonId(), '12.50');
+      expect(confirmed).toEqual([{ reference: `paynplay:${sessionId}`, amount: '12.50', currency: 'EUR' }]);
+
+      // A replayed code, and two verifications of one code at once: one confirmation each session.
+      const again = await authorize('20');
+      const code = (await identify(again.sessionId, newPersonId())).get('code') ?? '';
+      const responses = await Promise.all([verifyCode(code, again.sessionId), verifyCode(code, again.sessionId)]);
+      expect(responses.map((response) => response.status).sort()).toEqual([200, 400]);
+      await expectError(await verifyCode(code, again.sessionId), 400, 'error.paynplay.code.invalid');
+      await expectError(await verifyCode(code, sessionId), 400, 'error.paynplay.code.invalid');
+      expect(confirmed.map((deposit) => deposit.reference)).toEqual([`paynplay:${sessionId}`, `paynplay:${again.sessionId}`]);
+      expect(await balance(db, playerAccount(playerId))).toBe('12.50');
+
+      // The provider does not confirm: nothing is credited, and the code is not spent.
+      const failing = await authorize('30');
+      const failingCode = (await identify(failing.sessionId, newPersonId())).get('code') ?? '';
+      refuse = true;
+      expect((await verifyCode(failingCode, failing.sessionId)).status).not.toBe(200);
+      const credited = await db.selectFrom('ledger_transactions').selectAll().where('idempotency_key', '=', `paynplay:${failing.sessionId}`).execute();
+      expect(credited).toHaveLength(0);
+      refuse = false;
+      expect((await verifyCode(failingCode, failing.sessionId)).status).toBe(200);
+      expect(confirmed.at(-1)).toEqual({ reference: `paynplay:${failing.sessionId}`, amount: '30.00', currency: 'EUR' });
+    } finally {
+      app = defaultApp;
+    }
   });
 
   it('answers an SQL-looking code as an invalid code', async () => {

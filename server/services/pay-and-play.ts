@@ -1,0 +1,281 @@
+import type { Kysely } from 'kysely';
+import * as v from 'valibot';
+import { joinMobilePhone } from '../../machines/lib/countries';
+import type { FieldError } from '../../src/api/errors';
+import type { AuthorizeResponse, authorizeRequestSchema, updatePlayerRequestSchema, VerifyCodeResponse } from '../../src/api/payAndPlay';
+import type { Database } from '../db/schema';
+import { ERROR_CODES, HttpError } from '../http/errors';
+import { FIELD_CODES, validationError } from '../http/validation';
+import { accessDetailsFor, currentTermsVersion, liftEndedRestriction, loginRefusal } from '../platform/account-status';
+import { postDeposit } from '../platform/ledger';
+import {
+  PAY_AND_PLAY_CODE_TTL_MS,
+  PAY_AND_PLAY_SESSION_TTL_MS,
+  countryOf,
+  currencyOf,
+  languageForCountry,
+  parseDepositAmount,
+} from '../platform/payAndPlay';
+import { createPlayerStore, normalizeEmail, PlayerConflictError, type Player } from '../platform/players';
+import { randomSecret, sha256Hex } from '../platform/secrets';
+import { checkPhoneWithProvider } from '../platform/vonage';
+import type { PlatformProviders } from '../providers/types';
+import {
+  claimCode,
+  findLiveSession,
+  insertSession,
+  lockLiveSession,
+  markCancelled,
+  markIdentified,
+  markLoggedIn,
+  markVerified,
+  type PayAndPlaySession,
+} from '../repositories/pay-and-play-sessions';
+import { inTransaction } from '../repositories/transaction';
+
+// Pay and play's rules (behaviour.md §4 "Pay and play", §7 "Pay and play"): a session for an amount,
+// the bank's identification and its one-time code, the verification that finds or creates the
+// player and pays the deposit (the payment provider confirms, then the ledger posts, once per
+// session), the update that only fills what the player does not have yet, and the login.
+// server/routes/payAndPlay.ts and the simulated bank page (server/routes/bankid.ts) map these to
+// HTTP; the SQL is server/repositories/pay-and-play-sessions.ts and the player store.
+
+export interface PayAndPlayDeps {
+  db: Kysely<Database>;
+  clock: () => Date;
+}
+
+export type AuthorizeInput = Omit<v.InferOutput<typeof authorizeRequestSchema>, 'amount'> & { amount: string };
+export type UpdatePlayerInput = v.InferOutput<typeof updatePlayerRequestSchema>;
+export type { PayAndPlaySession };
+
+const codeInvalid = () => new HttpError(400, ERROR_CODES.payAndPlayCodeInvalid, 'The code is unknown, expired or already used.');
+const sessionInvalid = (message = 'This pay-and-play session is unknown, expired or already finished.') =>
+  new HttpError(400, ERROR_CODES.payAndPlaySessionInvalid, message);
+const playerExists = () => new HttpError(409, ERROR_CODES.playerAlreadyExists, 'A player with this e-mail address is already registered.');
+
+/** The fields of an update that would change what the player already has (the same value is no change). */
+function lockedFieldsOf(player: Player, update: { email: string; phonePrefix: string; phoneBody: string }): FieldError[] {
+  const locked: FieldError[] = [];
+  if (player.email !== null && normalizeEmail(player.email) !== normalizeEmail(update.email)) {
+    locked.push({ field: 'email', code: ERROR_CODES.payAndPlayUpdateFieldLocked });
+  }
+  const phone = player.phone_prefix !== null && player.phone_body !== null ? joinMobilePhone(player.phone_prefix, player.phone_body) : null;
+  if (phone !== null && phone !== joinMobilePhone(update.phonePrefix, update.phoneBody)) {
+    locked.push({ field: 'phoneBody', code: ERROR_CODES.payAndPlayUpdateFieldLocked });
+  }
+  return locked;
+}
+
+const fieldLocked = (fields: readonly FieldError[]) =>
+  new HttpError(
+    409,
+    ERROR_CODES.payAndPlayUpdateFieldLocked,
+    'This player already has an e-mail address or phone number; changing it needs a code (the account page).',
+    fields,
+  );
+
+/** May this player log in and deposit through the bank? Throws the login codes of behaviour.md §8 otherwise. */
+function checkMayDeposit(player: Player, now: Date): void {
+  // A PRE_REGISTERED player here is a pay-and-play player who has not given an e-mail yet: fine.
+  if (player.status !== 'PRE_REGISTERED') {
+    const refusal = loginRefusal(player, now);
+    if (refusal) throw refusal;
+  }
+  if (!accessDetailsFor(player).deposit) {
+    throw new HttpError(403, ERROR_CODES.accessRestricted, 'Deposits are not available on this account.');
+  }
+}
+
+/** The amount of GET /authorize (checked before the rest of the request): 400 error.paynplay.amount.invalid otherwise. */
+export function depositAmountOf(raw: string | undefined): string {
+  const amount = parseDepositAmount(raw);
+  if (amount === null) throw new HttpError(400, ERROR_CODES.payAndPlayAmountInvalid, 'The amount is not a deposit this site takes.');
+  return amount;
+}
+
+/** GET /authorize: a session for the amount, and where the bank identifies the player. */
+export async function authorize(deps: PayAndPlayDeps, providers: Pick<PlatformProviders, 'bankIdentification'>, input: AuthorizeInput): Promise<AuthorizeResponse> {
+  const country = countryOf(input.country);
+  if (country === null) throw new HttpError(403, ERROR_CODES.countryBlocked, 'Pay and play is not available in this country.');
+  if (input.currency !== currencyOf(country)) throw validationError([{ field: 'currency', code: FIELD_CODES.currency }]);
+  const now = deps.clock();
+  const sessionId = randomSecret(18);
+  await insertSession(deps.db, {
+    id: sessionId,
+    amount: input.amount,
+    currency: currencyOf(country),
+    country,
+    returnUrl: input.returnUrl,
+    language: input.language ?? null,
+    now,
+    expiresAt: new Date(now.getTime() + PAY_AND_PLAY_SESSION_TTL_MS),
+  });
+  return { sessionId, redirectUrl: providers.bankIdentification.authorizeUrl(sessionId) };
+}
+
+/** The bank page's session: live, by an id of a sane length; undefined otherwise. */
+export async function bankSession(deps: PayAndPlayDeps, id: string): Promise<PayAndPlaySession | undefined> {
+  return id.length > 0 && id.length <= 200 ? findLiveSession(deps.db, id, deps.clock()) : undefined;
+}
+
+/** Identified or cancelled already: the bank page is finished with it. */
+export function bankSessionFinished(session: PayAndPlaySession): boolean {
+  return session.identified_at !== null || session.cancelled_at !== null;
+}
+
+/** The bank page's Cancel. */
+export async function cancelAtBank(deps: PayAndPlayDeps, session: PayAndPlaySession): Promise<void> {
+  await markCancelled(deps.db, session.id, deps.clock());
+}
+
+/**
+ * The bank identified the person: the one-time code the player brings back to the site (stored
+ * hashed), or null when another call identified or cancelled the session first.
+ */
+export async function identifyAtBank(deps: PayAndPlayDeps, session: PayAndPlaySession, personid: string): Promise<string | null> {
+  const now = deps.clock();
+  const code = randomSecret(24);
+  const identified = await markIdentified(deps.db, session.id, {
+    personid,
+    codeHash: sha256Hex(code),
+    now,
+    codeExpiresAt: new Date(now.getTime() + PAY_AND_PLAY_CODE_TTL_MS),
+  });
+  return identified ? code : null;
+}
+
+/**
+ * POST /player/code: takes the code (single use), finds the player by the bank identity or creates
+ * one (PRE_REGISTERED), and pays the amount in: the payment provider confirms the bank's payment,
+ * then the ledger posts the deposit, both keyed by the session so that nothing is paid twice.
+ */
+export async function verifyPayAndPlayCode(
+  deps: PayAndPlayDeps,
+  providers: Pick<PlatformProviders, 'payments'>,
+  input: { sessionId: string; oneTimeCode: string },
+): Promise<VerifyCodeResponse> {
+  const { db, clock } = deps;
+  const now = clock();
+  const verify = () =>
+    inTransaction(db, async (trx) => {
+      // Single use: only the first call with the code takes it (two concurrent calls: one wins).
+      const session = await claimCode(trx, input.sessionId, sha256Hex(input.oneTimeCode), now);
+      if (!session?.personid) throw codeInvalid();
+      const store = createPlayerStore(trx, clock);
+      let player =
+        (await store.findByPersonId(session.personid)) ??
+        (await store.create({
+          email: null,
+          personid: session.personid,
+          // issue 8: the bank identified the person in the session's country (the route's
+          // market when it serves one); the language is the route's.
+          country_code: session.country,
+          language_code: session.language ?? languageForCountry(session.country),
+          currency_code: session.currency,
+          status: 'PRE_REGISTERED',
+          // The amount page says that continuing accepts the terms (behaviour.md §5: the
+          // accepted version comes from the current terms).
+          terms_accepted_version: currentTermsVersion(),
+        }));
+      player = await liftEndedRestriction(trx, player, now);
+      checkMayDeposit(player, now);
+      if (player.currency_code !== session.currency) {
+        throw sessionInvalid(`This account holds ${player.currency_code}; the payment was in ${session.currency}.`);
+      }
+      await markVerified(trx, session.id, { playerId: player.id, now, expiresAt: new Date(now.getTime() + PAY_AND_PLAY_SESSION_TTL_MS) });
+      // The bank has paid: the provider confirms the payment, then a real first deposit. Both once
+      // per session: the code above is taken once, the provider gets the session's reference and
+      // the ledger its idempotency key, so a replay confirms and credits nothing more.
+      const reference = `paynplay:${session.id}`;
+      await providers.payments.confirmDeposit({ reference, amount: session.amount, currency: session.currency });
+      await postDeposit(trx, {
+        playerId: player.id,
+        amount: session.amount,
+        currency: session.currency,
+        idempotencyKey: reference,
+        reference,
+      });
+      return player;
+    });
+  let player: Player;
+  try {
+    player = await verify();
+  } catch (error) {
+    // The same bank identity verified in two sessions at once: the other created the player.
+    if (!(error instanceof PlayerConflictError)) throw error;
+    player = await verify();
+  }
+  return {
+    email: player.email,
+    mobilePhone: player.phone_prefix && player.phone_body ? joinMobilePhone(player.phone_prefix, player.phone_body) : null,
+    playerId: player.id,
+  };
+}
+
+/**
+ * POST /player/update: the e-mail and phone of a verified session's player. The bank's
+ * identification proves who the person is, not that an e-mail or a phone is theirs (issue 9): only
+ * what the player does not have yet is filled; changing an existing one is the verified change on
+ * the account page (a code to the new address).
+ */
+export async function updatePayAndPlayPlayer(deps: PayAndPlayDeps, input: UpdatePlayerInput): Promise<void> {
+  const { db, clock } = deps;
+  const session = await findLiveSession(db, input.sessionId, clock());
+  if (!session || session.verified_at === null || session.logged_in_at !== null || session.player_id !== input.playerId) {
+    throw sessionInvalid();
+  }
+  checkPhoneWithProvider(input.phoneBody);
+  try {
+    await inTransaction(db, async (trx) => {
+      const store = createPlayerStore(trx, clock);
+      // Locked for the check and the write: two updates at once cannot both fill a field.
+      const player = await store.findByIdForUpdate(input.playerId);
+      if (!player) throw sessionInvalid();
+      const locked = lockedFieldsOf(player, input);
+      if (locked.length > 0) throw fieldLocked(locked);
+      const owner = await store.findByEmail(input.email);
+      if (owner && owner.id !== input.playerId) throw playerExists();
+      await store.update(input.playerId, {
+        ...(player.email === null ? { email: input.email } : {}),
+        ...(player.phone_prefix === null || player.phone_body === null ? { phone_prefix: input.phonePrefix, phone_body: input.phoneBody } : {}),
+        // Identified by the bank, with an e-mail and a phone: an account now.
+        ...(player.status === 'PRE_REGISTERED' ? { status: 'REGISTERED' as const } : {}),
+      });
+    });
+  } catch (error) {
+    if (error instanceof PlayerConflictError) throw playerExists();
+    throw error;
+  }
+}
+
+/**
+ * POST /player/login: one login per verified session whose player has an e-mail and a phone. The
+ * player and the session's tokens (recorded hashed); the route issues the login after the commit.
+ */
+export async function payAndPlayLogin(
+  deps: PayAndPlayDeps,
+  sessionId: string,
+): Promise<{ player: Player; refreshToken: string; accessToken: string }> {
+  const { db, clock } = deps;
+  const now = clock();
+  const refreshToken = randomSecret(32);
+  const accessToken = randomSecret(32);
+  const player = await inTransaction(db, async (trx) => {
+    const session = await lockLiveSession(trx, sessionId, now);
+    if (!session || session.verified_at === null || session.logged_in_at !== null || session.player_id === null) {
+      throw sessionInvalid();
+    }
+    const found = await createPlayerStore(trx, clock).findById(session.player_id);
+    if (!found) throw sessionInvalid();
+    if (found.email === null || found.phone_prefix === null || found.phone_body === null) {
+      throw sessionInvalid('Give an e-mail address and a phone number first (POST /paynplay/player/update).');
+    }
+    const current = await liftEndedRestriction(trx, found, now);
+    const refusal = loginRefusal(current, now);
+    if (refusal) throw refusal;
+    await markLoggedIn(trx, session.id, { now, refreshTokenHash: sha256Hex(refreshToken), accessTokenHash: sha256Hex(accessToken) });
+    return current;
+  });
+  return { player, refreshToken, accessToken };
+}
