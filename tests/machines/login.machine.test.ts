@@ -5,9 +5,9 @@ import { LOGIN_RETRY_ATTEMPTS, LOGIN_RETRY_DELAY_MS } from '../../machines/lib/c
 import { loginErrorOf } from '../../machines/lib/loginErrors';
 import { loginMachine } from '../../machines/login.machine';
 import type { AuthenticatedSession, LoginCredentials } from '../../machines/login.machine';
-import type { SessionClaims } from '../../machines/session.machine';
 import { ApiError } from '../../src/api/errors';
 import { coverPaths, FakePromises, formatCoverage, settle } from './lib/pathCoverage';
+import { LOGGED_IN } from './lib/identity';
 
 /** The machine's events and the login call's answers (the machine types those through its actor). */
 type LoginEvent =
@@ -15,21 +15,7 @@ type LoginEvent =
   | DoneActorEvent<AuthenticatedSession, 'authenticate'>
   | ErrorActorEvent<unknown, 'authenticate'>;
 
-const claims: SessionClaims = {
-  countryCode: 'FI',
-  playerId: 1001,
-  playerAccessId: 'access-1001',
-  email: 'player@example.com',
-  language: 'fi',
-  iat: 1_700_000_000,
-  loginMethod: 'DEFAULT',
-  zendeskJwtToken: null,
-  registrationDate: '2024-01-31',
-  multibrand: null,
-  provinceCode: null,
-  exp: 1_700_003_600,
-};
-const session: AuthenticatedSession = { idToken: 'header.payload.signature', claims };
+const session = LOGGED_IN;
 const REDIRECT = '/online-casino';
 const credentials = { email: 'player@example.com', password: 'Aurora-Player-1' };
 

@@ -12,7 +12,7 @@ import { loginMachine } from '../../machines/login.machine';
 import type { AuthenticatedSession, LoginCredentials, LoginOutput } from '../../machines/login.machine';
 import { isAuthorized, isLoadingProfile, isResolved, isSettled, termsOutdated } from '../../machines/session.guards';
 import { FLOW_NAMES, MAX_TIMER_DELAY_MS, sessionMachine, sessionStatus, tokenLifetimeMs } from '../../machines/session.machine';
-import type { FlowRefs, LogoutReason, ProfileLoad, SessionClaims, SessionEmitted } from '../../machines/session.machine';
+import type { FlowRefs, LogoutReason, ProfileLoad, SessionEmitted } from '../../machines/session.machine';
 import type { passwordChangeMachine } from '../../machines/passwordChange.machine';
 import type { passwordResetMachine } from '../../machines/passwordReset.machine';
 import type { payAndPlayMachine } from '../../machines/payAndPlay.machine';
@@ -20,6 +20,7 @@ import type { phoneChangeMachine } from '../../machines/phoneChange.machine';
 import type { signupMachine } from '../../machines/signup.machine';
 import type { AccessDetails, PlayerProfile, TransactionSummary } from '../../src/api/player';
 import { coverPaths, FakePromises, formatCoverage, settle, type ActorAnswer, type PathEvent } from './lib/pathCoverage';
+import { CLAIMS, LOGGED_IN } from './lib/identity';
 import type { Driver } from './lib/pathCoverage';
 
 type SessionEvent = PathEvent<typeof sessionMachine> | ActorAnswer;
@@ -27,21 +28,8 @@ type SessionEvent = PathEvent<typeof sessionMachine> | ActorAnswer;
 const EN_UN: LangMarket = { language: 'en', market: 'UN' };
 const FI_FI: LangMarket = { language: 'fi', market: 'FI' };
 
-const claims: SessionClaims = {
-  countryCode: 'FI',
-  playerId: 1001,
-  playerAccessId: 'access-1001',
-  email: 'player@example.com',
-  language: 'fi',
-  iat: 1_700_000_000,
-  loginMethod: 'DEFAULT',
-  zendeskJwtToken: null,
-  registrationDate: '2024-01-31',
-  multibrand: { suspended: false },
-  provinceCode: null,
-  exp: 1_700_003_600,
-};
-const session: AuthenticatedSession = { idToken: 'header.payload.signature', claims };
+const claims = CLAIMS;
+const session = LOGGED_IN;
 const REDIRECT = '/online-casino';
 
 const access: AccessDetails = {
