@@ -1,0 +1,107 @@
+import { localeRedirect } from '../../machines/lib/localeRedirect';
+import { DEFAULT_LANGMARKET, ENABLED_MARKETS, formatLangMarket, parseLangMarket, type LangMarket } from '../../machines/lib/markets';
+import { STATIC_PAGE_PATHS, type RoutedStaticPageId } from './content';
+
+// The site's pages, as data: every path below /{langmarket} that a route of src/routes/ answers,
+// with what the platform needs to serve it before the JavaScript runs (issue 10): whether search
+// engines may index it (and so whether the sitemap lists it), and where its title and description
+// come from (a static page's own content document, or an entry of the market's SEO document).
+// The router's route tree and this table are compared by tests/unit/sitePages.test.ts.
+
+/** An entry of the content service's SEO document (`/content/{market}/{language}/seo`). */
+export const SEO_ENTRY_IDS = [
+  'home',
+  'signup',
+  'payAndPlay',
+  'payAndPlayCallback',
+  'resetPassword',
+  'unlock',
+  'acceptTerms',
+  'myAccount',
+  'notFound',
+] as const;
+export type SeoEntryId = (typeof SEO_ENTRY_IDS)[number];
+
+export type PageHead = { kind: 'content'; pageId: RoutedStaticPageId } | { kind: 'seo'; entry: SeoEntryId };
+
+export interface SitePage {
+  /** The path below /{langmarket}: '' for the market's home, else '/terms', '/signup/pnp', ... */
+  readonly path: string;
+  /**
+   * Search engines may index it and the sitemap lists it. Off for what only makes sense to a
+   * player (behind login), a later step of a flow, and error or status pages (issue 10).
+   */
+  readonly index: boolean;
+  /** Where the page's <title> and meta description come from. */
+  readonly head: PageHead;
+  /** The page needs a logged-in player (product.md §2 "Account area"); served to anyone, noindex. */
+  readonly loginRequired?: boolean;
+}
+
+const contentPage = (pageId: RoutedStaticPageId, index: boolean): SitePage => ({
+  path: STATIC_PAGE_PATHS[pageId].path,
+  index,
+  head: { kind: 'content', pageId },
+});
+
+export const SITE_PAGES: readonly SitePage[] = [
+  { path: '', index: true, head: { kind: 'seo', entry: 'home' } },
+  { path: '/signup', index: true, head: { kind: 'seo', entry: 'signup' } },
+  { path: '/signup/pnp', index: true, head: { kind: 'seo', entry: 'payAndPlay' } },
+  // The bank's return: a later step of pay and play, never a landing page.
+  { path: '/signup/callback', index: false, head: { kind: 'seo', entry: 'payAndPlayCallback' } },
+  { path: '/reset-password', index: true, head: { kind: 'seo', entry: 'resetPassword' } },
+  { path: '/unlock', index: false, head: { kind: 'seo', entry: 'unlock' } },
+  { path: '/accept-terms-condition', index: false, head: { kind: 'seo', entry: 'acceptTerms' }, loginRequired: true },
+  { path: '/my-account/account', index: false, head: { kind: 'seo', entry: 'myAccount' }, loginRequired: true },
+  contentPage('terms_and_conditions', true),
+  contentPage('cookies_policy', true),
+  contentPage('age_restrictions', true),
+  contentPage('payment_methods', true),
+  contentPage('bonus_terms', true),
+  contentPage('casino_rules', true),
+  contentPage('responsible_gambling', true),
+  contentPage('page-closed-account', false),
+  contentPage('page-error-401', false),
+  contentPage('page-error-500', false),
+];
+
+const BY_PATH: ReadonlyMap<string, SitePage> = new Map(SITE_PAGES.map((page) => [page.path, page]));
+
+/** The page at `path` below /{langmarket} ('' or '/' for home; a trailing slash is ignored). */
+export function sitePageAt(path: string): SitePage | null {
+  const trimmed = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+  return BY_PATH.get(trimmed === '/' ? '' : trimmed) ?? null;
+}
+
+/** The full path of a page in a market and language: `/fi-FI/terms`, `/en-UN`. */
+export function sitePagePath(langMarket: LangMarket, page: Pick<SitePage, 'path'>): string {
+  return `/${formatLangMarket(langMarket)}${page.path}`;
+}
+
+/** Every market and language a page exists in (each enabled market, each of its languages). */
+export function siteLangMarkets(): LangMarket[] {
+  return ENABLED_MARKETS.flatMap((market) => market.languages.map((language) => ({ language, market: market.id })));
+}
+
+export type SitePathResolution =
+  /** The locale guard's answer (product.md §2): not under a valid {langmarket}; search and hash are the caller's. */
+  | { kind: 'redirect'; location: string }
+  | { kind: 'page'; langMarket: LangMarket; page: SitePage }
+  /** Under a valid {langmarket}, but no route knows the rest: the not-found page, HTTP 404. */
+  | { kind: 'notFound'; langMarket: LangMarket };
+
+/**
+ * What the platform answers for a page path, the same way the app's router decides: the locale
+ * guard first (machines/lib/localeRedirect.ts), then the page table.
+ */
+export function resolveSitePath(pathname: string): SitePathResolution {
+  const redirect = localeRedirect(pathname);
+  if (redirect !== null) return { kind: 'redirect', location: redirect };
+  const [, first = '', ...rest] = pathname.split('/');
+  // localeRedirect returned null: the first segment is a valid {langmarket}.
+  const langMarket = parseLangMarket(first);
+  if (langMarket === null) return { kind: 'redirect', location: `/${DEFAULT_LANGMARKET}` };
+  const page = sitePageAt(rest.length === 0 ? '' : `/${rest.join('/')}`);
+  return page === null ? { kind: 'notFound', langMarket } : { kind: 'page', langMarket, page };
+}

@@ -1,0 +1,58 @@
+import { readdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { resolveSitePath, SITE_PAGES, sitePageAt } from '../../src/api/sitePages';
+
+// The platform serves pages from src/api/sitePages.ts (status, head, sitemap); the app's router
+// from the files in src/routes/. One table for both sides only holds while they list the same pages.
+
+/** `$langmarket.my-account.account.tsx` → '/my-account/account'; `$langmarket.index.tsx` → ''. */
+function routedPaths(): string[] {
+  const files = readdirSync('src/routes')
+    .filter((file) => /^\$langmarket\..+\.tsx$/.test(file))
+    .map((file) => file.slice('$langmarket.'.length, -'.tsx'.length).split('.'))
+    // '$' is the not-found splat, not a page.
+    .filter((segments) => !segments.includes('$'));
+  const joined = (segments: string[]) => segments.join('.');
+  return (
+    files
+      // A layout (another file nests below it) is no page of its own; `x.index` is the page at x.
+      .filter((segments) => segments.at(-1) === 'index' || !files.some((other) => joined(other).startsWith(`${joined(segments)}.`)))
+      .map((segments) => (segments.at(-1) === 'index' ? segments.slice(0, -1) : segments))
+      .map((segments) => (segments.length === 0 ? '' : `/${segments.join('/')}`))
+      .sort()
+  );
+}
+
+describe('the site page table (issue 10: the platform answers each page as the router would)', () => {
+  it('lists exactly the pages the router has', () => {
+    expect(SITE_PAGES.map((page) => page.path).sort()).toEqual(routedPaths());
+  });
+
+  it('never lets a page behind login be indexed', () => {
+    for (const page of SITE_PAGES.filter((candidate) => candidate.loginRequired)) expect(page.index, page.path).toBe(false);
+  });
+
+  it.each([
+    ['/en-UN', { kind: 'page', path: '' }],
+    ['/en-UN/', { kind: 'page', path: '' }],
+    ['/fi-FI/terms', { kind: 'page', path: '/terms' }],
+    ['/fi-FI/terms/', { kind: 'page', path: '/terms' }],
+    ['/caf-CA/signup/pnp', { kind: 'page', path: '/signup/pnp' }],
+    ['/en-UN/nope', { kind: 'notFound' }],
+    ['/en-UN/terms/extra', { kind: 'notFound' }],
+    ['/en-UN/my-account', { kind: 'notFound' }],
+    ['/', { kind: 'redirect', location: '/en-UN' }],
+    ['/terms', { kind: 'redirect', location: '/en-UN/terms' }],
+    ['/xx-YY', { kind: 'redirect', location: '/en-UN' }],
+    ['/ja-JP/terms', { kind: 'redirect', location: '/en-UN/terms' }],
+  ] as const)('%s resolves like the router', (pathname, expected) => {
+    const resolved = resolveSitePath(pathname);
+    expect(resolved.kind).toBe(expected.kind);
+    if (resolved.kind === 'page' && 'path' in expected) expect(resolved.page.path).toBe(expected.path);
+    if (resolved.kind === 'redirect' && 'location' in expected) expect(resolved.location).toBe(expected.location);
+  });
+
+  it('finds no page for a path the table does not list', () => {
+    expect(sitePageAt('/online-casino')).toBeNull();
+  });
+});
