@@ -1,5 +1,16 @@
 import { localeRedirect } from '../../machines/lib/localeRedirect';
-import { DEFAULT_LANGMARKET, ENABLED_MARKETS, formatLangMarket, parseLangMarket, type LangMarket } from '../../machines/lib/markets';
+import {
+  DEFAULT_LANGMARKET,
+  DEFAULT_LANGUAGE,
+  DEFAULT_MARKET,
+  ENABLED_MARKETS,
+  formatLangMarket,
+  intlLocaleFor,
+  LANGUAGES,
+  MARKETS,
+  parseLangMarket,
+  type LangMarket,
+} from '../../machines/lib/markets';
 import { STATIC_PAGE_PATHS, type RoutedStaticPageId } from './content';
 
 // The site's pages, as data: every path below /{langmarket} that a route of src/routes/ answers,
@@ -105,3 +116,24 @@ export function resolveSitePath(pathname: string): SitePathResolution {
   const page = sitePageAt(rest.length === 0 ? '' : `/${rest.join('/')}`);
   return page === null ? { kind: 'notFound', langMarket } : { kind: 'page', langMarket, page };
 }
+
+/**
+ * The `hreflang` of a page in a market and language (sitemap alternates and the page's
+ * `<link rel="alternate">`), unique across every market and language the site serves: a country
+ * market's pages are `{language}-{country}` (fi-FI, en-FI, fr-CA, es-CL), the global market's are
+ * the bare language (en, fi, de), and the global market's English is also `x-default`.
+ */
+export function hreflangFor(langMarket: LangMarket): string {
+  const market = MARKETS[langMarket.market];
+  const base = intlLocaleFor(langMarket).split('-')[0] ?? langMarket.language;
+  if (market.originCountry === null) {
+    // The global market: one bare language each, except a regional language the table names (es-PE).
+    const intl = LANGUAGES[langMarket.language].intlLocale;
+    const sharesBase = market.languages.some((other) => other !== langMarket.language && (LANGUAGES[other].intlLocale.split('-')[0] ?? other) === base);
+    return sharesBase ? intl : base;
+  }
+  return `${base}-${market.originCountry}`;
+}
+
+/** The global market's default language and market: the `x-default` alternate. */
+export const X_DEFAULT_LANGMARKET: LangMarket = { language: DEFAULT_LANGUAGE, market: DEFAULT_MARKET };

@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { resolveSitePath, SITE_PAGES, sitePageAt } from '../../src/api/sitePages';
+import { hreflangFor, resolveSitePath, siteLangMarkets, SITE_PAGES, sitePageAt } from '../../src/api/sitePages';
 
 // The platform serves pages from src/api/sitePages.ts (status, head, sitemap); the app's router
 // from the files in src/routes/. One table for both sides only holds while they list the same pages.
@@ -54,5 +54,26 @@ describe('the site page table (issue 10: the platform answers each page as the r
 
   it('finds no page for a path the table does not list', () => {
     expect(sitePageAt('/online-casino')).toBeNull();
+  });
+});
+
+describe('hreflang (issue 10: alternates for every market and language)', () => {
+  it('gives every market and language its own valid code', () => {
+    const codes = siteLangMarkets().map(hreflangFor);
+    expect(new Set(codes).size).toBe(codes.length);
+    for (const code of codes) expect(code).toMatch(/^[a-z]{2,3}(-[A-Z]{2})?$/);
+  });
+
+  it.each([
+    [{ language: 'fi', market: 'FI' }, 'fi-FI'],
+    [{ language: 'en', market: 'FI' }, 'en-FI'],
+    [{ language: 'caf', market: 'CA' }, 'fr-CA'],
+    [{ language: 'cl', market: 'CL' }, 'es-CL'],
+    [{ language: 'no', market: 'NO' }, 'nb-NO'],
+    [{ language: 'en', market: 'UN' }, 'en'],
+    [{ language: 'fi', market: 'UN' }, 'fi'],
+    [{ language: 'pe', market: 'UN' }, 'es'],
+  ] as const)('%o is %s', (langMarket, code) => {
+    expect(hreflangFor(langMarket)).toBe(code);
   });
 });
