@@ -10,7 +10,7 @@ import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 // API_BASE_URL points the built app at another platform (read at runtime by server/, see README).
 const platform = process.env.PLATFORM_URL ?? 'http://localhost:3000';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: 'src/routes', generatedRouteTree: 'src/routeTree.gen.ts' }),
     react(),
@@ -19,7 +19,12 @@ export default defineConfig({
     vanillaExtractPlugin(),
   ],
   server: { proxy: { '/api': { target: platform, ws: true } } },
-  build: { target: 'es2022', sourcemap: false },
+  build: isSsrBuild
+    ? // The platform's first paint (src/app/prerender.tsx), loaded by server/http/pages.ts; never served.
+      { target: 'node20', outDir: 'dist-ssr', sourcemap: false, emptyOutDir: true, copyPublicDir: false }
+    : // One stylesheet for the whole app: the platform inlines it into every page (issue 10), so no
+      // CSS blocks the first paint and the page's first render has every style it needs.
+      { target: 'es2022', sourcemap: false, cssCodeSplit: false },
   test: {
     projects: [
       {
@@ -42,4 +47,4 @@ export default defineConfig({
       },
     ],
   },
-});
+}));

@@ -8,6 +8,7 @@ import { requestGuard } from './http/request-guard';
 import { noStore, securityHeaders } from './http/security';
 import { FLOW_BODY_MAX_BYTES } from './http/validation';
 import { SITE_CONTEXT_HEADER, siteContext, type SiteEnv } from './http/site-context';
+import { pagesApp, type PageRenderer } from './http/pages';
 import { staticApp } from './http/static';
 import { DEFAULT_CAPTCHA_SECRET, ID_TOKEN_LIFETIME_S } from './config';
 import { setMessageSender } from './platform/messages';
@@ -33,6 +34,8 @@ export interface AppOptions {
   settings: SettingsStore;
   /** The built app (Vite's dist/). Without it only the API is served. */
   staticDir?: string | undefined;
+  /** The pages' first paint (dist-ssr/prerender.js, server/main.ts loads it); pages carry their head only without it. */
+  pageRenderer?: PageRenderer | null | undefined;
   /** Adds /api/test/* and honours the x-test-country header (simulation mode only). */
   testMode: boolean;
   /** PLATFORM_MODE (server/config.ts); `simulation` by default. */
@@ -141,7 +144,22 @@ export function createApp(options: AppOptions): Hono<SiteEnv> {
   if (testMode) app.route('/api/test', testModeRoutes({ settings, db }));
   if (testMode) app.route('/api/test/codes', testCodeRoutes({ db }));
 
-  if (options.staticDir) app.use('*', staticApp({ staticDir: options.staticDir, apiBaseUrl: options.apiBaseUrl, platformMode: mode }));
+  if (options.staticDir) {
+    // Pages first (a path without a file extension), then the built app's files.
+    app.use(
+      '*',
+      pagesApp({
+        db,
+        staticDir: options.staticDir,
+        clock,
+        renderer: options.pageRenderer ?? null,
+        apiBaseUrl: options.apiBaseUrl,
+        platformMode: mode,
+        siteUrl: options.siteUrl,
+      }),
+    );
+    app.use('*', staticApp({ staticDir: options.staticDir, apiBaseUrl: options.apiBaseUrl, platformMode: mode }));
+  }
 
   app.notFound(handleNotFound);
   app.onError(createErrorHandler(options.logError));

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
+import { loadPageRenderer } from './http/page-renderer';
 import { readConfig } from './config';
 import { seedContentIfEmpty } from './content/seed';
 import { createDatabase } from './db/database';
@@ -58,8 +59,12 @@ if (config.mode === 'simulation') {
   setMessageLog((message) => console.log(`[simulated ${message.channel}] to ${message.destination}: ${message.body}`));
 }
 
+// The pages' first paint, built beside the app (`npm run build`: vite build --ssr into dist-ssr/).
+const pageRenderer = await loadPageRenderer(config.staticDir);
+
 const app = createApp({
   db: database.db,
+  pageRenderer,
   settings: createSettingsStore(database.db),
   staticDir: config.staticDir,
   testMode: config.testMode,

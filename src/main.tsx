@@ -6,6 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { QUERY_RETRIES, QUERY_STALE_MS } from '../machines/lib/constants';
 import { DEFAULT_LANGMARKET, intlLocaleFor, parseLangMarket } from '../machines/lib/markets';
 import { createAppRouter } from './app/router';
+import { accessKnown, seedFromFirstPaint } from './app/firstPaint';
 import { devInspector } from './app/inspector';
 import { startSession } from './app/session';
 import { CrashBoundary } from './features/errors/CrashBoundary';
@@ -34,6 +35,14 @@ const router = createAppRouter({ session, queryClient, loadFlow });
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
+
+// The platform painted the page already (issue 10): keep that paint until the app can show the same
+// page, with the route loaded and the access check answered, so nothing flashes or moves.
+if (seedFromFirstPaint(queryClient)) {
+  await Promise.all([router.load(), accessKnown(session)]).catch((error: unknown) => {
+    console.error(error);
+  });
+}
 
 createRoot(container).render(
   <StrictMode>

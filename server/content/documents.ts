@@ -1,3 +1,4 @@
+import { sanitizedPageHtml } from './sanitize';
 import * as v from 'valibot';
 import type { Kysely } from 'kysely';
 import {
@@ -65,8 +66,12 @@ export async function findDocument<TSchema extends v.GenericSchema>(
   return { body: v.parse(schema, row.body), updatedAt: new Date(row.updated_at) };
 }
 
-export function findPage(db: Kysely<Database>, scope: ContentScope, id: StaticPageId) {
-  return findDocument(db, scope, DOCUMENT_KINDS.page, id, pageBodySchema);
+/** A static page, its CMS HTML sanitised (server/content/sanitize.ts): no reader gets it raw. */
+export async function findPage(db: Kysely<Database>, scope: ContentScope, id: StaticPageId): Promise<StoredDocument<PageBody> | null> {
+  const page = await findDocument(db, scope, DOCUMENT_KINDS.page, id, pageBodySchema);
+  if (!page) return null;
+  const version = `${String(scope.siteId)}/${scope.market}/${scope.language}/${id}@${page.updatedAt.toISOString()}`;
+  return { ...page, body: { ...page.body, html: await sanitizedPageHtml(version, page.body.html) } };
 }
 
 export async function countDocuments(db: Kysely<Database>): Promise<number> {

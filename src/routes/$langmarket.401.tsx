@@ -24,7 +24,12 @@ function Page() {
       langMarket={langMarket}
       id="page-error-401"
       showUpdated={false}
-      actions={<LoginRequiredActions session={session} langmarket={formatLangMarket(langMarket)} redirect={redirect} />}
+      actions={
+        <LoginRequiredActions
+          langmarket={formatLangMarket(langMarket)}
+          onLogin={() => session.send({ type: 'login.open', redirect: redirect ?? null })}
+        />
+      }
     />
   );
 }

@@ -63,26 +63,11 @@ export function AccountActions({ session, langmarket }: { session: SessionRef; l
   return (
     <>
       {who === 'visitor' ? (
-        <div className={s.actions}>
-          <Button
-            variant="secondary"
-            size="sm"
-            className={s.headerButton}
-            aria-haspopup="dialog"
-            onPointerEnter={() => void loadLoginDialog()}
-            onFocus={() => void loadLoginDialog()}
-            onClick={() => session.send({ type: 'login.open', redirect: loginTarget(location) })}
-          >
-            <Trans id="account.login">Log in</Trans>
-          </Button>
-          <Link
-            to="/$langmarket/signup"
-            params={{ langmarket }}
-            className={`${button({ size: 'sm' })} ${s.headerButton}`}
-          >
-            <Trans id="account.signup">Sign up</Trans>
-          </Link>
-        </div>
+        <VisitorActions
+          langmarket={langmarket}
+          onLoginIntent={() => void loadLoginDialog()}
+          onLogin={() => session.send({ type: 'login.open', redirect: loginTarget(location) })}
+        />
       ) : null}
       {who === 'player' ? (
         <div className={s.actions}>
@@ -109,5 +94,38 @@ export function AccountActions({ session, langmarket }: { session: SessionRef; l
         {idle !== undefined ? <IdleWarningDialog idle={idle} onLogout={() => session.send({ type: 'session.logout' })} /> : null}
       </Suspense>
     </>
+  );
+}
+
+/**
+ * "Log in" and "Sign up" for a visitor. The platform's first paint (src/app/prerender.tsx) renders
+ * them before the JavaScript has run, without handlers; the app's header gives them.
+ */
+export function VisitorActions({
+  langmarket,
+  onLogin,
+  onLoginIntent,
+}: {
+  langmarket: string;
+  onLogin?: (() => void) | undefined;
+  onLoginIntent?: (() => void) | undefined;
+}) {
+  return (
+    <div className={s.actions}>
+      <Button
+        variant="secondary"
+        size="sm"
+        className={s.headerButton}
+        aria-haspopup="dialog"
+        onPointerEnter={onLoginIntent}
+        onFocus={onLoginIntent}
+        onClick={onLogin}
+      >
+        <Trans id="account.login">Log in</Trans>
+      </Button>
+      <Link to="/$langmarket/signup" params={{ langmarket }} className={`${button({ size: 'sm' })} ${s.headerButton}`}>
+        <Trans id="account.signup">Sign up</Trans>
+      </Link>
+    </div>
   );
 }

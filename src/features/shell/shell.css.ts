@@ -329,3 +329,6 @@ export const ageBadge = style({
 });
 
 export const copyright = style({ margin: 0 });
+
+/** A page the app has yet to render (PageStandIn): as tall as the screen below the header. */
+export const standIn = style({ minHeight: `calc(100vh - ${vars.size.headerHeight})` });

@@ -1,0 +1,177 @@
+import { readFile, stat } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import type { Context, MiddlewareHandler } from 'hono';
+import type { Kysely } from 'kysely';
+import { formatLangMarket, intlLocaleFor, type LangMarket } from '../../machines/lib/markets';
+import {
+  hreflangFor,
+  resolveSitePath,
+  siteLangMarkets,
+  sitePagePath,
+  X_DEFAULT_LANGMARKET,
+  type SitePage,
+} from '../../src/api/sitePages';
+import type { PrerenderData, PrerenderInput } from '../../src/app/prerender';
+import { escapeHtml } from '../content/terms';
+import type { Database } from '../db/schema';
+import { loadPageContent, type PageContent } from '../services/pages';
+import { BRAND_NAME } from '../../src/ui/brand';
+import { isApiPath, injectApiBaseUrl } from './static';
+
+// Every page of the site answered by the platform (issue 10): the status the router would give
+// (302 to a valid {langmarket}, 200 for a page, 404 for a path no route knows), and the app's
+// index.html with the page's head (title, description, canonical, hreflang alternates, robots)
+// and its first paint already in it, in the route's language: the shell, rendered by the app's
+// own components (src/app/prerender.tsx, built into dist-ssr/), with the one stylesheet inlined.
+// The app then takes the page over (src/main.tsx). Pages are cached per path for PAGE_CACHE_MS.
+
+export interface PageRenderer {
+  renderPage(input: PrerenderInput): Promise<string>;
+}
+
+export interface PagesOptions {
+  db: Kysely<Database>;
+  staticDir: string;
+  clock: () => Date;
+  /** The first-paint renderer (dist-ssr/prerender.js); without it pages carry their head only. */
+  renderer: PageRenderer | null;
+  apiBaseUrl?: string | undefined;
+  platformMode?: string | undefined;
+  /** SITE_URL: the origin of canonical and alternate links; the request's origin when unset. */
+  siteUrl?: string | undefined;
+}
+
+/** How long a rendered page is reused before its content is read again. */
+export const PAGE_CACHE_MS = 60_000;
+const PAGE_CACHE_ENTRIES_MAX = 1_000;
+
+/** A page path has no file extension in its last segment; files are the static app's. */
+function isPagePath(path: string): boolean {
+  const last = path.slice(path.lastIndexOf('/') + 1);
+  return !isApiPath(path) && !last.includes('.');
+}
+
+/** "Sign Up – Aurora Play" → "Sign Up": a stand-in page's heading from its title. */
+export function headingOf(title: string): string {
+  const suffix = new RegExp(`\\s*[–—|-]\\s*${BRAND_NAME}\\s*$`);
+  const heading = title.replace(suffix, '').trim();
+  return heading === '' ? BRAND_NAME : heading;
+}
+
+/** The head tags of a page: title, description, robots, canonical and its alternates. */
+export function pageHead(origin: string, langMarket: LangMarket, page: SitePage | null, content: Pick<PageContent, 'head'>): string {
+  const tags = [`<title>${escapeHtml(content.head.title || BRAND_NAME)}</title>`];
+  if (content.head.description !== '') tags.push(`<meta name="description" content="${escapeHtml(content.head.description)}">`);
+  if (page === null || !page.index) {
+    tags.push('<meta name="robots" content="noindex">');
+    return tags.join('\n    ');
+  }
+  tags.push(`<link rel="canonical" href="${escapeHtml(origin + sitePagePath(langMarket, page))}">`);
+  for (const other of siteLangMarkets()) {
+    tags.push(`<link rel="alternate" hreflang="${hreflangFor(other)}" href="${escapeHtml(origin + sitePagePath(other, page))}">`);
+  }
+  tags.push(`<link rel="alternate" hreflang="x-default" href="${escapeHtml(origin + sitePagePath(X_DEFAULT_LANGMARKET, page))}">`);
+  return tags.join('\n    ');
+}
+
+/** `<script type="application/json">` content: the data the app's first render reuses. */
+function jsonForScript(data: unknown): string {
+  return JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/** The id of the JSON the app reads before its first render (src/app/firstPaint.ts). */
+export const FIRST_PAINT_DATA_ID = 'first-paint-data';
+
+interface Template {
+  mtimeMs: number;
+  /** index.html with its stylesheet inlined and the platform's metas written in. */
+  html: string;
+}
+
+interface CachedPage {
+  at: number;
+  status: 200 | 404;
+  html: string;
+  etag: string;
+  index: boolean;
+}
+
+export function pagesApp(options: PagesOptions): MiddlewareHandler {
+  const { db, staticDir, clock, renderer } = options;
+  let template: Template | null = null;
+  const cache = new Map<string, CachedPage>();
+
+  const loadTemplate = async (): Promise<string> => {
+    const path = `${staticDir}/index.html`;
+    const { mtimeMs } = await stat(path);
+    if (template?.mtimeMs !== mtimeMs) {
+      let html = injectApiBaseUrl(await readFile(path, 'utf8'), options.apiBaseUrl, options.platformMode);
+      // The one stylesheet (vite.config.ts: cssCodeSplit off) goes inline: nothing blocks the paint.
+      const links = [...html.matchAll(/<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/g)];
+      for (const [tag, href] of links) {
+        const css = await readFile(`${staticDir}${href ?? ''}`, 'utf8');
+        html = html.replace(tag, () => `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`);
+      }
+      template = { mtimeMs, html };
+    }
+    return template.html;
+  };
+
+  const render = async (c: Context, langMarket: LangMarket, page: SitePage | null, pathname: string): Promise<CachedPage> => {
+    const base = await loadTemplate();
+    const content = await loadPageContent(db, langMarket, page, clock());
+    const origin = options.siteUrl ?? new URL(c.req.url).origin;
+    const data: PrerenderData = { footer: content.footer, seo: content.seo, page: content.page };
+    let root = '';
+    if (renderer) {
+      root = await renderer.renderPage({
+        pathname,
+        langMarket,
+        page,
+        heading: headingOf(content.head.title),
+        data,
+        // Only players reach these: the header waits for the app instead of offering "Log in".
+        maybePlayer: page?.loginRequired === true,
+      });
+    }
+    const html = base
+      .replace(/<html[^>]*>/, `<html lang="${escapeHtml(intlLocaleFor(langMarket))}">`)
+      .replace(/<title>[^<]*<\/title>/, () => pageHead(origin, langMarket, page, content))
+      .replace(
+        '<div id="root"></div>',
+        () =>
+          // Before #root: index.html hides its loader with `#root:not(:empty) + .boot-loader`.
+          `<script type="application/json" id="${FIRST_PAINT_DATA_ID}">${jsonForScript({ langmarket: formatLangMarket(langMarket), ...data })}</script>\n    <div id="root">${root}</div>`,
+      );
+    const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
+    return { at: Date.now(), status: page === null ? 404 : 200, html, etag, index: page?.index === true };
+  };
+
+  return async (c, next) => {
+    const { method, path } = c.req;
+    if ((method !== 'GET' && method !== 'HEAD') || !isPagePath(path)) return next();
+    const resolved = resolveSitePath(path);
+    if (resolved.kind === 'redirect') {
+      const query = new URL(c.req.url).search;
+      return c.redirect(`${resolved.location}${query}`, 302);
+    }
+    const page = resolved.kind === 'page' ? resolved.page : null;
+    let entry = cache.get(path);
+    if (!entry || Date.now() - entry.at > PAGE_CACHE_MS) {
+      try {
+        entry = await render(c, resolved.langMarket, page, path);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return c.text('The app is not built: run `npm run build` (or `npm start`).', 404);
+        throw error;
+      }
+      if (cache.size >= PAGE_CACHE_ENTRIES_MAX) cache.clear();
+      // A not-found page is cached under its own path only while few are: strangers choose those paths.
+      if (entry.status === 200 || cache.size < PAGE_CACHE_ENTRIES_MAX / 2) cache.set(path, entry);
+    }
+    c.header('Cache-Control', 'no-cache');
+    c.header('ETag', entry.etag);
+    if (!entry.index) c.header('X-Robots-Tag', 'noindex');
+    if (entry.status === 200 && c.req.header('If-None-Match') === entry.etag) return c.body(null, 304);
+    return c.html(entry.html, entry.status);
+  };
+}

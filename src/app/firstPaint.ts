@@ -1,0 +1,48 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { waitFor } from 'xstate';
+import { parseLangMarket } from '../../machines/lib/markets';
+import { appGate } from '../../machines/session.guards';
+import { footerSchema, seoDescriptionsSchema, staticPageSchema } from '../api/content';
+import { contentKeys } from '../api/queries';
+import * as v from 'valibot';
+import type { SessionActor } from './session';
+
+// The platform serves each page with its first paint already in #root (server/http/pages.ts,
+// issue 10) and, beside it, the content documents that paint was made from. The app reuses those
+// documents instead of asking for them again, and replaces the paint only when it can show the
+// same page: its router has loaded the route and the access check has answered.
+
+/** Must match server/http/pages.ts FIRST_PAINT_DATA_ID. */
+const FIRST_PAINT_DATA_ID = 'first-paint-data';
+
+const firstPaintSchema = v.object({
+  langmarket: v.string(),
+  footer: v.nullable(footerSchema),
+  seo: v.nullable(seoDescriptionsSchema),
+  page: v.nullable(staticPageSchema),
+});
+
+/** Puts the documents of the served page into the query cache; false when the page had none. */
+export function seedFromFirstPaint(queryClient: QueryClient, doc: Document = document): boolean {
+  const element = doc.getElementById(FIRST_PAINT_DATA_ID);
+  if (!element?.textContent) return false;
+  let data: v.InferOutput<typeof firstPaintSchema>;
+  try {
+    data = v.parse(firstPaintSchema, JSON.parse(element.textContent));
+  } catch (error) {
+    console.warn('The first paint data does not parse; the app asks the platform instead.', error);
+    return false;
+  }
+  const langMarket = parseLangMarket(data.langmarket);
+  if (langMarket === null) return false;
+  if (data.footer) queryClient.setQueryData(contentKeys.footer(langMarket), data.footer);
+  if (data.seo) queryClient.setQueryData(contentKeys.seo(langMarket), data.seo);
+  if (data.page) queryClient.setQueryData(contentKeys.page(langMarket, data.page.id), data.page);
+  return true;
+}
+
+/** Resolves when the app gate has left its loader (allowed, restricted, maintenance or failed). */
+export async function accessKnown(session: SessionActor): Promise<void> {
+  const accessCheck = session.getSnapshot().context.accessCheckRef;
+  await waitFor(accessCheck, (snapshot) => appGate(snapshot.value, snapshot.context) !== 'loading');
+}

@@ -1,0 +1,124 @@
+import { setupI18n, type I18n, type Messages } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryHistory, createRootRoute, createRouter, RouterContextProvider } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { formatLangMarket, intlLocaleFor, type LangMarket, type LanguageCode } from '../../machines/lib/markets';
+import type { Footer, SeoDescriptions, StaticPage as StaticPageDocument } from '../api/content';
+import { contentKeys } from '../api/queries';
+import type { SitePage } from '../api/sitePages';
+import { LoginRequiredActions } from '../features/auth/LoginRequiredActions';
+import { VisitorActions } from '../features/auth/AccountActions';
+import { StaticPage } from '../features/content/StaticPage';
+import { NotFoundPage } from '../features/errors/NotFoundPage';
+import { HomePage } from '../features/home/HomePage';
+import { Shell } from '../features/shell/Shell';
+import { PageStandIn } from '../features/shell/PageStandIn';
+
+// The platform's first paint (issue 10): the server renders each page's shell with the app's own
+// components, in the route's language, before any JavaScript has run; src/main.tsx takes the page
+// over once its router has loaded the same route. Built by `vite build --ssr` into dist-ssr/ and
+// loaded by server/http/pages.ts. Only what is known without the player is rendered here: the
+// header (as a visitor's, or without account actions when a session cookie came along), the
+// footer, and the page's content (home, static and legal pages, not found) or its heading.
+
+/** What the platform read for the page from its content service, keyed as the app's queries are. */
+export interface PrerenderData {
+  footer: Footer | null;
+  seo: SeoDescriptions | null;
+  page: StaticPageDocument | null;
+}
+
+export interface PrerenderInput {
+  /** The page's path (no search): the header's links and the language switcher are built from it. */
+  pathname: string;
+  langMarket: LangMarket;
+  /** The page, or null for the not-found page. */
+  page: SitePage | null;
+  /** The page's heading when it has no content of its own to show before the app runs. */
+  heading: string;
+  data: PrerenderData;
+  /** A session cookie came with the request: the header leaves the visitor's actions out. */
+  maybePlayer: boolean;
+}
+
+const catalogs = new Map<LanguageCode, Promise<Messages>>();
+
+function messagesOf(language: LanguageCode): Promise<Messages> {
+  let messages = catalogs.get(language);
+  if (!messages) {
+    // The same compiled catalogs the app loads (src/i18n/catalog.ts), bundled by Lingui's Vite plugin.
+    messages = (import(`../../locales/${language}/messages.po`) as Promise<{ messages: Messages }>).then((module) => module.messages);
+    messages.catch(() => catalogs.delete(language));
+    catalogs.set(language, messages);
+  }
+  return messages;
+}
+
+async function i18nFor(langMarket: LangMarket): Promise<I18n> {
+  const i18n = setupI18n();
+  i18n.load(langMarket.language, await messagesOf(langMarket.language));
+  i18n.activate(langMarket.language, [intlLocaleFor(langMarket)]);
+  return i18n;
+}
+
+/** The queries the page's components read, filled with what the platform already has. */
+function queryClientWith(langMarket: LangMarket, data: PrerenderData, page: SitePage | null): QueryClient {
+  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+  if (data.footer) client.setQueryData(contentKeys.footer(langMarket), data.footer);
+  if (data.seo) client.setQueryData(contentKeys.seo(langMarket), data.seo);
+  if (data.page && page?.head.kind === 'content') client.setQueryData(contentKeys.page(langMarket, page.head.pageId), data.page);
+  return client;
+}
+
+function body({ langMarket, page, heading, data }: PrerenderInput): ReactNode {
+  const langmarket = formatLangMarket(langMarket);
+  if (page === null) return <NotFoundPage langmarket={langmarket} />;
+  if (page.path === '') return <HomePage langmarket={langmarket} seo={data.seo?.entries.home} />;
+  if (page.head.kind === 'content' && data.page) {
+    // The error pages (401, 500) are no legal texts: no "Last updated" (src/routes/$langmarket.401.tsx).
+    const errorPage = page.head.pageId === 'page-error-401' || page.head.pageId === 'page-error-500';
+    return (
+      <StaticPage
+        langMarket={langMarket}
+        id={page.head.pageId}
+        showUpdated={!errorPage}
+        actions={page.head.pageId === 'page-error-401' ? <LoginRequiredActions langmarket={langmarket} /> : undefined}
+      />
+    );
+  }
+  return <PageStandIn heading={heading} />;
+}
+
+/** The HTML of #root for a page: the shell and what the page shows without the player. */
+export async function renderPage(input: PrerenderInput): Promise<string> {
+  const { langMarket, pathname, page, data, maybePlayer } = input;
+  const i18n = await i18nFor(langMarket);
+  const queryClient = queryClientWith(langMarket, data, page);
+  // Links need a router to build their hrefs; the app's route tree is not needed for that.
+  const router = createRouter({
+    routeTree: createRootRoute(),
+    history: createMemoryHistory({ initialEntries: [pathname] }),
+    isServer: true,
+  });
+  const langmarket = formatLangMarket(langMarket);
+  const html = renderToString(
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <RouterContextProvider router={router}>
+          <Shell langMarket={langMarket} actions={maybePlayer ? null : <VisitorActions langmarket={langmarket} />}>
+            {body(input)}
+          </Shell>
+        </RouterContextProvider>
+      </QueryClientProvider>
+    </I18nProvider>,
+  );
+  // The pages' <title> and description (React hoists them in the browser) are in the head already.
+  // Buttons and selects do nothing until the app runs: they are disabled until it takes over, so no
+  // press is lost (links work without it, as full page loads).
+  return html.replace(HOISTED_HEAD_TAGS, '').replace(/<(button|select)(?=[\s>])/g, '<$1 disabled=""');
+}
+
+/** React escapes `<` in text and attributes, so a tag ends at the first `>` or `</title>`. */
+const HOISTED_HEAD_TAGS = /<title>[^<]*<\/title>|<meta name="description"[^>]*\/?>/g;
