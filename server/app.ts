@@ -22,6 +22,7 @@ import { payAndPlayRoutes } from './routes/payAndPlay';
 import { phoneRoutes } from './routes/phone';
 import { platformRoutes } from './routes/platform';
 import { registrationRoutes } from './routes/registration';
+import { seoRoutes } from './routes/seo';
 import { testCodeRoutes } from './routes/test-codes';
 import { testModeRoutes } from './routes/test-mode';
 
@@ -141,6 +142,8 @@ export function createApp(options: AppOptions): Hono<SiteEnv> {
   if (testMode) app.route('/api/test', testModeRoutes({ settings, db }));
   if (testMode) app.route('/api/test/codes', testCodeRoutes({ db }));
 
+  // robots.txt and the sitemaps, before the static app's history fallback would answer index.html.
+  app.route('/', seoRoutes({ db, siteUrl: options.siteUrl }));
   if (options.staticDir) app.use('*', staticApp({ staticDir: options.staticDir, apiBaseUrl: options.apiBaseUrl, platformMode: mode }));
 
   app.notFound(handleNotFound);
