@@ -57,7 +57,7 @@ export interface AppOptions {
   captchaSecret?: string | undefined;
   /** Per-number, per-address and login limits (server/config.ts); the defaults unless a test or test mode changes them. */
   throttle?: Partial<ThrottlePolicy> | undefined;
-  /** SITE_URL: the origin of links in e-mails (the unlock link); the request's origin when unset. */
+  /** SITE_URL: the origin of links in e-mails (the unlock link), robots.txt and the sitemaps; the request's origin when unset. */
   siteUrl?: string | undefined;
   /** Where platform faults (500) are reported; console.error by default. */
   logError?: (message: string, error: unknown) => void;
