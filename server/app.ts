@@ -23,6 +23,7 @@ import { payAndPlayRoutes } from './routes/payAndPlay';
 import { phoneRoutes } from './routes/phone';
 import { platformRoutes } from './routes/platform';
 import { registrationRoutes } from './routes/registration';
+import { seoRoutes } from './routes/seo';
 import { testCodeRoutes } from './routes/test-codes';
 import { testModeRoutes } from './routes/test-mode';
 
@@ -59,7 +60,7 @@ export interface AppOptions {
   captchaSecret?: string | undefined;
   /** Per-number, per-address and login limits (server/config.ts); the defaults unless a test or test mode changes them. */
   throttle?: Partial<ThrottlePolicy> | undefined;
-  /** SITE_URL: the origin of links in e-mails (the unlock link); the request's origin when unset. */
+  /** SITE_URL: the origin of links in e-mails (the unlock link), robots.txt and the sitemaps; the request's origin when unset. */
   siteUrl?: string | undefined;
   /** Where platform faults (500) are reported; console.error by default. */
   logError?: (message: string, error: unknown) => void;
@@ -144,6 +145,8 @@ export function createApp(options: AppOptions): Hono<SiteEnv> {
   if (testMode) app.route('/api/test', testModeRoutes({ settings, db }));
   if (testMode) app.route('/api/test/codes', testCodeRoutes({ db }));
 
+  // robots.txt and the sitemaps, before the pages and the static app.
+  app.route('/', seoRoutes({ db, siteUrl: options.siteUrl }));
   if (options.staticDir) {
     // Pages first (a path without a file extension), then the built app's files.
     app.use(

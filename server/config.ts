@@ -42,7 +42,7 @@ export interface ServerConfig {
    * CF-Connecting-IP); the TCP peer's address otherwise. The per-address limits count on it.
    */
   clientAddressHeader: string | undefined;
-  /** The site's own origin for links in e-mails (SITE_URL, e.g. https://www.example.com); the request's origin when unset. */
+  /** The site's own origin for links in e-mails, robots.txt and the sitemaps (SITE_URL, e.g. https://www.example.com); the request's origin when unset. */
   siteUrl: string | undefined;
 }
 

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { STATIC_PAGE_IDS } from '../../src/api/content';
+import { SEO_ENTRY_IDS, type SeoEntryId } from '../../src/api/sitePages';
 
 // The shape of the content seed files under server/content/. One file per language,
 // `server/content/<language>.json`, holds everything written in that language; market facts
@@ -12,6 +13,22 @@ const pageSeed = v.object({
   /** CMS HTML; the seed may contain markup that the app must sanitise. */
   html: v.string(),
 });
+
+const filled = v.pipe(
+  v.string(),
+  v.check((text) => text.trim() !== '', 'must not be empty'),
+);
+const seoEntrySeed = v.object({ title: filled, description: filled });
+
+/**
+ * The SEO document: a title and description for every entry the site's page table names
+ * (src/api/sitePages.ts SEO_ENTRY_IDS, each required, so a language without one fails to load),
+ * plus the app's own screens without a path (maintenance, restricted).
+ */
+const seoSeed = v.objectWithRest(
+  Object.fromEntries(SEO_ENTRY_IDS.map((id) => [id, seoEntrySeed])) as Record<SeoEntryId, typeof seoEntrySeed>,
+  seoEntrySeed,
+);
 
 export const languageSeedSchema = v.object({
   pages: v.object(Object.fromEntries(STATIC_PAGE_IDS.map((id) => [id, pageSeed])) as Record<
@@ -26,8 +43,8 @@ export const languageSeedSchema = v.object({
     /** Copyright line with a {year} placeholder. */
     copyright: v.string(),
   }),
-  /** SEO title/description per app screen key (home, notFound, ...). */
-  seo: v.record(v.string(), v.object({ title: v.string(), description: v.string() })),
+  /** SEO title/description per app screen key (every SEO_ENTRY_ID, maintenance, restricted). */
+  seo: seoSeed,
   /**
    * The sign-up page's bonus CTA panel (product.md §3 "bonusCTA"). `title` and `description` may
    * hold {amount}, filled per market with its welcome offer (server/content/signup.ts);

@@ -12,6 +12,7 @@ import {
   type MarketCode,
 } from '../../machines/lib/markets';
 import { STATIC_PAGE_IDS, STATIC_PAGE_PATHS, type Footer, type SeoDescriptions } from '../../src/api/content';
+import { BRAND_NAME } from '../../src/ui/brand';
 import type { Database, NewContentDocument } from '../db/schema';
 import { countDocuments, DOCUMENT_KINDS, SINGLE_DOCUMENT_KEY, type PageBody } from './documents';
 import { languageSeedSchema, marketsSeedSchema, type LanguageSeed, type MarketsSeed } from './schema';
@@ -85,6 +86,14 @@ export function buildFooter(seed: ContentSeed, market: MarketCode, language: Lan
   };
 }
 
+/**
+ * A static page's SEO title (its <title>, served as `seo.title`): the page's title and the brand,
+ * the way the SEO document's titles read ("Terms and Conditions – Aurora Play").
+ */
+export function pageSeoTitle(title: string): string {
+  return title.includes(BRAND_NAME) ? title : `${title} – ${BRAND_NAME}`;
+}
+
 /** Every document of the seed, for every enabled market and each language it offers. */
 export function buildContentDocuments(seed: ContentSeed, siteId: number = DEFAULT_SITE_ID): NewContentDocument[] {
   const documents: NewContentDocument[] = [];
@@ -98,7 +107,7 @@ export function buildContentDocuments(seed: ContentSeed, siteId: number = DEFAUL
         const body: PageBody = {
           title: page.title,
           html: page.html,
-          seo: { title: page.title, description: page.description },
+          seo: { title: pageSeoTitle(page.title), description: page.description },
         };
         documents.push({ ...scope, kind: DOCUMENT_KINDS.page, key: id, body: JSON.stringify(body) });
       }

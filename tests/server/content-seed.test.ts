@@ -13,7 +13,9 @@ import {
   fillTemplate,
   loadContentSeed,
 } from '../../server/content/seed';
-import { writeFixtureSeed } from './fixtures/content-seed';
+import { SEO_ENTRY_IDS } from '../../src/api/sitePages';
+import { BRAND_NAME } from '../../src/ui/brand';
+import { fixtureLanguageSeed, writeFixtureSeed } from './fixtures/content-seed';
 import { tempDir } from './helpers/platform';
 
 // The content seed files: the real ones in server/content/ must load and cover every enabled
@@ -43,6 +45,18 @@ describe('the seed in server/content/', () => {
       const signup = v.parse(signupPageSchema, JSON.parse(of(DOCUMENT_KINDS.signup)[0]!.body));
       expect(`${signup.title} ${signup.description}`, `${language}-${market} signup`).not.toMatch(/\{amount\}/);
     }
+  });
+
+  it('brands every static page\'s SEO title ("Terms and Conditions – Aurora Play") in every market and language', async () => {
+    const documents = buildContentDocuments(await loadContentSeed(DEFAULT_SEED_DIR));
+    const pages = documents.filter((d) => d.kind === DOCUMENT_KINDS.page);
+    expect(pages.length).toBeGreaterThan(0);
+    for (const page of pages) {
+      const body = v.parse(pageBodySchema, JSON.parse(page.body));
+      expect(body.seo.title, `${page.language}-${page.market} ${page.key}`).toBe(`${body.title} – ${BRAND_NAME}`);
+    }
+    const terms = pages.find((d) => d.market === 'UN' && d.language === 'en' && d.key === 'terms_and_conditions');
+    expect(v.parse(pageBodySchema, JSON.parse(terms!.body)).seo.title).toBe('Terms and Conditions – Aurora Play');
   });
 
   it('names the regulators of every enabled market (an empty list is a choice, a missing one a slip)', async () => {
@@ -82,6 +96,21 @@ describe('a broken seed', () => {
   it('stops with the name of a file that does not match its schema', async () => {
     await writeFile(join(dir.path, 'fi.json'), JSON.stringify({ pages: {} }));
     await expect(loadContentSeed(dir.path)).rejects.toThrow(/fi\.json does not match/);
+  });
+
+  it('stops when a language lacks an SEO entry of the page table (src/api/sitePages.ts SEO_ENTRY_IDS)', async () => {
+    for (const id of SEO_ENTRY_IDS) {
+      const seed = fixtureLanguageSeed('fi');
+      const seo = Object.fromEntries(Object.entries(seed.seo).filter(([key]) => key !== id));
+      await writeFile(join(dir.path, 'fi.json'), JSON.stringify({ ...seed, seo }));
+      await expect(loadContentSeed(dir.path), id).rejects.toThrow(new RegExp(`fi\\.json does not match[\\s\\S]*seo\\.${id}`));
+    }
+  });
+
+  it('stops on an SEO entry with an empty title', async () => {
+    const seed = fixtureLanguageSeed('de');
+    await writeFile(join(dir.path, 'de.json'), JSON.stringify({ ...seed, seo: { ...seed.seo, signup: { title: ' ', description: 'x' } } }));
+    await expect(loadContentSeed(dir.path)).rejects.toThrow(/de\.json does not match/);
   });
 
   it('stops on a market code the tables do not know', async () => {

@@ -10,6 +10,7 @@ import {
   staticPageSchema,
   termsVersionsSchema,
 } from '../../src/api/content';
+import { BRAND_NAME } from '../../src/ui/brand';
 import { json, startTestPlatform, type TestPlatform } from './helpers/platform';
 
 // The content service answers every document per market and language in the wire shapes the app
@@ -59,7 +60,8 @@ describe.each(PAIRS)('content for $language-$market', (pair) => {
       const page = v.parse(staticPageSchema, await json(response));
       expect(page).toMatchObject({ id, market: pair.market, language: pair.language });
       expect(page.title).toBe(`[${pair.language}] ${id} title`);
-      expect(page.seo).toEqual({ title: page.title, description: `[${pair.language}] ${id} description` });
+      // The title search engines show carries the brand (server/content/seed.ts pageSeoTitle).
+      expect(page.seo).toEqual({ title: `${page.title} – ${BRAND_NAME}`, description: `[${pair.language}] ${id} description` });
       expect(Number.isNaN(Date.parse(page.updatedAt))).toBe(false);
     }
   });

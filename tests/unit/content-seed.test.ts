@@ -4,6 +4,8 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGE_CODES, MARKET_CODES, type LanguageCode } from '../../machines/lib/markets';
 import { STATIC_PAGE_IDS, STATIC_PAGE_PATHS } from '../../src/api/content';
+import { SEO_ENTRY_IDS } from '../../src/api/sitePages';
+import { BRAND_NAME } from '../../src/ui/brand';
 import { languageSeedSchema, marketsSeedSchema, type LanguageSeed } from '../../server/content/schema';
 
 // The content seed files the reference platform loads (server/content/*.json): every language has
@@ -23,7 +25,10 @@ const rawSeeds = Object.fromEntries(LANGUAGE_CODES.map((code) => [code, readJson
 
 /** Regional English variants may share most of their text. */
 const ENGLISH_VARIANTS: readonly LanguageCode[] = ['en', 'ca', 'nz', 'inen'];
-const SEO_KEYS = ['home', 'notFound', 'maintenance', 'restricted'];
+/** Every entry the page table names, and the app's screens without a path. */
+const SEO_KEYS = [...SEO_ENTRY_IDS, 'maintenance', 'restricted'];
+/** A meta description search engines show whole: about 70 to 160 characters (Japanese is denser). */
+const descriptionLength = (code: LanguageCode) => (code === 'ja' ? { min: 35, max: 160 } : { min: 70, max: 160 });
 const SCRIPT_PAYLOAD = '<script>window.__contentScriptRan = true</script>';
 const HANDLER_PAYLOAD = '<img src="x" onerror="window.__contentScriptRan = true" alt="">';
 
@@ -56,6 +61,18 @@ describe.each(LANGUAGE_CODES)('content seed %s.json', (code) => {
     expect(Object.keys(seed.seo).sort()).toEqual([...SEO_KEYS].sort());
   });
 
+  it('gives every page of the page table a branded title and a description of a search snippet\'s length', () => {
+    const { min, max } = descriptionLength(code);
+    for (const id of SEO_ENTRY_IDS) {
+      const { title, description } = seed.seo[id];
+      expect(title, id).toContain(BRAND_NAME);
+      expect(title.replace(BRAND_NAME, '').replace(/[\s–|-]/g, ''), `${id}: more than the brand`).not.toBe('');
+      expect(description.length, `${id} description: ${description}`).toBeGreaterThanOrEqual(min);
+      expect(description.length, `${id} description: ${description}`).toBeLessThanOrEqual(max);
+      expect(description, `${id} description`).toBe(description.trim());
+    }
+  });
+
   it('puts the inert script payload in the terms page exactly once, and nowhere else', () => {
     const terms = seed.pages.terms_and_conditions.html;
     expect(occurrences(terms, SCRIPT_PAYLOAD)).toBe(1);
@@ -67,6 +84,22 @@ describe.each(LANGUAGE_CODES)('content seed %s.json', (code) => {
 });
 
 describe('content seed languages', () => {
+  it('translates every SEO entry in every language other than the English variants', () => {
+    for (const code of LANGUAGE_CODES.filter((c) => !ENGLISH_VARIANTS.includes(c))) {
+      for (const id of SEO_ENTRY_IDS) {
+        expect(seeds[code].seo[id].title, `${code} ${id} title`).not.toBe(seeds.en.seo[id].title);
+        expect(seeds[code].seo[id].description, `${code} ${id} description`).not.toBe(seeds.en.seo[id].description);
+      }
+    }
+  });
+
+  it('gives each SEO entry its own title within a language', () => {
+    for (const code of LANGUAGE_CODES) {
+      const titles = SEO_KEYS.map((id) => seeds[code].seo[id]?.title);
+      expect(new Set(titles).size, code).toBe(titles.length);
+    }
+  });
+
   it('gives every language other than the English variants its own text', () => {
     for (const id of STATIC_PAGE_IDS) {
       const byHtml = new Map<string, LanguageCode[]>();
