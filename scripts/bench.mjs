@@ -1,7 +1,8 @@
 // `npm run bench`: performance and memory of the reference platform, measured (not asserted in
 // tests, where a shared machine would make timings flaky). Starts the production server on a
 // free port with a fresh database, then reports start-up time, latency of the content calls the
-// site makes on every page, and the server's resident memory. Targets are printed beside each
+// site makes on every page, and the server's resident memory; then the page-delivery report
+// (scripts/lighthouse.mjs: Lighthouse on the production build). Targets are printed beside each
 // figure; the exit code is 1 when one is missed.
 import { readFileSync } from 'node:fs';
 import { startPlatform } from './platform-process.mjs';
@@ -100,4 +101,7 @@ try {
 } finally {
   await platform.stop();
 }
+// Issue 10: how the pages reach a (simulated) phone, once the platform above is stopped.
+const { pageDeliveryReport } = await import('./lighthouse.mjs');
+if (!(await pageDeliveryReport())) failed = true;
 process.exit(failed ? 1 : 0);
