@@ -12,7 +12,7 @@ import {
   type MarketCode,
 } from '../../machines/lib/markets';
 import { STATIC_PAGE_IDS, STATIC_PAGE_PATHS, type Footer, type SeoDescriptions } from '../../src/api/content';
-import { BRAND_NAME } from '../../src/ui/brand';
+import { BRAND_NAME } from '../../machines/lib/brand';
 import type { Database, NewContentDocument } from '../db/schema';
 import { countDocuments, DOCUMENT_KINDS, SINGLE_DOCUMENT_KEY, type PageBody } from './documents';
 import { languageSeedSchema, marketsSeedSchema, type LanguageSeed, type MarketsSeed } from './schema';

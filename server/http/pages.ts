@@ -15,7 +15,7 @@ import type { PrerenderData, PrerenderInput } from '../../src/app/prerender';
 import { escapeHtml } from '../content/terms';
 import type { Database } from '../db/schema';
 import { loadPageContent, type PageContent } from '../services/pages';
-import { BRAND_NAME } from '../../src/ui/brand';
+import { BRAND_NAME } from '../../machines/lib/brand';
 import { isApiPath, injectApiBaseUrl } from './static';
 
 // Every page of the site answered by the platform (issue 10): the status the router would give

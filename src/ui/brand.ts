@@ -1,5 +1,5 @@
-// The brand's name is a proper noun: it is the same in every language and is not translated.
-export const BRAND_NAME = 'Aurora Play';
+// The brand's name lives in machines/lib/brand.ts (the platform reads it too).
+export { BRAND_NAME } from '../../machines/lib/brand';
 export const BRAND_WORDS = ['Aurora', 'Play'] as const;
 /** The support contact shown where the site cannot be used (restricted country, maintenance). */
 export const SUPPORT_EMAIL = 'support@auroraplay.com';

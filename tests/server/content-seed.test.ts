@@ -14,7 +14,7 @@ import {
   loadContentSeed,
 } from '../../server/content/seed';
 import { SEO_ENTRY_IDS } from '../../src/api/sitePages';
-import { BRAND_NAME } from '../../src/ui/brand';
+import { BRAND_NAME } from '../../machines/lib/brand';
 import { fixtureLanguageSeed, writeFixtureSeed } from './fixtures/content-seed';
 import { tempDir } from './helpers/platform';
 

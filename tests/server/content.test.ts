@@ -10,7 +10,7 @@ import {
   staticPageSchema,
   termsVersionsSchema,
 } from '../../src/api/content';
-import { BRAND_NAME } from '../../src/ui/brand';
+import { BRAND_NAME } from '../../machines/lib/brand';
 import { json, startTestPlatform, type TestPlatform } from './helpers/platform';
 
 // The content service answers every document per market and language in the wire shapes the app

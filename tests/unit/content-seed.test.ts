@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { LANGUAGE_CODES, MARKET_CODES, type LanguageCode } from '../../machines/lib/markets';
 import { STATIC_PAGE_IDS, STATIC_PAGE_PATHS } from '../../src/api/content';
 import { SEO_ENTRY_IDS } from '../../src/api/sitePages';
-import { BRAND_NAME } from '../../src/ui/brand';
+import { BRAND_NAME } from '../../machines/lib/brand';
 import { languageSeedSchema, marketsSeedSchema, type LanguageSeed } from '../../server/content/schema';
 
 // The content seed files the reference platform loads (server/content/*.json): every language has
