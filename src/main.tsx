@@ -2,11 +2,13 @@ import './ui/global.css';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { QUERY_RETRIES, QUERY_STALE_MS } from '../machines/lib/constants';
 import { DEFAULT_LANGMARKET, intlLocaleFor, parseLangMarket } from '../machines/lib/markets';
 import { createAppRouter } from './app/router';
-import { accessKnown, seedFromFirstPaint } from './app/firstPaint';
+import { accessKnown, endFirstPaint, seedFromFirstPaint } from './app/firstPaint';
+import { followHeadLinks } from './app/headLinks';
 import { devInspector } from './app/inspector';
 import { startSession } from './app/session';
 import { CrashBoundary } from './features/errors/CrashBoundary';
@@ -37,19 +39,26 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
 
 // The platform painted the page already (issue 10): keep that paint until the app can show the same
-// page, with the route loaded and the access check answered, so nothing flashes or moves.
-if (seedFromFirstPaint(queryClient)) {
+// page, with the route loaded and the access check answered, so nothing flashes or moves; then the
+// app's first render replaces it in one commit, and the head's links follow the app's navigation.
+const painted = seedFromFirstPaint(queryClient);
+if (painted) {
   await Promise.all([router.load(), accessKnown(session)]).catch((error: unknown) => {
     console.error(error);
   });
 }
+followHeadLinks(router);
 
-createRoot(container).render(
-  <StrictMode>
-    <CrashBoundary>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </CrashBoundary>
-  </StrictMode>,
-);
+const root = createRoot(container);
+flushSync(() => {
+  root.render(
+    <StrictMode>
+      <CrashBoundary>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </CrashBoundary>
+    </StrictMode>,
+  );
+});
+if (painted) endFirstPaint(container);

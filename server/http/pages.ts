@@ -60,8 +60,10 @@ export function headingOf(title: string): string {
 
 /** The head tags of a page: title, description, robots, canonical and its alternates. */
 export function pageHead(origin: string, langMarket: LangMarket, page: SitePage | null, content: Pick<PageContent, 'head'>): string {
-  const tags = [`<title>${escapeHtml(content.head.title || BRAND_NAME)}</title>`];
-  if (content.head.description !== '') tags.push(`<meta name="description" content="${escapeHtml(content.head.description)}">`);
+  // The title and description are the app's once it runs (its pages render their own): marked so
+  // that it removes these (src/app/firstPaint.ts); the links stay and follow its navigation.
+  const tags = [`<title ${FIRST_PAINT_ATTRIBUTE}>${escapeHtml(content.head.title || BRAND_NAME)}</title>`];
+  if (content.head.description !== '') tags.push(`<meta name="description" content="${escapeHtml(content.head.description)}" ${FIRST_PAINT_ATTRIBUTE}>`);
   if (page === null || !page.index) {
     tags.push('<meta name="robots" content="noindex">');
     return tags.join('\n    ');
@@ -73,6 +75,9 @@ export function pageHead(origin: string, langMarket: LangMarket, page: SitePage 
   tags.push(`<link rel="alternate" hreflang="x-default" href="${escapeHtml(origin + sitePagePath(X_DEFAULT_LANGMARKET, page))}">`);
   return tags.join('\n    ');
 }
+
+/** Marks what the app removes when it takes the page over: the painted #root and head tags. */
+export const FIRST_PAINT_ATTRIBUTE = 'data-first-paint';
 
 /** `<script type="application/json">` content: the data the app's first render reuses. */
 function jsonForScript(data: unknown): string {
@@ -141,7 +146,7 @@ export function pagesApp(options: PagesOptions): MiddlewareHandler {
         '<div id="root"></div>',
         () =>
           // Before #root: index.html hides its loader with `#root:not(:empty) + .boot-loader`.
-          `<script type="application/json" id="${FIRST_PAINT_DATA_ID}">${jsonForScript({ langmarket: formatLangMarket(langMarket), ...data })}</script>\n    <div id="root">${root}</div>`,
+          `<script type="application/json" id="${FIRST_PAINT_DATA_ID}">${jsonForScript({ langmarket: formatLangMarket(langMarket), ...data })}</script>\n    <div id="root" ${FIRST_PAINT_ATTRIBUTE}>${root}</div>`,
       );
     const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
     return { at: Date.now(), status: page === null ? 404 : 200, html, etag, index: page?.index === true };

@@ -12,8 +12,9 @@ import type { SessionActor } from './session';
 // documents instead of asking for them again, and replaces the paint only when it can show the
 // same page: its router has loaded the route and the access check has answered.
 
-/** Must match server/http/pages.ts FIRST_PAINT_DATA_ID. */
+/** Must match server/http/pages.ts FIRST_PAINT_DATA_ID and FIRST_PAINT_ATTRIBUTE. */
 const FIRST_PAINT_DATA_ID = 'first-paint-data';
+const FIRST_PAINT_ATTRIBUTE = 'data-first-paint';
 
 const firstPaintSchema = v.object({
   langmarket: v.string(),
@@ -45,4 +46,15 @@ export function seedFromFirstPaint(queryClient: QueryClient, doc: Document = doc
 export async function accessKnown(session: SessionActor): Promise<void> {
   const accessCheck = session.getSnapshot().context.accessCheckRef;
   await waitFor(accessCheck, (snapshot) => appGate(snapshot.value, snapshot.context) !== 'loading');
+}
+
+/**
+ * The app has rendered in the painted page's place: the platform's title and description go (the
+ * app's pages render their own, which React puts in the head), and #root loses its mark, which
+ * says the page is the app's now (the browser tests wait for it).
+ */
+export function endFirstPaint(container: HTMLElement, doc: Document = document): void {
+  for (const node of Array.from(doc.head.querySelectorAll(`[${FIRST_PAINT_ATTRIBUTE}]`))) node.remove();
+  doc.getElementById(FIRST_PAINT_DATA_ID)?.remove();
+  container.removeAttribute(FIRST_PAINT_ATTRIBUTE);
 }

@@ -117,8 +117,11 @@ export async function renderPage(input: PrerenderInput): Promise<string> {
   // The pages' <title> and description (React hoists them in the browser) are in the head already.
   // Buttons and selects do nothing until the app runs: they are disabled until it takes over, so no
   // press is lost (links work without it, as full page loads).
-  return html.replace(HOISTED_HEAD_TAGS, '').replace(/<(button|select)(?=[\s>])/g, '<$1 disabled=""');
+  return html.replace(HOISTED_HEAD_TAGS, '').replace(/<(button|select)(?=[\s>])/g, DISABLED_CONTROL);
 }
+
+/** An opening button or select tag, disabled (markup, not text). */
+const DISABLED_CONTROL = '<$1 disabled=""';
 
 /** React escapes `<` in text and attributes, so a tag ends at the first `>` or `</title>`. */
 const HOISTED_HEAD_TAGS = /<title>[^<]*<\/title>|<meta name="description"[^>]*\/?>/g;

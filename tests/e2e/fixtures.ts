@@ -12,6 +12,8 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
 
 /** Waits until the app shell is on screen (the session resolved and the catalog loaded). */
 export async function waitForShell(page: Page): Promise<void> {
+  // The platform paints each page before the app runs (issue 10); the app marks when it took over.
+  await expect(page.locator('#root[data-first-paint]')).toHaveCount(0);
   await expect(page.getByRole('banner')).toBeVisible();
   await expect(page.getByRole('main')).toBeVisible();
 }

@@ -73,8 +73,9 @@ test.describe('content pages', () => {
   });
 
   test('an unknown path shows the not-found page', async ({ page }) => {
+    // Issue 10: HTTP 404 for a path no route knows, with the page itself, not a soft 200.
     const response = await page.goto('/en-UN/no-such-page');
-    expect(response?.status()).toBe(200);
+    expect(response?.status()).toBe(404);
     await waitForShell(page);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/not found/i);
     await page.getByRole('link', { name: /home/i }).first().click();

@@ -55,7 +55,7 @@ describe('pages (issue 10: the status, head and first paint of every page)', () 
       const html = await response.text();
       expect(html).toContain('<meta name="robots" content="noindex">');
       expect(response.headers.get('x-robots-tag')).toBe('noindex');
-      expect(html).toMatch(/<title>[^<]+<\/title>/);
+      expect(html).toMatch(/<title data-first-paint>[^<]+<\/title>/);
     }
   });
 
@@ -65,8 +65,8 @@ describe('pages (issue 10: the status, head and first paint of every page)', () 
     const html = await response.text();
     expect(html).toContain('<html lang="fi-FI">');
     // The fixture seed's Finnish terms page (tests/server/fixtures/content-seed.ts).
-    expect(html).toMatch(/<title>\[fi\] terms_and_conditions title[^<]*<\/title>/);
-    expect(html).toContain('<meta name="description" content="[fi] terms_and_conditions description">');
+    expect(html).toMatch(/<title data-first-paint>\[fi\] terms_and_conditions title[^<]*<\/title>/);
+    expect(html).toContain('<meta name="description" content="[fi] terms_and_conditions description" data-first-paint>');
     expect(html).toContain('<link rel="canonical" href="http://site.example/fi-FI/terms">');
     for (const langMarket of siteLangMarkets()) {
       expect(html).toContain(`hreflang="${hreflangFor(langMarket)}" href="http://site.example/${langMarket.language}-${langMarket.market}/terms"`);
@@ -78,7 +78,7 @@ describe('pages (issue 10: the status, head and first paint of every page)', () 
 
   it('puts the first paint in #root and the stylesheet inline: nothing blocks the paint', async () => {
     const html = await (await get('/en-UN/reset-password')).text();
-    expect(html).toMatch(/<div id="root"><main><h1>[^<]+<\/h1><p>painted \/en-UN\/reset-password<\/p><\/main><\/div>/);
+    expect(html).toMatch(/<div id="root" data-first-paint><main><h1>[^<]+<\/h1><p>painted \/en-UN\/reset-password<\/p><\/main><\/div>/);
     expect(html).toContain(`<style>${CSS}</style>`);
     expect(html).not.toContain('rel="stylesheet"');
     expect(html).toContain('<script type="application/json" id="first-paint-data">');

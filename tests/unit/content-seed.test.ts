@@ -30,7 +30,7 @@ const SEO_KEYS = [...SEO_ENTRY_IDS, 'maintenance', 'restricted'];
 /** A meta description search engines show whole: about 70 to 160 characters (Japanese is denser). */
 const descriptionLength = (code: LanguageCode) => (code === 'ja' ? { min: 35, max: 160 } : { min: 70, max: 160 });
 const SCRIPT_PAYLOAD = '<script>window.__contentScriptRan = true</script>';
-const HANDLER_PAYLOAD = '<img src="x" onerror="window.__contentScriptRan = true" alt="">';
+const HANDLER_PAYLOAD = '<img src="data:," onerror="window.__contentScriptRan = true" alt="">';
 
 const occurrences = (text: string, part: string) => text.split(part).length - 1;
 
