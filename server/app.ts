@@ -3,6 +3,7 @@ import { cors } from 'hono/cors';
 import type { Kysely } from 'kysely';
 import { IDLE_LIMIT_MS, LOGIN_LOCK_ATTEMPTS_DEFAULT, LOGIN_LOCK_WINDOW_MINUTES_DEFAULT } from '../machines/lib/constants';
 import type { Database } from './db/schema';
+import { compressApi } from './http/compress';
 import { createErrorHandler, handleNotFound } from './http/errors';
 import { requestGuard } from './http/request-guard';
 import { noStore, securityHeaders } from './http/security';
@@ -105,6 +106,8 @@ export function createApp(options: AppOptions): Hono<SiteEnv> {
 
   app.use('*', securityHeaders({ apiBaseUrl: options.apiBaseUrl }));
   app.use('/api/*', noStore);
+  // Brotli or gzip for answers of 1 KiB or more (issue 10); inside noStore, so errors are compressed too.
+  app.use('/api/*', compressApi);
   if (options.corsOrigins && options.corsOrigins.length > 0) {
     app.use(
       '/api/*',

@@ -64,7 +64,16 @@ export const marketsSeedSchema = v.record(
   v.string(),
   v.object({
     regulators: v.array(
-      v.object({ name: v.string(), licence: v.string(), href: v.string(), logo: v.string(), alt: v.string() }),
+      v.object({
+        name: v.string(),
+        licence: v.string(),
+        href: v.string(),
+        logo: v.string(),
+        /** The logo's intrinsic size in CSS pixels (its SVG width/height), so the footer reserves its box. */
+        width: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
+        height: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
+        alt: v.string(),
+      }),
     ),
   }),
 );

@@ -78,7 +78,13 @@ export function buildFooter(seed: ContentSeed, market: MarketCode, language: Lan
     }));
   return {
     links,
-    regulationLogos: regulators.map((r) => ({ name: r.name, imageUrl: r.logo, href: r.href, alt: r.alt })),
+    regulationLogos: regulators.map((r) => ({
+      name: r.name,
+      imageUrl: r.logo,
+      href: r.href,
+      alt: r.alt,
+      ...(r.width !== undefined && r.height !== undefined ? { width: r.width, height: r.height } : {}),
+    })),
     licences: regulators.map((r) => ({
       text: fillTemplate(text.footer.licenceTemplate, { regulator: r.name, licence: r.licence }),
     })),

@@ -1,11 +1,19 @@
 import { readFile, stat } from 'node:fs/promises';
-import { serveStatic } from '@hono/node-server/serve-static';
+import { join, resolve, sep } from 'node:path';
 import type { Context, MiddlewareHandler } from 'hono';
+import { getMimeType } from 'hono/utils/mime';
 import { escapeHtml } from '../content/terms';
+import { chooseCoding, codingEtag, contentEtag, encodeVariants, ifNoneMatchMatches, sendEncoded, type Coding, type EncodedVariants } from './encoding';
 import { ERROR_CODES, errorResponse } from './errors';
 
-// The built app (Vite's dist/): files as they are, hashed assets cached for a year, and a history
-// fallback: any other GET outside /api answers index.html, so the client router takes over.
+// The built app (Vite's dist/) and a history fallback: any other GET outside /api answers
+// index.html, so the client router takes over. Issue 10: every text file is sent in the coding the
+// request accepts best, from the `.br` / `.gz` beside it (scripts/precompress.mjs writes them at
+// build time), and cached by kind:
+//   /assets/*   content-hashed names (Vite): a year, immutable, no ETag (never revalidated)
+//   other files (favicon, regulator logos, sign-up pictures): a strong ETag from the content and
+//               `no-cache`, so a browser revalidates and gets a 304 while the file is unchanged
+//   index.html  `no-cache` with an ETag, compressed once per build and kept in memory
 
 export interface StaticAppOptions {
   staticDir: string;
@@ -15,8 +23,13 @@ export interface StaticAppOptions {
   platformMode?: string | undefined;
 }
 
-const IMMUTABLE = 'public, max-age=31536000, immutable';
-const SHORT = 'public, max-age=3600';
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Stored, but revalidated before each use (a 304 when the ETag still matches). */
+export const REVALIDATE = 'no-cache';
+const HTML = 'text/html; charset=utf-8';
+
+/** Where scripts/precompress.mjs puts each coding of a file. */
+export const CODING_SUFFIX: Record<Coding, string> = { br: '.br', gzip: '.gz' };
 
 export function isApiPath(path: string): boolean {
   return path === '/api' || path.startsWith('/api/');
@@ -36,44 +49,134 @@ export function injectApiBaseUrl(html: string, apiBaseUrl: string | undefined, p
   return `${html.slice(0, at)}\n    ${meta}${html.slice(at)}`;
 }
 
-export function staticApp({ staticDir, apiBaseUrl, platformMode }: StaticAppOptions): MiddlewareHandler {
-  const serveFile = serveStatic({ root: staticDir });
+/** What is known of one file of the build, until its mtime or size changes. */
+interface FileEntry {
+  mtimeMs: number;
+  size: number;
+  etag: string;
+  /** The precompressed siblings at least as new as the file (an older one belongs to another build). */
+  codings: Partial<Record<Coding, string>>;
+}
 
-  // index.html answers every page load: keep it, with the base URL written in, until a new build
-  // replaces the file (its mtime changes), so a page load costs a stat, not a read and a rewrite.
-  let cached: { mtimeMs: number; html: string } | null = null;
-  const indexHtml = async (): Promise<string> => {
-    const path = `${staticDir}/index.html`;
+/**
+ * The file a request path names inside `root`, or null: the same refusals as @hono/node-server's
+ * serveStatic (a percent sign left after decoding, `.` or `..` segments, doubled or back slashes),
+ * and the resolved path must stay inside the folder.
+ */
+export function filePathFor(root: string, requestPath: string): string | null {
+  if (requestPath.includes('%') || requestPath.includes('\0')) return null;
+  if (/(?:^|[/\\])\.{1,2}(?:$|[/\\])|[/\\]{2,}|\\/.test(requestPath)) return null;
+  const base = resolve(root);
+  const path = resolve(join(base, requestPath));
+  return path.startsWith(base + sep) ? path : null;
+}
+
+async function statFile(path: string): Promise<{ mtimeMs: number; size: number } | null> {
+  try {
+    const stats = await stat(path);
+    return stats.isFile() ? { mtimeMs: stats.mtimeMs, size: stats.size } : null;
+  } catch {
+    return null;
+  }
+}
+
+export function staticApp({ staticDir, apiBaseUrl, platformMode }: StaticAppOptions): MiddlewareHandler {
+  const files = new Map<string, FileEntry>();
+
+  /** The entry of a file, read and hashed once per version of it; null when there is no such file. */
+  const fileEntry = async (path: string): Promise<FileEntry | null> => {
+    const stats = await statFile(path);
+    if (!stats) {
+      files.delete(path);
+      return null;
+    }
+    const known = files.get(path);
+    if (known?.mtimeMs === stats.mtimeMs && known.size === stats.size) return known;
+    let bytes: Buffer;
+    try {
+      bytes = await readFile(path);
+    } catch {
+      return null;
+    }
+    const codings: Partial<Record<Coding, string>> = {};
+    for (const [coding, suffix] of Object.entries(CODING_SUFFIX) as [Coding, string][]) {
+      const sibling = await statFile(path + suffix);
+      if (sibling && sibling.mtimeMs >= stats.mtimeMs) codings[coding] = path + suffix;
+    }
+    const entry: FileEntry = { mtimeMs: stats.mtimeMs, size: stats.size, etag: contentEtag(bytes), codings };
+    files.set(path, entry);
+    return entry;
+  };
+
+  const sendFile = async (c: Context, path: string, entry: FileEntry, immutable: boolean): Promise<Response | null> => {
+    const available = (Object.keys(entry.codings) as Coding[]).filter((coding) => entry.codings[coding] !== undefined);
+    const coding = chooseCoding(c.req.header('Accept-Encoding'), available);
+    const headers: Record<string, string> = { 'Cache-Control': immutable ? IMMUTABLE : REVALIDATE };
+    if (available.length > 0) headers.Vary = 'Accept-Encoding';
+    // A hashed asset is never revalidated while fresh (a year): its ETag would be bytes for nothing.
+    if (!immutable) {
+      const etag = codingEtag(entry.etag, coding);
+      headers.ETag = etag;
+      if (ifNoneMatchMatches(c.req.header('If-None-Match'), etag)) return c.body(null, 304, headers);
+    }
+
+    const sent = coding === null ? path : (entry.codings[coding] ?? path);
+    headers['Content-Type'] = getMimeType(path) ?? 'application/octet-stream';
+    if (coding !== null) headers['Content-Encoding'] = coding;
+    if (c.req.method === 'HEAD') {
+      const stats = await statFile(sent);
+      if (!stats) return null;
+      headers['Content-Length'] = String(stats.size);
+      return c.body(null, 200, headers);
+    }
+    let bytes: Buffer;
+    try {
+      bytes = await readFile(sent);
+    } catch {
+      files.delete(path); // gone since it was stat'ed (a build in progress): answer as if missing
+      return null;
+    }
+    headers['Content-Length'] = String(bytes.byteLength);
+    return c.body(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) as Uint8Array<ArrayBuffer>, 200, headers);
+  };
+
+  // index.html answers every page load: keep it, with the base URL written in and compressed in
+  // each coding, until a new build replaces the file (its mtime changes), so a page load costs a
+  // stat, not a read, a rewrite and a compression.
+  let cached: { mtimeMs: number; variants: EncodedVariants } | null = null;
+  const indexVariants = async (): Promise<EncodedVariants> => {
+    const path = join(staticDir, 'index.html');
     const { mtimeMs } = await stat(path);
     if (cached?.mtimeMs !== mtimeMs) {
-      cached = { mtimeMs, html: injectApiBaseUrl(await readFile(path, 'utf8'), apiBaseUrl, platformMode) };
+      const html = injectApiBaseUrl(await readFile(path, 'utf8'), apiBaseUrl, platformMode);
+      cached = { mtimeMs, variants: encodeVariants(html) };
     }
-    return cached.html;
+    return cached.variants;
   };
 
   const sendIndex = async (c: Context): Promise<Response> => {
-    let html: string;
+    let variants: EncodedVariants;
     try {
-      html = await indexHtml();
+      variants = await indexVariants();
     } catch {
       return c.text('The app is not built: run `npm run build` (or `npm start`).', 404);
     }
-    c.header('Cache-Control', 'no-cache');
-    return c.html(html);
+    return sendEncoded(c, variants, { contentType: HTML, cacheControl: REVALIDATE });
   };
 
   return async (c, next) => {
     const { method, path } = c.req;
     if ((method !== 'GET' && method !== 'HEAD') || isApiPath(path)) return next();
     if (path === '/' || path === '/index.html') return sendIndex(c);
-    // serveStatic answers a file it finds, and calls `next` (answering nothing) otherwise.
-    const response = await serveFile(c, () => Promise.resolve());
-    if (response) {
-      response.headers.set('Cache-Control', path.startsWith('/assets/') ? IMMUTABLE : SHORT);
-      return response;
+    const isAsset = path.startsWith('/assets/');
+    const file = filePathFor(staticDir, path);
+    const entry = file === null ? null : await fileEntry(file);
+    if (file !== null && entry !== null) {
+      const response = await sendFile(c, file, entry, isAsset);
+      if (response) return response;
     }
     // A missing hashed asset is a stale page asking for an old build: a 404, not the app's HTML.
-    if (path.startsWith('/assets/')) return errorResponse(c, 404, ERROR_CODES.notFound, `No file at ${path}`);
+    if (isAsset) return errorResponse(c, 404, ERROR_CODES.notFound, `No file at ${path}`);
     return sendIndex(c);
   };
 }

@@ -59,7 +59,15 @@ export type StaticPage = v.InferOutput<typeof staticPageSchema>;
 export const footerSchema = v.object({
   links: v.array(v.object({ label: v.string(), path: v.string() })),
   regulationLogos: v.array(
-    v.object({ name: v.string(), imageUrl: v.string(), href: v.string(), alt: v.string() }),
+    v.object({
+      name: v.string(),
+      imageUrl: v.string(),
+      href: v.string(),
+      alt: v.string(),
+      /** Intrinsic size of the image (optional: a CMS may not know it); the footer reserves its box with it. */
+      width: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
+      height: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
+    }),
   ),
   licences: v.array(v.object({ text: v.string() })),
   copyright: v.string(),

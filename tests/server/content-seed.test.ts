@@ -40,6 +40,8 @@ describe('the seed in server/content/', () => {
       const footer = v.parse(footerSchema, JSON.parse(of(DOCUMENT_KINDS.footer)[0]!.body));
       expect(footer.links.every((link) => link.label.trim() !== ''), `${language}-${market} footer`).toBe(true);
       expect(footer.licences.every((licence) => !/\{\w+\}/.test(licence.text)), `${language}-${market} licences`).toBe(true);
+      // Issue 10: each logo carries its intrinsic size (the footer reserves its box with it).
+      expect(footer.regulationLogos.every((logo) => logo.width !== undefined && logo.height !== undefined), `${language}-${market} logo sizes`).toBe(true);
       v.parse(seoDescriptionsSchema, JSON.parse(of(DOCUMENT_KINDS.seo)[0]!.body));
       v.parse(termsVersionsSchema, JSON.parse(of(DOCUMENT_KINDS.termsVersions)[0]!.body));
       const signup = v.parse(signupPageSchema, JSON.parse(of(DOCUMENT_KINDS.signup)[0]!.body));

@@ -135,4 +135,16 @@ describe('content seed markets.json', () => {
       }
     }
   });
+
+  // Issue 10: the footer gives each logo its width and height, so it reserves the box before the
+  // image arrives; they must be the image's own, or the logo is drawn out of shape.
+  it('gives every regulator logo the width and height of its SVG', () => {
+    for (const { regulators } of Object.values(markets)) {
+      for (const regulator of regulators) {
+        const svg = /<svg\b[^>]*>/.exec(readFileSync(join(publicDir, regulator.logo), 'utf8'))?.[0] ?? '';
+        const attribute = (name: string) => Number(new RegExp(`\\s${name}="(\\d+(?:\\.\\d+)?)"`).exec(svg)?.[1]);
+        expect({ width: regulator.width, height: regulator.height }, regulator.logo).toEqual({ width: attribute('width'), height: attribute('height') });
+      }
+    }
+  });
 });

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { formatLangMarket, type LangMarket } from '../../../machines/lib/markets';
+import type { Footer as FooterContent } from '../../api/content';
 import { footerQuery } from '../../api/queries';
 import { Logo } from '../../ui/Logo';
 import * as s from './shell.css';
@@ -14,6 +15,18 @@ export function pathBelowLangMarket(langmarket: string, path: string): string {
   const prefix = `/${langmarket}`;
   const below = path === prefix || path.startsWith(`${prefix}/`) ? path.slice(prefix.length) : path;
   return below.replace(/^\/+/, '');
+}
+
+/** The seed's regulator badges are 120 x 40 (public/regulators/*.svg). */
+export const REGULATOR_LOGO_FALLBACK = { width: 120, height: 40 } as const;
+
+/**
+ * width/height attributes of a regulator logo: its intrinsic size from content, else the badges'
+ * 3:1. The browser derives the box's aspect ratio from them before the image arrives (CSS sets the
+ * height to 32px, width auto), so a logo never shifts the footer; once loaded, its own ratio wins.
+ */
+export function regulatorLogoSize(logo: FooterContent['regulationLogos'][number]): { width: number; height: number } {
+  return logo.width !== undefined && logo.height !== undefined ? { width: logo.width, height: logo.height } : REGULATOR_LOGO_FALLBACK;
 }
 
 /** The footer from content (behaviour.md §7 "Content"): links, regulation logos, licences. */
@@ -59,7 +72,14 @@ export function Footer({ langMarket }: { langMarket: LangMarket }) {
                 {data.regulationLogos.map((logo) => (
                   <li key={logo.name}>
                     <a className={s.regulatorLink} href={logo.href} target="_blank" rel="noopener noreferrer">
-                      <img className={s.regulatorLogo} src={logo.imageUrl} alt={logo.alt} height={32} loading="lazy" />
+                      <img
+                        className={s.regulatorLogo}
+                        src={logo.imageUrl}
+                        alt={logo.alt}
+                        {...regulatorLogoSize(logo)}
+                        loading="lazy"
+                        decoding="async"
+                      />
                     </a>
                   </li>
                 ))}

@@ -9,7 +9,8 @@ import * as s from './signup.css';
 export function BonusPanel({ panel, bonusCode }: { panel: SignupPage; bonusCode: string | null }) {
   return (
     <aside className={s.panel} aria-labelledby="signup-bonus-title">
-      <img className={s.panelBackground} src={panel.backgroundImg} alt="" />
+      {/* Sized for its 400 x 240 picture; CSS stretches it over the panel (object-fit: cover). */}
+      <img className={s.panelBackground} src={panel.backgroundImg} alt="" width={400} height={240} />
       <span className={s.panelShade} aria-hidden="true" />
       <div className={s.panelHead}>
         <img className={s.panelIcon} src={panel.iconUrl} alt={panel.iconImgAlt} width={48} height={48} />
