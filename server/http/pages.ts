@@ -1,5 +1,4 @@
 import { readFile, stat } from 'node:fs/promises';
-import { createHash } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Kysely } from 'kysely';
 import { formatLangMarket, intlLocaleFor, type LangMarket } from '../../machines/lib/markets';
@@ -16,7 +15,8 @@ import { escapeHtml } from '../content/terms';
 import type { Database } from '../db/schema';
 import { loadPageContent, type PageContent } from '../services/pages';
 import { BRAND_NAME } from '../../machines/lib/brand';
-import { isApiPath, injectApiBaseUrl } from './static';
+import { encodeVariants, sendEncoded, type EncodedVariants } from './encoding';
+import { isApiPath, injectApiBaseUrl, REVALIDATE } from './static';
 
 // Every page of the site answered by the platform (issue 10): the status the router would give
 // (302 to a valid {langmarket}, 200 for a page, 404 for a path no route knows), and the app's
@@ -96,8 +96,8 @@ interface Template {
 interface CachedPage {
   at: number;
   status: 200 | 404;
-  html: string;
-  etag: string;
+  /** The HTML in each coding, compressed once (server/http/encoding.ts), answered from memory. */
+  variants: EncodedVariants;
   index: boolean;
 }
 
@@ -148,8 +148,7 @@ export function pagesApp(options: PagesOptions): MiddlewareHandler {
           // Before #root: index.html hides its loader with `#root:not(:empty) + .boot-loader`.
           `<script type="application/json" id="${FIRST_PAINT_DATA_ID}">${jsonForScript({ langmarket: formatLangMarket(langMarket), ...data })}</script>\n    <div id="root" ${FIRST_PAINT_ATTRIBUTE}>${root}</div>`,
       );
-    const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
-    return { at: Date.now(), status: page === null ? 404 : 200, html, etag, index: page?.index === true };
+    return { at: Date.now(), status: page === null ? 404 : 200, variants: encodeVariants(html), index: page?.index === true };
   };
 
   return async (c, next) => {
@@ -173,10 +172,8 @@ export function pagesApp(options: PagesOptions): MiddlewareHandler {
       // A not-found page is cached under its own path only while few are: strangers choose those paths.
       if (entry.status === 200 || cache.size < PAGE_CACHE_ENTRIES_MAX / 2) cache.set(path, entry);
     }
-    c.header('Cache-Control', 'no-cache');
-    c.header('ETag', entry.etag);
-    if (!entry.index) c.header('X-Robots-Tag', 'noindex');
-    if (entry.status === 200 && c.req.header('If-None-Match') === entry.etag) return c.body(null, 304);
-    return c.html(entry.html, entry.status);
+    const response = sendEncoded(c, entry.variants, { contentType: 'text/html; charset=utf-8', cacheControl: REVALIDATE, status: entry.status });
+    if (!entry.index) response.headers.set('X-Robots-Tag', 'noindex');
+    return response;
   };
 }
