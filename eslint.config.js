@@ -21,7 +21,7 @@ const browserGlobals = ['window', 'document', 'localStorage', 'sessionStorage', 
 
 export default tseslint.config(
   {
-    ignores: ['dist/**', 'node_modules/**', 'src/routeTree.gen.ts', 'locales/**/*.js', 'locales/**/*.ts', 'test-results/**', 'playwright-report/**', '.tmp/**', '.data/**'],
+    ignores: ['dist/**', 'dist-ssr/**', 'node_modules/**', 'src/routeTree.gen.ts', 'locales/**/*.js', 'locales/**/*.ts', 'test-results/**', 'playwright-report/**', '.tmp/**', '.data/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,

@@ -3,9 +3,10 @@ import { useEffect } from 'react';
 import * as v from 'valibot';
 import { parseLangMarket } from '../../machines/lib/markets';
 import { isAuthorized } from '../../machines/session.guards';
-import { signupPageQuery, termsVersionsQuery } from '../api/queries';
+import { seoQuery, signupPageQuery, termsVersionsQuery } from '../api/queries';
 import { signupSearchSchema } from '../features/signup/search';
 import { SignupPage } from '../features/signup/SignupPage';
+import { SeoHead } from './-components/SeoHead';
 
 // product.md §2: /signup, the registration form (Details → ContactInfo → Verification → Complete).
 // A player who is already logged in goes to the home page; the check runs when the page is entered,
@@ -24,6 +25,7 @@ export const Route = createFileRoute('/$langmarket/signup/')({
   loader: async ({ context }) => {
     // The form works without either: the panel is left out, the terms version is read again on sending.
     void context.queryClient.query(signupPageQuery(context.langMarket)).catch(() => undefined);
+    void context.queryClient.query(seoQuery(context.langMarket)).catch(() => undefined);
     void context.queryClient.query(termsVersionsQuery(context.langMarket)).catch(() => undefined);
     await context.loadFlow('signup');
   },
@@ -60,5 +62,10 @@ function Signup() {
     if (search.bonusCode === undefined) return;
     void navigate({ search: (previous) => ({ ...previous, bonusCode: undefined }), replace: true });
   }, [search.bonusCode, navigate]);
-  return <SignupPage langMarket={langMarket} langmarket={langmarket} session={session} />;
+  return (
+    <>
+      <SeoHead langMarket={langMarket} entry="signup" />
+      <SignupPage langMarket={langMarket} langmarket={langmarket} session={session} />
+    </>
+  );
 }
