@@ -1,7 +1,8 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { authRedirect } from '../../machines/session.guards';
-import { termsVersionsQuery } from '../api/queries';
+import { seoQuery, termsVersionsQuery } from '../api/queries';
 import { AcceptTermsPage } from '../features/auth/AcceptTermsPage';
+import { SeoHead } from './-components/SeoHead';
 
 // product.md §2 /accept-terms-condition: forced acceptance of updated terms, for a logged-in player
 // (a visitor goes to /401 with this path passed on). The terms guard in the $langmarket layout
@@ -14,11 +15,17 @@ export const Route = createFileRoute('/$langmarket/accept-terms-condition')({
   loader: ({ context }) => {
     // The page shows the session's version at once and the document when it arrives.
     void context.queryClient.query(termsVersionsQuery(context.langMarket)).catch(() => undefined);
+    void context.queryClient.query(seoQuery(context.langMarket)).catch(() => undefined);
   },
   component: Page,
 });
 
 function Page() {
   const { langMarket, session } = Route.useRouteContext();
-  return <AcceptTermsPage session={session} langMarket={langMarket} />;
+  return (
+    <>
+      <SeoHead langMarket={langMarket} entry="acceptTerms" />
+      <AcceptTermsPage session={session} langMarket={langMarket} />
+    </>
+  );
 }

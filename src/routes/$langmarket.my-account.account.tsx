@@ -1,12 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { seoQuery } from '../api/queries';
 import { AccountPage } from '../features/account/AccountPage';
+import { SeoHead } from './-components/SeoHead';
 
 // product.md §2 "Account area": /my-account/account, guarded by the my-account layout route.
 // Entering starts the session's phone change and password change flows, leaving stops them
 // (docs/ARCHITECTURE.md "How a route starts a flow").
 export const Route = createFileRoute('/$langmarket/my-account/account')({
   // The flows' machines arrive with the route (their own chunks) before onEnter starts them.
-  loader: ({ context }) => Promise.all([context.loadFlow('phoneChange'), context.loadFlow('passwordChange')]),
+  loader: ({ context }) => {
+    void context.queryClient.query(seoQuery(context.langMarket)).catch(() => undefined);
+    return Promise.all([context.loadFlow('phoneChange'), context.loadFlow('passwordChange')]);
+  },
   onEnter: ({ context }) => {
     context.session.send({ type: 'flow.start', flow: 'phoneChange' });
     context.session.send({ type: 'flow.start', flow: 'passwordChange' });
@@ -21,6 +26,11 @@ export const Route = createFileRoute('/$langmarket/my-account/account')({
 // The details come from the session's profile (loaded at login, reloaded after a change): the
 // `$langmarket` layout has already waited for it to settle, so there is nothing to load here.
 function Account() {
-  const { session } = Route.useRouteContext();
-  return <AccountPage session={session} />;
+  const { session, langMarket } = Route.useRouteContext();
+  return (
+    <>
+      <SeoHead langMarket={langMarket} entry="myAccount" />
+      <AccountPage session={session} />
+    </>
+  );
 }

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { staticPageQuery } from '../api/queries';
+import { seoQuery, staticPageQuery } from '../api/queries';
 import { sanitizeCmsHtml } from '../features/content/sanitize';
 import { PasswordResetPage, type ResetHelp } from '../features/password-reset/PasswordResetPage';
+import { SeoHead } from './-components/SeoHead';
 
 // product.md §2 /reset-password (public): the reset flow (behaviour.md §4 "Password reset"), with the
 // content page 'page-reset-password' as help beside it when the content service has it. Entering
@@ -12,6 +13,7 @@ import { PasswordResetPage, type ResetHelp } from '../features/password-reset/Pa
 export const Route = createFileRoute('/$langmarket/reset-password')({
   loader: async ({ context }) => {
     // The flow's machine arrives with the route (its own chunk) before onEnter starts it.
+    void context.queryClient.query(seoQuery(context.langMarket)).catch(() => undefined);
     await context.loadFlow('passwordReset');
     // The flow works without the help text: a missing page is not an error here.
     await context.queryClient.query(staticPageQuery(context.langMarket, 'page-reset-password')).catch(() => undefined);
@@ -31,9 +33,14 @@ function ResetPassword() {
   const help = useMemo<ResetHelp | null>(
     () =>
       page
-        ? { title: page.title, seoTitle: page.seo.title, description: page.seo.description, html: sanitizeCmsHtml(page.html) }
+        ? { title: page.title, html: sanitizeCmsHtml(page.html) }
         : null,
     [page],
   );
-  return <PasswordResetPage session={session} help={help} />;
+  return (
+    <>
+      <SeoHead langMarket={langMarket} entry="resetPassword" />
+      <PasswordResetPage session={session} help={help} />
+    </>
+  );
 }

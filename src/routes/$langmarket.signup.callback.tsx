@@ -5,6 +5,8 @@ import { isAuthorized } from '../../machines/session.guards';
 import type { RouterContext } from '../app/context';
 import { PayAndPlayFlow } from '../features/payAndPlay/PayAndPlayFlow';
 import { payAndPlayCallbackSearchSchema, type PayAndPlayCallbackSearch } from '../features/payAndPlay/search';
+import { seoQuery } from '../api/queries';
+import { SeoHead } from './-components/SeoHead';
 
 // product.md §2: /signup/callback, the return from the bank-identification provider with a one-time
 // code (or an error). A player who is already logged in goes on to the saved target. Entering starts
@@ -18,7 +20,10 @@ export const Route = createFileRoute('/$langmarket/signup/callback')({
     }
   },
   // The flow's machine arrives with the route (its own chunk) before onEnter starts it.
-  loader: ({ context }) => context.loadFlow('payAndPlay'),
+  loader: ({ context }) => {
+    void context.queryClient.query(seoQuery(context.langMarket)).catch(() => undefined);
+    return context.loadFlow('payAndPlay');
+  },
   onEnter: ({ context, params, search }) => startFlow(context, params.langmarket, search),
   onStay: ({ context, params, search }) => {
     const running = context.session.getSnapshot().context.flows.payAndPlay?.getSnapshot().context.callback;
@@ -47,5 +52,10 @@ function startFlow(context: RouterContext, langmarket: string, search: PayAndPla
 
 function CallbackPage() {
   const { session, langMarket } = Route.useRouteContext();
-  return <PayAndPlayFlow session={session} langMarket={langMarket} />;
+  return (
+    <>
+      <SeoHead langMarket={langMarket} entry="payAndPlayCallback" />
+      <PayAndPlayFlow session={session} langMarket={langMarket} />
+    </>
+  );
 }

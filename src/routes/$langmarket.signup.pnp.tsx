@@ -4,6 +4,8 @@ import { payAndPlayTarget } from '../../machines/lib/payAndPlay';
 import { isAuthorized } from '../../machines/session.guards';
 import { PayAndPlayFlow } from '../features/payAndPlay/PayAndPlayFlow';
 import { payAndPlaySearchSchema } from '../features/payAndPlay/search';
+import { seoQuery } from '../api/queries';
+import { SeoHead } from './-components/SeoHead';
 
 // product.md §2: /signup/pnp, pay and play. A player who is already logged in goes home. Entering
 // starts the session's payAndPlay flow, leaving stops it (docs/ARCHITECTURE.md).
@@ -15,7 +17,10 @@ export const Route = createFileRoute('/$langmarket/signup/pnp')({
     }
   },
   // The flow's machine arrives with the route (its own chunk) before onEnter starts it.
-  loader: ({ context }) => context.loadFlow('payAndPlay'),
+  loader: ({ context }) => {
+    void context.queryClient.query(seoQuery(context.langMarket)).catch(() => undefined);
+    return context.loadFlow('payAndPlay');
+  },
   onEnter: ({ context, params, search }) => {
     context.session.send({
       type: 'flow.start',
@@ -31,5 +36,10 @@ export const Route = createFileRoute('/$langmarket/signup/pnp')({
 
 function PayAndPlayPage() {
   const { session, langMarket } = Route.useRouteContext();
-  return <PayAndPlayFlow session={session} langMarket={langMarket} />;
+  return (
+    <>
+      <SeoHead langMarket={langMarket} entry="payAndPlay" />
+      <PayAndPlayFlow session={session} langMarket={langMarket} />
+    </>
+  );
 }

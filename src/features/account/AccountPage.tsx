@@ -25,14 +25,12 @@ export interface AccountPageProps {
  * (read-only), the phone change with its SMS code (behaviour.md §4, §5) and the password change.
  */
 export function AccountPage({ session }: AccountPageProps) {
-  const { t } = useLingui();
   const profile = useSelector(session, (snapshot) => snapshot.context.profile);
   // The first load only: a reload keeps the details shown until its answer.
   const loading = useSelector(session, (snapshot) => isLoadingProfile(snapshot) && snapshot.context.profile === null);
   const failed = useSelector(session, (snapshot) => snapshot.context.loadErrors.includes('profile'));
   return (
     <div className={s.page}>
-      <title>{t({ id: 'account.myAccount', message: 'My account' })}</title>
       <h1 className={s.title}>
         <Trans id="account.myAccount">My account</Trans>
       </h1>

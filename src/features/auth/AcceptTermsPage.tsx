@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Trans } from '@lingui/react/macro';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
@@ -29,7 +29,6 @@ function displayDate(iso: string): string | null {
  * saves the version, tells the session, and goes on to the site.
  */
 export function AcceptTermsPage({ session, langMarket }: { session: SessionRef; langMarket: LangMarket }) {
-  const { t } = useLingui();
   const navigate = useNavigate();
   const langmarket = formatLangMarket(langMarket);
   const terms = useQuery(termsVersionsQuery(langMarket));
@@ -47,7 +46,6 @@ export function AcceptTermsPage({ session, langMarket }: { session: SessionRef; 
   });
   return (
     <article className={s.page}>
-      <title>{t({ id: 'terms.accept.documentTitle', message: 'Updated terms and conditions' })}</title>
       <h1 className={s.title}>
         <Trans id="terms.accept.title">Our terms and conditions have changed</Trans>
       </h1>

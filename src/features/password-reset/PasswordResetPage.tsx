@@ -22,8 +22,6 @@ type ResetSnapshot = SnapshotFrom<typeof passwordResetMachine>;
 /** The content page page-reset-password, its HTML already sanitised by the route. */
 export interface ResetHelp {
   title: string;
-  seoTitle: string;
-  description: string;
   html: string;
 }
 
@@ -48,12 +46,9 @@ function serverFieldError(error: ResetError | null, field: string): string | nul
  * session carries out.
  */
 export function PasswordResetPage({ session, help }: PasswordResetPageProps) {
-  const { t } = useLingui();
   const actor = useSelector(session, (snapshot) => snapshot.context.flows.passwordReset);
   return (
     <div className={s.page}>
-      <title>{help?.seoTitle ?? t({ id: 'reset.page.title', message: 'Reset your password' })}</title>
-      {help ? <meta name="description" content={help.description} /> : null}
       <h1 className={s.title}>{help?.title ?? <Trans id="reset.page.heading">Reset your password</Trans>}</h1>
       {actor === null ? <Loader layout="inline" /> : <ResetSteps actor={actor} />}
       {help ? (

@@ -7,7 +7,6 @@ import type { PayAndPlayTag } from '../../../machines/payAndPlay.machine';
 import type { sessionMachine } from '../../../machines/session.machine';
 import { formatLangMarket, intlLocaleFor, type LangMarket } from '../../../machines/lib/markets';
 import { payAndPlayApi } from '../../api/payAndPlay';
-import { BRAND_NAME } from '../../ui/brand';
 import { Button } from '../../ui/Button';
 import { button } from '../../ui/button.css';
 import { FormError } from '../../ui/Field';
@@ -42,8 +41,7 @@ type Step = 'amount' | 'update' | 'failed' | 'progress';
  * the provider's page (its redirectToProvider action); the link here is the fallback.
  */
 function PayAndPlaySteps({ actor, langMarket }: { actor: PayAndPlayActor; langMarket: LangMarket }) {
-  const { t, i18n } = useLingui();
-  const brand = BRAND_NAME;
+  const { i18n } = useLingui();
   const langmarket = formatLangMarket(langMarket);
   const intlLocale = intlLocaleFor(langMarket);
   const tags = useSelector(actor, (snapshot) => snapshot.tags, (a, b) => a.size === b.size && [...a].every((tag) => b.has(tag)));
@@ -174,7 +172,6 @@ function PayAndPlaySteps({ actor, langMarket }: { actor: PayAndPlayActor; langMa
 
   return (
     <div className={s.page}>
-      <title>{t({ id: 'paynplay.pageTitle', message: `Pay and play | ${brand}` })}</title>
       <section className={s.card} aria-labelledby={headingId}>
         <header className={s.header}>
           <h1 id={headingId} ref={headingRef} tabIndex={-1} className={s.title}>

@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
@@ -8,7 +8,6 @@ import type { LangMarket } from '../../../machines/lib/markets';
 import type { sessionMachine } from '../../../machines/session.machine';
 import { signupStepOf, type signupMachine } from '../../../machines/signup.machine';
 import { signupPageQuery } from '../../api/queries';
-import { BRAND_NAME } from '../../ui/brand';
 import { Loader } from '../../ui/Loader';
 import { BonusPanel } from './BonusPanel';
 import { CompleteStep, DuplicatedStep, UnsupportedStep } from './EndSteps';
@@ -38,7 +37,6 @@ export function SignupPage({ session, ...props }: SignupPageProps) {
 }
 
 function SignupFlow({ langMarket, langmarket, session, signup }: SignupPageProps & { signup: SignupRef }) {
-  const { t } = useLingui();
   const step = useSelector(signup, signupStepOf);
   const bonusCode = useSelector(signup, (snapshot) => snapshot.context.bonusCode);
   // Headings take the focus when the step changes, not when the page opens.
@@ -54,10 +52,8 @@ function SignupFlow({ langMarket, langmarket, session, signup }: SignupPageProps
     signup.send({ type: 'language.change', languageCode: langMarket.language });
   }, [signup, langMarket.language]);
 
-  const brand = BRAND_NAME;
   return (
     <div className={s.page}>
-      <title>{t({ id: 'signup.page.title', message: `Sign up – ${brand}` })}</title>
       <section className={s.card} aria-labelledby="signup-step-heading">
         {step === 'unsupported' || step === 'duplicated' ? null : (
           <StepIndicator step={step} template={panel?.stepIndicator} />
