@@ -1,4 +1,4 @@
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '../../ui/Button';
 import { BRAND_NAME, SUPPORT_EMAIL } from '../../ui/brand';
 import { MessageScreen } from '../../ui/MessageScreen';
@@ -11,10 +11,17 @@ function SupportLink() {
   return <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>;
 }
 
+/** The document's title: these pages replace the app, and the page under them had its own. */
+function DocumentTitle({ children }: { children: string }) {
+  return <title>{`${children} | ${BRAND_NAME}`}</title>;
+}
+
 export function MaintenancePage() {
+  const { t } = useLingui();
   const brand = BRAND_NAME;
   return (
     <MessageScreen title={<Trans id="status.maintenance.title">We are down for maintenance</Trans>}>
+      <DocumentTitle>{t({ id: 'status.maintenance.title', message: 'We are down for maintenance' })}</DocumentTitle>
       <p className={s.text}>
         <Trans id="status.maintenance.text">
           {brand} is being updated. Your account and your balance are safe. Please come back in a little while.
@@ -30,9 +37,11 @@ export function MaintenancePage() {
 }
 
 export function RestrictedPage() {
+  const { t } = useLingui();
   const brand = BRAND_NAME;
   return (
     <MessageScreen title={<Trans id="status.restricted.title">{brand} is not available in your country</Trans>}>
+      <DocumentTitle>{t({ id: 'status.restricted.title', message: `${brand} is not available in your country` })}</DocumentTitle>
       <p className={s.text}>
         <Trans id="status.restricted.text">
           The laws of the country you are visiting from do not allow us to offer our games there, so this site cannot be used from your location.
@@ -54,6 +63,7 @@ export function RestrictedPage() {
 
 /** The access check could not reach the platform (neither allowed, restricted nor maintenance). */
 export function AccessFailedPage({ onRetry }: { onRetry: () => void }) {
+  const { t } = useLingui();
   return (
     <MessageScreen
       title={<Trans id="status.accessFailed.title">We could not connect to the site</Trans>}
@@ -63,6 +73,7 @@ export function AccessFailedPage({ onRetry }: { onRetry: () => void }) {
         </Button>
       }
     >
+      <DocumentTitle>{t({ id: 'status.accessFailed.title', message: 'We could not connect to the site' })}</DocumentTitle>
       <p className={s.text}>
         <Trans id="status.accessFailed.text">Please check your internet connection and try again.</Trans>
       </p>
