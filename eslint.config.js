@@ -44,6 +44,11 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
   },
+  {
+    // Plain scripts served as they are (public/app-boot.js): the browser's, no module.
+    files: ['public/**/*.js'],
+    languageOptions: { sourceType: 'script', globals: { ...globals.browser } },
+  },
   // machines/: pure. No React, no router, no i18n runtime, nothing from src/ at run time, no
   // browser globals: the world reaches a machine through provided actors and actions.
   {

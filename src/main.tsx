@@ -1,13 +1,12 @@
 import './ui/global.css';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
-import { flushSync } from 'react-dom';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QUERY_RETRIES, QUERY_STALE_MS } from '../machines/lib/constants';
 import { DEFAULT_LANGMARKET, intlLocaleFor, parseLangMarket } from '../machines/lib/markets';
 import { createAppRouter } from './app/router';
-import { accessKnown, endFirstPaint, seedFromFirstPaint } from './app/firstPaint';
+import { accessKnown, AppCommitted, endFirstPaint, seedFromFirstPaint } from './app/firstPaint';
 import { followHeadLinks } from './app/headLinks';
 import { devInspector } from './app/inspector';
 import { startSession } from './app/session';
@@ -49,16 +48,18 @@ if (painted) {
 }
 followHeadLinks(router);
 
-const root = createRoot(container);
-flushSync(() => {
-  root.render(
+// A transition: React renders in slices that leave the main thread free between them (the painted
+// page stays on screen meanwhile), and commits once, in the paint's place.
+startTransition(() => {
+  createRoot(container).render(
     <StrictMode>
-      <CrashBoundary>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </CrashBoundary>
+      <AppCommitted onCommit={() => (painted ? endFirstPaint(container) : undefined)}>
+        <CrashBoundary>
+          <QueryClientProvider client={queryClient}>
+            <RouterProvider router={router} />
+          </QueryClientProvider>
+        </CrashBoundary>
+      </AppCommitted>
     </StrictMode>,
   );
 });
-if (painted) endFirstPaint(container);

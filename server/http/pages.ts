@@ -1,5 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import type { Context, MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
 import type { Kysely } from 'kysely';
 import { formatLangMarket, intlLocaleFor, type LangMarket } from '../../machines/lib/markets';
 import {
@@ -10,6 +11,7 @@ import {
   X_DEFAULT_LANGMARKET,
   type SitePage,
 } from '../../src/api/sitePages';
+import { CONSENT_GIVEN_COOKIE, CONSENT_GIVEN_VALUE, FIRST_PAINT_ATTRIBUTE, FIRST_PAINT_DATA_ID } from '../../src/api/firstPaint';
 import type { PrerenderData, PrerenderInput } from '../../src/app/prerender';
 import { escapeHtml } from '../content/terms';
 import type { Database } from '../db/schema';
@@ -76,16 +78,30 @@ export function pageHead(origin: string, langMarket: LangMarket, page: SitePage 
   return tags.join('\n    ');
 }
 
-/** Marks what the app removes when it takes the page over: the painted #root and head tags. */
-export const FIRST_PAINT_ATTRIBUTE = 'data-first-paint';
 
 /** `<script type="application/json">` content: the data the app's first render reuses. */
 function jsonForScript(data: unknown): string {
   return JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
-/** The id of the JSON the app reads before its first render (src/app/firstPaint.ts). */
-export const FIRST_PAINT_DATA_ID = 'first-paint-data';
+
+/** public/app-boot.js: fetches the app's scripts once the first frame is painted. */
+export const BOOT_SCRIPT = '/app-boot.js';
+
+/**
+ * The build's entry script and module preloads leave the head: the boot script starts them after
+ * the first paint (public/app-boot.js), so no script is fetched before the page is on screen.
+ */
+export function startAfterFirstPaint(html: string): string {
+  const entry = /<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>\s*/.exec(html);
+  if (!entry?.[1]) return html;
+  const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>\s*/g)];
+  let out = html.replace(entry[0], '');
+  for (const [tag] of preloads) out = out.replace(tag, '');
+  const hrefs = preloads.map(([, href]) => href ?? '').filter((href) => href !== '');
+  const boot = `<script defer src="${BOOT_SCRIPT}" data-entry="${escapeHtml(entry[1])}" data-preload="${escapeHtml(hrefs.join(' '))}"></script>\n  `;
+  return out.replace('</head>', () => `${boot}</head>`);
+}
 
 interface Template {
   mtimeMs: number;
@@ -117,12 +133,13 @@ export function pagesApp(options: PagesOptions): MiddlewareHandler {
         const css = await readFile(`${staticDir}${href ?? ''}`, 'utf8');
         html = html.replace(tag, () => `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`);
       }
+      html = startAfterFirstPaint(html);
       template = { mtimeMs, html };
     }
     return template.html;
   };
 
-  const render = async (c: Context, langMarket: LangMarket, page: SitePage | null, pathname: string): Promise<CachedPage> => {
+  const render = async (c: Context, langMarket: LangMarket, page: SitePage | null, pathname: string, consentGiven: boolean): Promise<CachedPage> => {
     const base = await loadTemplate();
     const content = await loadPageContent(db, langMarket, page, clock());
     const origin = options.siteUrl ?? new URL(c.req.url).origin;
@@ -134,9 +151,12 @@ export function pagesApp(options: PagesOptions): MiddlewareHandler {
         langMarket,
         page,
         heading: headingOf(content.head.title),
+        intro: content.head.description,
         data,
         // Only players reach these: the header waits for the app instead of offering "Log in".
         maybePlayer: page?.loginRequired === true,
+        // A visitor who has not answered the cookie notice sees it in the first paint already.
+        cookieNotice: !consentGiven,
       });
     }
     const html = base
@@ -160,17 +180,19 @@ export function pagesApp(options: PagesOptions): MiddlewareHandler {
       return c.redirect(`${resolved.location}${query}`, 302);
     }
     const page = resolved.kind === 'page' ? resolved.page : null;
-    let entry = cache.get(path);
+    const consentGiven = getCookie(c, CONSENT_GIVEN_COOKIE) === CONSENT_GIVEN_VALUE;
+    const key = `${consentGiven ? 'answered' : 'notice'} ${path}`;
+    let entry = cache.get(key);
     if (!entry || Date.now() - entry.at > PAGE_CACHE_MS) {
       try {
-        entry = await render(c, resolved.langMarket, page, path);
+        entry = await render(c, resolved.langMarket, page, path, consentGiven);
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return c.text('The app is not built: run `npm run build` (or `npm start`).', 404);
         throw error;
       }
       if (cache.size >= PAGE_CACHE_ENTRIES_MAX) cache.clear();
       // A not-found page is cached under its own path only while few are: strangers choose those paths.
-      if (entry.status === 200 || cache.size < PAGE_CACHE_ENTRIES_MAX / 2) cache.set(path, entry);
+      if (entry.status === 200 || cache.size < PAGE_CACHE_ENTRIES_MAX / 2) cache.set(key, entry);
     }
     const response = sendEncoded(c, entry.variants, { contentType: 'text/html; charset=utf-8', cacheControl: REVALIDATE, status: entry.status });
     if (!entry.index) response.headers.set('X-Robots-Tag', 'noindex');

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import type { StoredCookieConsent } from '../../machines/cookieConsent.machine';
 import { COOKIE_CONSENT_STORAGE_KEY } from '../../machines/lib/constants';
+import { CONSENT_GIVEN_COOKIE, CONSENT_GIVEN_MAX_AGE_S, CONSENT_GIVEN_VALUE } from '../api/firstPaint';
 
 // behaviour.md §9: the cookie consent options and the accepted flag live under one local storage key.
 
@@ -27,4 +28,12 @@ export function writeStoredConsent(consent: StoredCookieConsent, storage: KeyVal
     // Storage full or blocked: the choice holds for this page only.
     console.warn('Cookie consent could not be stored', error);
   }
+}
+
+/**
+ * Tells the platform the notice was answered (src/api/firstPaint.ts CONSENT_GIVEN_COOKIE), so that
+ * its first paint of the next page leaves the notice out. Only the fact, never the choices.
+ */
+export function markConsentGiven(doc: Pick<Document, 'cookie'> = document, secure = location.protocol === 'https:'): void {
+  doc.cookie = `${CONSENT_GIVEN_COOKIE}=${CONSENT_GIVEN_VALUE}; Path=/; Max-Age=${String(CONSENT_GIVEN_MAX_AGE_S)}; SameSite=Lax${secure ? '; Secure' : ''}`;
 }

@@ -1,8 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { createElement, Fragment, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { waitFor } from 'xstate';
 import { parseLangMarket } from '../../machines/lib/markets';
 import { appGate } from '../../machines/session.guards';
 import { footerSchema, seoDescriptionsSchema, staticPageSchema } from '../api/content';
+import { FIRST_PAINT_ATTRIBUTE, FIRST_PAINT_DATA_ID } from '../api/firstPaint';
 import { contentKeys } from '../api/queries';
 import * as v from 'valibot';
 import type { SessionActor } from './session';
@@ -12,9 +14,7 @@ import type { SessionActor } from './session';
 // documents instead of asking for them again, and replaces the paint only when it can show the
 // same page: its router has loaded the route and the access check has answered.
 
-/** Must match server/http/pages.ts FIRST_PAINT_DATA_ID and FIRST_PAINT_ATTRIBUTE. */
-const FIRST_PAINT_DATA_ID = 'first-paint-data';
-const FIRST_PAINT_ATTRIBUTE = 'data-first-paint';
+
 
 const firstPaintSchema = v.object({
   langmarket: v.string(),
@@ -57,4 +57,15 @@ export function endFirstPaint(container: HTMLElement, doc: Document = document):
   for (const node of Array.from(doc.head.querySelectorAll(`[${FIRST_PAINT_ATTRIBUTE}]`))) node.remove();
   doc.getElementById(FIRST_PAINT_DATA_ID)?.remove();
   container.removeAttribute(FIRST_PAINT_ATTRIBUTE);
+}
+
+/** Calls `onCommit` once, when the app's first render is in the DOM (before the browser paints it). */
+export function AppCommitted({ onCommit, children }: { onCommit: () => void; children: ReactNode }) {
+  const done = useRef(false);
+  useLayoutEffect(() => {
+    if (done.current) return;
+    done.current = true;
+    onCommit();
+  }, [onCommit]);
+  return createElement(Fragment, null, children);
 }

@@ -8,7 +8,9 @@ import { formatLangMarket, intlLocaleFor, type LangMarket, type LanguageCode } f
 import type { Footer, SeoDescriptions, StaticPage as StaticPageDocument } from '../api/content';
 import { contentKeys } from '../api/queries';
 import type { SitePage } from '../api/sitePages';
+import { DEFAULT_COOKIE_CONSENT_OPTIONS } from '../../machines/cookieConsent.machine';
 import { LoginRequiredActions } from '../features/auth/LoginRequiredActions';
+import { CookieNoticePanel } from '../features/consent/CookieNotice';
 import { VisitorActions } from '../features/auth/AccountActions';
 import { StaticPage } from '../features/content/StaticPage';
 import { NotFoundPage } from '../features/errors/NotFoundPage';
@@ -36,11 +38,14 @@ export interface PrerenderInput {
   langMarket: LangMarket;
   /** The page, or null for the not-found page. */
   page: SitePage | null;
-  /** The page's heading when it has no content of its own to show before the app runs. */
+  /** The page's heading and what it offers, when it has no content of its own to show before the app runs. */
   heading: string;
+  intro: string;
   data: PrerenderData;
-  /** A session cookie came with the request: the header leaves the visitor's actions out. */
+  /** Only a player comes here: the header leaves the visitor's actions out. */
   maybePlayer: boolean;
+  /** The visitor has not answered the cookie notice (no consent cookie came): paint it too. */
+  cookieNotice: boolean;
 }
 
 const catalogs = new Map<LanguageCode, Promise<Messages>>();
@@ -72,7 +77,8 @@ function queryClientWith(langMarket: LangMarket, data: PrerenderData, page: Site
   return client;
 }
 
-function body({ langMarket, page, heading, data }: PrerenderInput): ReactNode {
+function body(input: PrerenderInput): ReactNode {
+  const { langMarket, page, heading, data } = input;
   const langmarket = formatLangMarket(langMarket);
   if (page === null) return <NotFoundPage langmarket={langmarket} />;
   if (page.path === '') return <HomePage langmarket={langmarket} seo={data.seo?.entries.home} />;
@@ -88,7 +94,7 @@ function body({ langMarket, page, heading, data }: PrerenderInput): ReactNode {
       />
     );
   }
-  return <PageStandIn heading={heading} />;
+  return <PageStandIn heading={heading} intro={input.intro} />;
 }
 
 /** The HTML of #root for a page: the shell and what the page shows without the player. */
@@ -110,6 +116,8 @@ export async function renderPage(input: PrerenderInput): Promise<string> {
           <Shell langMarket={langMarket} actions={maybePlayer ? null : <VisitorActions langmarket={langmarket} />}>
             {body(input)}
           </Shell>
+          {/* Where the app puts it (src/app/AppGate.tsx): after the page. */}
+          {input.cookieNotice ? <CookieNoticePanel initial={DEFAULT_COOKIE_CONSENT_OPTIONS} langmarket={langmarket} /> : null}
         </RouterContextProvider>
       </QueryClientProvider>
     </I18nProvider>,

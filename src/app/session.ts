@@ -13,7 +13,7 @@ import { isApiError } from '../api/errors';
 import { platformApi } from '../api/platform';
 import { termsVersionsQuery } from '../api/queries';
 import { playerApi, type AccessDetails, type TransactionSummary } from '../api/player';
-import { readStoredConsent, writeStoredConsent } from './consentStorage';
+import { markConsentGiven, readStoredConsent, writeStoredConsent } from './consentStorage';
 import { flowLoader, type LoadFlow } from './flows';
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
@@ -131,10 +131,20 @@ export function appSessionMachine(queryClient: QueryClient) {
       }),
       cookieConsent: cookieConsentMachine.provide({
         actors: {
-          loadConsent: fromPromise<StoredCookieConsent | null>(() => Promise.resolve().then(() => readStoredConsent())),
+          loadConsent: fromPromise<StoredCookieConsent | null>(() =>
+            Promise.resolve().then(() => {
+              const stored = readStoredConsent();
+              // A visitor who answered before the platform painted the notice: tell it now.
+              if (stored?.accepted === true) markConsentGiven();
+              return stored;
+            }),
+          ),
         },
         actions: {
-          persistConsent: (_, params: StoredCookieConsent) => writeStoredConsent(params),
+          persistConsent: (_, params: StoredCookieConsent) => {
+            writeStoredConsent(params);
+            markConsentGiven();
+          },
         },
       }),
     },

@@ -17,7 +17,8 @@ let platform: TestPlatform;
 let root: Awaited<ReturnType<typeof tempDir>>;
 let dist = '';
 const renderer: PageRenderer = {
-  renderPage: (input) => Promise.resolve(`<main><h1>${input.heading}</h1><p>painted ${input.pathname}</p></main>`),
+  renderPage: (input) =>
+    Promise.resolve(`<main><h1>${input.heading}</h1><p>painted ${input.pathname}</p></main>${input.cookieNotice ? '<section>cookie notice</section>' : ''}`),
 };
 
 beforeAll(async () => {
@@ -77,7 +78,7 @@ describe('pages (issue 10: the status, head and first paint of every page)', () 
   });
 
   it('puts the first paint in #root and the stylesheet inline: nothing blocks the paint', async () => {
-    const html = await (await get('/en-UN/reset-password')).text();
+    const html = await (await get('/en-UN/reset-password', { Cookie: 'cookieConsentGiven=1' })).text();
     expect(html).toMatch(/<div id="root" data-first-paint><main><h1>[^<]+<\/h1><p>painted \/en-UN\/reset-password<\/p><\/main><\/div>/);
     expect(html).toContain(`<style>${CSS}</style>`);
     expect(html).not.toContain('rel="stylesheet"');
@@ -101,6 +102,19 @@ describe('pages (issue 10: the status, head and first paint of every page)', () 
     expect(etag).toMatch(/^"[\w-]+"$/);
     const again = await get('/en-UN', { 'If-None-Match': etag ?? '' });
     expect(again.status).toBe(304);
+  });
+
+  it('starts the app only after the first paint: no script or module preload in the head, the boot script names them', async () => {
+    const html = await (await get('/en-UN/terms')).text();
+    expect(html).not.toContain('<script type="module"');
+    expect(html).not.toContain('modulepreload');
+    expect(html).toContain('<script defer src="/app-boot.js" data-entry="/assets/index-abc123.js" data-preload=""></script>');
+  });
+
+  it('paints the cookie notice for a visitor who has not answered it, and not for one who has', async () => {
+    expect(await (await get('/en-UN/age-restrictions')).text()).toContain('<section>cookie notice</section>');
+    const answered = await get('/en-UN/age-restrictions', { Cookie: 'cookieConsentGiven=1' });
+    expect(await answered.text()).not.toContain('cookie notice');
   });
 
   it('leaves files and the API alone', async () => {

@@ -21,14 +21,15 @@ export function CookieNotice({ consent, langmarket }: { consent: CookieConsentRe
   return <CookieNoticePanel initial={initial} langmarket={langmarket} onAccept={(options) => consent.send({ type: 'consent.accept', options })} />;
 }
 
-function CookieNoticePanel({
+/** The notice itself; the platform's first paint renders it without `onAccept` (src/app/prerender.tsx). */
+export function CookieNoticePanel({
   initial,
   langmarket,
   onAccept,
 }: {
   initial: CookieConsentOptions;
   langmarket: string;
-  onAccept: (options?: Partial<CookieConsentOptions>) => void;
+  onAccept?: ((options?: Partial<CookieConsentOptions>) => void) | undefined;
 }) {
   const { t } = useLingui();
   const [settingsOpen, setSettingsOpen] = useState(false);
@@ -96,11 +97,11 @@ function CookieNoticePanel({
         </fieldset>
       ) : null}
       <div className={s.actions}>
-        <Button onClick={() => onAccept()}>
+        <Button onClick={() => onAccept?.()}>
           <Trans id="consent.acceptAll">Accept all</Trans>
         </Button>
         {settingsOpen ? (
-          <Button variant="secondary" onClick={() => onAccept({ essentials: true, performanceFunctional, marketing })}>
+          <Button variant="secondary" onClick={() => onAccept?.({ essentials: true, performanceFunctional, marketing })}>
             <Trans id="consent.save">Save choices</Trans>
           </Button>
         ) : (

@@ -332,3 +332,5 @@ export const copyright = style({ margin: 0 });
 
 /** A page the app has yet to render (PageStandIn): as tall as the screen below the header. */
 export const standIn = style({ minHeight: `calc(100vh - ${vars.size.headerHeight})` });
+
+export const standInIntro = style({ margin: 0, color: vars.color.textMuted, lineHeight: 1.5 });
