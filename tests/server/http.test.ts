@@ -90,7 +90,8 @@ describe('the built app', () => {
     const html = await response.text();
     // Issue 9: the page carries the platform mode (the simulation banner reads it).
     expect(html).toContain('<meta name="platform-mode" content="simulation">');
-    expect(html).toContain('<script type="module" src="/assets/index-abc123.js"></script>');
+    // The app's entry starts after the first paint (public/app-boot.js names it).
+    expect(html).toContain('data-entry="/assets/index-abc123.js"');
   });
 
   it('serves files as they are', async () => {
