@@ -59,7 +59,8 @@ try {
     return `${path}: ${encoded.bytes} bytes ${encoded.headers['content-encoding'] ?? 'identity'}, ${plain.bytes} bytes uncompressed`;
   };
   const html = await (await fetch(`${platform.base}/en-UN`)).text();
-  const entry = /<script[^>]+type="module"[^>]+src="([^"]+)"/.exec(html)?.[1];
+  // The page names its entry on the boot script, which starts it after the first paint (server/http/pages.ts).
+  const entry = /data-entry="([^"]+)"/.exec(html)?.[1] ?? /<script[^>]+type="module"[^>]+src="([^"]+)"/.exec(html)?.[1];
   console.log(await sizes('/en-UN'));
   if (entry) console.log(await sizes(entry));
   else console.log('no entry script in the page: is dist/ built?');
