@@ -62,6 +62,11 @@ async function readSeedFile<TSchema extends v.GenericSchema>(
   return parsed.output;
 }
 
+/** A stored footer as it is answered: its copyright line with the current year. */
+export function footerWithYear(footer: Footer, now: Date): Footer {
+  return { ...footer, copyright: fillTemplate(footer.copyright, { year: String(now.getFullYear()) }) };
+}
+
 /** Fills `{name}` placeholders; an unknown placeholder is left as it is. */
 export function fillTemplate(template: string, values: Readonly<Record<string, string>>): string {
   return template.replace(/\{(\w+)\}/g, (placeholder, name: string) => values[name] ?? placeholder);

@@ -3,14 +3,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { Kysely } from 'kysely';
 import { formatLangMarket, intlLocaleFor, type LangMarket } from '../../machines/lib/markets';
-import {
-  hreflangFor,
-  resolveSitePath,
-  siteLangMarkets,
-  sitePagePath,
-  X_DEFAULT_LANGMARKET,
-  type SitePage,
-} from '../../src/api/sitePages';
+import { pageAlternates, resolveSitePath, sitePagePath, type SitePage } from '../../src/api/sitePages';
 import { CONSENT_GIVEN_COOKIE, CONSENT_GIVEN_VALUE, FIRST_PAINT_ATTRIBUTE, FIRST_PAINT_DATA_ID } from '../../src/api/firstPaint';
 import type { PrerenderData, PrerenderInput } from '../../src/app/prerender';
 import { escapeHtml } from '../content/terms';
@@ -71,10 +64,9 @@ export function pageHead(origin: string, langMarket: LangMarket, page: SitePage 
     return tags.join('\n    ');
   }
   tags.push(`<link rel="canonical" href="${escapeHtml(origin + sitePagePath(langMarket, page))}">`);
-  for (const other of siteLangMarkets()) {
-    tags.push(`<link rel="alternate" hreflang="${hreflangFor(other)}" href="${escapeHtml(origin + sitePagePath(other, page))}">`);
+  for (const { hreflang, href } of pageAlternates(origin, page)) {
+    tags.push(`<link rel="alternate" hreflang="${hreflang}" href="${escapeHtml(href)}">`);
   }
-  tags.push(`<link rel="alternate" hreflang="x-default" href="${escapeHtml(origin + sitePagePath(X_DEFAULT_LANGMARKET, page))}">`);
   return tags.join('\n    ');
 }
 

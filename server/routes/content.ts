@@ -20,7 +20,7 @@ import {
 } from '../content/documents';
 import { buildMarketsDocument } from '../content/markets-document';
 import { resolveContentScope, type ContentScope } from '../content/scope';
-import { fillTemplate } from '../content/seed';
+import { footerWithYear } from '../content/seed';
 import { renderTermsDocument, TERMS_FILE_NAME } from '../content/terms';
 import type { Database } from '../db/schema';
 import { ERROR_CODES, HttpError } from '../http/errors';
@@ -73,7 +73,7 @@ export function contentRoutes({ db, clock }: ContentRoutesOptions): Hono<SiteEnv
   routes.get('/:market/:language/footer', async (c) => {
     const scope = resolveContentScope(c.var.siteId, c.req.param('market'), c.req.param('language'));
     const footer = await single(scope, DOCUMENT_KINDS.footer, footerBodySchema);
-    const answer: Footer = { ...footer, copyright: fillTemplate(footer.copyright, { year: String(clock().getFullYear()) }) };
+    const answer: Footer = footerWithYear(footer, clock());
     return c.json(answer);
   });
 

@@ -4,7 +4,7 @@ import type { LangMarket } from '../../machines/lib/markets';
 import type { Footer, Seo, SeoDescriptions, StaticPage } from '../../src/api/content';
 import type { SitePage } from '../../src/api/sitePages';
 import { DOCUMENT_KINDS, findDocument, findPage, footerBodySchema, seoBodySchema, SINGLE_DOCUMENT_KEY } from '../content/documents';
-import { fillTemplate } from '../content/seed';
+import { footerWithYear } from '../content/seed';
 import type { Database } from '../db/schema';
 
 // What the platform knows of a page before the app runs (issue 10): its title and description for
@@ -37,7 +37,7 @@ export async function loadPageContent(
     findDocument(db, scope, DOCUMENT_KINDS.seo, SINGLE_DOCUMENT_KEY, seoBodySchema),
     page?.head.kind === 'content' ? findPage(db, scope, page.head.pageId) : Promise.resolve(null),
   ]);
-  const footer = footerDoc ? { ...footerDoc.body, copyright: fillTemplate(footerDoc.body.copyright, { year: String(now.getFullYear()) }) } : null;
+  const footer = footerDoc ? footerWithYear(footerDoc.body, now) : null;
   const staticPage: StaticPage | null =
     pageDoc && page?.head.kind === 'content'
       ? {

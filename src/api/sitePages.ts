@@ -137,3 +137,11 @@ export function hreflangFor(langMarket: LangMarket): string {
 
 /** The global market's default language and market: the `x-default` alternate. */
 export const X_DEFAULT_LANGMARKET: LangMarket = { language: DEFAULT_LANGUAGE, market: DEFAULT_MARKET };
+
+/** A page's language alternates: every market and language the site serves, then `x-default`. */
+export function pageAlternates(origin: string, page: Pick<SitePage, 'path'>): { hreflang: string; href: string }[] {
+  return [
+    ...siteLangMarkets().map((langMarket) => ({ hreflang: hreflangFor(langMarket), href: origin + sitePagePath(langMarket, page) })),
+    { hreflang: 'x-default', href: origin + sitePagePath(X_DEFAULT_LANGMARKET, page) },
+  ];
+}

@@ -1,5 +1,5 @@
 import type { AnyRouter } from '@tanstack/react-router';
-import { hreflangFor, resolveSitePath, siteLangMarkets, sitePagePath, X_DEFAULT_LANGMARKET } from '../api/sitePages';
+import { pageAlternates, resolveSitePath, sitePagePath } from '../api/sitePages';
 
 // The platform writes each page's canonical link, language alternates and robots rule into the
 // head (server/http/pages.ts). The app's navigation changes the page without a load: the same links
@@ -31,8 +31,7 @@ export function writeHeadLinks(pathname: string, origin: string, doc: Document =
   const { page, langMarket } = resolved;
   const links = [
     element(doc, 'link', { rel: 'canonical', href: origin + sitePagePath(langMarket, page) }),
-    ...siteLangMarkets().map((other) => element(doc, 'link', { rel: 'alternate', hreflang: hreflangFor(other), href: origin + sitePagePath(other, page) })),
-    element(doc, 'link', { rel: 'alternate', hreflang: 'x-default', href: origin + sitePagePath(X_DEFAULT_LANGMARKET, page) }),
+    ...pageAlternates(origin, page).map(({ hreflang, href }) => element(doc, 'link', { rel: 'alternate', hreflang, href })),
   ];
   doc.head.append(...links);
 }
