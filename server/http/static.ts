@@ -6,8 +6,8 @@ import { escapeHtml } from '../content/terms';
 import { chooseCoding, codingEtag, contentEtag, encodeVariants, ifNoneMatchMatches, sendEncoded, type Coding, type EncodedVariants } from './encoding';
 import { ERROR_CODES, errorResponse } from './errors';
 
-// The built app (Vite's dist/) and a history fallback: any other GET outside /api answers
-// index.html, so the client router takes over. Issue 10: every text file is sent in the coding the
+// The built app's files (Vite's dist/); a missing one is a 404. Pages are answered before this, by
+// server/http/pages.ts, and index.html itself only at /index.html. Issue 10: every text file is sent in the coding the
 // request accepts best, from the `.br` / `.gz` beside it (scripts/precompress.mjs writes them at
 // build time), and cached by kind:
 //   /assets/*   content-hashed names (Vite): a year, immutable, no ETag (never revalidated)
@@ -175,8 +175,9 @@ export function staticApp({ staticDir, apiBaseUrl, platformMode }: StaticAppOpti
       const response = await sendFile(c, file, entry, isAsset);
       if (response) return response;
     }
-    // A missing hashed asset is a stale page asking for an old build: a 404, not the app's HTML.
-    if (isAsset) return errorResponse(c, 404, ERROR_CODES.notFound, `No file at ${path}`);
-    return sendIndex(c);
+    // Pages (paths without a file extension) are server/http/pages.ts's, mounted before this: what
+    // reaches here asks for a file, and a missing file is a 404, not the app's HTML (a stale page
+    // asking for an old build's asset, or a probe).
+    return errorResponse(c, 404, ERROR_CODES.notFound, `No file at ${path}`);
   };
 }
