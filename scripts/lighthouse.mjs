@@ -85,6 +85,25 @@ async function auditOnce(url, chromePath, extraHeaders) {
   }
 }
 
+/**
+ * Lighthouse sometimes fails to record the trace of a load (NO_NAVSTART, "Please run Lighthouse
+ * again"): that says nothing about the page, so such a run is started again, up to twice.
+ */
+const TRACE_FAILURE = /NO_NAVSTART|NO_TRACING_STARTED/;
+const TRACE_RETRIES = 2;
+
+async function auditRetryingTraceFailures(url, chromePath, extraHeaders, onRetry) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await auditOnce(url, chromePath, extraHeaders);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (attempt >= TRACE_RETRIES || !TRACE_FAILURE.test(message)) throw error;
+      onRetry(message);
+    }
+  }
+}
+
 /** A category's score recomputed the way Lighthouse does (core/scoring.js), without some audits. */
 function categoryScoreWithout(lhr, categoryId, skippedAuditIds) {
   let sum = 0;
@@ -213,6 +232,7 @@ export async function pageDeliveryReport({
   const record = {};
   let lighthouseVersion = '';
   const errors = [];
+  const retries = [];
   try {
     for (const path of paths) {
       const traits = pageTraits(resolveSitePath, path);
@@ -223,7 +243,9 @@ export async function pageDeliveryReport({
         try {
           // A fresh session for every run of a page behind login: runs stay independent.
           const extraHeaders = traits.loginRequired ? { Cookie: await sessionCookie(platform.base) } : undefined;
-          const lhr = await auditOnce(`${platform.base}${path}`, chromePath, extraHeaders);
+          const lhr = await auditRetryingTraceFailures(`${platform.base}${path}`, chromePath, extraHeaders, (message) => {
+            retries.push(`${path} run ${run}: ${message}`);
+          });
           const summary = summarize(lhr, path, traits);
           results.push({ lhr, summary });
           console.log(`  ${path} run ${run}/${runs}: performance ${summary.figures.performance ?? '-'} (${seconds()} s)`);
@@ -258,6 +280,7 @@ export async function pageDeliveryReport({
   const load = loadavg().map((l) => l.toFixed(1)).join(' ');
   if (indexes.length > 0) console.log(`CPU benchmark index of the median runs ${Math.min(...indexes)}-${Math.max(...indexes)}; load average ${load} (${availableParallelism()} CPUs): timings read slower on a busy machine`);
   let ok = errors.length === 0;
+  for (const retry of retries) console.log(`trace not recorded, run again: ${retry}`);
   for (const error of errors) console.log(`run failed: ${error}`);
   for (const row of rows) {
     if (Object.values(row.ok).some((good) => !good)) ok = false;

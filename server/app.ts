@@ -162,6 +162,7 @@ export function createApp(options: AppOptions): Hono<SiteEnv> {
         apiBaseUrl: options.apiBaseUrl,
         platformMode: mode,
         siteUrl: options.siteUrl,
+        maintenance: async () => (await settings.read()).maintenance,
       }),
     );
     app.use('*', staticApp({ staticDir: options.staticDir, apiBaseUrl: options.apiBaseUrl, platformMode: mode }));

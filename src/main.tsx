@@ -1,65 +1,18 @@
 import './ui/global.css';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from '@tanstack/react-router';
-import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { QUERY_RETRIES, QUERY_STALE_MS } from '../machines/lib/constants';
-import { DEFAULT_LANGMARKET, intlLocaleFor, parseLangMarket } from '../machines/lib/markets';
-import { createAppRouter } from './app/router';
-import { accessKnown, AppCommitted, endFirstPaint, seedFromFirstPaint } from './app/firstPaint';
-import { followHeadLinks } from './app/headLinks';
-import { devInspector } from './app/inspector';
-import { startSession } from './app/session';
-import { CrashBoundary } from './features/errors/CrashBoundary';
-import { loadCatalog } from './i18n/catalog';
+import { nextTask } from './app/nextTask';
 
-// Start-up: the root session actor lives as long as the page (ARCHITECTURE.md "The actor system").
-const firstSegment = window.location.pathname.split('/')[1] ?? '';
-const initialLangMarket = parseLangMarket(firstSegment) ?? parseLangMarket(DEFAULT_LANGMARKET);
-if (!initialLangMarket) throw new Error('The default langmarket must be valid');
-
-// Fetch the route language's catalog now, alongside the app's start (the route awaits it too).
-document.documentElement.lang = intlLocaleFor(initialLangMarket);
-loadCatalog(initialLangMarket.language, intlLocaleFor(initialLangMarket)).catch((error: unknown) => {
-  console.error(error);
-});
-
-// behaviour.md §9: query staleness 5 minutes, no retries.
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { staleTime: QUERY_STALE_MS, retry: QUERY_RETRIES } },
-});
-
-// `npm run dev` with VITE_INSPECT=1 or ?inspect: the live inspector sees the whole actor system.
-const { session, loadFlow } = startSession(initialLangMarket, queryClient, await devInspector());
-
-const router = createAppRouter({ session, queryClient, loadFlow });
-
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root');
-
-// The platform painted the page already (issue 10): keep that paint until the app can show the same
-// page, with the route loaded and the access check answered, so nothing flashes or moves; then the
-// app's first render replaces it in one commit, and the head's links follow the app's navigation.
-const painted = seedFromFirstPaint(queryClient);
-if (painted) {
-  await Promise.all([router.load(), accessKnown(session)]).catch((error: unknown) => {
-    console.error(error);
-  });
-}
-followHeadLinks(router);
-
-// A transition: React renders in slices that leave the main thread free between them (the painted
-// page stays on screen meanwhile), and commits once, in the paint's place.
-startTransition(() => {
-  createRoot(container).render(
-    <StrictMode>
-      <AppCommitted onCommit={() => (painted ? endFirstPaint(container) : undefined)}>
-        <CrashBoundary>
-          <QueryClientProvider client={queryClient}>
-            <RouterProvider router={router} />
-          </QueryClientProvider>
-        </CrashBoundary>
-      </AppCommitted>
-    </StrictMode>,
-  );
-});
+// The app's entry (ARCHITECTURE.md "First paint"). The platform has painted the page already; the
+// app's code is evaluated in steps, each in a task of its own, so that a phone's main thread is
+// never held for long (issue 10): a module's top level runs on its first import, and the later
+// steps find these modules evaluated. The build preloads every step's chunks at once
+// (startupPreloads in vite.config.ts), so the steps wait for no network between them.
+await import('react-dom/client'); // React and its DOM renderer
+await nextTask();
+await import('@tanstack/react-router'); // the router and the query cache
+await nextTask();
+await import('./app/session'); // the actor system: xstate and the session's machines
+await nextTask();
+await import('./app/router'); // the route tree and the screens the first route needs
+await nextTask();
+const { startApp } = await import('./app/start');
+await startApp();

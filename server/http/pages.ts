@@ -18,7 +18,8 @@ import { isApiPath, injectApiBaseUrl, REVALIDATE } from './static';
 // index.html with the page's head (title, description, canonical, hreflang alternates, robots)
 // and its first paint already in it, in the route's language: the shell, rendered by the app's
 // own components (src/app/prerender.tsx, built into dist-ssr/), with the one stylesheet inlined.
-// The app then takes the page over (src/main.tsx). Pages are cached per path for PAGE_CACHE_MS.
+// The app then takes the page over (src/app/start.tsx). Pages are cached per path for PAGE_CACHE_MS. In maintenance every page
+// is the maintenance page (503, Retry-After).
 
 export interface PageRenderer {
   renderPage(input: PrerenderInput): Promise<string>;
@@ -34,7 +35,12 @@ export interface PagesOptions {
   platformMode?: string | undefined;
   /** SITE_URL: the origin of canonical and alternate links; the request's origin when unset. */
   siteUrl?: string | undefined;
+  /** Whether the platform is in maintenance (its settings): every page is the maintenance page. */
+  maintenance?: () => Promise<boolean>;
 }
+
+/** How long a crawler is asked to wait before it comes back during maintenance (RFC 9110 Retry-After). */
+export const MAINTENANCE_RETRY_AFTER_S = 600;
 
 /** How long a rendered page is reused before its content is read again. */
 export const PAGE_CACHE_MS = 60_000;
@@ -70,6 +76,12 @@ export function pageHead(origin: string, langMarket: LangMarket, page: SitePage 
   return tags.join('\n    ');
 }
 
+/** The maintenance page's head: its title and description only (no page to point search engines at). */
+function maintenanceHead(content: Pick<PageContent, 'head'>): string {
+  const tags = [`<title ${FIRST_PAINT_ATTRIBUTE}>${escapeHtml(content.head.title || BRAND_NAME)}</title>`];
+  if (content.head.description !== '') tags.push(`<meta name="description" content="${escapeHtml(content.head.description)}" ${FIRST_PAINT_ATTRIBUTE}>`);
+  return tags.join('\n    ');
+}
 
 /** `<script type="application/json">` content: the data the app's first render reuses. */
 function jsonForScript(data: unknown): string {
@@ -103,7 +115,7 @@ interface Template {
 
 interface CachedPage {
   at: number;
-  status: 200 | 404;
+  status: 200 | 404 | 503;
   /** The HTML in each coding, compressed once (server/http/encoding.ts), answered from memory. */
   variants: EncodedVariants;
   index: boolean;
@@ -131,9 +143,21 @@ export function pagesApp(options: PagesOptions): MiddlewareHandler {
     return template.html;
   };
 
-  const render = async (c: Context, langMarket: LangMarket, page: SitePage | null, pathname: string, consentGiven: boolean): Promise<CachedPage> => {
+  const render = async (
+    c: Context,
+    langMarket: LangMarket,
+    page: SitePage | null,
+    pathname: string,
+    consentGiven: boolean,
+    maintenance: boolean,
+  ): Promise<CachedPage> => {
     const base = await loadTemplate();
     const content = await loadPageContent(db, langMarket, page, clock());
+    if (maintenance) {
+      // The maintenance screen's own title and description (the SEO document's 'maintenance' entry).
+      const screen = content.seo?.entries.maintenance;
+      if (screen) content.head = screen;
+    }
     const origin = options.siteUrl ?? new URL(c.req.url).origin;
     const data: PrerenderData = { footer: content.footer, seo: content.seo, page: content.page };
     let root = '';
@@ -149,18 +173,20 @@ export function pagesApp(options: PagesOptions): MiddlewareHandler {
         maybePlayer: page?.loginRequired === true,
         // A visitor who has not answered the cookie notice sees it in the first paint already.
         cookieNotice: !consentGiven,
+        maintenance,
       });
     }
     const html = base
       .replace(/<html[^>]*>/, `<html lang="${escapeHtml(intlLocaleFor(langMarket))}">`)
-      .replace(/<title>[^<]*<\/title>/, () => pageHead(origin, langMarket, page, content))
+      .replace(/<title>[^<]*<\/title>/, () => (maintenance ? maintenanceHead(content) : pageHead(origin, langMarket, page, content)))
       .replace(
         '<div id="root"></div>',
         () =>
           // Before #root: index.html hides its loader with `#root:not(:empty) + .boot-loader`.
           `<script type="application/json" id="${FIRST_PAINT_DATA_ID}">${jsonForScript({ langmarket: formatLangMarket(langMarket), ...data })}</script>\n    <div id="root" ${FIRST_PAINT_ATTRIBUTE}>${root}</div>`,
       );
-    return { at: Date.now(), status: page === null ? 404 : 200, variants: encodeVariants(html), index: page?.index === true };
+    const status = maintenance ? 503 : page === null ? 404 : 200;
+    return { at: Date.now(), status, variants: encodeVariants(html), index: !maintenance && page?.index === true };
   };
 
   return async (c, next) => {
@@ -173,11 +199,13 @@ export function pagesApp(options: PagesOptions): MiddlewareHandler {
     }
     const page = resolved.kind === 'page' ? resolved.page : null;
     const consentGiven = getCookie(c, CONSENT_GIVEN_COOKIE) === CONSENT_GIVEN_VALUE;
-    const key = `${consentGiven ? 'answered' : 'notice'} ${path}`;
+    const maintenance = (await options.maintenance?.()) === true;
+    // In maintenance every path of a langmarket is the same page: one entry per langmarket.
+    const key = maintenance ? `maintenance ${formatLangMarket(resolved.langMarket)}` : `${consentGiven ? 'answered' : 'notice'} ${path}`;
     let entry = cache.get(key);
     if (!entry || Date.now() - entry.at > PAGE_CACHE_MS) {
       try {
-        entry = await render(c, resolved.langMarket, page, path, consentGiven);
+        entry = await render(c, resolved.langMarket, page, path, consentGiven, maintenance);
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return c.text('The app is not built: run `npm run build` (or `npm start`).', 404);
         throw error;
@@ -185,6 +213,12 @@ export function pagesApp(options: PagesOptions): MiddlewareHandler {
       if (cache.size >= PAGE_CACHE_ENTRIES_MAX) cache.clear();
       // A not-found page is cached under its own path only while few are: strangers choose those paths.
       if (entry.status === 200 || cache.size < PAGE_CACHE_ENTRIES_MAX / 2) cache.set(key, entry);
+    }
+    if (entry.status === 503) {
+      // Crawlers keep the pages they have and come back later; nobody keeps this answer.
+      const response = sendEncoded(c, entry.variants, { contentType: 'text/html; charset=utf-8', cacheControl: 'no-store', status: 503 });
+      response.headers.set('Retry-After', String(MAINTENANCE_RETRY_AFTER_S));
+      return response;
     }
     const response = sendEncoded(c, entry.variants, { contentType: 'text/html; charset=utf-8', cacheControl: REVALIDATE, status: entry.status });
     if (!entry.index) response.headers.set('X-Robots-Tag', 'noindex');

@@ -32,16 +32,18 @@ export async function loadPageContent(
   now: Date,
 ): Promise<PageContent> {
   const scope = { siteId: DEFAULT_SITE_ID, ...langMarket };
+  // A static page is the page itself, or the help text a page shows beside its screen.
+  const pageId = page?.head.kind === 'content' ? page.head.pageId : (page?.helpPageId ?? null);
   const [footerDoc, seoDoc, pageDoc] = await Promise.all([
     findDocument(db, scope, DOCUMENT_KINDS.footer, SINGLE_DOCUMENT_KEY, footerBodySchema),
     findDocument(db, scope, DOCUMENT_KINDS.seo, SINGLE_DOCUMENT_KEY, seoBodySchema),
-    page?.head.kind === 'content' ? findPage(db, scope, page.head.pageId) : Promise.resolve(null),
+    pageId === null ? Promise.resolve(null) : findPage(db, scope, pageId),
   ]);
   const footer = footerDoc ? footerWithYear(footerDoc.body, now) : null;
   const staticPage: StaticPage | null =
-    pageDoc && page?.head.kind === 'content'
+    pageDoc && pageId !== null
       ? {
-          id: page.head.pageId,
+          id: pageId,
           market: langMarket.market,
           language: langMarket.language,
           title: pageDoc.body.title,
@@ -52,7 +54,8 @@ export async function loadPageContent(
       : null;
   const entries = seoDoc?.body.entries ?? {};
   const seoEntry = page === null ? entries.notFound : page.head.kind === 'seo' ? entries[page.head.entry] : undefined;
-  const head: Seo = staticPage?.seo ?? seoEntry ?? entries.home ?? { title: '', description: '' };
+  const ownPage = page?.head.kind === 'content' ? staticPage : null;
+  const head: Seo = ownPage?.seo ?? seoEntry ?? entries.home ?? { title: '', description: '' };
   return {
     head,
     footer,

@@ -1,4 +1,4 @@
-// What the platform's first paint (server/http/pages.ts) and the app's takeover (src/main.tsx,
+// What the platform's first paint (server/http/pages.ts) and the app's takeover (src/app/start.tsx,
 // src/app/firstPaint.ts) agree on, in one place.
 
 /** The id of the JSON beside #root: the content documents the paint was made from. */

@@ -11,7 +11,7 @@ import {
   parseLangMarket,
   type LangMarket,
 } from '../../machines/lib/markets';
-import { STATIC_PAGE_PATHS, type RoutedStaticPageId } from './content';
+import { STATIC_PAGE_PATHS, type RoutedStaticPageId, type StaticPageId } from './content';
 
 // The site's pages, as data: every path below /{langmarket} that a route of src/routes/ answers,
 // with what the platform needs to serve it before the JavaScript runs (issue 10): whether search
@@ -35,6 +35,9 @@ export type SeoEntryId = (typeof SEO_ENTRY_IDS)[number];
 
 export type PageHead = { kind: 'content'; pageId: RoutedStaticPageId } | { kind: 'seo'; entry: SeoEntryId };
 
+/** product.md §2 /reset-password: the content page shown beside the reset flow. */
+export const RESET_PASSWORD_HELP_PAGE = 'page-reset-password' satisfies StaticPageId;
+
 export interface SitePage {
   /** The path below /{langmarket}: '' for the market's home, else '/terms', '/signup/pnp', ... */
   readonly path: string;
@@ -47,6 +50,8 @@ export interface SitePage {
   readonly head: PageHead;
   /** The page needs a logged-in player (product.md §2 "Account area"); served to anyone, noindex. */
   readonly loginRequired?: boolean;
+  /** A static page the page shows beside its own screen (its help text), in the first paint too. */
+  readonly helpPageId?: StaticPageId;
 }
 
 const contentPage = (pageId: RoutedStaticPageId, index: boolean): SitePage => ({
@@ -61,7 +66,8 @@ export const SITE_PAGES: readonly SitePage[] = [
   { path: '/signup/pnp', index: true, head: { kind: 'seo', entry: 'payAndPlay' } },
   // The bank's return: a later step of pay and play, never a landing page.
   { path: '/signup/callback', index: false, head: { kind: 'seo', entry: 'payAndPlayCallback' } },
-  { path: '/reset-password', index: true, head: { kind: 'seo', entry: 'resetPassword' } },
+  // product.md §2 /reset-password: the flow, with the content page 'page-reset-password' beside it.
+  { path: '/reset-password', index: true, head: { kind: 'seo', entry: 'resetPassword' }, helpPageId: RESET_PASSWORD_HELP_PAGE },
   { path: '/unlock', index: false, head: { kind: 'seo', entry: 'unlock' } },
   { path: '/accept-terms-condition', index: false, head: { kind: 'seo', entry: 'acceptTerms' }, loginRequired: true },
   { path: '/my-account/account', index: false, head: { kind: 'seo', entry: 'myAccount' }, loginRequired: true },

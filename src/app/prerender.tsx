@@ -15,11 +15,13 @@ import { VisitorActions } from '../features/auth/AccountActions';
 import { StaticPage } from '../features/content/StaticPage';
 import { NotFoundPage } from '../features/errors/NotFoundPage';
 import { HomePage } from '../features/home/HomePage';
+import { PasswordResetFirstPaint } from '../features/password-reset/PasswordResetPage';
 import { Shell } from '../features/shell/Shell';
 import { PageStandIn } from '../features/shell/PageStandIn';
+import { MaintenancePage } from '../features/status/StatusPages';
 
 // The platform's first paint (issue 10): the server renders each page's shell with the app's own
-// components, in the route's language, before any JavaScript has run; src/main.tsx takes the page
+// components, in the route's language, before any JavaScript has run; src/app/start.tsx takes the page
 // over once its router has loaded the same route. Built by `vite build --ssr` into dist-ssr/ and
 // loaded by server/http/pages.ts. Only what is known without the player is rendered here: the
 // header (as a visitor's, or without account actions when a session cookie came along), the
@@ -46,6 +48,11 @@ export interface PrerenderInput {
   maybePlayer: boolean;
   /** The visitor has not answered the cookie notice (no consent cookie came): paint it too. */
   cookieNotice: boolean;
+  /**
+   * The platform is in maintenance: the maintenance page replaces the whole app (product.md §2
+   * "Whole-app and overlay screens"), as the app shows it when the access check answers 503.
+   */
+  maintenance?: boolean;
 }
 
 const catalogs = new Map<LanguageCode, Promise<Messages>>();
@@ -69,11 +76,11 @@ async function i18nFor(langMarket: LangMarket): Promise<I18n> {
 }
 
 /** The queries the page's components read, filled with what the platform already has. */
-function queryClientWith(langMarket: LangMarket, data: PrerenderData, page: SitePage | null): QueryClient {
+function queryClientWith(langMarket: LangMarket, data: PrerenderData): QueryClient {
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
   if (data.footer) client.setQueryData(contentKeys.footer(langMarket), data.footer);
   if (data.seo) client.setQueryData(contentKeys.seo(langMarket), data.seo);
-  if (data.page && page?.head.kind === 'content') client.setQueryData(contentKeys.page(langMarket, page.head.pageId), data.page);
+  if (data.page) client.setQueryData(contentKeys.page(langMarket, data.page.id), data.page);
   return client;
 }
 
@@ -94,14 +101,18 @@ function body(input: PrerenderInput): ReactNode {
       />
     );
   }
+  if (page.path === '/reset-password') {
+    // The platform's copy of the help page is sanitised already (server/content/sanitize.ts).
+    return <PasswordResetFirstPaint help={data.page ? { title: data.page.title, html: data.page.html } : null} />;
+  }
   return <PageStandIn heading={heading} intro={input.intro} />;
 }
 
 /** The HTML of #root for a page: the shell and what the page shows without the player. */
 export async function renderPage(input: PrerenderInput): Promise<string> {
-  const { langMarket, pathname, page, data, maybePlayer } = input;
+  const { langMarket, pathname, data, maybePlayer } = input;
   const i18n = await i18nFor(langMarket);
-  const queryClient = queryClientWith(langMarket, data, page);
+  const queryClient = queryClientWith(langMarket, data);
   // Links need a router to build their hrefs; the app's route tree is not needed for that.
   const router = createRouter({
     routeTree: createRootRoute(),
@@ -109,6 +120,13 @@ export async function renderPage(input: PrerenderInput): Promise<string> {
     isServer: true,
   });
   const langmarket = formatLangMarket(langMarket);
+  if (input.maintenance === true) {
+    return renderToString(
+      <I18nProvider i18n={i18n}>
+        <MaintenancePage />
+      </I18nProvider>,
+    ).replace(HOISTED_HEAD_TAGS, '');
+  }
   const html = renderToString(
     <I18nProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
@@ -123,12 +141,13 @@ export async function renderPage(input: PrerenderInput): Promise<string> {
     </I18nProvider>,
   );
   // The pages' <title> and description (React hoists them in the browser) are in the head already.
-  // Buttons and selects do nothing until the app runs: they are disabled until it takes over, so no
-  // press is lost (links work without it, as full page loads).
-  return html.replace(HOISTED_HEAD_TAGS, '').replace(/<(button|select)(?=[\s>])/g, DISABLED_CONTROL);
+  // Form controls do nothing until the app runs, and what is typed into them would be lost when the
+  // app takes the page over: they are disabled until then, so no press or keystroke is lost (links
+  // work without it, as full page loads).
+  return html.replace(HOISTED_HEAD_TAGS, '').replace(/<(button|select|input|textarea)(?=[\s>])/g, DISABLED_CONTROL);
 }
 
-/** An opening button or select tag, disabled (markup, not text). */
+/** An opening form control tag, disabled (markup, not text). */
 const DISABLED_CONTROL = '<$1 disabled=""';
 
 /** React escapes `<` in text and attributes, so a tag ends at the first `>` or `</title>`. */

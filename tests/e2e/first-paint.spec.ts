@@ -50,6 +50,18 @@ test.describe('every page paints before its JavaScript runs', () => {
     });
   }
 
+  test('a flow page paints its first step and its help, with its controls disabled until the app runs', async ({ page }) => {
+    await page.goto('/de-AT/reset-password');
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { level: 1 })).toHaveText('Passwort zurücksetzen');
+    await expect(main.getByRole('heading', { level: 2, name: 'Gib deine E-Mail-Adresse ein' })).toBeVisible();
+    // The help text of the content service (page-reset-password), in the route's language.
+    await expect(main.getByRole('heading', { level: 2, name: 'So setzen Sie Ihr Passwort zurück' })).toBeVisible();
+    // Nothing typed or pressed before the app takes over is lost: the controls wait for it.
+    await expect(main.getByRole('textbox')).toBeDisabled();
+    await expect(main.getByRole('button')).toBeDisabled();
+  });
+
   test('a path no route knows answers 404 with the not-found page in its language', async ({ page }) => {
     const response = await page.goto('/de-AT/gibt-es-nicht');
     expect(response?.status()).toBe(404);

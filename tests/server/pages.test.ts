@@ -77,6 +77,31 @@ describe('pages (issue 10: the status, head and first paint of every page)', () 
     expect(response.headers.get('x-robots-tag')).toBeNull();
   });
 
+  it('answers every page with the maintenance page, 503 and Retry-After, while the platform is in maintenance', async () => {
+    const app = platform.app({ staticDir: dist, pageRenderer: { renderPage: (input) => Promise.resolve(input.maintenance === true ? '<main><h1>maintenance</h1></main>' : '<main><h1>page</h1></main>') } });
+    const request = (path: string) => app.request(`http://site.example${path}`);
+    await platform.settings.update({ maintenance: true });
+    try {
+      for (const path of ['/fi-FI/terms', '/fi-FI', '/fi-FI/nope']) {
+        const response = await request(path);
+        expect(response.status, path).toBe(503);
+        expect(response.headers.get('retry-after')).toMatch(/^\d+$/);
+        expect(response.headers.get('cache-control')).toBe('no-store');
+        const html = await response.text();
+        expect(html).toContain('<div id="root" data-first-paint><main><h1>maintenance</h1></main></div>');
+        // The SEO document's maintenance entry (tests/server/fixtures/content-seed.ts), no canonical.
+        expect(html).toMatch(/<title data-first-paint>\[fi\] maintenance title<\/title>/);
+        expect(html).not.toContain('rel="canonical"');
+      }
+    } finally {
+      await platform.settings.update({ maintenance: false });
+    }
+    // The site is back at once: no page of the maintenance is kept.
+    const back = await request('/fi-FI/terms');
+    expect(back.status).toBe(200);
+    expect(await back.text()).toContain('<main><h1>page</h1></main>');
+  });
+
   it('puts the first paint in #root and the stylesheet inline: nothing blocks the paint', async () => {
     const html = await (await get('/en-UN/reset-password', { Cookie: 'cookieConsentGiven=1' })).text();
     expect(html).toMatch(/<div id="root" data-first-paint><main><h1>[^<]+<\/h1><p>painted \/en-UN\/reset-password<\/p><\/main><\/div>/);

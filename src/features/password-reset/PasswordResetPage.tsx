@@ -47,10 +47,30 @@ function serverFieldError(error: ResetError | null, field: string): string | nul
  */
 export function PasswordResetPage({ session, help }: PasswordResetPageProps) {
   const actor = useSelector(session, (snapshot) => snapshot.context.flows.passwordReset);
+  return <ResetFrame help={help}>{actor === null ? <Loader layout="inline" /> : <ResetSteps actor={actor} />}</ResetFrame>;
+}
+
+/**
+ * The page as the platform paints it before the app runs (src/app/prerender.tsx, issue 10): the
+ * first step as the flow starts it, its controls disabled until the app takes the page over.
+ */
+export function PasswordResetFirstPaint({ help }: { help: ResetHelp | null }) {
+  return (
+    <ResetFrame help={help}>
+      <ResetCard>
+        <StepList step="email" visited={['email']} />
+        <EmailStepView email="" fieldError={null} error={null} loading={false} returned={false} />
+      </ResetCard>
+    </ResetFrame>
+  );
+}
+
+/** The page's heading, the flow, and the help text of the content service beside it. */
+function ResetFrame({ help, children }: { help: ResetHelp | null; children: ReactNode }) {
   return (
     <div className={s.page}>
       <h1 className={s.title}>{help?.title ?? <Trans id="reset.page.heading">Reset your password</Trans>}</h1>
-      {actor === null ? <Loader layout="inline" /> : <ResetSteps actor={actor} />}
+      {children}
       {help ? (
         // Sanitised by the route with the content feature's DOMPurify setup.
         <div className={s.help} dangerouslySetInnerHTML={{ __html: help.html }} />
@@ -59,11 +79,19 @@ export function PasswordResetPage({ session, help }: PasswordResetPageProps) {
   );
 }
 
-function ResetSteps({ actor }: { actor: ResetActor }) {
+function ResetCard({ children }: { children: ReactNode }) {
   const { t } = useLingui();
-  const step = useSelector(actor, stepOf);
   return (
     <section className={s.card} aria-label={t({ id: 'reset.flow.label', message: 'Password reset' })}>
+      {children}
+    </section>
+  );
+}
+
+function ResetSteps({ actor }: { actor: ResetActor }) {
+  const step = useSelector(actor, stepOf);
+  return (
+    <ResetCard>
       <StepIndicator actor={actor} />
       {step === 'email' ? <EmailStep actor={actor} /> : null}
       {step === 'verification' ? <VerificationStep actor={actor} /> : null}
@@ -73,15 +101,19 @@ function ResetSteps({ actor }: { actor: ResetActor }) {
           <Trans id="reset.complete.heading">Your password has been reset</Trans>
         </StepHeading>
       ) : null}
-    </section>
+    </ResetCard>
   );
 }
 
 /** Where the player is: the three steps a player fills in, the current one marked (aria-current). */
 function StepIndicator({ actor }: { actor: ResetActor }) {
-  const { t } = useLingui();
   const step = useSelector(actor, stepOf);
   const visited = useSelector(actor, (snapshot) => snapshot.context.visited);
+  return <StepList step={step} visited={visited} />;
+}
+
+function StepList({ step, visited }: { step: ResetStep; visited: readonly ResetStep[] }) {
+  const { t } = useLingui();
   const labels: Record<Exclude<ResetStep, 'complete'>, string> = {
     email: t({ id: 'reset.steps.email', message: 'E-mail' }),
     verification: t({ id: 'reset.steps.verification', message: 'Code' }),
@@ -133,13 +165,11 @@ function textOf(form: HTMLFormElement, name: string): string {
 }
 
 function EmailStep({ actor }: { actor: ResetActor }) {
-  const { t, i18n } = useLingui();
   const email = useSelector(actor, (snapshot) => snapshot.context.email);
   const error = useSelector(actor, (snapshot) => snapshot.context.error);
   const loading = useSelector(actor, (snapshot) => snapshot.hasTag('loading'));
   const returned = useSelector(actor, (snapshot) => snapshot.context.visited.length > 1);
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const shownFieldError = fieldError ?? serverFieldError(error, 'email');
 
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -149,6 +179,24 @@ function EmailStep({ actor }: { actor: ResetActor }) {
     if (problem === null) actor.send({ type: 'email.submit', email: value });
   };
 
+  return <EmailStepView email={email} fieldError={fieldError} error={error} loading={loading} returned={returned} onSubmit={submit} />;
+}
+
+interface EmailStepViewProps {
+  email: string;
+  /** The field's own check, before any call. */
+  fieldError: string | null;
+  error: ResetError | null;
+  loading: boolean;
+  /** The player came back to this step (its heading takes focus). */
+  returned: boolean;
+  /** None on the platform's first paint. */
+  onSubmit?: (event: SubmitEvent<HTMLFormElement>) => void;
+}
+
+function EmailStepView({ email, fieldError, error, loading, returned, onSubmit }: EmailStepViewProps) {
+  const { t, i18n } = useLingui();
+  const shownFieldError = fieldError ?? serverFieldError(error, 'email');
   return (
     <>
       <StepHeading focus={returned}>
@@ -159,7 +207,7 @@ function EmailStep({ actor }: { actor: ResetActor }) {
           Enter the e-mail address of your account. We will send a code by text message to the mobile phone registered with it.
         </Trans>
       </p>
-      <form className={formClass} noValidate onSubmit={submit} aria-busy={loading}>
+      <form className={formClass} noValidate onSubmit={onSubmit} aria-busy={loading}>
         <TextField
           name="email"
           type="email"
