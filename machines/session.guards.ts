@@ -7,7 +7,8 @@ import type { PlayerProfile } from '../src/api/player';
 import type { AccessCheckContext, accessCheckMachine } from './accessCheck.machine';
 import { DEFAULT_LANGMARKET, formatLangMarket, parseLangMarket } from './lib/markets';
 import { sameSitePath } from './lib/sameSitePath';
-import { sessionStatus } from './session.machine';
+import { depositAllowed } from './lib/wallet';
+import { cashierPlayerOf, sessionStatus } from './session.machine';
 import type { SessionContext, SessionSnapshot, sessionMachine } from './session.machine';
 
 /** Only what the session guards read, so that a test can pass a plain object. */
@@ -51,6 +52,22 @@ function resolvedState(value: StateValue): string | null {
 /** Resolved as an authorized player (account and banking routes need this; product.md §2). */
 export function isAuthorized(snapshot: SessionView): boolean {
   return resolvedState(snapshot.value) === 'authorized' && snapshot.context.authorized;
+}
+
+/** What the cashier guard reads: the player's access, profile, claims and the route's market. */
+export interface CashierView {
+  value: StateValue;
+  context: Pick<SessionContext, 'authorized' | 'access' | 'profile' | 'claims' | 'langMarket'>;
+}
+
+/**
+ * behaviour.md §5: a logged-in player whose deposit access is on, payout not restricted and
+ * multibrand account not suspended (the rule the deposit flow applies, machines/lib/wallet.ts
+ * depositAllowed, on the session's view of the player, cashierPlayerOf). For the cashier's routes
+ * and the header's deposit button.
+ */
+export function mayDeposit(view: CashierView): boolean {
+  return isAuthorized(view) && depositAllowed(cashierPlayerOf(view.context));
 }
 
 /** An authorized session whose profile (and current terms version) is still on its way. */

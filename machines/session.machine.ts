@@ -16,7 +16,9 @@
 // - resolved.anonymous: `login.open { redirect? }` spawns the login machine (any screen may open it);
 //   its success, or `session.authenticated` from any other login (sign-up, pay-and-play), authorizes.
 // - resolved.authorized: the profile (with the current terms version, for the terms guard), the
-//   access details and the transaction summary load side by side; a failure keeps the session and
+//   access details and the transaction summary load side by side, and the wallet child (balance
+//   and live connection, machines/wallet.machine.ts) runs with id and systemId `wallet` (an
+//   attribute or loyalty push from it arrives as `profile.reload`). A failure keeps the session and
 //   records which part failed; `profile.reload` (the player's data changed, e.g. a new phone
 //   number) loads all three again, keeping what is shown until the new answers come (a failed
 //   reload keeps the old data and records the part). `session.logout`, `session.unauthorized` (a
@@ -32,10 +34,12 @@ import type { ActorRefFrom, DoneActorEvent, OutputFrom, SnapshotFrom, StateValue
 import type { AccessDetails, PlayerProfile, TransactionSummary } from '../src/api/player';
 import { accessCheckMachine } from './accessCheck.machine';
 import { cookieConsentMachine } from './cookieConsent.machine';
+import type { depositMachine, DepositRouteInput } from './deposit.machine';
 import { idleMachine } from './idle.machine';
 import type { AuthenticatedSession, SessionClaims } from './lib/identity';
 import { formatLangMarket, type LangMarket } from './lib/markets';
 import type { ToastKind, ToastMessage } from './lib/toasts';
+import { cashierCurrency, marketOfCountry, type CashierPlayer } from './lib/wallet';
 import { loginMachine } from './login.machine';
 import type { passwordChangeMachine } from './passwordChange.machine';
 import type { passwordResetMachine } from './passwordReset.machine';
@@ -43,18 +47,30 @@ import type { payAndPlayMachine, PayAndPlayInput } from './payAndPlay.machine';
 import type { phoneChangeMachine } from './phoneChange.machine';
 import type { signupMachine, SignupInput } from './signup.machine';
 import { toastMachine } from './toast.machine';
+import type { transactionHistoryMachine } from './transactionHistory.machine';
+import { walletMachine } from './wallet.machine';
+import type { withdrawMachine } from './withdraw.machine';
 
 export type { AuthenticatedSession, SessionClaims } from './lib/identity';
 export { DEFAULT_LOGIN_METHOD } from './lib/identity';
 
 /** The flows a route can start (ARCHITECTURE.md "The actor system": on demand). */
-export const FLOW_NAMES = ['signup', 'payAndPlay', 'passwordReset', 'phoneChange', 'passwordChange'] as const;
+export const FLOW_NAMES = [
+  'signup',
+  'payAndPlay',
+  'passwordReset',
+  'phoneChange',
+  'passwordChange',
+  'deposit',
+  'withdraw',
+  'transactionHistory',
+] as const;
 export type FlowName = (typeof FLOW_NAMES)[number];
 
 /** Flows for a visitor who is not logged in (their routes send a player elsewhere). */
 const VISITOR_FLOWS: readonly FlowName[] = ['signup', 'payAndPlay'];
 /** Flows of the account area: a logged-in player's only. */
-const PLAYER_FLOWS: readonly FlowName[] = ['phoneChange', 'passwordChange'];
+export const PLAYER_FLOWS: readonly FlowName[] = ['phoneChange', 'passwordChange', 'deposit', 'withdraw', 'transactionHistory'];
 
 /** The running flows, by name; null when that flow is not running. A done flow stays until stopped. */
 export interface FlowRefs {
@@ -63,15 +79,31 @@ export interface FlowRefs {
   passwordReset: ActorRefFrom<typeof passwordResetMachine> | null;
   phoneChange: ActorRefFrom<typeof phoneChangeMachine> | null;
   passwordChange: ActorRefFrom<typeof passwordChangeMachine> | null;
+  deposit: ActorRefFrom<typeof depositMachine> | null;
+  withdraw: ActorRefFrom<typeof withdrawMachine> | null;
+  transactionHistory: ActorRefFrom<typeof transactionHistoryMachine> | null;
 }
 
-/** `flow.start`: which flow, with its input (the flows without input take none). */
+/**
+ * `flow.start`: which flow, with its input (the flows without input take none). The cashier flows
+ * also get the session's view of the player (cashierPlayerOf), added when they are spawned.
+ */
 export type FlowStart =
   | { flow: 'signup'; input: SignupInput }
   | { flow: 'payAndPlay'; input: PayAndPlayInput }
-  | { flow: 'passwordReset' | 'phoneChange' | 'passwordChange' };
+  | { flow: 'deposit'; input: DepositRouteInput }
+  | { flow: 'passwordReset' | 'phoneChange' | 'passwordChange' | 'withdraw' | 'transactionHistory' };
 
-const NO_FLOWS: FlowRefs = { signup: null, payAndPlay: null, passwordReset: null, phoneChange: null, passwordChange: null };
+const NO_FLOWS: FlowRefs = {
+  signup: null,
+  payAndPlay: null,
+  passwordReset: null,
+  phoneChange: null,
+  passwordChange: null,
+  deposit: null,
+  withdraw: null,
+  transactionHistory: null,
+};
 
 /** What `loadProfile` answers: the profile and the market's current terms version (null if unknown). */
 export interface ProfileLoad {
@@ -192,6 +224,23 @@ function flowNotProvided(name: FlowName) {
   return fromPromise(() => Promise.reject(new Error(`sessionMachine: provide the ${name} flow`)));
 }
 
+/**
+ * What the cashier flows know of the player (machines/lib/wallet.ts CashierPlayer), read from the
+ * session the way the route guards read it: the access details (else the profile's copy of them),
+ * the profile's currency, the multibrand claim, and the market of the player's country (the one
+ * whose rules the platform applies to the player's money; the route's market when it is unknown).
+ */
+export function cashierPlayerOf(context: Pick<SessionContext, 'access' | 'profile' | 'claims' | 'langMarket'>): CashierPlayer {
+  const access = context.access ?? context.profile?.access ?? null;
+  const country = context.profile?.countryCode ?? context.claims?.countryCode;
+  return {
+    currency: cashierCurrency(context.profile?.currencyCode),
+    market: country === undefined ? context.langMarket.market : marketOfCountry(country),
+    access: access === null ? null : { deposit: access.deposit, payout: access.payout, withdrawal: access.withdrawal },
+    multibrandSuspended: context.claims?.multibrand?.suspended === true,
+  };
+}
+
 /** The default for the logout actions: src/ provides the real ones. */
 const doNothing: () => void = () => undefined;
 
@@ -218,6 +267,10 @@ export const sessionMachine = setup({
       passwordReset: 'passwordReset';
       phoneChange: 'phoneChange';
       passwordChange: 'passwordChange';
+      deposit: 'deposit';
+      withdraw: 'withdraw';
+      transactionHistory: 'transactionHistory';
+      wallet: 'wallet';
     },
   },
   actors: {
@@ -226,6 +279,8 @@ export const sessionMachine = setup({
     toast: toastMachine,
     login: loginMachine,
     idleTimer: idleMachine,
+    /** The player's balance and live connection; src/app provides its calls and socket. */
+    wallet: walletMachine,
     // The flows' logic comes from src/app (each loaded with its route, so a page downloads only the
     // flows it starts) and from tests; these stand-ins only carry the types and refuse to run.
     signup: flowNotProvided('signup') as unknown as typeof signupMachine,
@@ -233,6 +288,9 @@ export const sessionMachine = setup({
     passwordReset: flowNotProvided('passwordReset') as unknown as typeof passwordResetMachine,
     phoneChange: flowNotProvided('phoneChange') as unknown as typeof phoneChangeMachine,
     passwordChange: flowNotProvided('passwordChange') as unknown as typeof passwordChangeMachine,
+    deposit: flowNotProvided('deposit') as unknown as typeof depositMachine,
+    withdraw: flowNotProvided('withdraw') as unknown as typeof withdrawMachine,
+    transactionHistory: flowNotProvided('transactionHistory') as unknown as typeof transactionHistoryMachine,
     // The rest are supplied by src/ (src/app/session.ts) and by tests.
     /** authApi.refresh, then parseIdToken; resolves null when there is no session. */
     restoreSession: fromPromise<AuthenticatedSession | null>(() =>
@@ -314,6 +372,21 @@ export const sessionMachine = setup({
             return {
               ...context.flows,
               passwordChange: spawn('passwordChange', { id: 'passwordChange', systemId: 'passwordChange' }),
+            };
+          case 'deposit':
+            return {
+              ...context.flows,
+              deposit: spawn('deposit', { id: 'deposit', systemId: 'deposit', input: { ...params.input, player: cashierPlayerOf(context) } }),
+            };
+          case 'withdraw':
+            return {
+              ...context.flows,
+              withdraw: spawn('withdraw', { id: 'withdraw', systemId: 'withdraw', input: { player: cashierPlayerOf(context) } }),
+            };
+          case 'transactionHistory':
+            return {
+              ...context.flows,
+              transactionHistory: spawn('transactionHistory', { id: 'transactionHistory', systemId: 'transactionHistory' }),
             };
         }
       },
@@ -458,11 +531,16 @@ export const sessionMachine = setup({
         },
         authorized: {
           type: 'parallel',
-          invoke: {
-            id: 'idleTimer',
-            src: 'idleTimer',
-            onDone: { target: 'loggingOut', actions: { type: 'assignLogoutReason', params: { reason: 'idle' } } },
-          },
+          invoke: [
+            {
+              id: 'idleTimer',
+              src: 'idleTimer',
+              onDone: { target: 'loggingOut', actions: { type: 'assignLogoutReason', params: { reason: 'idle' } } },
+            },
+            // The balance in the header, while (and only while) the player is authorised: leaving
+            // this state (logout) stops it and closes its live connection.
+            { id: 'wallet', systemId: 'wallet', src: 'wallet' },
+          ],
           after: {
             tokenExpiry: {
               guard: 'hasExpiry',
@@ -576,6 +654,9 @@ export const sessionMachine = setup({
             { type: 'stopFlow', params: { flow: 'passwordReset' } },
             { type: 'stopFlow', params: { flow: 'phoneChange' } },
             { type: 'stopFlow', params: { flow: 'passwordChange' } },
+            { type: 'stopFlow', params: { flow: 'deposit' } },
+            { type: 'stopFlow', params: { flow: 'withdraw' } },
+            { type: 'stopFlow', params: { flow: 'transactionHistory' } },
             'forgetFlows',
           ],
           invoke: {
@@ -625,6 +706,11 @@ export const sessionMachine = setup({
 });
 
 export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
+
+/** The wallet child (header balance: machines/wallet.machine.ts selectors); undefined unless authorised. */
+export function walletRefOf(snapshot: Pick<SessionSnapshot, 'children'>): ActorRefFrom<typeof walletMachine> | undefined {
+  return snapshot.children.wallet;
+}
 export type SessionStatus = 'pending' | 'requested' | 'resolved';
 
 /** behaviour.md §4 "Session": the status the spec names, read from a snapshot (or its value). */

@@ -2,7 +2,8 @@
 // tests, where a shared machine would make timings flaky). Starts the production server on a
 // free port with a fresh database, then reports start-up time, latency of the content calls the
 // site makes on every page, and the server's resident memory; then the page-delivery report
-// (scripts/lighthouse.mjs: Lighthouse on the production build). Targets are printed beside each
+// (scripts/lighthouse.mjs: Lighthouse on the production build), after the wallet's throughput
+// (scripts/bench-wallet.mjs). Targets are printed beside each
 // figure; the exit code is 1 when one is missed.
 import { readFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
@@ -147,6 +148,9 @@ try {
   agent.destroy();
   await platform.stop();
 }
+// Issue 11: the wallet's reads and postings per second (scripts/bench-wallet.mjs), on its own platform.
+const { walletBench } = await import('./bench-wallet.mjs');
+if (!(await walletBench())) failed = true;
 // Issue 10: how the pages reach a (simulated) phone, once the platform above is stopped.
 const { pageDeliveryReport } = await import('./lighthouse.mjs');
 if (!(await pageDeliveryReport())) failed = true;

@@ -9,6 +9,7 @@ import type { AnyStateMachine } from 'xstate';
 import { accessCheckMachine } from '../machines/accessCheck.machine';
 import { codeVerificationMachine } from '../machines/codeVerification.machine';
 import { cookieConsentMachine } from '../machines/cookieConsent.machine';
+import { depositMachine } from '../machines/deposit.machine';
 import { idleMachine } from '../machines/idle.machine';
 import { loginMachine } from '../machines/login.machine';
 import { passwordChangeMachine } from '../machines/passwordChange.machine';
@@ -18,6 +19,9 @@ import { phoneChangeMachine } from '../machines/phoneChange.machine';
 import { sessionMachine } from '../machines/session.machine';
 import { signupMachine } from '../machines/signup.machine';
 import { toastMachine } from '../machines/toast.machine';
+import { transactionHistoryMachine } from '../machines/transactionHistory.machine';
+import { walletMachine } from '../machines/wallet.machine';
+import { withdrawMachine } from '../machines/withdraw.machine';
 
 interface Page {
   flow: string;
@@ -39,11 +43,14 @@ const pages: Page[] = [
       'Anonymous: `login.open { redirect? }` spawns the `login` machine (stopped on `login.close` or success); its success, ' +
       'or `session.authenticated` from any other login, authorizes and emits `session.loggedIn { redirect }`. ' +
       'Authorized: profile (with the current terms version, for the terms guard), access details and transaction summary load side by side ' +
-      '(a failure is recorded in `loadErrors`, the session stays); the `idleTimer` child runs; `session.logout`, `session.unauthorized` ' +
+      '(a failure is recorded in `loadErrors`, the session stays); the `idleTimer` child and the [`wallet`](wallet.md) child (systemId `wallet`) run; ' +
+      '`session.logout`, `session.unauthorized` ' +
       '(a 401/403 on an authenticated call), the token\'s expiry (`tokenExpiry`, exp − iat) and the idle timer\'s end lead to loggingOut: ' +
       'the `signOut` call (its answer ignored), then `clearStoredAuthorization`, `endSupportChat`, `endCrmSession`, and `session.loggedOut { reason }`. ' +
       'Always-on children: `accessCheck`, `cookieConsent` and `toast`. Route guards (`machines/session.guards.ts`) wait for `resolved` ' +
-      '(and, for the terms guard, the profile).',
+      '(and, for the terms guard, the profile). Flows started by routes with `flow.start`: signup, payAndPlay, passwordReset (anyone ' +
+      'but a player for the first two), phoneChange, passwordChange, [deposit](deposit.md), [withdraw](withdraw.md) and ' +
+      '[transactionHistory](transactionHistory.md) (players only); the cashier flows get `cashierPlayerOf(context)` with their input.',
   },
   {
     flow: 'accessCheck',
@@ -186,6 +193,67 @@ const pages: Page[] = [
       '`changeRegistrationPhone` on the same registration (no second registration) and the SMS flags start again. ' +
       '`completeRegistration` is the automatic login: output `{ outcome: \'registered\', session }` (the id token and its parsed claims), ' +
       'which the session authorises.',
+  },
+  {
+    flow: 'wallet',
+    title: 'Wallet',
+    machine: walletMachine,
+    summary:
+      'behaviour.md §4 "Wallet", §5 total balance, §7 "Wallet live connection", §8 "General", §9; product.md §3 "Wallet"; issue 11. ' +
+      'Invoked by the session in `resolved.authorized` (id and systemId `wallet`): logout stops it, its timers and its socket. ' +
+      '**balance**: `fetchWallet` at once and every `WALLET_POLL_MS`; outcomes request / success / notExists (404 `error.wallet.not_found`: ' +
+      'no wallet) / error (shown and logged); `context.status` pending / success / error. **live**: `fetchSocketToken` (a 401 is ignored ' +
+      'silently: `unavailable`, the poll goes on), then `liveConnection` (src/app: partysocket, token in the `Authorization` query parameter, ' +
+      'its own reconnection off); a ping every `WALLET_PING_MS` while open; on close a fresh token and a new connection up to ' +
+      '`WALLET_RECONNECT_ATTEMPTS` times `WALLET_RECONNECT_DELAY_MS` apart, then `gaveUp` (tag `stale`, a warning logged; `wallet.reconnect` ' +
+      'tries again). Pushes: WALLET_BALANCE carries the whole map and a version (not newer than the shown one: dropped; a skipped version: ' +
+      'applied and `wallet.refresh` raised); PLAYER_ATTRIBUTE_CHANGE and PLAYER_LOYALTY_LEVEL are kept and send the session `profile.reload`; ' +
+      'ping/pong text (`socket.heartbeat`) is ignored; errors and unreadable messages are only logged (`log`). Header selectors: ' +
+      '`walletTotalCents`, `walletCurrency`, `walletIsStale`, `walletStatus`; the session\'s `walletRefOf(snapshot)` gives the ref.',
+  },
+  {
+    flow: 'deposit',
+    title: 'Deposit',
+    machine: depositMachine,
+    summary:
+      'behaviour.md §4 "Deposit and withdraw flows", §5, §7; product.md §3; issue 11. Started by the cashier routes with ' +
+      '`{ depositId, returnPath }` (the session adds the player: `CashierPlayer`). inactive → loading → a result: not allowed ' +
+      '(deposit off, payout restricted, multibrand suspended, or access unknown) → `notAllowed`; back from the provider (a depositId) → ' +
+      '`settling` / `waiting` every `DEPOSIT_STATUS_POLL_MS` (at most `DEPOSIT_STATUS_POLLS`) → `succeeded` (the wallet is asked again) | ' +
+      '`declined` | `stillPending` | `statusUnknown`; otherwise `checking` (deposit/check with ipAddress and blackbox), whose result goes through ' +
+      'OPERATION_UI_STATUS (`context.status`): allowed → `loadingMethods` → `form` → `requesting` → `redirecting` (`redirectToProvider`); ' +
+      'verify-document → `verifyDocument` (`verification.postpone` → the form); under-review, required, strict → document states; ' +
+      'self-limit-reached → `limitReached` (or, with some limit left, the form capped at it: notification `limitNotice`); restricted; ' +
+      'anything else, an unknown result too → `refused`. The form: `amount.change` (CASHIER_LIMITS), `method.select` (the most recent ' +
+      'method preselected), `bonus.select` (a seam: `selectBonus` stays false), `deposit.submit`. One idempotency key per attempt ' +
+      '(`assignIdempotencyKey`), kept for a resubmit of the same amount and method. `deposit.clear` starts afresh.',
+  },
+  {
+    flow: 'withdraw',
+    title: 'Withdraw',
+    machine: withdrawMachine,
+    summary:
+      'behaviour.md §4 "Deposit and withdraw flows" (other withdrawal UI states: suspended, inactive), §6, §7, §8 ' +
+      '`error.withdrawal.cancel.limit_reached`; UKGC RTS 14B; issue 11. Started by /my-account/banking/withdraw (the session adds the ' +
+      'player). **request**: suspended (multibrand) → `suspended`; no withdrawal access → `notAllowed`; else `checking` (withdrawal/check ' +
+      'with ipAddress and blackbox) → OPERATION_UI_STATUS: allowed → `loadingMethods` → `form` (amount within CASHIER_LIMITS and the ' +
+      'balance the check named) → `requesting` → `requested` (request success: MAIN → LOCKED, pending; the list and the wallet load again); ' +
+      'withdrawal-limit-reached → `limitReached` (limit, duration, originalLimit); the document results and the rest → their states. ' +
+      '**pending**: the pending withdrawals; `pending.cancel { referenceId }` → `cancelling` (tag `cancelling`, `cancellingId`) → the list ' +
+      'again, or the refusal on the list; never in the GG market (`cancelAllowed` false). `withdraw.clear` starts the request afresh.',
+  },
+  {
+    flow: 'transactionHistory',
+    title: 'Transaction history',
+    machine: transactionHistoryMachine,
+    summary:
+      'behaviour.md §4 "Transaction history", §5, §9; product.md §3 "Transactions", "History state"; UKGC RTS 1C; issue 11. Started by ' +
+      '/my-account/banking/transactions. **history**: the first page (`TRANSACTION_PAGE_SIZE`, position 0); `history.more` while hasMore ' +
+      '(a page of exactly 10), position + 10; pages merged by referenceId, newest first; `history.filter { filter }` (category, from, to, ' +
+      'hour 24/72, status) resets the list; `history.clear` returns to the initial state; `history.refresh` merges the first page again. ' +
+      '**pending**: the pending withdrawals. **netPosition**: net position and win/loss of the filter\'s period, asked again when it changes. ' +
+      '**polling**: every `TRANSACTION_POLL_MS` while on (`polling.stop` / `polling.start`) the pending withdrawals and the history refresh. ' +
+      'The screen reads `historyItems(snapshot, dayOf)` (firstInGroup per calendar day).',
   },
 ];
 

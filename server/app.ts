@@ -27,6 +27,10 @@ import { registrationRoutes } from './routes/registration';
 import { seoRoutes } from './routes/seo';
 import { testCodeRoutes } from './routes/test-codes';
 import { testModeRoutes } from './routes/test-mode';
+import { providerWalletRoutes } from './routes/provider-wallet';
+import { walletRoutes } from './routes/wallet';
+import { walletLiveRoutes } from './routes/wallet-live';
+import type { WalletLive } from './platform/wallet-live';
 
 // The reference platform as a Hono app: the API under /api (behaviour.md §7) and the built app.
 // server/main.ts wires it to the database and the network; tests call `app.request(...)`.
@@ -65,6 +69,13 @@ export interface AppOptions {
   siteUrl?: string | undefined;
   /** Where platform faults (500) are reported; console.error by default. */
   logError?: (message: string, error: unknown) => void;
+  /** GAME_WALLET_SECRET: the game providers' HMAC key (server/contract/provider-wallet.ts); generated and stored when absent. */
+  gameWalletSecret?: string | undefined;
+  /**
+   * The wallet's live connections of this process (server/platform/wallet-live.ts; server/main.ts
+   * gives its `wss` to the HTTP server). Without it the socket's path answers 426.
+   */
+  walletLive?: WalletLive | undefined;
 }
 
 export interface AuthOptions {
@@ -123,7 +134,8 @@ export function createApp(options: AppOptions): Hono<SiteEnv> {
     '/api/*',
     requestGuard({
       corsOrigins: options.corsOrigins,
-      formPaths: providers.bankIdentification.routes ? [`${providers.bankIdentification.routes.path}/`] : [],
+      // The simulated bank page and payment page are HTML forms posting to themselves.
+      formPaths: [providers.bankIdentification.routes, providers.payments.routes].flatMap((routes) => (routes ? [`${routes.path}/`] : [])),
       maxBodyBytes: FLOW_BODY_MAX_BYTES,
     }),
   );
@@ -135,17 +147,23 @@ export function createApp(options: AppOptions): Hono<SiteEnv> {
   app.route('/api/player', platformRoutes({ settings, testMode, countryHeader: options.countryHeader }));
   const throttle: ThrottlePolicy = { ...DEFAULT_THROTTLE_POLICY, ...options.throttle };
   app.route('/api/player', authRoutes({ throttle, siteUrl: options.siteUrl }));
+  // The wallet's live connection and its token (issue 11): before any /api/player/wallet routes
+  // guarded as a whole by requireAuth, since the socket's token is in its query.
+  app.route('/api', walletLiveRoutes({ live: options.walletLive }));
   // Identity flows (issue 3): registration, password reset, phone change, pay and play.
   const flows = { db, clock, throttle };
   app.route('/api/player/registration', registrationRoutes(flows));
   app.route('/api/player/password_reset', passwordResetRoutes(flows));
   app.route('/api/player/phone_number', phoneRoutes(flows));
   app.route('/api/paynplay', payAndPlayRoutes(flows));
+  // Wallet and banking (issue 11): the player's wallet, cashier and history; the game providers' seamless wallet.
+  app.route('/api/player/wallet', walletRoutes({ db, clock }));
+  app.route('/api/provider/wallet', providerWalletRoutes({ db, clock, secret: options.gameWalletSecret }));
   // Pages and endpoints of the providers themselves: the simulated bank page and captcha solver.
   for (const provider of [providers.bankIdentification, providers.captcha, providers.messages, providers.payments]) {
     if (provider.routes) app.route(provider.routes.path, provider.routes.app);
   }
-  if (testMode) app.route('/api/test', testModeRoutes({ settings, db }));
+  if (testMode) app.route('/api/test', testModeRoutes({ settings, db, clock }));
   if (testMode) app.route('/api/test/codes', testCodeRoutes({ db }));
 
   // robots.txt and the sitemaps, before the pages and the static app.

@@ -38,6 +38,11 @@ export interface ServerConfig {
   /** The id tokens' HMAC key (SESSION_SECRET); generated and stored in the database when unset. */
   sessionSecret: string | undefined;
   /**
+   * The game providers' seamless-wallet HMAC key (GAME_WALLET_SECRET, at least 32 characters;
+   * server/contract/provider-wallet.ts); generated and stored in the database when unset.
+   */
+  gameWalletSecret: string | undefined;
+  /**
    * A header set by a trusted proxy or CDN with the visitor's address (CLIENT_ADDRESS_HEADER, e.g.
    * CF-Connecting-IP); the TCP peer's address otherwise. The per-address limits count on it.
    */
@@ -113,6 +118,46 @@ export const ID_TOKEN_LIFETIME_S = 12 * 60 * 60;
  */
 export const SESSION_ABSOLUTE_LIFETIME_MS = 12 * 60 * 60 * 1000;
 
+// ------------------------------------------------ the wallet's live connection (issue 11 "Live balance")
+// The spec names the client's side only (behaviour.md §9: a ping every 20 s, 10 reconnects 3 s
+// apart); these are the platform's, chosen here.
+
+/**
+ * How long a live-connection token (GET /player/wallet/token) can open a socket: 60 s. It only
+ * opens one: the socket then lives as long as its session. The app fetches one right before each
+ * connection attempt, so a token that leaks (a URL in a proxy log) is useless within a minute.
+ */
+export const WALLET_LIVE_TOKEN_LIFETIME_S = 60;
+
+/**
+ * A socket that sent nothing for this long is closed (1001): the app pings every 20 s
+ * (WALLET_PING_MS); a browser runs a hidden tab's timers once a minute at most (Chrome's intensive
+ * throttling), so 90 s lets a background tab keep its socket and still drops a dead peer soon.
+ */
+export const WALLET_LIVE_IDLE_TIMEOUT_MS = 90_000;
+
+/**
+ * Sockets one player may hold on one platform process: a few tabs and devices; the next one is
+ * refused (1008), so a script cannot hold thousands open with one login.
+ */
+export const WALLET_LIVE_SOCKETS_PER_PLAYER = 5;
+
+/** The largest message a client may send (the app sends "ping"); a larger one closes the socket (1009). */
+export const WALLET_LIVE_MESSAGE_MAX_BYTES = 256;
+
+/** Messages a socket may send in a minute (the app sends 3 pings); past that it is closed (1008). */
+export const WALLET_LIVE_MESSAGES_PER_MINUTE = 30;
+
+/**
+ * How often the sessions behind the sockets are checked: a session that ends without a notice
+ * (past its idle limit or absolute lifetime) closes its sockets within this time. Sign-out, reset
+ * and account closure notify at once (server/platform/session-events.ts).
+ */
+export const WALLET_LIVE_SESSION_CHECK_MS = 60_000;
+
+/** At shutdown, sockets get a close frame (1001) and this long to answer before they are cut. */
+export const WALLET_LIVE_CLOSE_GRACE_MS = 1_000;
+
 /** A shorter HMAC key would be guessable; 32 bytes is the hash's size (RFC 7518 §3.2). */
 export const SESSION_SECRET_MIN_CHARS = 32;
 
@@ -151,6 +196,7 @@ export function readConfig(env: Env = process.env): ServerConfig {
     loginLockAttempts: positiveInteger(env, 'LOGIN_LOCK_ATTEMPTS', LOGIN_LOCK_ATTEMPTS_DEFAULT),
     loginLockWindowMinutes: positiveInteger(env, 'LOGIN_LOCK_WINDOW_MINUTES', LOGIN_LOCK_WINDOW_MINUTES_DEFAULT),
     sessionSecret: sessionSecret(env.SESSION_SECRET),
+    gameWalletSecret: hmacSecret('GAME_WALLET_SECRET', env.GAME_WALLET_SECRET),
     clientAddressHeader: nonEmpty(env.CLIENT_ADDRESS_HEADER),
     siteUrl: siteUrl(env.SITE_URL),
   };
@@ -176,6 +222,14 @@ function sessionSecret(value: string | undefined): string | undefined {
   const secret = nonEmpty(value);
   if (secret !== undefined && secret.length < SESSION_SECRET_MIN_CHARS) {
     throw new Error(`SESSION_SECRET must be at least ${String(SESSION_SECRET_MIN_CHARS)} characters (or unset to generate one).`);
+  }
+  return secret;
+}
+
+function hmacSecret(name: string, value: string | undefined): string | undefined {
+  const secret = nonEmpty(value);
+  if (secret !== undefined && secret.length < SESSION_SECRET_MIN_CHARS) {
+    throw new Error(`${name} must be at least ${String(SESSION_SECRET_MIN_CHARS)} characters (or unset to generate one).`);
   }
   return secret;
 }

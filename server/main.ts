@@ -9,6 +9,7 @@ import { migrateToLatest } from './db/migrate';
 import { setMessageLog } from './platform/messages';
 import { seedPlayers } from './platform/seed-players';
 import { createSettingsStore } from './platform/settings';
+import { createWalletLive } from './platform/wallet-live';
 import { productionProblems, realProvidersFromEnv, type PlatformProviders } from './providers';
 
 // `node --import tsx server/main.ts` (npm start / npm run serve): opens the database (PGlite in
@@ -62,6 +63,17 @@ if (config.mode === 'simulation') {
 // The pages' first paint, built beside the app (`npm run build`: vite build --ssr into dist-ssr/).
 const pageRenderer = await loadPageRenderer(config.staticDir);
 
+// The wallet's live connections (issue 11): this process LISTENs for postings and ended sessions
+// and pushes to the sockets it holds, whichever process posted.
+const walletLive = createWalletLive({ db: database.db, listen: database.listen });
+try {
+  await walletLive.start();
+} catch (error) {
+  await walletLive.close();
+  await database.close();
+  throw error;
+}
+
 const app = createApp({
   db: database.db,
   pageRenderer,
@@ -74,7 +86,9 @@ const app = createApp({
   countryHeader: config.countryHeader,
   corsOrigins: config.corsOrigins,
   captchaSecret: config.captchaSecret,
+  gameWalletSecret: config.gameWalletSecret,
   siteUrl: config.siteUrl,
+  walletLive,
   // Test mode: every browser test comes from 127.0.0.1, so only the per-address counts are off
   // (the per-number and per-account ones stay); PLATFORM_TEST_MODE is never set in production.
   throttle: { addressHeader: config.clientAddressHeader, ...(config.testMode ? { codeSendsPerAddress: null, loginAddressDelayAfter: null } : {}) },
@@ -85,7 +99,7 @@ const app = createApp({
   },
 });
 
-const server = serve({ fetch: app.fetch, port: config.port, ...(config.host ? { hostname: config.host } : {}) }, (info) => {
+const server = serve({ fetch: app.fetch, port: config.port, ...(config.host ? { hostname: config.host } : {}), websocket: { server: walletLive.wss } }, (info) => {
   const host = config.host ?? 'localhost';
   const where = database.engine === 'postgres' ? 'PostgreSQL' : `PGlite in ${join(config.dataDir, 'pglite')}`;
   console.log(`Platform on http://${host}:${String(info.port)} (${where}, ${config.mode} mode${config.testMode ? ', test mode' : ''})`);
@@ -96,8 +110,12 @@ function stop(signal: string): void {
   if (stopping) return;
   stopping = true;
   console.log(`${signal}: closing.`);
-  server.close(() => {
-    void database.close().then(() => process.exit(0));
+  // The sockets first (1001: the clients reconnect, to another process or to this one restarted):
+  // an open WebSocket would hold server.close() open.
+  void walletLive.close().finally(() => {
+    server.close(() => {
+      void database.close().then(() => process.exit(0));
+    });
   });
   // Keep-alive connections can hold server.close() open; the database must still be closed.
   setTimeout(() => void database.close().then(() => process.exit(0)), 3_000).unref();

@@ -48,6 +48,14 @@ export const ERROR_CODES = {
   termsVersionInvalid: 'error.terms.version.invalid',
   /** The e-mailed unlock link (issue 9) is unknown, used or expired. */
   unlockInvalid: 'error.unlock.invalid',
+  // Wallet and banking (src/api/wallet.ts; behaviour.md §8 "General", "Withdrawal and limits").
+  /** behaviour.md §8: a wallet 404 means the player has no wallet. */
+  walletNotFound: 'error.wallet.not_found',
+  /** issue 11: an idempotency key used again with other parameters. */
+  idempotencyConflict: 'error.idempotency.conflict',
+  withdrawalCancelLimitReached: 'error.withdrawal.cancel.limit_reached',
+  /** UKGC RTS 14B: a withdrawal requested in the GG market cannot be reversed. */
+  withdrawalCancelNotAllowed: 'error.withdrawal.cancel.not_allowed',
 } as const;
 
 /** behaviour.md §8 "Login": the codes that carry the days left. */
@@ -74,6 +82,11 @@ export const FIELD_CODES = {
   termsVersion: 'validation.terms_version',
   code: 'validation.code',
   returnUrl: 'validation.return_url',
+  /** A cashier amount that is not an amount in the account currency (machines/lib/wallet.ts). */
+  amount: 'validation.amount',
+  amountTooLow: 'validation.amount.too_low',
+  amountTooHigh: 'validation.amount.too_high',
+  paymentMethod: 'validation.payment_method',
 } as const;
 
 /** The password rule's field codes (machines/lib/rules.ts passwordRule) as the platform answers them. */

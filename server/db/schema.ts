@@ -183,6 +183,10 @@ export interface LedgerTransactionsTable {
   currency: string;
   reference: string | null;
   created_at: Timestamp;
+  /** Migration 0008: the wallet whose accounts the posting moves (null: no player's, or older). */
+  wallet_id: ColumnType<string | null, string | null | undefined, never>;
+  /** Migration 0008: the history row the posting belongs to. */
+  wallet_transaction_id: ColumnType<number | null, number | null | undefined, never>;
 }
 
 export interface LedgerEntriesTable {
@@ -213,6 +217,74 @@ export interface LoginUnlocksTable {
   used_at: NullableTimestamp;
 }
 
+/** Migration 0008: one per player, opened with the player (server/platform/ledger.ts). */
+export interface WalletsTable {
+  id: Generated<string>;
+  player_id: number;
+  currency: string;
+  /** bigint: `pg` reads it as a string, PGlite as a number; incremented by every posting. */
+  version: ColumnType<string | number, never, string | number>;
+  created_at: Timestamp;
+}
+
+/** Migration 0008: the player's transaction history (product.md §3 "Transactions"). */
+export interface WalletTransactionsTable {
+  id: Generated<number>;
+  reference_id: string;
+  player_id: number;
+  wallet_id: string;
+  currency: string;
+  category: string;
+  type: string;
+  status: string;
+  /** Signed, as the player sees it. */
+  amount: Numeric;
+  /** MAIN after the transaction took effect. */
+  balance_after: Numeric;
+  method_id: string | null;
+  external_id: string | null;
+  related_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Migration 0008: the stored answer of an idempotent call. */
+export interface IdempotencyRecordsTable {
+  scope: string;
+  key: string;
+  player_id: number | null;
+  fingerprint: string;
+  response: JsonColumn;
+  created_at: Timestamp;
+}
+
+/** Migration 0008: a cashier deposit from the request to the provider's answer. */
+export interface CashierDepositsTable {
+  id: string;
+  player_id: number;
+  wallet_transaction_id: number;
+  amount: Numeric;
+  currency: string;
+  method_id: string;
+  return_path: string;
+  redirect_url: string | null;
+  status: ColumnType<string, string | undefined, string>;
+  result: string | null;
+  created_at: Timestamp;
+  settled_at: NullableTimestamp;
+}
+
+/** Migration 0008: the simulated payment provider's own records (server/providers/simulated.ts). */
+export interface SimulatedPaymentsTable {
+  reference: string;
+  amount: Numeric;
+  currency: string;
+  method_id: string;
+  state: ColumnType<'OPEN' | 'APPROVED' | 'DECLINED' | 'TIMED_OUT', 'OPEN' | undefined, 'APPROVED' | 'DECLINED' | 'TIMED_OUT'>;
+  created_at: Timestamp;
+  answered_at: NullableTimestamp;
+}
+
 export interface Database {
   platform_settings: PlatformSettingsTable;
   content_documents: ContentDocumentsTable;
@@ -227,6 +299,11 @@ export interface Database {
   ledger_entries: LedgerEntriesTable;
   throttle_events: ThrottleEventsTable;
   login_unlocks: LoginUnlocksTable;
+  wallets: WalletsTable;
+  wallet_transactions: WalletTransactionsTable;
+  idempotency_records: IdempotencyRecordsTable;
+  cashier_deposits: CashierDepositsTable;
+  simulated_payments: SimulatedPaymentsTable;
 }
 
 export type PlayerRow = Selectable<PlayersTable>;

@@ -27,6 +27,8 @@ export const SEEDED_EMAILS = {
   /** The lock-out browser journey (three wrong passwords) uses this one and no other test does. */
   locked: 'locked@example.com',
   blacklisted: 'blacklisted@example.com',
+  /** A player of the GG market (Great Britain, GBP; issue 11: a withdrawal there cannot be cancelled, UKGC RTS 14B). */
+  uk: 'uk@example.com',
 } as const;
 
 interface SeededPlayer {
@@ -81,6 +83,20 @@ function seededPlayers(termsVersion: number): Record<keyof typeof SEEDED_EMAILS,
     blacklisted: {
       details: { ...FINN, first_name: 'Mikko', last_name: 'Blacklisted', phone_body: '401234573', terms_accepted_version: termsVersion },
       state: () => ({ status: 'BLACKLISTED' }),
+    },
+    uk: {
+      details: {
+        ...FINN,
+        country_code: 'GB',
+        language_code: 'en',
+        currency_code: 'GBP',
+        phone_prefix: '+44',
+        first_name: 'Olivia',
+        last_name: 'Briton',
+        phone_body: '7700900123',
+        terms_accepted_version: termsVersion,
+      },
+      state: registered,
     },
   };
 }

@@ -8,6 +8,7 @@ import { DEFAULT_LOGIN_METHOD } from '../../machines/lib/identity';
 import { SESSION_ABSOLUTE_LIFETIME_MS } from '../config';
 import type { Database, SessionRow } from '../db/schema';
 import type { Player, LoginLockPolicy } from './players';
+import { notifySessionEnded } from './session-events';
 import { loadTokenSecret, signIdToken, type IdTokenClaims } from './tokens';
 
 // Server-side sessions (issue 3 "Security", OWASP ASVS L2 V3): every login creates a new session
@@ -205,7 +206,15 @@ export function isIdle(
 }
 
 export async function revokeSession(db: Kysely<Database>, sessionId: string, now: Date): Promise<void> {
-  await db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+  const ended = await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .returning('player_id')
+    .executeTakeFirst();
+  // The wallet's live sockets of this session close (server/platform/wallet-live.ts), in any process.
+  if (ended) await notifySessionEnded(db, ended.player_id);
 }
 
 /**
@@ -220,5 +229,6 @@ export async function revokePlayerSessions(
 ): Promise<void> {
   let query = db.updateTable('sessions').set({ revoked_at: now }).where('player_id', '=', playerId).where('revoked_at', 'is', null);
   if (options.except !== undefined) query = query.where('id', '!=', options.except);
-  await query.execute();
+  const ended = await query.returning('id').execute();
+  if (ended.length > 0) await notifySessionEnded(db, playerId);
 }

@@ -42,9 +42,14 @@ function sign(input: string, secret: Uint8Array): Buffer {
   return createHmac('sha256', secret).update(input).digest();
 }
 
-export function signIdToken(claims: IdTokenClaims, secret: Uint8Array): string {
+/** An HS256 JWT of `claims` (the id token, the wallet's live-connection token). */
+export function signJwt(claims: object, secret: Uint8Array): string {
   const body = `${ENCODED_HEADER}.${base64url(JSON.stringify(claims))}`;
   return `${body}.${sign(body, secret).toString('base64url')}`;
+}
+
+export function signIdToken(claims: IdTokenClaims, secret: Uint8Array): string {
+  return signJwt(claims, secret);
 }
 
 const headerSchema = v.object({ alg: v.literal('HS256'), typ: v.optional(v.literal('JWT')) });
@@ -69,18 +74,28 @@ function decodeJson(part: string): unknown {
   }
 }
 
-/** Checks shape, algorithm (HS256 only: no `none`, no key confusion), signature and expiry. */
-export function verifyIdToken(token: string, secret: Uint8Array, nowSeconds: number): TokenCheck {
-  if (token.length > MAX_TOKEN_CHARS) return { ok: false, reason: 'invalid' };
+/**
+ * The decoded payload of an HS256 JWT signed with `secret`, or undefined: checks shape, algorithm
+ * (HS256 only: no `none`, no key confusion) and signature; the caller checks the claims and expiry.
+ */
+export function verifiedJwtPayload(token: string, secret: Uint8Array): unknown {
+  if (token.length > MAX_TOKEN_CHARS) return undefined;
   const parts = token.split('.');
-  if (parts.length !== 3) return { ok: false, reason: 'invalid' };
+  if (parts.length !== 3) return undefined;
   const [header = '', payload = '', signature = ''] = parts;
-  if (!PART.test(header) || !PART.test(payload) || !PART.test(signature)) return { ok: false, reason: 'invalid' };
-  if (!v.is(headerSchema, decodeJson(header))) return { ok: false, reason: 'invalid' };
+  if (!PART.test(header) || !PART.test(payload) || !PART.test(signature)) return undefined;
+  if (!v.is(headerSchema, decodeJson(header))) return undefined;
   const expected = sign(`${header}.${payload}`, secret);
   const given = Buffer.from(signature, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'invalid' };
-  const parsed = v.safeParse(verifiedClaimsSchema, decodeJson(payload));
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+  return decodeJson(payload);
+}
+
+/** Checks shape, algorithm (HS256 only: no `none`, no key confusion), signature and expiry. */
+export function verifyIdToken(token: string, secret: Uint8Array, nowSeconds: number): TokenCheck {
+  const payload = verifiedJwtPayload(token, secret);
+  if (payload === undefined) return { ok: false, reason: 'invalid' };
+  const parsed = v.safeParse(verifiedClaimsSchema, payload);
   if (!parsed.success) return { ok: false, reason: 'invalid' };
   if (parsed.output.exp <= nowSeconds) return { ok: false, reason: 'expired', claims: parsed.output };
   return { ok: true, claims: parsed.output };

@@ -3,6 +3,7 @@ import { PROVIDER_SETTINGS, type PlatformMode, type PlatformProviders } from './
 
 export * from './types';
 export { simulatedProviders, SIMULATED_BANK_PATH } from './simulated';
+export { SIMULATED_PAYMENT_PATH } from './simulated-payments';
 
 // Choosing the third parties by the platform mode. Simulation plugs in server/providers/simulated.ts.
 // Production needs a real adapter for each; none is built in yet, so a production start names what

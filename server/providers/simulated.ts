@@ -4,6 +4,7 @@ import { SIMULATED_MESSAGE_SENDER } from '../platform/messages';
 import { sameText } from '../platform/secrets';
 import { bankidRoutes } from '../routes/bankid';
 import { captchaRoutes } from '../routes/captcha';
+import { simulatedPaymentProvider } from './simulated-payments';
 import type { BankIdentificationProvider, CaptchaProvider, PaymentProvider, PlatformProviders } from './types';
 
 // The simulation of every third party (PLATFORM_MODE=simulation, the default of npm start and the
@@ -32,10 +33,6 @@ export function simulatedProviders({ db, clock, captchaSecret }: SimulatedProvid
     routes: { path: '/api/captcha', app: captchaRoutes({ secret: captchaSecret }) },
     verify: (token) => Promise.resolve(token !== '' && sameText(token, captchaSecret)),
   };
-  const payments: PaymentProvider = {
-    name: 'simulated payment provider (every payment arrives)',
-    simulated: true,
-    confirmDeposit: ({ reference }) => Promise.resolve({ providerReference: `simulated:${reference}` }),
-  };
+  const payments: PaymentProvider = simulatedPaymentProvider({ db, clock });
   return { bankIdentification, captcha, messages: SIMULATED_MESSAGE_SENDER, payments };
 }

@@ -39,6 +39,9 @@ export interface MessageSender extends Provider {
   send(message: OutgoingMessage): Promise<void>;
 }
 
+/** Where a cashier deposit's payment stands at the provider. */
+export type PaymentState = 'approved' | 'declined' | 'pending';
+
 /** The payment provider (PSP) that takes a deposit. */
 export interface PaymentProvider extends Provider {
   /**
@@ -46,6 +49,14 @@ export interface PaymentProvider extends Provider {
    * the ledger credits it. Resolves with the provider's reference.
    */
   confirmDeposit(deposit: { reference: string; amount: string; currency: string }): Promise<{ providerReference: string }>;
+  /**
+   * Opens the payment of a cashier deposit (issue 11), once per reference (the deposit's id):
+   * resolves with the provider's page, where the player pays. The provider then tells the platform
+   * (server/services/cashier.ts settleDeposit), or is asked when its answer is overdue.
+   */
+  startPayment(payment: { reference: string; amount: string; currency: string; methodId: string }): Promise<{ redirectUrl: string }>;
+  /** Where the payment stands (asked when a deposit's outcome is overdue, GLI-19); an unknown one is declined. */
+  paymentStatus(reference: string): Promise<PaymentState>;
 }
 
 export interface PlatformProviders {

@@ -6,6 +6,8 @@ import { ERROR_CODES, HttpError } from '../http/errors';
 import type { SiteEnv } from '../http/site-context';
 import { createPlayerStore } from '../platform/players';
 import type { SettingsStore } from '../platform/settings';
+import { creditWallet, payOutPendingWithdrawals } from '../services/cashier';
+import { readWallet } from '../services/wallet';
 
 // Switches for the test harnesses (Playwright, server tests), mounted at /api/test only when the
 // platform runs in test mode (PLATFORM_TEST_MODE=1); elsewhere these paths do not exist (404).
@@ -16,13 +18,36 @@ const termsVersionBodySchema = v.object({
   version: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(1_000_000)),
 });
 
+/** The player a wallet switch is for: by e-mail (the browser tests' seeded players) or id. */
+const walletPlayerSchema = v.union([
+  v.object({ email: v.pipe(v.string(), v.maxLength(254)) }),
+  v.object({ playerId: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_147_483_647)) }),
+]);
+const creditBodySchema = v.intersect([
+  walletPlayerSchema,
+  v.object({
+    amount: v.pipe(v.string(), v.maxLength(32)),
+    /** Optional: the same key credits once (a retried test step). */
+    idempotencyKey: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,100}$/))),
+  }),
+]);
+const payoutBodySchema = v.union([walletPlayerSchema, v.strictObject({})]);
+
 export interface TestModeRoutesOptions {
   settings: SettingsStore;
   db: Kysely<Database>;
+  clock?: (() => Date) | undefined;
 }
 
-export function testModeRoutes({ settings, db }: TestModeRoutesOptions): Hono<SiteEnv> {
+export function testModeRoutes({ settings, db, clock = () => new Date() }: TestModeRoutesOptions): Hono<SiteEnv> {
   const routes = new Hono<SiteEnv>();
+
+  const playerIdOf = async (who: { email: string } | { playerId: number }): Promise<number> => {
+    if ('playerId' in who) return who.playerId;
+    const player = await createPlayerStore(db).findByEmail(who.email);
+    if (!player) throw new HttpError(404, ERROR_CODES.notFound, 'No player has this e-mail.');
+    return player.id;
+  };
 
   routes.post('/maintenance', async (c) => {
     const body: unknown = await c.req.json().catch(() => undefined);
@@ -44,6 +69,29 @@ export function testModeRoutes({ settings, db }: TestModeRoutesOptions): Hono<Si
     if (!player) throw new HttpError(404, ERROR_CODES.notFound, 'No player has this e-mail.');
     await players.update(player.id, { terms_accepted_version: parsed.output.version });
     return c.json({ email: player.email, version: parsed.output.version });
+  });
+
+  // Money for a browser test's player (issue 11): an operator credit to MAIN, { email | playerId, amount, idempotencyKey? }.
+  routes.post('/wallet/credit', async (c) => {
+    const body: unknown = await c.req.json().catch(() => undefined);
+    const parsed = v.safeParse(creditBodySchema, body);
+    if (!parsed.success) {
+      throw new HttpError(400, ERROR_CODES.requestInvalid, 'Expected a JSON body { "email" or "playerId", "amount": "50.00", "idempotencyKey"?: string }.');
+    }
+    const playerId = await playerIdOf(parsed.output);
+    const idempotencyKey = parsed.output.idempotencyKey ?? `test-${String(Date.now())}-${Math.random().toString(36).slice(2, 10)}`;
+    const { referenceId } = await creditWallet({ db, clock }, { playerId, amount: parsed.output.amount, idempotencyKey });
+    return c.json({ referenceId, wallet: await readWallet(db, playerId) });
+  });
+
+  // The operator's payout run (issue 11): every pending withdrawal (of one player when named) is
+  // paid out, LOCKED -> the cashier, COMPLETED.
+  routes.post('/wallet/payouts', async (c) => {
+    const body: unknown = await c.req.json().catch(() => ({}));
+    const parsed = v.safeParse(payoutBodySchema, body);
+    if (!parsed.success) throw new HttpError(400, ERROR_CODES.requestInvalid, 'Expected a JSON body {} or { "email" or "playerId" }.');
+    const playerId = 'email' in parsed.output || 'playerId' in parsed.output ? await playerIdOf(parsed.output) : undefined;
+    return c.json({ paid: await payOutPendingWithdrawals({ db, clock }, playerId) });
   });
 
   // Back to the default switches, with every login lock lifted (a test's failed logins do not

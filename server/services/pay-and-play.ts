@@ -195,6 +195,7 @@ export async function verifyPayAndPlayCode(
         currency: session.currency,
         idempotencyKey: reference,
         reference,
+        at: now,
       });
       return player;
     });

@@ -29,6 +29,10 @@ export const SEO_ENTRY_IDS = [
   'unlock',
   'acceptTerms',
   'myAccount',
+  'banking',
+  'deposit',
+  'withdraw',
+  'transactions',
   'notFound',
 ] as const;
 export type SeoEntryId = (typeof SEO_ENTRY_IDS)[number];
@@ -71,6 +75,12 @@ export const SITE_PAGES: readonly SitePage[] = [
   { path: '/unlock', index: false, head: { kind: 'seo', entry: 'unlock' } },
   { path: '/accept-terms-condition', index: false, head: { kind: 'seo', entry: 'acceptTerms' }, loginRequired: true },
   { path: '/my-account/account', index: false, head: { kind: 'seo', entry: 'myAccount' }, loginRequired: true },
+  // product.md §2: the banking tabs and the deposit modal (issue 11), a player's pages only.
+  { path: '/my-account/banking', index: false, head: { kind: 'seo', entry: 'banking' }, loginRequired: true },
+  { path: '/my-account/banking/deposit', index: false, head: { kind: 'seo', entry: 'deposit' }, loginRequired: true },
+  { path: '/my-account/banking/withdraw', index: false, head: { kind: 'seo', entry: 'withdraw' }, loginRequired: true },
+  { path: '/my-account/banking/transactions', index: false, head: { kind: 'seo', entry: 'transactions' }, loginRequired: true },
+  { path: '/deposit', index: false, head: { kind: 'seo', entry: 'deposit' }, loginRequired: true },
   contentPage('terms_and_conditions', true),
   contentPage('cookies_policy', true),
   contentPage('age_restrictions', true),

@@ -15,6 +15,7 @@ import { termsVersionsQuery } from '../api/queries';
 import { playerApi, type AccessDetails, type TransactionSummary } from '../api/player';
 import { markConsentGiven, readStoredConsent, writeStoredConsent } from './consentStorage';
 import { flowLoader, type LoadFlow } from './flows';
+import { appWalletMachine } from './wallet';
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
 
@@ -120,6 +121,8 @@ export function appSessionMachine(queryClient: QueryClient) {
           }),
         },
       }),
+      // The balance in the header while logged in: the wallet calls and the live connection.
+      wallet: appWalletMachine(),
       idleTimer: idleMachine.provide({
         actors: { readClock: fromPromise<number>(() => Promise.resolve(Date.now())) },
         actions: { keepAlive: keepSessionAlive },

@@ -3,13 +3,14 @@ import { formatLangMarket, intlLocaleFor, parseLangMarket } from '../../machines
 import { localeRedirect, termsRedirect, waitForResolved, waitForSettled } from '../../machines/session.guards';
 import { footerQuery } from '../api/queries';
 import { AccountActions } from '../features/auth/AccountActions';
+import { HeaderBalance } from '../features/banking/HeaderBalance';
 import { NotFoundPage } from '../features/errors/NotFoundPage';
 import { Shell } from '../features/shell/Shell';
 import { loadCatalog } from '../i18n/catalog';
 
 // Every route lives under /$langmarket (product.md §2). This layout fixes up a bad segment, waits
 // for the session, loads the route language's catalog (only that one), applies the terms guard
-// and frames the page with the account actions in the header.
+// and frames the page with the player's balance and the account actions in the header.
 export const Route = createFileRoute('/$langmarket')({
   beforeLoad: async ({ context, location, params, preload }) => {
     const target = localeRedirect(location.pathname);
@@ -46,7 +47,15 @@ export const Route = createFileRoute('/$langmarket')({
 function LangMarketLayout() {
   const { langMarket, session } = Route.useRouteContext();
   return (
-    <Shell langMarket={langMarket} actions={<AccountActions session={session} langmarket={formatLangMarket(langMarket)} />}>
+    <Shell
+      langMarket={langMarket}
+      actions={
+        <>
+          <HeaderBalance session={session} langMarket={langMarket} />
+          <AccountActions session={session} langmarket={formatLangMarket(langMarket)} />
+        </>
+      }
+    >
       <Outlet />
     </Shell>
   );

@@ -269,6 +269,70 @@ for (const width of WIDTHS) {
       await expectFitsViewport(page, 'pay and play cancelled', main.getByRole('link', { name: t('Start again') }));
     });
 
+    test('banking in German: the header balance, the deposit modal and its outcome, the tabs, a withdrawal, the history', async ({ page }) => {
+      test.setTimeout(120_000);
+      const t = inLanguage('de');
+      const main = page.getByRole('main');
+      await page.goto('/de-AT');
+      await waitForShell(page);
+      await header(page).getByRole('button', { name: t('Log in') }).click();
+      const login = page.getByRole('dialog', { name: t('Log in') });
+      await login.getByRole('textbox', { name: t('E-mail') }).fill('player@example.com');
+      await login.getByLabel(t('Password')).fill('Aurora-Player-1');
+      await login.getByRole('button', { name: t('Log in') }).click();
+      await expect(page.locator('header').getByTestId('header-balance')).toHaveText(/\d/);
+      await expectFitsViewport(page, 'header with the balance (German)', header(page).getByRole('link', { name: t('Deposit') }));
+
+      // The deposit modal: the cashier, its errors, the provider's page, the outcome.
+      await header(page).getByRole('link', { name: t('Deposit') }).click();
+      const dialog = page.getByRole('dialog', { name: t('Deposit') });
+      await expect(dialog).toBeVisible();
+      await expectFitsViewport(page, 'deposit modal', dialog.getByRole('button', { name: t('Continue to payment') }));
+      await dialog.getByRole('textbox', { name: t('Amount ({currency})') }).fill('5');
+      await dialog.getByRole('button', { name: t('Deposit {amount}') }).click();
+      await expect(dialog.getByText(t('The smallest amount is {min}.'))).toBeVisible();
+      await expectFitsViewport(page, 'deposit modal with errors', dialog.getByRole('button', { name: t('Deposit {amount}') }));
+      await dialog.getByRole('radio', { name: 'Visa' }).check();
+      await dialog.getByRole('textbox', { name: t('Amount ({currency})') }).fill('50');
+      await dialog.getByRole('button', { name: t('Deposit {amount}') }).click();
+      await expect(page).toHaveURL(/\/api\/payment-simulator\/pay\?payment=/);
+      await expectFitsViewport(page, "the simulated provider's page", page.getByRole('button', { name: 'Approve' }));
+      await page.getByRole('button', { name: 'Approve' }).click();
+      await expect(dialog.getByText(t('Your deposit of {amount} has been paid and is on your balance.'))).toBeVisible();
+      await expectFitsViewport(page, 'deposit paid', dialog.getByRole('button', { name: t('Make another deposit') }));
+
+      // The tabs: the balances, the deposit tab, a withdrawal and its pending row, the history.
+      await page.goto('/de-AT/my-account/banking');
+      await waitForShell(page);
+      await expect(main.getByRole('heading', { level: 2, name: t('Your balances') })).toBeVisible();
+      await expectFitsViewport(page, 'banking balances');
+      await main.getByRole('link', { name: t('Deposit') }).click();
+      await expect(main.getByRole('button', { name: t('Continue to payment') })).toBeVisible();
+      await expectFitsViewport(page, 'banking deposit tab', main.getByRole('button', { name: t('Continue to payment') }));
+      await main.getByRole('link', { name: t('Withdraw') }).click();
+      const request = main.getByRole('button', { name: t('Request withdrawal') });
+      await expect(request).toBeVisible();
+      await expectFitsViewport(page, 'withdraw form', request);
+      await main.getByRole('textbox', { name: t('Amount ({currency})') }).fill('1');
+      await request.click();
+      await expect(main.getByText(t('The smallest amount is {min}.'))).toBeVisible();
+      await expectFitsViewport(page, 'withdraw form with errors', request);
+      await main.getByRole('radio', { name: 'Visa' }).check();
+      await main.getByRole('textbox', { name: t('Amount ({currency})') }).fill('20');
+      await request.click();
+      await expect(main.getByText(t('Your withdrawal of {amount} has been requested and is pending.'))).toBeVisible();
+      const cancel = main.getByRole('button', { name: t('Cancel withdrawal') }).first();
+      await expectFitsViewport(page, 'withdrawal requested, pending list', cancel);
+      await cancel.click();
+      await main.getByRole('link', { name: t('Transactions') }).click();
+      await expect(main.getByTestId('transaction').first()).toBeVisible();
+      await expectFitsViewport(page, 'transaction history', main.getByRole('button', { name: t('Apply filters') }));
+      await main.getByRole('combobox', { name: t('Category') }).selectOption('CASINO');
+      await main.getByRole('button', { name: t('Apply filters') }).click();
+      await expect(main.getByText(t('No transactions match these filters.'))).toBeVisible();
+      await expectFitsViewport(page, 'transaction history, nothing matches', main.getByRole('button', { name: t('Clear filters') }));
+    });
+
     test('accept-terms, /401 and the home page in Finnish, German and Portuguese', async ({ page, request }) => {
       test.setTimeout(90_000);
       const main = page.getByRole('main');

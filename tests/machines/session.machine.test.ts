@@ -11,13 +11,26 @@ import type { LangMarket } from '../../machines/lib/markets';
 import { loginMachine } from '../../machines/login.machine';
 import type { AuthenticatedSession, LoginCredentials, LoginOutput } from '../../machines/login.machine';
 import { isAuthorized, isLoadingProfile, isResolved, isSettled, termsOutdated } from '../../machines/session.guards';
-import { FLOW_NAMES, MAX_TIMER_DELAY_MS, sessionMachine, sessionStatus, tokenLifetimeMs } from '../../machines/session.machine';
+import {
+  cashierPlayerOf,
+  FLOW_NAMES,
+  MAX_TIMER_DELAY_MS,
+  PLAYER_FLOWS,
+  sessionMachine,
+  sessionStatus,
+  tokenLifetimeMs,
+  walletRefOf,
+} from '../../machines/session.machine';
 import type { FlowRefs, LogoutReason, ProfileLoad, SessionEmitted } from '../../machines/session.machine';
 import type { passwordChangeMachine } from '../../machines/passwordChange.machine';
 import type { passwordResetMachine } from '../../machines/passwordReset.machine';
 import type { payAndPlayMachine } from '../../machines/payAndPlay.machine';
 import type { phoneChangeMachine } from '../../machines/phoneChange.machine';
 import type { signupMachine } from '../../machines/signup.machine';
+import type { depositMachine } from '../../machines/deposit.machine';
+import type { transactionHistoryMachine } from '../../machines/transactionHistory.machine';
+import type { walletMachine } from '../../machines/wallet.machine';
+import type { withdrawMachine } from '../../machines/withdraw.machine';
 import type { AccessDetails, PlayerProfile, TransactionSummary } from '../../src/api/player';
 import { coverPaths, FakePromises, formatCoverage, settle, type ActorAnswer, type PathEvent } from './lib/pathCoverage';
 import { CLAIMS, LOGGED_IN } from './lib/identity';
@@ -88,6 +101,9 @@ function isRegion(value: unknown, part: string, state: string): boolean {
 
 const SIGNUP_INPUT = { languageCode: 'en', bonusCode: null, affiliate: {} } as const;
 const PAY_AND_PLAY_INPUT = { langmarket: 'fi-FI', target: '/online-casino', callback: null };
+const DEPOSIT_INPUT = { depositId: null, returnPath: '/en-UN/deposit' };
+/** What the cashier flows are given of this player (FI, EUR, every access on, not suspended). */
+const CASHIER_PLAYER = { currency: 'EUR', market: 'FI', access: { deposit: true, payout: true, withdrawal: true }, multibrandSuspended: false };
 
 /**
  * The flows' events: a route starts one (a visitor's flows while anonymous, the account flows once
@@ -104,11 +120,20 @@ function flowEvents(value: unknown, flows: FlowRefs): SessionEvent[] {
         { type: 'flow.start', flow: 'signup', input: SIGNUP_INPUT },
         { type: 'flow.start', flow: 'payAndPlay', input: PAY_AND_PLAY_INPUT },
         { type: 'flow.start', flow: 'passwordReset' },
-        // An account flow is refused to a visitor.
+        // An account flow is refused to a visitor, the cashier too.
         { type: 'flow.start', flow: 'phoneChange' },
+        { type: 'flow.start', flow: 'deposit', input: DEPOSIT_INPUT },
       ];
     }
-    return settled ? [{ type: 'flow.start', flow: 'phoneChange' }, { type: 'flow.start', flow: 'passwordChange' }] : [];
+    return settled
+      ? [
+          { type: 'flow.start', flow: 'phoneChange' },
+          { type: 'flow.start', flow: 'passwordChange' },
+          { type: 'flow.start', flow: 'deposit', input: DEPOSIT_INPUT },
+          { type: 'flow.start', flow: 'withdraw' },
+          { type: 'flow.start', flow: 'transactionHistory' },
+        ]
+      : [];
   }
   const list: SessionEvent[] = [];
   for (const flow of running) {
@@ -217,6 +242,11 @@ function setupWith(fakes: FakePromises) {
       passwordReset: fakes.actor<unknown>() as unknown as typeof passwordResetMachine,
       phoneChange: fakes.actor<unknown>() as unknown as typeof phoneChangeMachine,
       passwordChange: fakes.actor<unknown>() as unknown as typeof passwordChangeMachine,
+      deposit: fakes.actor<unknown>() as unknown as typeof depositMachine,
+      withdraw: fakes.actor<unknown>() as unknown as typeof withdrawMachine,
+      transactionHistory: fakes.actor<unknown>() as unknown as typeof transactionHistoryMachine,
+      // The wallet has its own path test; here it runs as long as the player is authorised.
+      wallet: fakes.actor<unknown>() as unknown as typeof walletMachine,
       accessCheck: accessCheckMachine.provide({ actors: { fetchAccessContext: fakes.actor<AccessContextResult>() } }),
       cookieConsent: cookieConsentMachine.provide({ actors: { loadConsent: fakes.actor<StoredCookieConsent | null>() } }),
     },
@@ -268,12 +298,18 @@ describe('session machine (behaviour.md §4 "Session")', () => {
         if (event.type === 'flow.start') {
           const allowed = ['signup', 'payAndPlay'].includes(event.flow)
             ? previous?.context.authorized === false
-            : ['phoneChange', 'passwordChange'].includes(event.flow)
+            : PLAYER_FLOWS.includes(event.flow)
               ? previous?.context.authorized === true
               : true;
           expect(context.flows[event.flow] !== null).toBe(allowed);
         }
         if (event.type === 'flow.stop') expect(context.flows[event.flow]).toBeNull();
+        // The cashier flows get the session's view of the player with the route's input.
+        if (event.type === 'flow.start' && (event.flow === 'deposit' || event.flow === 'withdraw') && context.flows[event.flow] !== null) {
+          expect(cashierPlayerOf(context)).toEqual(CASHIER_PLAYER);
+          const input = fakes.calls.filter((call) => call.id === event.flow).at(-1)?.input;
+          expect(input).toEqual(event.flow === 'deposit' ? { ...DEPOSIT_INPUT, player: CASHIER_PLAYER } : { player: CASHIER_PLAYER });
+        }
         // Logging out stops every flow: no player's data outlives the session.
         if (snapshot.matches({ resolved: 'loggingOut' })) {
           expect(FLOW_NAMES.filter((name) => context.flows[name] !== null)).toEqual([]);
@@ -352,9 +388,12 @@ describe('session machine (behaviour.md §4 "Session")', () => {
           expect(context.idToken).toBe(session.idToken);
           expect(context.logoutReason).toBeNull();
           expect(isAuthorized(snapshot)).toBe(true);
-          // The idle timer runs while, and only while, the player is authorized.
+          // The idle timer and the wallet run while, and only while, the player is authorized.
           expect(snapshot.children.idleTimer).toBeDefined();
           expect(fakes.isPending('idleTimer')).toBe(true);
+          expect(walletRefOf(snapshot)).toBeDefined();
+          expect(actor.system.get('wallet')).toBe(walletRefOf(snapshot));
+          expect(fakes.isPending('wallet')).toBe(true);
 
           // Profile (with the current terms version), access details and summary load side by side;
           // a failure keeps the session and records the part. A reload keeps what was loaded until
@@ -421,6 +460,9 @@ describe('session machine (behaviour.md §4 "Session")', () => {
           expect(context.loadErrors).toEqual([]);
           expect(isAuthorized(snapshot)).toBe(false);
           expect(snapshot.children.idleTimer).toBeUndefined();
+          // Logout stopped the wallet (and with it the live connection).
+          expect(walletRefOf(snapshot)).toBeUndefined();
+          expect(actor.system.get('wallet')).toBeUndefined();
         }
 
         if (snapshot.matches({ resolved: 'loggingOut' })) {

@@ -2,10 +2,12 @@
 // real children — access check, cookie consent, toasts, login, idle timer and the flows — and only
 // their outside calls faked, along the journeys a player makes. Each journey asserts what its end
 // promises: who is logged in, which children exist, what the UI was told.
-import { createActor, fromPromise, SimulatedClock } from 'xstate';
+import { assign, createActor, fromCallback, fromPromise, SimulatedClock } from 'xstate';
+import type { AnyActorRef } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { accessCheckMachine, type AccessContextResult } from '../../machines/accessCheck.machine';
 import { cookieConsentMachine, type StoredCookieConsent } from '../../machines/cookieConsent.machine';
+import { depositMachine, type PaymentMethodsLoad } from '../../machines/deposit.machine';
 import {
   codeVerificationMachine,
   type CodeCheck,
@@ -22,9 +24,18 @@ import { passwordChangeMachine, type PasswordChangeInput } from '../../machines/
 import { payAndPlayMachine, type LoginPlayerInput } from '../../machines/payAndPlay.machine';
 import { phoneChangeMachine } from '../../machines/phoneChange.machine';
 import { isAuthorized } from '../../machines/session.guards';
-import { FLOW_NAMES, sessionMachine, type ProfileLoad, type SessionEmitted } from '../../machines/session.machine';
+import { FLOW_NAMES, sessionMachine, walletRefOf, type ProfileLoad, type SessionEmitted } from '../../machines/session.machine';
 import { signupMachine, type RegistrationSecret } from '../../machines/signup.machine';
+import {
+  walletIsStale,
+  walletMachine,
+  walletTotalCents,
+  type WalletConnectionInput,
+  type WalletSocketCommand,
+  type WalletSocketEvent,
+} from '../../machines/wallet.machine';
 import type { AccessDetails, PlayerProfile, TransactionSummary } from '../../src/api/player';
+import type { DepositCheckResponse, DepositRequest, DepositRequestResponse, DepositStatusResponse, WalletResponse } from '../../src/api/wallet';
 import { LOGGED_IN } from './lib/identity';
 import { FakePromises, settle } from './lib/pathCoverage';
 
@@ -42,7 +53,7 @@ const profile: PlayerProfile = {
   address: null,
   termsAndConditionsAcceptedVersion: 3,
 } as unknown as PlayerProfile;
-const access = { payout: true, casino: true, liveCasino: true, sportsbook: true } as unknown as AccessDetails;
+const access = { payout: true, casino: true, liveCasino: true, sportsbook: true, deposit: true, withdrawal: true } as unknown as AccessDetails;
 const summary: TransactionSummary = { totalDepositsCount: 1 };
 
 /** The session as src/app composes it, with every outside call a fake and the clock simulated. */
@@ -50,6 +61,9 @@ function system() {
   const fakes = new FakePromises();
   const clock = new SimulatedClock();
   const emitted: SessionEmitted[] = [];
+  /** The live connections opened (a fake socket each): the token, what was sent, whether it is closed. */
+  const sockets: { token: string; pings: number; closed: boolean; push: (event: WalletSocketEvent) => void }[] = [];
+  const redirects: string[] = [];
   const machine = sessionMachine.provide({
     actors: {
       restoreSession: fakes.actor<AuthenticatedSession | null>(),
@@ -85,6 +99,36 @@ function system() {
         },
       }),
       passwordChange: passwordChangeMachine.provide({ actors: { changePassword: fakes.actor<unknown, PasswordChangeInput>() } }),
+      wallet: walletMachine.provide({
+        actors: {
+          fetchWallet: fakes.actor<WalletResponse>(),
+          fetchSocketToken: fakes.actor<{ token: string }>(),
+          liveConnection: fromCallback<WalletSocketCommand, WalletConnectionInput>(({ input, sendBack, receive }) => {
+            const socket = { token: input.token, pings: 0, closed: false, push: sendBack };
+            sockets.push(socket);
+            receive(() => {
+              socket.pings += 1;
+            });
+            return () => {
+              socket.closed = true;
+            };
+          }),
+        },
+      }),
+      deposit: depositMachine.provide({
+        actors: {
+          checkDeposit: fakes.actor<DepositCheckResponse>(),
+          loadPaymentMethods: fakes.actor<PaymentMethodsLoad>(),
+          requestDeposit: fakes.actor<DepositRequestResponse, DepositRequest>(),
+          depositStatus: fakes.actor<DepositStatusResponse, { depositId: string }>(),
+        },
+        actions: {
+          redirectToProvider: (_, { url }) => redirects.push(url),
+          assignIdempotencyKey: assign({ idempotencyKey: () => 'idem-key-1' }),
+          // As src/app/flows/cashier.ts does: the session's wallet asks for the balance.
+          refreshWallet: ({ self }) => (self.system.get('wallet') as AnyActorRef | undefined)?.send({ type: 'wallet.refresh' }),
+        },
+      }),
     },
   });
   const session = createActor(machine, { clock, input: { langMarket: EN_UN } });
@@ -93,7 +137,7 @@ function system() {
   }
   session.start();
   session.send({ type: 'session.start' });
-  return { session, fakes, clock, emitted };
+  return { session, fakes, clock, emitted, sockets, redirects };
 }
 
 type System = ReturnType<typeof system>;
@@ -292,5 +336,90 @@ describe('the whole actor system along the journeys a player makes', () => {
     // A visitor cannot start an account flow.
     run.session.send({ type: 'flow.start', flow: 'phoneChange' });
     expect(runningFlows(run)).toEqual([]);
+  });
+
+  it('login → balance shown → deposit → pushed balance → logout closes the socket', async () => {
+    const run = system();
+    await anonymous(run);
+    run.session.send({ type: 'login.open', redirect: null });
+    run.session.getSnapshot().context.loginRef?.send({ type: 'form.submit', email: 'player@example.com', password: 'Aurora-Player-1' });
+    run.fakes.resolve('authenticate', LOGGED_IN);
+    await settle();
+    await loadPlayer(run);
+
+    // The wallet is the session's child "wallet" while the player is authorised: the balance is shown.
+    const wallet = walletRefOf(run.session.getSnapshot());
+    expect(wallet).toBeDefined();
+    expect(run.session.system.get('wallet')).toBe(wallet);
+    const balance = (main: string, version: number): WalletResponse => ({
+      currency: 'EUR',
+      version,
+      balanceMap: { MAIN: { cash: main }, LOCKED: { cash: '0.00' }, BONUS: [{ vertical: 'SPORTS', bonus: '2.50' }] },
+    });
+    run.fakes.resolve('fetchWallet', balance('100.00', 7));
+    run.fakes.resolve('fetchSocketToken', { token: 'live.token.1' });
+    await settle();
+    expect(walletTotalCents(wallet!.getSnapshot())).toBe(10_250);
+    // The live connection is open with the socket token.
+    expect(run.sockets).toHaveLength(1);
+    expect(run.sockets[0]?.token).toBe('live.token.1');
+    run.sockets[0]?.push({ type: 'socket.opened' });
+    expect(wallet!.getSnapshot().hasTag('live')).toBe(true);
+
+    // The cashier: the route starts the deposit flow; check, methods, amount, request, the provider.
+    run.session.send({ type: 'flow.start', flow: 'deposit', input: { depositId: null, returnPath: '/en-UN/deposit' } });
+    const deposit = run.session.getSnapshot().context.flows.deposit;
+    expect(run.session.system.get('deposit')).toBe(deposit);
+    expect(deposit?.getSnapshot().context.player).toMatchObject({ currency: 'EUR', access: { deposit: true, payout: true } });
+    run.fakes.resolve('checkDeposit', { result: 'SUCCESS', daysLeftToVerifyDocuments: null, limitLeft: null, limitType: null, resetOn: null });
+    await settle();
+    run.fakes.resolve('loadPaymentMethods', {
+      methods: [{ id: 'visa', kind: 'card', name: 'Visa', logo: { src: '/visa.svg', width: 64, height: 40 } }],
+      recentMethodIds: ['visa'],
+    });
+    await settle();
+    deposit?.send({ type: 'amount.change', value: '50' });
+    deposit?.send({ type: 'deposit.submit' });
+    expect(run.fakes.calls.at(-1)).toEqual({
+      id: 'requestDeposit',
+      input: { amount: '50.00', methodId: 'visa', idempotencyKey: 'idem-key-1', returnPath: '/en-UN/deposit' },
+    });
+    run.fakes.resolve('requestDeposit', { result: 'SUCCESS', depositId: 'dep-1', redirectUrl: '/api/simulated-payments/pay?payment=dep-1' });
+    await settle();
+    expect(run.redirects).toEqual(['/api/simulated-payments/pay?payment=dep-1']);
+
+    // Back from the provider: the route starts the flow again with the deposit's id; it settles.
+    run.session.send({ type: 'flow.start', flow: 'deposit', input: { depositId: 'dep-1', returnPath: '/en-UN/deposit' } });
+    const back = run.session.getSnapshot().context.flows.deposit;
+    expect(back).not.toBe(deposit);
+    expect(deposit?.getSnapshot().status).toBe('stopped');
+    // Meanwhile the platform pushes the new balance (the next version): the header moves at once.
+    run.sockets[0]?.push({ type: 'socket.message', message: { type: 'WALLET_BALANCE', ...balance('150.00', 8) } });
+    expect(walletTotalCents(wallet!.getSnapshot())).toBe(15_250);
+    run.fakes.resolve('depositStatus', { depositId: 'dep-1', status: 'SUCCESS', amount: '50.00', currency: 'EUR', methodId: 'visa', result: null });
+    await settle();
+    expect(back?.getSnapshot().value).toBe('succeeded');
+    // The settled deposit asks the wallet again; an answer older than the push changes nothing.
+    expect(run.fakes.isPending('fetchWallet')).toBe(true);
+    run.fakes.resolve('fetchWallet', balance('100.00', 7));
+    await settle();
+    expect(walletTotalCents(wallet!.getSnapshot())).toBe(15_250);
+    expect(walletIsStale(wallet!.getSnapshot())).toBe(false);
+
+    // A change of the player's attributes pushed on the socket: the session loads the player again.
+    run.sockets[0]?.push({ type: 'socket.message', message: { type: 'PLAYER_ATTRIBUTE_CHANGE', attributes: { deposit: false } } });
+    expect(run.session.getSnapshot().matches({ resolved: { authorized: { profile: 'loading', access: 'loading' } } })).toBe(true);
+    expect(walletRefOf(run.session.getSnapshot())).toBe(wallet);
+
+    // Logout: the flow and the wallet stop, and the live connection is closed.
+    run.session.send({ type: 'session.logout' });
+    expect(run.sockets.every((socket) => socket.closed)).toBe(true);
+    expect(wallet!.getSnapshot().status).toBe('stopped');
+    expect(back?.getSnapshot().status).toBe('stopped');
+    expect(run.session.system.get('wallet')).toBeUndefined();
+    run.fakes.resolve('signOut', { ok: true });
+    await settle();
+    expect(run.session.getSnapshot().value).toEqual({ resolved: 'anonymous' });
+    expect(childIds(run)).toEqual(['accessCheck', 'cookieConsent', 'toast']);
   });
 });

@@ -345,6 +345,8 @@ describe('POST /api/paynplay/player/code', () => {
         confirmed.push(deposit);
         return Promise.resolve({ providerReference: `psp:${deposit.reference}` });
       },
+      startPayment: ({ reference }) => Promise.resolve({ redirectUrl: `https://psp.example/pay?r=${reference}` }),
+      paymentStatus: () => Promise.resolve('pending'),
     };
     const defaultApp = app;
     app = platform.app({ clock: () => now, providers: { payments } });

@@ -6,6 +6,7 @@ import * as identityFlows from './0004_identity_flows';
 import * as ledgerGuards from './0005_ledger_guards';
 import * as throttles from './0006_throttles';
 import * as payAndPlayLanguage from './0007_pay_and_play_language';
+import * as wallet from './0008_wallet';
 
 // Every migration, in order. Kysely runs them by name; a new issue adds a file
 // (`0003_players.ts`, `0004_wallet_ledger.ts`, ...) and one line here. Never edit a migration
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0005_ledger_guards': ledgerGuards,
   '0006_throttles': throttles,
   '0007_pay_and_play_language': payAndPlayLanguage,
+  '0008_wallet': wallet,
 };

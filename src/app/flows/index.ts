@@ -15,6 +15,9 @@ const loaders: Record<FlowName, (deps: FlowDeps) => Promise<AnyActorLogic>> = {
   passwordReset: async () => (await import('./passwordReset')).passwordResetFlow(),
   phoneChange: async () => (await import('./phoneChange')).phoneChangeFlow(),
   passwordChange: async () => (await import('./passwordChange')).passwordChangeFlow(),
+  deposit: async () => (await import('./deposit')).depositFlow(),
+  withdraw: async () => (await import('./withdraw')).withdrawFlow(),
+  transactionHistory: async () => (await import('./transactionHistory')).transactionHistoryFlow(),
 };
 
 /** Loads a flow's machine so that the session can spawn it; a route's loader awaits it before `flow.start`. */

@@ -76,7 +76,8 @@ export const documentCard = card({ size: 'compact' });
 
 /** A player's header actions are icons on a phone (the label stays their accessible name) and words from md up. */
 export const compactOnPhone = style({
-  minWidth: '40px',
+  // 36 px on a phone: the header also holds the player's balance and Deposit button (issue 11).
+  minWidth: '36px',
   paddingLeft: 0,
   paddingRight: 0,
   '@media': { [mq.md]: { paddingLeft: vars.space.sm, paddingRight: vars.space.sm } },

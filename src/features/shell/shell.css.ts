@@ -39,7 +39,12 @@ export const headerInner = style({
   display: 'flex',
   alignItems: 'center',
   gap: vars.space.xxs,
-  '@media': { [mq.md]: { padding: `0 ${vars.space.lg}`, gap: vars.space.md } },
+  '@media': {
+    [mq.md]: { padding: `0 ${vars.space.lg}`, gap: vars.space.md },
+    // The full navigation and a player's balance, deposit button and account actions share one row:
+    // from xl up the header uses the whole width, not the content's.
+    [mq.xl]: { maxWidth: 'none' },
+  },
 });
 
 // The full navigation needs the widest screens once the account actions share the header (German
@@ -61,9 +66,14 @@ export const brandLink = style({
   selectors: { '&:hover': { color: vars.color.text } },
 });
 
+// A player's header also holds the balance, the deposit button and the account actions (issue 11):
+// where the words of every link do not fit beside them, the navigation scrolls sideways in its own
+// box (each link stays reachable by keyboard and touch) rather than push the account actions out.
 export const desktopNav = style({
   display: 'none',
-  '@media': { [mq.xl]: { display: 'block', marginLeft: vars.space.md } },
+  '@media': {
+    [mq.xl]: { display: 'block', marginLeft: vars.space.md, minWidth: 0, flex: '0 1 auto', overflowX: 'auto', scrollbarWidth: 'none', padding: `${vars.space.xxs} 0` },
+  },
 });
 
 export const navList = style({
@@ -94,9 +104,10 @@ export const headerEnd = style({
   marginLeft: 'auto',
   display: 'flex',
   alignItems: 'center',
-  gap: vars.space.xxs,
+  // 2 px on a phone: a player's header holds the language, the balance, Deposit and two actions.
+  gap: '2px',
   minWidth: 0,
-  '@media': { [mq.md]: { gap: vars.space.xs } },
+  '@media': { [mq.md]: { gap: vars.space.xs }, [mq.xl]: { flexShrink: 0 } },
 });
 
 // Below this width the language switcher shows the language's code instead of its name, so that

@@ -425,3 +425,23 @@ export async function coverPaths<TMachine extends AnyStateMachine, TWorld = unde
     uncoveredTransitions: transitionKeys.filter((key) => !coveredTransitions.has(key)),
   };
 }
+
+/**
+ * Several runs of one machine (other inputs: another page, another player) as one figure: a state
+ * or transition counts when any run reached it.
+ */
+export function mergeCoverage(results: readonly PathCoverageResult[]): PathCoverageResult {
+  const [first, ...rest] = results;
+  if (!first) throw new Error('no results');
+  const uncoveredStates = first.uncoveredStates.filter((id) => rest.every((r) => r.uncoveredStates.includes(id)));
+  const uncoveredTransitions = first.uncoveredTransitions.filter((key) => rest.every((r) => r.uncoveredTransitions.includes(key)));
+  return {
+    statesTotal: first.statesTotal,
+    transitionsTotal: first.transitionsTotal,
+    statesCovered: first.statesTotal - uncoveredStates.length,
+    transitionsCovered: first.transitionsTotal - uncoveredTransitions.length,
+    paths: results.flatMap((r) => r.paths),
+    uncoveredStates,
+    uncoveredTransitions,
+  };
+}

@@ -50,7 +50,13 @@ function realishProviders(sent: OutgoingMessage[]): PlatformProviders {
     bankIdentification: { name: 'test bank', simulated: false, authorizeUrl: (id) => `https://bank.example/authorize?s=${id}` },
     captcha: { name: 'test captcha', simulated: false, verify: (token) => Promise.resolve(token === 'real-token') },
     messages: { name: 'test sender', simulated: false, send: (message) => (sent.push(message), Promise.resolve()) },
-    payments: { name: 'test psp', simulated: false, confirmDeposit: ({ reference }) => Promise.resolve({ providerReference: reference }) },
+    payments: {
+      name: 'test psp',
+      simulated: false,
+      confirmDeposit: ({ reference }) => Promise.resolve({ providerReference: reference }),
+      startPayment: ({ reference }) => Promise.resolve({ redirectUrl: `https://psp.example/pay?r=${reference}` }),
+      paymentStatus: () => Promise.resolve('pending'),
+    },
   };
 }
 

@@ -1,0 +1,124 @@
+// `npm run bench:wallet` (and part of `npm run bench`): the wallet's throughput (issue 11), measured
+// with autocannon against the production platform on a free port with a fresh database: PGlite by
+// default, PostgreSQL when DATABASE_URL is set (the run then works in a throwaway schema of it).
+//   wallet reads:     GET /api/player/wallet as a logged-in player (the balance every page shows)
+//   ledger postings:  POST /api/provider/wallet/bet and /win, signed like a game provider, each
+//                     with a new transaction id: one ledger transaction each, all on ONE player,
+//                     so every posting waits for the player's wallet row lock (the worst case).
+// Targets (issue 11, on this 2-core machine): 2,000 reads/s and 500 postings/s, p99 under 50 ms.
+// Figures are printed with the targets; the exit code is 1 when one is missed.
+import { createHmac, randomBytes } from 'node:crypto';
+import { pathToFileURL } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { startPlatform } from './platform-process.mjs';
+
+export const WALLET_TARGETS = { readsPerSecond: 2_000, postingsPerSecond: 500, p99Ms: 50 };
+const DURATION_S = Number(process.env.WALLET_BENCH_SECONDS ?? 10);
+const CONNECTIONS = 16;
+const PLAYER = { email: 'player@example.com', password: 'Aurora-Player-1' };
+
+function run(options) {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon({ duration: DURATION_S, connections: CONNECTIONS, ...options }, (error, result) => (error ? reject(error) : resolve(result)));
+    autocannon.track(instance, { renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false });
+  });
+}
+
+/** A throwaway schema of DATABASE_URL's database (dropped afterwards), so a run leaves nothing behind. */
+async function postgresSchema(url) {
+  const schema = `bench_wallet_${randomBytes(4).toString('hex')}`;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(`create schema ${schema}`);
+  const withSchema = new URL(url);
+  withSchema.searchParams.set('options', `-c search_path=${schema}`);
+  return {
+    url: withSchema.toString(),
+    drop: async () => {
+      await client.query(`drop schema ${schema} cascade`);
+      await client.end();
+    },
+  };
+}
+
+/** Runs both measurements; resolves true when every target is met. */
+export async function walletBench() {
+  const secret = randomBytes(32).toString('hex');
+  const postgres = process.env.DATABASE_URL ? await postgresSchema(process.env.DATABASE_URL) : null;
+  const engine = postgres ? 'PostgreSQL' : 'PGlite';
+  const platform = await startPlatform({
+    name: 'bench-wallet',
+    env: { SEED_TEST_PLAYERS: '1', GAME_WALLET_SECRET: secret, ...(postgres ? { DATABASE_URL: postgres.url } : {}) },
+  });
+  let ok = true;
+  try {
+    const login = await fetch(`${platform.base}/api/player/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: platform.base },
+      body: JSON.stringify(PLAYER),
+    });
+    if (login.status !== 200) throw new Error(`login answered ${login.status}`);
+    const { idToken } = await login.json();
+    const claims = JSON.parse(Buffer.from(idToken.split('.')[1], 'base64url').toString('utf8'));
+    const playerId = Number(claims.player_id);
+    const wallet = await (await fetch(`${platform.base}/api/player/wallet`, { headers: { Authorization: `Bearer ${idToken}`, SiteContext: '1' } })).json();
+    const currency = wallet.currency;
+
+    const sign = (body) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+    let sequence = 0;
+    const operation = (kind) => {
+      sequence += 1;
+      const body = JSON.stringify({
+        provider: 'bench',
+        playerId,
+        transactionId: `bench-${kind}-${String(sequence)}-${randomBytes(4).toString('hex')}`,
+        roundId: `round-${String(sequence)}`,
+        gameId: 'bench-game',
+        vertical: 'CASINO',
+        amount: '1.00',
+        currency,
+      });
+      return { method: 'POST', path: `/api/provider/wallet/${kind}`, headers: { 'Content-Type': 'application/json', 'X-Wallet-Signature': sign(body) }, body };
+    };
+    // Money to bet with: one large win first.
+    const seed = operation('win');
+    const seeded = await fetch(`${platform.base}${seed.path}`, { method: 'POST', headers: seed.headers, body: JSON.stringify({ ...JSON.parse(seed.body) }) });
+    if (seeded.status !== 200) throw new Error(`the first win answered ${seeded.status}`);
+
+    const reads = await run({ url: `${platform.base}/api/player/wallet`, headers: { Authorization: `Bearer ${idToken}`, SiteContext: '1' } });
+    const postings = await run({
+      url: platform.base,
+      requests: [
+        {
+          // autocannon's own request keeps its Host header; the operation brings path, body and signature.
+          setupRequest: (request) => {
+            const next = operation(sequence % 2 === 0 ? 'bet' : 'win');
+            return { ...request, ...next, headers: { ...request.headers, ...next.headers } };
+          },
+        },
+      ],
+    });
+
+    const line = (name, result, target) => {
+      const perSecond = result.requests.average;
+      const failures = result.non2xx + result.errors + result.timeouts;
+      const met = perSecond >= target && result.latency.p99 < WALLET_TARGETS.p99Ms && failures === 0;
+      if (!met) ok = false;
+      console.log(
+        `${name.padEnd(30)} ${perSecond.toFixed(0).padStart(7)}/s (target >= ${target}), p50 ${result.latency.p50.toFixed(1)} ms, p99 ${result.latency.p99.toFixed(1)} ms (target < ${WALLET_TARGETS.p99Ms}), ${String(failures)} failed ${met ? 'ok' : 'MISSED'}`,
+      );
+    };
+    console.log(`wallet on ${engine}: ${String(CONNECTIONS)} connections, ${String(DURATION_S)} s each`);
+    line('wallet reads', reads, WALLET_TARGETS.readsPerSecond);
+    line('ledger postings (one player)', postings, WALLET_TARGETS.postingsPerSecond);
+  } finally {
+    await platform.stop();
+    await postgres?.drop();
+  }
+  return ok;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  process.exitCode = (await walletBench()) ? 0 : 1;
+}

@@ -1,0 +1,16 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+
+// Every posting on a player's accounts tells the platform processes that the player's wallet
+// changed (issue 11 "Live balance"): a PostgreSQL NOTIFY on WALLET_CHANGED_CHANNEL with the player's
+// id. Called inside the posting's database transaction, the notice is delivered on commit and only
+// then (a rolled-back posting notifies nobody), to every process LISTENing on the same database
+// (PostgreSQL with DATABASE_URL, or PGlite's own LISTEN/NOTIFY in the single-process default).
+// server/platform/wallet-live.ts listens and pushes the new balance to the player's sockets.
+
+export const WALLET_CHANGED_CHANNEL = 'wallet_changed';
+
+/** Notifies every platform process that `playerId`'s wallet changed; inside a transaction, on commit. */
+export async function notifyWalletChanged(db: Kysely<Database>, playerId: number): Promise<void> {
+  await sql`select pg_notify(${WALLET_CHANGED_CHANNEL}, ${String(playerId)})`.execute(db);
+}

@@ -1,0 +1,28 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { paymentSimulatorRoutes } from '../routes/payment-simulator';
+import { openPayment, paymentState } from '../services/payment-simulator';
+import type { PaymentProvider } from './types';
+
+// The simulated payment provider (PLATFORM_MODE=simulation; issue 11): pay and play's bank payment
+// always arrives; a cashier deposit opens a payment whose page the platform serves
+// (server/routes/payment-simulator.ts), where the player approves, declines or lets it time out,
+// and the platform asks where it stands when a deposit's answer is overdue. Its records are its own
+// (`simulated_payments`, server/services/payment-simulator.ts).
+
+/** The simulated provider's page is served by the platform itself. */
+export const SIMULATED_PAYMENT_PATH = '/api/payment-simulator';
+
+export function simulatedPaymentProvider({ db, clock }: { db: Kysely<Database>; clock: () => Date }): PaymentProvider {
+  return {
+    name: 'simulated payment provider (pay and play: every payment arrives; cashier: its page approves, declines or times out)',
+    simulated: true,
+    routes: { path: SIMULATED_PAYMENT_PATH, app: paymentSimulatorRoutes({ db, clock }) },
+    confirmDeposit: ({ reference }) => Promise.resolve({ providerReference: `simulated:${reference}` }),
+    startPayment: async (payment) => {
+      await openPayment(db, payment, clock());
+      return { redirectUrl: `${SIMULATED_PAYMENT_PATH}/pay?payment=${encodeURIComponent(payment.reference)}` };
+    },
+    paymentStatus: (reference) => paymentState(db, reference, clock()),
+  };
+}

@@ -1,0 +1,32 @@
+import { assign, fromPromise } from 'xstate';
+import { depositMachine } from '../../../machines/deposit.machine';
+import {
+  walletApi,
+  type DepositCheckResponse,
+  type DepositRequest,
+  type DepositRequestResponse,
+  type DepositStatusResponse,
+} from '../../api/wallet';
+import { paymentProviderUrl } from '../../api/walletClient';
+import { loadPaymentMethods, newIdempotencyKey, operationCheckRequest, refreshWallet } from './cashier';
+
+/** The deposit flow with the platform's calls and the browser's navigation (behaviour.md §7 "Wallet and banking"). */
+export function depositFlow() {
+  return depositMachine.provide({
+    actors: {
+      checkDeposit: fromPromise<DepositCheckResponse>(async ({ signal }) => walletApi.depositCheck(await operationCheckRequest(), signal)),
+      loadPaymentMethods,
+      requestDeposit: fromPromise<DepositRequestResponse, DepositRequest>(({ input, signal }) => walletApi.depositRequest(input, signal)),
+      depositStatus: fromPromise<DepositStatusResponse, { depositId: string }>(({ input, signal }) => walletApi.depositStatus(input.depositId, signal)),
+    },
+    actions: {
+      // The browser leaves for the provider's page; it comes back to the cashier with the deposit's id.
+      redirectToProvider: (_, { url }) => {
+        window.location.assign(paymentProviderUrl(url));
+      },
+      refreshWallet,
+      // One key per attempt (the machine decides when an attempt starts).
+      assignIdempotencyKey: assign({ idempotencyKey: () => newIdempotencyKey() }),
+    },
+  });
+}

@@ -1,0 +1,352 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useSelector } from '@xstate/react';
+import type { SubmitEvent } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import type { depositMachine } from '../../../machines/deposit.machine';
+import type { LangMarket } from '../../../machines/lib/markets';
+import { CASHIER_LIMITS, parseMoney } from '../../../machines/lib/wallet';
+import type { sessionMachine } from '../../../machines/session.machine';
+import { Button } from '../../ui/Button';
+import { FormError, formActionsClass, formClass } from '../../ui/Field';
+import { Loader } from '../../ui/Loader';
+import * as s from './banking.css';
+import { dateOf, displayDate } from './dates';
+import {
+  amountProblemMessage,
+  cashierErrorMessage,
+  cashierFieldMessage,
+  DEPOSIT_NOT_ALLOWED,
+  METHOD_MISSING,
+  operationStatusMessage,
+  type AmountBounds,
+} from './errorMessages';
+import { AmountField, Facts, MethodPicker, Notice, NoticeText, useMoney } from './parts';
+
+type SessionRef = ActorRefFrom<typeof sessionMachine>;
+type DepositActor = ActorRefFrom<typeof depositMachine>;
+
+export interface DepositFlowProps {
+  session: SessionRef;
+  langMarket: LangMarket;
+  /**
+   * Starts a new deposit after an outcome. The route decides how: back to its own path without
+   * the provider's depositId (a new flow), or `deposit.clear` when there is none.
+   */
+  onRestart: (deposit: DepositActor) => void;
+}
+
+/**
+ * The deposit (behaviour.md §4 "Deposit and withdraw flows", §5; product.md §3): the session's
+ * deposit flow, started by the route (/deposit in a modal, /my-account/banking/deposit in a tab).
+ * The cashier (payment methods with the recent ones first, the amount with the currency's presets
+ * and bounds), then the payment provider's page (the browser leaves), and on the way back the
+ * deposit's outcome; every operation UI status with its text.
+ */
+export function DepositFlow({ session, langMarket, onRestart }: DepositFlowProps) {
+  const deposit = useSelector(session, (snapshot) => snapshot.context.flows.deposit);
+  return deposit === null ? <Loader layout="inline" /> : <Deposit key={deposit.sessionId} deposit={deposit} langMarket={langMarket} onRestart={() => onRestart(deposit)} />;
+}
+
+function Deposit({ deposit, langMarket, onRestart }: { deposit: DepositActor; langMarket: LangMarket; onRestart: () => void }) {
+  const { i18n } = useLingui();
+  const value = useSelector(deposit, (snapshot) => snapshot.value);
+  const currency = useSelector(deposit, (snapshot) => snapshot.context.player.currency);
+  const money = useMoney(langMarket, currency);
+
+  switch (value) {
+    case 'inactive':
+    case 'checking':
+    case 'loadingMethods':
+      return <Loader layout="inline" />;
+    case 'form':
+    case 'requesting':
+      return <DepositForm deposit={deposit} langMarket={langMarket} />;
+    case 'redirecting':
+      return (
+        <Notice announce>
+          <NoticeText>
+            <Trans id="banking.deposit.redirecting">Taking you to the payment page…</Trans>
+          </NoticeText>
+        </Notice>
+      );
+    case 'settling':
+    case 'waiting':
+      return (
+        <Notice announce>
+          <NoticeText>
+            <Trans id="banking.deposit.checkingPayment">Checking your payment…</Trans>
+          </NoticeText>
+          <Loader layout="inline" />
+        </Notice>
+      );
+    case 'succeeded':
+    case 'declined':
+    case 'stillPending':
+    case 'statusUnknown':
+      return <DepositOutcome deposit={deposit} money={money} onRestart={onRestart} />;
+    case 'notAllowed':
+      return (
+        <Notice tone="error" announce>
+          <NoticeText>{i18n._(DEPOSIT_NOT_ALLOWED)}</NoticeText>
+        </Notice>
+      );
+    case 'failed':
+      return <DepositFailed deposit={deposit} />;
+    case 'verifyDocument':
+    case 'underReview':
+    case 'documentsRequired':
+    case 'documentsStrict':
+    case 'limitReached':
+    case 'restricted':
+    case 'refused':
+      return <DepositStatus deposit={deposit} langMarket={langMarket} />;
+  }
+}
+
+/** The deposit's outcome on the way back from the provider (GLI-19: shown after an interruption too). */
+function DepositOutcome({ deposit, money, onRestart }: { deposit: DepositActor; money: ReturnType<typeof useMoney>; onRestart: () => void }) {
+  const { i18n } = useLingui();
+  const value = useSelector(deposit, (snapshot) => snapshot.value);
+  const paid = useSelector(deposit, (snapshot) => snapshot.context.deposit);
+  const error = useSelector(deposit, (snapshot) => snapshot.context.error);
+  const amount = paid === null ? '' : money.wire(paid.amount);
+  const again = (
+    <div className={formActionsClass}>
+      <Button variant="secondary" onClick={() => deposit.send({ type: 'deposit.refresh' })}>
+        <Trans id="banking.deposit.checkAgain">Check again</Trans>
+      </Button>
+    </div>
+  );
+  const another = (
+    <div className={formActionsClass}>
+      <Button onClick={onRestart}>
+        <Trans id="banking.deposit.another">Make another deposit</Trans>
+      </Button>
+    </div>
+  );
+  switch (value) {
+    case 'succeeded':
+      return (
+        <>
+          <Notice tone="success" announce>
+            <NoticeText>
+              <Trans id="banking.deposit.paid">Your deposit of {amount} has been paid and is on your balance.</Trans>
+            </NoticeText>
+          </Notice>
+          {another}
+        </>
+      );
+    case 'declined':
+      return (
+        <>
+          <Notice tone="error" announce>
+            <NoticeText>
+              {paid?.status === 'CANCELLED' ? (
+                <Trans id="banking.deposit.cancelled">Your payment of {amount} was cancelled. No money was taken and your balance has not changed.</Trans>
+              ) : (
+                <Trans id="banking.deposit.declined">
+                  Your payment of {amount} did not go through: it was declined or it timed out. No money was taken and your balance has not changed.
+                </Trans>
+              )}
+            </NoticeText>
+          </Notice>
+          {another}
+        </>
+      );
+    case 'stillPending':
+      return (
+        <>
+          <Notice tone="warning" announce>
+            <NoticeText>
+              <Trans id="banking.deposit.pending">
+                Your payment of {amount} is still being processed. Your balance will change as soon as the payment provider confirms it.
+              </Trans>
+            </NoticeText>
+          </Notice>
+          {again}
+        </>
+      );
+    default:
+      return (
+        <>
+          <Notice tone="error" announce>
+            <NoticeText>
+              <Trans id="banking.deposit.statusUnknown">We could not check your payment. Please check again in a moment.</Trans>
+            </NoticeText>
+            {error !== null && error.code === 'network' ? <NoticeText>{i18n._(cashierErrorMessage(error.code))}</NoticeText> : null}
+          </Notice>
+          {again}
+        </>
+      );
+  }
+}
+
+function DepositFailed({ deposit }: { deposit: DepositActor }) {
+  const { i18n } = useLingui();
+  const error = useSelector(deposit, (snapshot) => snapshot.context.error);
+  return (
+    <>
+      <Notice tone="error" announce>
+        <NoticeText>{i18n._(cashierErrorMessage(error?.code ?? 'unknown'))}</NoticeText>
+      </Notice>
+      <div className={formActionsClass}>
+        <Button onClick={() => deposit.send({ type: 'deposit.clear' })}>
+          <Trans id="common.tryAgain">Try again</Trans>
+        </Button>
+      </div>
+    </>
+  );
+}
+
+/** A result instead of the cashier: the documents, a limit, a restriction, a refusal (behaviour.md §4's table). */
+function DepositStatus({ deposit, langMarket }: { deposit: DepositActor; langMarket: LangMarket }) {
+  const { i18n } = useLingui();
+  const value = useSelector(deposit, (snapshot) => snapshot.value);
+  const context = useSelector(deposit, (snapshot) => snapshot.context);
+  const money = useMoney(langMarket, context.player.currency);
+  const status = context.status ?? 'error';
+  const message = i18n._(
+    operationStatusMessage(status, { result: context.result, daysLeft: context.daysLeftToVerifyDocuments, limitType: context.limitType }),
+  );
+  const resetOn = context.resetOn === null ? null : dateOf(context.resetOn);
+  const tone = value === 'refused' || value === 'restricted' || value === 'documentsStrict' ? 'error' : 'warning';
+  return (
+    <>
+      <Notice tone={tone} announce>
+        <NoticeText>{message}</NoticeText>
+        {value === 'limitReached' ? (
+          <Facts
+            items={[
+              ...(context.limitLeft === null
+                ? []
+                : [{ term: <Trans id="banking.limit.left">Still available</Trans>, value: money.wire(context.limitLeft) }]),
+              ...(resetOn === null ? [] : [{ term: <Trans id="banking.limit.resetsOn">Resets on</Trans>, value: displayDate(resetOn) }]),
+            ]}
+          />
+        ) : null}
+      </Notice>
+      <div className={formActionsClass}>
+        {value === 'verifyDocument' ? (
+          <Button onClick={() => deposit.send({ type: 'verification.postpone' })}>
+            <Trans id="banking.deposit.postpone">Verify later and deposit now</Trans>
+          </Button>
+        ) : null}
+        {value === 'refused' ? (
+          <Button onClick={() => deposit.send({ type: 'deposit.clear' })}>
+            <Trans id="common.tryAgain">Try again</Trans>
+          </Button>
+        ) : null}
+      </div>
+    </>
+  );
+}
+
+/** The cashier: the payment method, the amount, and the way to the provider. */
+function DepositForm({ deposit, langMarket }: { deposit: DepositActor; langMarket: LangMarket }) {
+  const { i18n } = useLingui();
+  const context = useSelector(deposit, (snapshot) => snapshot.context);
+  const requesting = useSelector(deposit, (snapshot) => snapshot.value === 'requesting');
+  const { currency } = context.player;
+  const money = useMoney(langMarket, currency);
+  const limits = CASHIER_LIMITS[currency];
+  const bounds: AmountBounds = {
+    min: money.units(limits.minDeposit),
+    max: money.units(limits.maxDeposit),
+    available: context.limitLeft === null ? null : money.wire(context.limitLeft),
+  };
+  const fieldCode = (field: string) => context.error?.fieldErrors.find((item) => item.field === field)?.code;
+  const amountServerCode = fieldCode('amount');
+  const methodServerCode = fieldCode('methodId');
+  const amountError =
+    context.amountProblem !== null
+      ? i18n._(amountProblemMessage(context.amountProblem, bounds))
+      : amountServerCode === undefined
+        ? undefined
+        : i18n._(cashierFieldMessage(amountServerCode, bounds));
+  const methodError = context.methodMissing ? i18n._(METHOD_MISSING) : methodServerCode === undefined ? undefined : i18n._(cashierFieldMessage(methodServerCode, bounds));
+  const formError = context.error !== null && context.error.fieldErrors.length === 0 ? i18n._(cashierErrorMessage(context.error.code)) : null;
+  const resetOn = context.resetOn === null ? null : dateOf(context.resetOn);
+  const chosen = parseMoney(context.amountText, currency);
+  const amount = chosen !== null && chosen > 0 ? money.cents(chosen) : null;
+  const { min, max } = bounds;
+
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!requesting) deposit.send({ type: 'deposit.submit' });
+  };
+
+  return (
+    <form className={formClass} noValidate onSubmit={submit} aria-busy={requesting}>
+      {context.notification === 'limitNotice' ? (
+        <Notice tone="warning">
+          <NoticeText>
+            {context.limitType === 'loss' ? (
+              <Trans id="banking.limit.notice.loss">You are close to your loss limit.</Trans>
+            ) : (
+              <Trans id="banking.limit.notice.deposit">You are close to your deposit limit.</Trans>
+            )}
+          </NoticeText>
+          <Facts
+            items={[
+              ...(bounds.available === null || bounds.available === undefined
+                ? []
+                : [{ term: <Trans id="banking.limit.left">Still available</Trans>, value: bounds.available }]),
+              ...(resetOn === null ? [] : [{ term: <Trans id="banking.limit.resetsOn">Resets on</Trans>, value: displayDate(resetOn) }]),
+            ]}
+          />
+        </Notice>
+      ) : null}
+      {context.notification === 'verificationPostponed' ? (
+        <Notice tone="warning">
+          <NoticeText>{i18n._(operationStatusMessage('verify-document', { daysLeft: context.daysLeftToVerifyDocuments }))}</NoticeText>
+        </Notice>
+      ) : null}
+      <MethodPicker
+        methods={context.methods}
+        recentMethodIds={context.recentMethodIds}
+        selected={context.methodId}
+        onSelect={(methodId) => deposit.send({ type: 'method.select', methodId })}
+        error={methodError}
+        disabled={requesting}
+      />
+      <AmountField
+        value={context.amountText}
+        onChange={(text) => deposit.send({ type: 'amount.change', value: text })}
+        currency={currency}
+        presets={limits.depositPresets.map((units) => ({ units, label: money.units(units) }))}
+        hint={
+          <Trans id="paynplay.amount.bounds">
+            From {min} to {max}
+          </Trans>
+        }
+        error={amountError}
+        disabled={requesting}
+      />
+      {/* The bonus selector (selectBonus, selectedBonusId) comes with the bonuses issue: no bonus is offered yet. */}
+      {formError !== null ? <FormError>{formError}</FormError> : null}
+      <div className={formActionsClass}>
+        <Button type="submit" disabled={requesting}>
+          {requesting ? (
+            <Trans id="banking.deposit.requesting">Starting your payment…</Trans>
+          ) : amount !== null ? (
+            <Trans id="banking.deposit.submitAmount">Deposit {amount}</Trans>
+          ) : (
+            <Trans id="banking.deposit.submit">Continue to payment</Trans>
+          )}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** The deposit tab of /my-account/banking: the flow in the page, under its heading. */
+export function DepositSection(props: DepositFlowProps) {
+  return (
+    <section className={s.section} aria-labelledby="banking-deposit">
+      <h2 className={s.sectionTitle} id="banking-deposit">
+        <Trans id="banking.deposit">Deposit</Trans>
+      </h2>
+      <DepositFlow {...props} />
+    </section>
+  );
+}

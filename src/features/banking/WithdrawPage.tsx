@@ -1,0 +1,307 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useSelector } from '@xstate/react';
+import type { ReactNode, SubmitEvent } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import { intlLocaleFor, type LangMarket } from '../../../machines/lib/markets';
+import { CASHIER_LIMITS, parseMoney, unsignedAmount } from '../../../machines/lib/wallet';
+import type { sessionMachine } from '../../../machines/session.machine';
+import type { withdrawMachine } from '../../../machines/withdraw.machine';
+import type { Transaction } from '../../api/wallet';
+import { Button } from '../../ui/Button';
+import { FormError, formActionsClass, formClass } from '../../ui/Field';
+import { Loader } from '../../ui/Loader';
+import * as s from './banking.css';
+import { dateOf, displayDate, displayTime } from './dates';
+import {
+  amountProblemMessage,
+  cashierErrorMessage,
+  cashierFieldMessage,
+  METHOD_MISSING,
+  operationStatusMessage,
+  WITHDRAWAL_IRREVERSIBLE,
+  WITHDRAWAL_NOT_ALLOWED,
+  WITHDRAWAL_SUSPENDED,
+  type AmountBounds,
+} from './errorMessages';
+import { AmountField, Facts, MethodPicker, Notice, NoticeText, useMoney } from './parts';
+
+type SessionRef = ActorRefFrom<typeof sessionMachine>;
+type WithdrawActor = ActorRefFrom<typeof withdrawMachine>;
+
+/**
+ * /my-account/banking/withdraw (behaviour.md §4 "Deposit and withdraw flows", §6; product.md §3):
+ * the session's withdraw flow, started by the route. What can be withdrawn, the amount and the
+ * method, the request (the money moves to LOCKED and the withdrawal is pending with its reference),
+ * and the pending withdrawals, each cancellable except in the GG market, where a sentence says
+ * that a requested withdrawal cannot be reversed (UKGC RTS 14B).
+ */
+export function WithdrawPage({ session, langMarket }: { session: SessionRef; langMarket: LangMarket }) {
+  const withdraw = useSelector(session, (snapshot) => snapshot.context.flows.withdraw);
+  return (
+    <>
+      <section className={s.section} aria-labelledby="banking-withdraw">
+        <h2 className={s.sectionTitle} id="banking-withdraw">
+          <Trans id="banking.withdraw.heading">Request a withdrawal</Trans>
+        </h2>
+        {withdraw === null ? <Loader layout="inline" /> : <WithdrawRequest key={withdraw.sessionId} withdraw={withdraw} langMarket={langMarket} />}
+      </section>
+      <section className={s.section} aria-labelledby="banking-pending">
+        <h2 className={s.sectionTitle} id="banking-pending">
+          <Trans id="banking.pending.heading">Pending withdrawals</Trans>
+        </h2>
+        {withdraw === null ? <Loader layout="inline" /> : <PendingWithdrawals key={withdraw.sessionId} withdraw={withdraw} langMarket={langMarket} />}
+      </section>
+    </>
+  );
+}
+
+function WithdrawRequest({ withdraw, langMarket }: { withdraw: WithdrawActor; langMarket: LangMarket }) {
+  const { i18n } = useLingui();
+  const state = useSelector(withdraw, (snapshot) => snapshot.value.request);
+  const context = useSelector(withdraw, (snapshot) => snapshot.context);
+  const money = useMoney(langMarket, context.player.currency);
+  const again = (
+    <div className={formActionsClass}>
+      <Button onClick={() => withdraw.send({ type: 'withdraw.clear' })}>
+        <Trans id="common.tryAgain">Try again</Trans>
+      </Button>
+    </div>
+  );
+
+  switch (state) {
+    case 'inactive':
+    case 'checking':
+    case 'loadingMethods':
+      return <Loader layout="inline" />;
+    case 'form':
+    case 'requesting':
+      return <WithdrawForm withdraw={withdraw} langMarket={langMarket} />;
+    case 'requested': {
+      const requested = parseMoney(context.amountText, context.player.currency);
+      const amount = requested === null ? '' : money.cents(requested);
+      return (
+        <>
+          <Notice tone="success" announce>
+            <NoticeText>
+              <Trans id="banking.withdraw.requested">Your withdrawal of {amount} has been requested and is pending.</Trans>
+            </NoticeText>
+            {context.referenceId === null ? null : (
+              <Facts items={[{ term: <Trans id="banking.reference">Reference</Trans>, value: context.referenceId, testId: 'withdrawal-reference' }]} />
+            )}
+            {context.cancelAllowed ? null : <NoticeText>{i18n._(WITHDRAWAL_IRREVERSIBLE)}</NoticeText>}
+          </Notice>
+          <div className={formActionsClass}>
+            <Button variant="secondary" onClick={() => withdraw.send({ type: 'withdraw.clear' })}>
+              <Trans id="banking.withdraw.another">Request another withdrawal</Trans>
+            </Button>
+          </div>
+        </>
+      );
+    }
+    case 'suspended':
+      return (
+        <Notice tone="error">
+          <NoticeText>{i18n._(WITHDRAWAL_SUSPENDED)}</NoticeText>
+        </Notice>
+      );
+    case 'notAllowed':
+      return (
+        <Notice tone="error">
+          <NoticeText>{i18n._(WITHDRAWAL_NOT_ALLOWED)}</NoticeText>
+        </Notice>
+      );
+    case 'failed':
+      return (
+        <>
+          <Notice tone="error" announce>
+            <NoticeText>{i18n._(cashierErrorMessage(context.error?.code ?? 'unknown'))}</NoticeText>
+          </Notice>
+          {again}
+        </>
+      );
+    default: {
+      // limitReached, the document results, restricted, refused: the result's UI status (behaviour.md §4).
+      const status = context.status ?? 'error';
+      const limit = context.limit === null ? null : money.wire(context.limit);
+      return (
+        <>
+          <Notice tone={state === 'refused' || state === 'restricted' || state === 'documentsStrict' ? 'error' : 'warning'} announce>
+            <NoticeText>{i18n._(operationStatusMessage(status, { result: context.result, limit, duration: context.duration }))}</NoticeText>
+            {state === 'limitReached' && context.originalLimit !== null ? (
+              <Facts items={[{ term: <Trans id="banking.withdraw.originalLimit">Limit before the pending change</Trans>, value: money.wire(context.originalLimit) }]} />
+            ) : null}
+          </Notice>
+          {state === 'refused' ? again : null}
+        </>
+      );
+    }
+  }
+}
+
+function WithdrawForm({ withdraw, langMarket }: { withdraw: WithdrawActor; langMarket: LangMarket }) {
+  const { i18n } = useLingui();
+  const context = useSelector(withdraw, (snapshot) => snapshot.context);
+  const requesting = useSelector(withdraw, (snapshot) => snapshot.matches({ request: 'requesting' }));
+  const { currency } = context.player;
+  const money = useMoney(langMarket, currency);
+  const limits = CASHIER_LIMITS[currency];
+  const available = context.balance === null ? null : money.wire(context.balance);
+  const bounds: AmountBounds = { min: money.units(limits.minWithdrawal), max: money.units(limits.maxWithdrawal), available };
+  const fieldCode = (field: string) => context.error?.fieldErrors.find((item) => item.field === field)?.code;
+  const amountServerCode = fieldCode('amount');
+  const methodServerCode = fieldCode('methodId');
+  const amountError =
+    context.amountProblem !== null
+      ? i18n._(amountProblemMessage(context.amountProblem, bounds))
+      : amountServerCode === undefined
+        ? undefined
+        : i18n._(cashierFieldMessage(amountServerCode, bounds));
+  const methodError = context.methodMissing ? i18n._(METHOD_MISSING) : methodServerCode === undefined ? undefined : i18n._(cashierFieldMessage(methodServerCode, bounds));
+  const formError = context.error !== null && context.error.fieldErrors.length === 0 ? i18n._(cashierErrorMessage(context.error.code)) : null;
+  const { min, max } = bounds;
+
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!requesting) withdraw.send({ type: 'withdraw.submit' });
+  };
+
+  return (
+    <form className={formClass} noValidate onSubmit={submit} aria-busy={requesting}>
+      {available === null ? null : (
+        <Facts items={[{ term: <Trans id="banking.withdraw.available">Available to withdraw</Trans>, value: available, testId: 'withdraw-available' }]} />
+      )}
+      <MethodPicker
+        methods={context.methods}
+        recentMethodIds={context.recentMethodIds}
+        selected={context.methodId}
+        onSelect={(methodId) => withdraw.send({ type: 'method.select', methodId })}
+        error={methodError}
+        disabled={requesting}
+      />
+      <AmountField
+        value={context.amountText}
+        onChange={(text) => withdraw.send({ type: 'amount.change', value: text })}
+        currency={currency}
+        hint={
+          <Trans id="paynplay.amount.bounds">
+            From {min} to {max}
+          </Trans>
+        }
+        error={amountError}
+        disabled={requesting}
+      />
+      {context.cancelAllowed ? null : (
+        <Notice tone="warning">
+          <NoticeText>{i18n._(WITHDRAWAL_IRREVERSIBLE)}</NoticeText>
+        </Notice>
+      )}
+      {formError !== null ? <FormError>{formError}</FormError> : null}
+      <div className={formActionsClass}>
+        <Button type="submit" disabled={requesting}>
+          {requesting ? (
+            <Trans id="banking.withdraw.requesting">Sending your request…</Trans>
+          ) : (
+            <Trans id="banking.withdraw.submit">Request withdrawal</Trans>
+          )}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** The pending withdrawals (product.md §3 "Pending withdrawals"), cancellable one at a time outside GG. */
+function PendingWithdrawals({ withdraw, langMarket }: { withdraw: WithdrawActor; langMarket: LangMarket }) {
+  const { i18n } = useLingui();
+  const pending = useSelector(withdraw, (snapshot) => snapshot.context.pending);
+  const loading = useSelector(withdraw, (snapshot) => snapshot.hasTag('pendingLoading'));
+  const failed = useSelector(withdraw, (snapshot) => snapshot.hasTag('pendingFailed'));
+  const cancelling = useSelector(withdraw, (snapshot) => snapshot.hasTag('cancelling'));
+  const cancellingId = useSelector(withdraw, (snapshot) => snapshot.context.cancellingId);
+  const cancelAllowed = useSelector(withdraw, (snapshot) => snapshot.context.cancelAllowed);
+  const cancelStatus = useSelector(withdraw, (snapshot) => snapshot.context.cancelStatus);
+  const cancelError = useSelector(withdraw, (snapshot) => snapshot.context.cancelError);
+  const currency = useSelector(withdraw, (snapshot) => snapshot.context.player.currency);
+  const money = useMoney(langMarket, currency);
+  const locale = intlLocaleFor(langMarket);
+
+  return (
+    <>
+      {cancelAllowed ? null : (
+        <Notice tone="warning">
+          <NoticeText>{i18n._(WITHDRAWAL_IRREVERSIBLE)}</NoticeText>
+        </Notice>
+      )}
+      {cancelError !== null ? <FormError>{i18n._(cashierErrorMessage(cancelError.code))}</FormError> : null}
+      {cancelError === null && cancelStatus !== null ? <FormError>{i18n._(operationStatusMessage(cancelStatus))}</FormError> : null}
+      {failed ? (
+        <>
+          <Notice tone="error">
+            <NoticeText>
+              <Trans id="banking.pending.error">We could not load your pending withdrawals.</Trans>
+            </NoticeText>
+          </Notice>
+          <div className={formActionsClass}>
+            <Button variant="secondary" onClick={() => withdraw.send({ type: 'pending.refresh' })}>
+              <Trans id="common.tryAgain">Try again</Trans>
+            </Button>
+          </div>
+        </>
+      ) : loading && pending.length === 0 ? (
+        <Loader layout="inline" />
+      ) : pending.length === 0 ? (
+        <p className={s.text}>
+          <Trans id="banking.pending.empty">You have no pending withdrawals.</Trans>
+        </p>
+      ) : (
+        <ul className={s.list} aria-busy={loading || cancelling}>
+          {pending.map((item) => (
+            <PendingRow
+              key={item.referenceId}
+              item={item}
+              amount={money.wire(unsignedAmount(item.amount))}
+              locale={locale}
+              cancel={
+                cancelAllowed ? (
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    disabled={cancelling || loading}
+                    aria-describedby={`pending-${item.referenceId}`}
+                    onClick={() => withdraw.send({ type: 'pending.cancel', referenceId: item.referenceId })}
+                  >
+                    {cancellingId === item.referenceId ? (
+                      <Trans id="banking.pending.cancelling">Cancelling…</Trans>
+                    ) : (
+                      <Trans id="banking.pending.cancel">Cancel withdrawal</Trans>
+                    )}
+                  </Button>
+                ) : null
+              }
+            />
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+function PendingRow({ item, amount, locale, cancel }: { item: Transaction; amount: string; locale: string; cancel: ReactNode }) {
+  const date = dateOf(item.transactionDate);
+  const when = date === null ? '' : `${displayDate(date)} ${displayTime(date, locale)}`;
+  return (
+    <li className={s.row} data-testid="pending-withdrawal">
+      <div className={s.rowLine} id={`pending-${item.referenceId}`}>
+        <span className={s.rowTitle}>
+          <Trans id="banking.type.withdrawal">Withdrawal</Trans> <span className={s.amount()}>{amount}</span>
+        </span>
+        <span className={s.rowMeta}>{when}</span>
+      </div>
+      <div className={s.rowLine}>
+        <span className={s.rowMeta}>
+          <Trans id="banking.reference">Reference</Trans> {item.referenceId}
+        </span>
+        {cancel}
+      </div>
+    </li>
+  );
+}

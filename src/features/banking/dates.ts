@@ -1,0 +1,57 @@
+import { endOfDay, format, intlFormat, isValid, parseISO, startOfDay } from 'date-fns';
+import { DISPLAY_DATE_FORMAT } from '../../../machines/lib/constants';
+
+// Dates on the banking screens, with date-fns in the player's time zone and the route's locale
+// (behaviour.md §9 "Date format: day/month/year for display; yyyy-MM-dd"). Names (weekdays) come
+// from date-fns' Intl formatting, so every language the site has gets them, Tagalog included.
+
+/** The wire's ISO instant as a Date, or null. */
+export function dateOf(iso: string): Date | null {
+  const date = parseISO(iso);
+  return isValid(date) ? date : null;
+}
+
+/** The calendar day of an instant in the player's time zone ("2026-11-25"): the history's day groups. */
+export function dayOf(iso: string): string {
+  const date = dateOf(iso);
+  return date === null ? iso : format(date, 'yyyy-MM-dd');
+}
+
+/** day/month/year (behaviour.md §9). */
+export function displayDate(date: Date): string {
+  return format(date, DISPLAY_DATE_FORMAT);
+}
+
+/** The time of day in the route's locale ("14:05", "2:05 PM"). */
+export function displayTime(date: Date, locale: string): string {
+  return intlFormat(date, { hour: 'numeric', minute: '2-digit' }, { locale });
+}
+
+/** The weekday's name in the route's locale ("Tuesday", "tiistai"). */
+export function weekdayName(date: Date, locale: string): string {
+  return intlFormat(date, { weekday: 'long' }, { locale });
+}
+
+export type RelativeDay = 'today' | 'yesterday' | 'other';
+
+/** Whether a day (yyyy-MM-dd) is today or yesterday at `now`, in the player's time zone. */
+export function relativeDay(day: string, now: Date = new Date()): RelativeDay {
+  if (day === format(now, 'yyyy-MM-dd')) return 'today';
+  const yesterday = new Date(now);
+  yesterday.setDate(now.getDate() - 1);
+  return day === format(yesterday, 'yyyy-MM-dd') ? 'yesterday' : 'other';
+}
+
+/** A date input's value (yyyy-MM-dd) as the instant its day starts or ends in the player's time zone (ISO), or null. */
+export function dayBoundary(value: string, edge: 'start' | 'end'): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
+  const date = parseISO(value);
+  if (!isValid(date)) return null;
+  return (edge === 'start' ? startOfDay(date) : endOfDay(date)).toISOString();
+}
+
+/** An ISO instant as a date input's value (yyyy-MM-dd in the player's time zone); '' for none. */
+export function dateInputValue(iso: string | null): string {
+  const date = iso === null ? null : dateOf(iso);
+  return date === null ? '' : format(date, 'yyyy-MM-dd');
+}

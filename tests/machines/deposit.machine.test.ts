@@ -1,0 +1,342 @@
+import { assign, createActor, SimulatedClock } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import { depositMachine, type DepositInput, type PaymentMethodsLoad } from '../../machines/deposit.machine';
+import {
+  DEPOSIT_STATUS_POLL_MS,
+  DEPOSIT_STATUS_POLLS,
+  OPERATION_RESULTS,
+  OPERATION_UI_STATUS,
+  operationUiStatus,
+  type CashierPlayer,
+  type OperationUiStatus,
+} from '../../machines/lib/wallet';
+import { ApiError } from '../../src/api/errors';
+import type { DepositCheckResponse, DepositRequest, DepositRequestResponse, DepositStatusResponse, PaymentMethod } from '../../src/api/wallet';
+import { coverPaths, FakePromises, formatCoverage, mergeCoverage, settle, type PathEvent, type PathCoverageResult } from './lib/pathCoverage';
+
+type DepositPathEvent = PathEvent<typeof depositMachine>;
+type DepositSnapshot = SnapshotFrom<typeof depositMachine>;
+
+const PLAYER: CashierPlayer = { currency: 'EUR', market: 'FI', access: { deposit: true, payout: true, withdrawal: true }, multibrandSuspended: false };
+const CASHIER: DepositInput = { depositId: null, returnPath: '/en-UN/deposit', player: PLAYER };
+const RETURNING: DepositInput = { ...CASHIER, depositId: 'dep-1' };
+const PAYOUT_RESTRICTED: DepositInput = { ...CASHIER, player: { ...PLAYER, access: { deposit: true, payout: false, withdrawal: true } } };
+
+const method = (id: string, name: string): PaymentMethod => ({ id, kind: 'card', name, logo: { src: `/logos/${id}.svg`, width: 64, height: 40 } });
+const METHODS: PaymentMethodsLoad = { methods: [method('visa', 'Visa'), method('skrill', 'Skrill')], recentMethodIds: ['gone', 'skrill'] };
+const NO_RECENT: PaymentMethodsLoad = { methods: METHODS.methods, recentMethodIds: [] };
+
+const check = (result: string, extra: Partial<DepositCheckResponse> = {}): DepositCheckResponse => ({
+  result,
+  daysLeftToVerifyDocuments: null,
+  limitLeft: null,
+  limitType: null,
+  resetOn: null,
+  ...extra,
+});
+const LIMIT_NOTICE = check('SELF_LIMIT_REACHED', { limitLeft: '50.00', limitType: 'deposit', resetOn: '2026-12-01T00:00:00.000Z' });
+const LOSS_LIMIT_REACHED = check('SELF_LIMIT_REACHED', { limitLeft: '0.00', limitType: 'loss', resetOn: '2026-12-01T00:00:00.000Z' });
+const PREFERRED = check('DOCUMENTS_PREFERRED', { daysLeftToVerifyDocuments: 12 });
+const requested = (result: string, depositId: string | null = null, redirectUrl: string | null = null): DepositRequestResponse => ({ result, depositId, redirectUrl });
+const REDIRECT = requested('SUCCESS', 'dep-1', '/api/simulated-payments/pay?payment=dep-1');
+const status = (state: DepositStatusResponse['status'], result: string | null = null): DepositStatusResponse => ({
+  depositId: 'dep-1',
+  status: state,
+  amount: '50.00',
+  currency: 'EUR',
+  methodId: 'skrill',
+  result,
+});
+
+const offline = new ApiError('network', 0, 'network.error', 'Network Error');
+const conflict = new ApiError('http', 409, 'error.idempotency.conflict', 'Key reused');
+
+const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, actorId: id, output }) as DepositPathEvent;
+const failed = (id: string, error: unknown) => ({ type: `xstate.error.actor.${id}`, actorId: id, error }) as DepositPathEvent;
+
+/** behaviour.md §4's table, row by row, and an unknown result; the state each leads to from the check. */
+const CHECK_ROWS: readonly { result: string; status: OperationUiStatus; state: string }[] = [
+  { result: 'SUCCESS', status: 'allowed', state: 'loadingMethods' },
+  { result: 'NOT_ENOUGH_FUNDS', status: 'error', state: 'refused' },
+  { result: 'EXCEEDS_KYC_LIMIT', status: 'error', state: 'refused' },
+  { result: 'FAILURE', status: 'error', state: 'refused' },
+  { result: 'DOCUMENTS_PREFERRED', status: 'verify-document', state: 'verifyDocument' },
+  { result: 'DOCUMENTS_UNDER_REVIEW', status: 'under-review', state: 'underReview' },
+  { result: 'DOCUMENTS_REQUIRED', status: 'required', state: 'documentsRequired' },
+  { result: 'DOCUMENTS_REQUIRED_RESTRICTED', status: 'strict', state: 'documentsStrict' },
+  { result: 'WITHDRAWAL_LIMIT_REACHED', status: 'withdrawal-limit-reached', state: 'refused' },
+  { result: 'SELF_LIMIT_REACHED', status: 'self-limit-reached', state: 'limitReached' },
+  { result: 'RESTRICTED', status: 'restricted', state: 'restricted' },
+  { result: 'FORBIDDEN', status: 'error', state: 'refused' },
+  { result: 'SELF_SPEND_LIMIT_REACHED', status: 'error', state: 'refused' },
+  { result: 'SOMETHING_NEW', status: 'error', state: 'refused' },
+];
+
+function eventsFor(snapshot: DepositSnapshot): DepositPathEvent[] {
+  const { context } = snapshot;
+  const clear: DepositPathEvent = { type: 'deposit.clear' };
+  switch (snapshot.value) {
+    case 'checking':
+      return [
+        ...CHECK_ROWS.map((row) => done('checkDeposit', row.result === 'DOCUMENTS_PREFERRED' ? PREFERRED : check(row.result))),
+        done('checkDeposit', LIMIT_NOTICE),
+        done('checkDeposit', LOSS_LIMIT_REACHED),
+        failed('checkDeposit', offline),
+      ];
+    case 'loadingMethods':
+      return [done('loadPaymentMethods', context.notification === null ? METHODS : NO_RECENT), failed('loadPaymentMethods', offline)];
+    case 'form': {
+      const submit: DepositPathEvent = { type: 'deposit.submit' };
+      // With a notice (self-limit left or verification postponed) only what the notice changes.
+      if (context.notification === 'limitNotice') return context.amountText === '' ? [{ type: 'amount.change', value: '60' }, submit] : [submit];
+      if (context.notification !== null) return context.methodId === null && context.amountText === '' ? [{ type: 'amount.change', value: '50' }, submit] : [submit];
+      // After a failed request: the same again, or another amount (a new attempt).
+      if (context.error !== null) return context.amountText === '50' ? [submit, { type: 'amount.change', value: '75' }] : [submit];
+      if (context.idempotencyKey !== null) return [submit];
+      const list: DepositPathEvent[] = [submit];
+      if (context.amountText === '') list.push({ type: 'amount.change', value: '5' }, { type: 'amount.change', value: '50' });
+      if (context.amountText === '50' && context.methodId === 'skrill') list.push({ type: 'method.select', methodId: 'visa' });
+      if (context.amountText === '' && context.selectedBonusId === null) list.push({ type: 'bonus.select', bonusId: 'bonus-1' });
+      return list;
+    }
+    case 'requesting':
+      if (context.amountText !== '50' || context.methodId !== 'skrill') return [done('requestDeposit', REDIRECT), failed('requestDeposit', offline)];
+      return [
+        done('requestDeposit', REDIRECT),
+        done('requestDeposit', requested('SUCCESS')),
+        done('requestDeposit', requested('DOCUMENTS_PREFERRED')),
+        done('requestDeposit', requested('DOCUMENTS_UNDER_REVIEW')),
+        done('requestDeposit', requested('DOCUMENTS_REQUIRED')),
+        done('requestDeposit', requested('DOCUMENTS_REQUIRED_RESTRICTED')),
+        done('requestDeposit', requested('SELF_LIMIT_REACHED')),
+        done('requestDeposit', requested('RESTRICTED')),
+        done('requestDeposit', requested('NOT_ENOUGH_FUNDS')),
+        failed('requestDeposit', offline),
+        failed('requestDeposit', conflict),
+      ];
+    case 'settling':
+      return context.statusPolls === 0
+        ? [
+            done('depositStatus', status('SUCCESS')),
+            done('depositStatus', status('PENDING')),
+            done('depositStatus', status('FAILED', 'FAILURE')),
+            done('depositStatus', status('CANCELLED', 'FAILURE')),
+            failed('depositStatus', offline),
+          ]
+        : [done('depositStatus', status('PENDING'))];
+    case 'verifyDocument':
+      return [{ type: 'verification.postpone' }, clear];
+    case 'stillPending':
+    case 'statusUnknown':
+      return [{ type: 'deposit.refresh' }, clear];
+    case 'waiting':
+      return [];
+    default:
+      return [clear];
+  }
+}
+
+interface World {
+  redirects: string[];
+  walletRefreshes: number;
+  keys: number;
+}
+
+function setupWith(fakes: FakePromises) {
+  const world: World = { redirects: [], walletRefreshes: 0, keys: 0 };
+  const machine = depositMachine.provide({
+    actors: {
+      checkDeposit: fakes.actor<DepositCheckResponse>(),
+      loadPaymentMethods: fakes.actor<PaymentMethodsLoad>(),
+      requestDeposit: fakes.actor<DepositRequestResponse, DepositRequest>(),
+      depositStatus: fakes.actor<DepositStatusResponse, { depositId: string }>(),
+    },
+    actions: {
+      redirectToProvider: (_, { url }) => world.redirects.push(url),
+      refreshWallet: () => {
+        world.walletRefreshes += 1;
+      },
+      // A key the graph can predict: the same attempt always gets the same one here.
+      assignIdempotencyKey: assign({
+        idempotencyKey: ({ context }) => {
+          world.keys += 1;
+          return `key-${context.amountText}-${String(context.methodId)}`;
+        },
+      }),
+    },
+  });
+  return { machine, world };
+}
+
+const RESULT_STATES = ['notAllowed', 'verifyDocument', 'underReview', 'documentsRequired', 'documentsStrict', 'limitReached', 'restricted', 'refused', 'stillPending', 'succeeded', 'declined'];
+
+function verifyStep(snapshot: DepositSnapshot, step: { event: DepositPathEvent | { type: 'xstate.init' }; previous: DepositSnapshot | undefined; fakes: FakePromises; world: World }) {
+  const { context } = snapshot;
+  const { event, previous, fakes, world } = step;
+  const state = snapshot.value as string;
+  // The player and the return path never change.
+  expect(context.player).toEqual(previous?.context.player ?? context.player);
+  expect(context.returnPath).toBe('/en-UN/deposit');
+  // The bonus selector is a seam: no bonuses are offered.
+  expect(context.selectBonus).toBe(false);
+  // Tags: what the screen shows.
+  expect(snapshot.hasTag('form')).toBe(state === 'form');
+  expect(snapshot.hasTag('result')).toBe(RESULT_STATES.includes(state));
+  expect(snapshot.hasTag('loading')).toBe(['checking', 'loadingMethods', 'requesting', 'redirecting', 'settling', 'waiting'].includes(state));
+
+  // behaviour.md §4: a check result's UI status is the table's, and the state is the row's.
+  if (event.type === 'xstate.done.actor.checkDeposit') {
+    const answer = event.output as DepositCheckResponse;
+    expect(context.status).toBe(operationUiStatus(answer.result));
+    expect(context.result).toBe(answer.result);
+    const row = CHECK_ROWS.find((candidate) => candidate.result === answer.result);
+    const notice = answer === LIMIT_NOTICE;
+    expect(state).toBe(notice ? 'loadingMethods' : row?.state);
+    if (notice) expect(context.notification).toBe('limitNotice');
+    if (answer.limitType !== null) expect(context.isSpendLimit).toBe(answer.limitType === 'loss');
+    if (answer === PREFERRED) expect(context.daysLeftToVerifyDocuments).toBe(12);
+  }
+  switch (state) {
+    case 'notAllowed':
+      expect(fakes.calls).toEqual([]);
+      break;
+    case 'checking':
+      expect(fakes.isPending('checkDeposit')).toBe(true);
+      expect(context.status).toBeNull();
+      expect(context.amountText).toBe('');
+      break;
+    case 'form':
+      expect(context.methods).toEqual(METHODS.methods);
+      // The most recent method still offered is chosen already.
+      if (previous?.value === 'loadingMethods') expect(context.methodId).toBe(context.recentMethodIds.length > 0 ? 'skrill' : null);
+      if (event.type === 'deposit.submit') {
+        // Refused on the form: the problem is named, nothing was sent.
+        expect(context.amountProblem !== null || context.methodMissing).toBe(true);
+        if (context.amountText === '5') expect(context.amountProblem).toBe('tooLow');
+        if (context.amountText === '60') expect(context.amountProblem).toBe('overLimit');
+        if (context.amountText === '') expect(context.amountProblem).toBe('invalid');
+      }
+      if (event.type === 'xstate.error.actor.requestDeposit') {
+        expect(context.error?.code).toBe(event.error === conflict ? 'error.idempotency.conflict' : 'network');
+        // A lost answer keeps the key for the retry; a conflict drops it.
+        expect(context.idempotencyKey).toBe(event.error === conflict ? null : previous?.context.idempotencyKey);
+      }
+      if (event.type === 'amount.change' || event.type === 'method.select') expect(context.idempotencyKey).toBeNull();
+      break;
+    case 'requesting': {
+      expect(fakes.isPending('requestDeposit')).toBe(true);
+      const sent = fakes.calls.filter((call) => call.id === 'requestDeposit').at(-1)?.input as DepositRequest;
+      expect(sent).toEqual({ amount: `${context.amountText}.00`, methodId: context.methodId, idempotencyKey: context.idempotencyKey, returnPath: '/en-UN/deposit' });
+      // The same amount and method again: the same key; a new attempt: a new one.
+      if (previous?.context.idempotencyKey != null) expect(context.idempotencyKey).toBe(previous.context.idempotencyKey);
+      else expect(context.idempotencyKey).toBe(`key-${context.amountText}-${String(context.methodId)}`);
+      break;
+    }
+    case 'redirecting':
+      expect(world.redirects).toEqual(['/api/simulated-payments/pay?payment=dep-1']);
+      expect(context.depositId).toBe('dep-1');
+      expect(snapshot.hasTag('redirecting')).toBe(true);
+      break;
+    case 'settling':
+      expect(fakes.calls.at(-1)).toEqual({ id: 'depositStatus', input: { depositId: 'dep-1' } });
+      break;
+    case 'waiting':
+      expect(context.deposit?.status).toBe('PENDING');
+      expect(context.statusPolls).toBeLessThan(DEPOSIT_STATUS_POLLS);
+      break;
+    case 'stillPending':
+      expect(context.deposit?.status).toBe('PENDING');
+      if (event.type === 'xstate.done.actor.depositStatus') expect(context.statusPolls).toBe(DEPOSIT_STATUS_POLLS - 1);
+      break;
+    case 'succeeded':
+      expect(context.status).toBe('allowed');
+      expect(world.walletRefreshes).toBe(1);
+      break;
+    case 'declined':
+      // Declined or timed out: the table's error, nothing refreshed.
+      expect(context.status).toBe('error');
+      expect(world.walletRefreshes).toBe(0);
+      break;
+    case 'statusUnknown':
+    case 'failed':
+      expect(context.error?.code).toBe('network');
+      break;
+  }
+  if (event.type === 'deposit.clear') {
+    expect(context.amountText).toBe('');
+    expect(context.idempotencyKey).toBeNull();
+    expect(context.depositId).toBeNull();
+  }
+}
+
+describe('deposit machine (behaviour.md §4 "Deposit and withdraw flows", §5)', () => {
+  it('reaches every state and transition (the cashier, the way back from the provider, a payout-restricted player)', async () => {
+    const results: PathCoverageResult[] = [];
+    for (const input of [CASHIER, RETURNING, PAYOUT_RESTRICTED]) {
+      results.push(await coverPaths({ setup: setupWith, input, events: eventsFor, check: verifyStep }));
+    }
+    const result = mergeCoverage(results);
+    console.info(formatCoverage('deposit', result));
+    expect(result.uncoveredStates).toEqual([]);
+    expect(result.uncoveredTransitions).toEqual([]);
+    expect(result.statesCovered).toBe(result.statesTotal);
+    expect(result.transitionsCovered).toBe(result.transitionsTotal);
+  }, 120_000);
+
+  // behaviour.md §4: the operation result → UI status table, one test per row and an unknown result.
+  it('covers every result the platform names', () => {
+    expect(CHECK_ROWS.map((row) => row.result)).toEqual([...OPERATION_RESULTS, 'SOMETHING_NEW']);
+  });
+  it.each(CHECK_ROWS)('deposit/check $result → $status ($state)', async ({ result, status: expected, state }) => {
+    expect(OPERATION_UI_STATUS[result as keyof typeof OPERATION_UI_STATUS] ?? 'error').toBe(expected);
+    const fakes = new FakePromises();
+    const actor = createActor(setupWith(fakes).machine, { input: CASHIER }).start();
+    fakes.resolve('checkDeposit', check(result));
+    await settle();
+    expect(actor.getSnapshot().value).toBe(state);
+    expect(actor.getSnapshot().context.status).toBe(expected);
+    actor.stop();
+  });
+
+  it('is not allowed when deposit is off, payout is restricted, the multibrand account is suspended, or access is unknown', () => {
+    const players: CashierPlayer[] = [
+      { ...PLAYER, access: { deposit: false, payout: true, withdrawal: true } },
+      { ...PLAYER, access: { deposit: true, payout: false, withdrawal: true } },
+      { ...PLAYER, multibrandSuspended: true },
+      { ...PLAYER, access: null },
+    ];
+    for (const player of players) {
+      const fakes = new FakePromises();
+      const actor = createActor(setupWith(fakes).machine, { input: { ...CASHIER, player } }).start();
+      expect(actor.getSnapshot().value).toBe('notAllowed');
+      expect(fakes.calls).toEqual([]);
+      actor.stop();
+    }
+  });
+
+  it('asks the status every DEPOSIT_STATUS_POLL_MS on a simulated clock until the deposit is settled', async () => {
+    const clock = new SimulatedClock();
+    const fakes = new FakePromises();
+    const { machine, world } = setupWith(fakes);
+    const actor = createActor(machine, { input: RETURNING, clock }).start();
+    for (let i = 0; i < 3; i += 1) {
+      fakes.resolve('depositStatus', status('PENDING'));
+      await settle();
+      expect(actor.getSnapshot().value).toBe('waiting');
+      clock.increment(DEPOSIT_STATUS_POLL_MS - 1);
+      expect(fakes.isPending('depositStatus')).toBe(false);
+      clock.increment(1);
+      expect(fakes.isPending('depositStatus')).toBe(true);
+    }
+    fakes.resolve('depositStatus', status('SUCCESS'));
+    await settle();
+    expect(actor.getSnapshot().value).toBe('succeeded');
+    expect(world.walletRefreshes).toBe(1);
+    // A new deposit after the settled one: the check again, the old deposit forgotten.
+    actor.send({ type: 'deposit.clear' });
+    expect(actor.getSnapshot().value).toBe('checking');
+    expect(actor.getSnapshot().context.deposit).toBeNull();
+    actor.stop();
+  });
+});
