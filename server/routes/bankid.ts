@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { Kysely } from 'kysely';
 import { escapeHtml } from '../content/terms';
+import { providerAmount, simulatedProviderPage } from '../providers/simulated-page';
 import type { Database } from '../db/schema';
 import type { SiteEnv } from '../http/site-context';
 import { flowBodyLimit } from '../http/validation';
@@ -55,24 +56,7 @@ const STYLE = `
 `;
 
 function page(title: string, content: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} · Aurora Bank ID</title><style>${STYLE}</style></head>
-<body>
-<main>
-${content}
-</main>
-</body>
-</html>
-`;
-}
-
-function formatAmount(amount: string, currency: string): string {
-  try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency }).format(Number(amount));
-  } catch {
-    return `${amount} ${currency}`;
-  }
+  return simulatedProviderPage({ title, provider: 'Aurora Bank ID', style: STYLE, content });
 }
 
 function countryName(code: string): string {
@@ -90,7 +74,7 @@ function identifyPage(session: PayAndPlaySession, typed = '', error: string | nu
     `<h1>Identify and pay</h1>
 <p class="note">Aurora Bank ID (simulated bank identification: nothing is charged to a real account)</p>
 <dl>
-  <dt>Amount</dt><dd>${escapeHtml(formatAmount(session.amount, session.currency))}</dd>
+  <dt>Amount</dt><dd>${escapeHtml(providerAmount(session.amount, session.currency))}</dd>
   <dt>Currency</dt><dd>${escapeHtml(session.currency)}</dd>
   <dt>Country</dt><dd>${escapeHtml(countryName(session.country))}</dd>
 </dl>

@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import type { Kysely } from 'kysely';
 import { PAYMENT_METHODS } from '../content/payment-methods';
 import { escapeHtml } from '../content/terms';
+import { providerAmount, simulatedProviderPage } from '../providers/simulated-page';
 import type { Database } from '../db/schema';
 import type { SiteEnv } from '../http/site-context';
 import { flowBodyLimit } from '../http/validation';
@@ -47,25 +48,7 @@ const STYLE = `
 `;
 
 function page(title: string, content: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} · Aurora Pay (simulated)</title><style>${STYLE}</style></head>
-<body>
-<main>
-<p class="banner">Simulated payment provider: no real money moves.</p>
-${content}
-</main>
-</body>
-</html>
-`;
-}
-
-function formatAmount(amount: string, currency: string): string {
-  try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency }).format(Number(amount));
-  } catch {
-    return `${amount} ${currency}`;
-  }
+  return simulatedProviderPage({ title, provider: 'Aurora Pay (simulated)', style: STYLE, content: `<p class="banner">Simulated payment provider: no real money moves.</p>\n${content}` });
 }
 
 function methodName(methodId: string): string {
@@ -78,7 +61,7 @@ function payPage(payment: SimulatedPayment): string {
     `<h1>Confirm your payment</h1>
 <p class="note">Aurora Pay asks you to confirm a deposit to Aurora Play.</p>
 <dl>
-  <dt>Amount</dt><dd>${escapeHtml(formatAmount(payment.amount, payment.currency))}</dd>
+  <dt>Amount</dt><dd>${escapeHtml(providerAmount(payment.amount, payment.currency))}</dd>
   <dt>Method</dt><dd>${escapeHtml(methodName(payment.method_id))}</dd>
   <dt>Reference</dt><dd>${escapeHtml(payment.reference)}</dd>
 </dl>

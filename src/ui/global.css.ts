@@ -1,5 +1,5 @@
 import { globalStyle, keyframes, style } from '@vanilla-extract/css';
-import { reducedMotion, vars } from './theme.css';
+import { mq, reducedMotion, vars } from './theme.css';
 
 globalStyle('*, *::before, *::after', { boxSizing: 'border-box' });
 
@@ -78,6 +78,25 @@ export const visuallyHidden = style({
   clip: 'rect(0, 0, 0, 0)',
   whiteSpace: 'nowrap',
   border: 0,
+});
+
+/**
+ * A word beside an icon or a caption: read on every screen, shown from md up (on phones the control's
+ * accessible name keeps it). Used by the header's account actions and balance.
+ */
+export const labelFromTablet = style({
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  margin: '-1px',
+  padding: 0,
+  overflow: 'hidden',
+  clipPath: 'inset(50%)',
+  whiteSpace: 'nowrap',
+  border: 0,
+  '@media': {
+    [mq.md]: { position: 'static', width: 'auto', height: 'auto', margin: 0, overflow: 'visible', clipPath: 'none' },
+  },
 });
 
 // Entrances move, they never fade: a half-transparent frame would fail a contrast check.

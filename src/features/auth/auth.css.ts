@@ -88,20 +88,7 @@ export const phoneIcon = style({
   '@media': { [mq.md]: { display: 'none' } },
 });
 
-export const labelFromTablet = style({
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  margin: '-1px',
-  padding: 0,
-  overflow: 'hidden',
-  clipPath: 'inset(50%)',
-  whiteSpace: 'nowrap',
-  border: 0,
-  '@media': {
-    [mq.md]: { position: 'static', width: 'auto', height: 'auto', margin: 0, overflow: 'visible', clipPath: 'none' },
-  },
-});
+export { labelFromTablet } from '../../ui/global.css';
 
 /** The submit button with the retry status under it (the empty status takes no room). */
 export const submitRow = style({ display: 'grid', gap: vars.space.xs });

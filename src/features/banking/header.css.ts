@@ -1,4 +1,5 @@
 import { style } from '@vanilla-extract/css';
+import { labelFromTablet } from '../../ui/global.css';
 import { mq, vars } from '../../ui/theme.css';
 
 // The header's balance and deposit button (product.md §2: the balance on every page while logged
@@ -37,29 +38,10 @@ export const balanceLink = style({
 });
 
 /** "Balance", above the amount from md up; read with it everywhere. */
-export const caption = style({
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  margin: '-1px',
-  padding: 0,
-  overflow: 'hidden',
-  clipPath: 'inset(50%)',
-  whiteSpace: 'nowrap',
-  border: 0,
-  '@media': {
-    [mq.md]: {
-      position: 'static',
-      width: 'auto',
-      height: 'auto',
-      margin: 0,
-      overflow: 'visible',
-      clipPath: 'none',
-      fontSize: vars.fontSize.xs,
-      color: vars.color.textMuted,
-    },
-  },
-});
+export const caption = style([
+  labelFromTablet,
+  { '@media': { [mq.md]: { fontSize: vars.fontSize.xs, color: vars.color.textMuted } } },
+]);
 
 export const amount = style({
   fontSize: '11px',
@@ -102,19 +84,6 @@ export const iconButton = style({
 export const staleButton = style({ color: vars.color.warning });
 
 /** A word beside an icon, shown from md up (the control's accessible name keeps it on phones). */
-export const labelFromTablet = style({
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  margin: '-1px',
-  padding: 0,
-  overflow: 'hidden',
-  clipPath: 'inset(50%)',
-  whiteSpace: 'nowrap',
-  border: 0,
-  '@media': {
-    [mq.md]: { position: 'static', width: 'auto', height: 'auto', margin: 0, overflow: 'visible', clipPath: 'none' },
-  },
-});
+export { labelFromTablet };
 
 export const icon = style({ display: 'block', flexShrink: 0 });
