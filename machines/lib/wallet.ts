@@ -11,10 +11,6 @@ import { sameSitePath } from './sameSitePath';
 
 // ------------------------------------------------------------------------------ enumerations
 
-/** product.md §3 "Wallet": the wallet types; a player's balance map has one group of each. */
-export const WALLET_TYPES = ['MAIN', 'LOCKED', 'BONUS'] as const;
-export type WalletType = (typeof WALLET_TYPES)[number];
-
 /** product.md §3 "Wallet": bonus money is held per vertical. */
 export const BONUS_VERTICALS = ['SPORTS', 'CASINO', 'LIVE_CASINO'] as const;
 export type BonusVertical = (typeof BONUS_VERTICALS)[number];
@@ -172,7 +168,7 @@ export function parseSignedMoney(text: string, currency: Currency): number | nul
 
 // ------------------------------------------------------------------------------ balances
 
-/** product.md §3 "Wallet": a player's balance map, amounts as wire decimals. */
+/** product.md §3 "Wallet": a player's balance map (wallet types MAIN, LOCKED, BONUS), amounts as wire decimals. */
 export interface BalanceMap {
   MAIN: { cash: string };
   LOCKED: { cash: string };
@@ -285,9 +281,7 @@ export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
 
 // --------------------------------------------------------------------------- the live wallet
 
-/** behaviour.md §7 "Wallet live connection": the message types (ping and pong come as plain text). */
-export const WALLET_MESSAGE_TYPES = ['WALLET_BALANCE', 'PLAYER_ATTRIBUTE_CHANGE', 'PLAYER_LOYALTY_LEVEL'] as const;
-export type WalletMessageType = (typeof WALLET_MESSAGE_TYPES)[number];
+/** behaviour.md §7 "Wallet live connection": ping and pong come as plain text (the messages: src/api/wallet.ts). */
 export const WALLET_PING_TEXT = 'ping';
 export const WALLET_PONG_TEXT = 'pong';
 

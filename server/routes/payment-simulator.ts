@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono';
 import type { Kysely } from 'kysely';
+import { PAYMENT_OUTCOMES, type PaymentOutcome } from '../../machines/lib/wallet';
 import { PAYMENT_METHODS } from '../content/payment-methods';
 import { escapeHtml } from '../content/terms';
 import { providerAmount, simulatedProviderPage } from '../providers/simulated-page';
@@ -86,7 +87,7 @@ function messagePage(c: Context, status: 400 | 404 | 409, title: string, text: s
   return c.html(page(title, `<h1>${escapeHtml(title)}</h1>\n<p role="alert">${escapeHtml(text)}</p>${link}`), status);
 }
 
-const ANSWERS: Readonly<Record<string, SimulatedAnswer>> = { approve: 'APPROVED', decline: 'DECLINED', timeout: 'TIMED_OUT' };
+const ANSWERS: Readonly<Record<PaymentOutcome, SimulatedAnswer>> = { approve: 'APPROVED', decline: 'DECLINED', timeout: 'TIMED_OUT' };
 
 export function paymentSimulatorRoutes({ db, clock }: { db: Kysely<Database>; clock: () => Date }): Hono<SiteEnv> {
   const routes = new Hono<SiteEnv>();
@@ -114,7 +115,8 @@ export function paymentSimulatorRoutes({ db, clock }: { db: Kysely<Database>; cl
     const form: Record<string, unknown> = await c.req.parseBody().catch(() => ({}));
     const found = await findOpen(c, typeof form.payment === 'string' ? form.payment : '');
     if (found instanceof Response) return found;
-    const answer = typeof form.action === 'string' && Object.hasOwn(ANSWERS, form.action) ? ANSWERS[form.action] : undefined;
+    const outcome = PAYMENT_OUTCOMES.find((candidate) => candidate === form.action);
+    const answer = outcome === undefined ? undefined : ANSWERS[outcome];
     if (answer === undefined) return messagePage(c, 400, 'Choose an outcome', 'Choose Approve, Decline or Time out.', null);
     if (!(await answerPayment(db, found.reference, answer, clock()))) return answered(c, found.reference);
     // The provider tells the platform at once (a real one: its notification); a time-out tells nothing.
