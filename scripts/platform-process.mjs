@@ -21,7 +21,9 @@ export async function startPlatform({ name, timeoutMs = 60_000, env = {} }) {
   const port = await freePort();
   const dataDir = `.tmp/${name}-data-${process.pid}`;
   const startedAt = performance.now();
-  const child = spawn('node', ['--import', 'tsx', 'server/main.ts'], {
+  // PLATFORM_NODE_ARGS: extra Node.js flags for the platform process (e.g. "--cpu-prof" to profile a bench).
+  const nodeArgs = (process.env.PLATFORM_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn('node', [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, ...env, PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -118,6 +118,14 @@ export const ID_TOKEN_LIFETIME_S = 12 * 60 * 60;
  */
 export const SESSION_ABSOLUTE_LIFETIME_MS = 12 * 60 * 60 * 1000;
 
+/**
+ * An authenticated call records the session's activity (its last_seen_at, for the idle limit) only
+ * when the recorded one is at least this old: a busy page's calls then read the session instead of
+ * writing it each time (issue 11: wallet reads per second). The idle limit is 30 minutes; recording
+ * activity up to 10 s late can only end an idle session up to 10 s early, never late.
+ */
+export const SESSION_TOUCH_INTERVAL_MS = 10_000;
+
 // ------------------------------------------------ the wallet's live connection (issue 11 "Live balance")
 // The spec names the client's side only (behaviour.md §9: a ping every 20 s, 10 reconnects 3 s
 // apart); these are the platform's, chosen here.

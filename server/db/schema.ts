@@ -198,6 +198,10 @@ export interface LedgerEntriesTable {
   amount: Numeric;
   currency: string;
   created_at: Timestamp;
+  /** Player accounts only (migration 0009): the entry's position in its account, set by the database (a given value is replaced). */
+  account_seq: ColumnType<string | null, string | number | null | undefined, never>;
+  /** Player accounts only: the sum of the account's entries up to this one, set by the database (a given value is replaced). */
+  balance_after: ColumnType<string | null, string | number | null | undefined, never>;
 }
 
 /** Migration 0005: one counted event of a limit (server/services/throttle.ts). */

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { authServicesOf, isIdle, revokeSession, type AuthServices, type AuthVariables } from '../platform/sessions';
 import { verifyIdToken, type TokenCheck } from '../platform/tokens';
-import { SESSION_ABSOLUTE_LIFETIME_MS } from '../config';
+import { SESSION_TOUCH_INTERVAL_MS } from '../config';
 import { ERROR_CODES, HttpError } from './errors';
 import type { SiteEnv } from './site-context';
 
@@ -40,22 +40,21 @@ export const requireAuth: MiddlewareHandler<AuthEnv> = async (c, next) => {
   const { player_access_id: sessionId, player_id: playerId } = check.claims;
   const { db, clock, policy } = services;
   const now = clock();
-  // One statement for the common case: a live session of this player, seen within the limit.
-  const touched = await db
-    .updateTable('sessions')
-    .set({ last_seen_at: now })
+  const session = await db
+    .selectFrom('sessions')
+    .select(['revoked_at', 'last_seen_at', 'created_at'])
     .where('id', '=', sessionId)
     .where('player_id', '=', playerId)
-    .where('revoked_at', 'is', null)
-    .where('last_seen_at', '>=', new Date(now.getTime() - policy.idleLimitMs))
-    .where('created_at', '>=', new Date(now.getTime() - SESSION_ABSOLUTE_LIFETIME_MS))
-    .returning('id')
     .executeTakeFirst();
-  if (!touched) {
-    const session = await db.selectFrom('sessions').select(['revoked_at', 'last_seen_at', 'created_at']).where('id', '=', sessionId).executeTakeFirst();
+  if (session?.revoked_at !== null) throw sessionExpired();
+  if (isIdle(session, now, policy.idleLimitMs)) {
     // Idle past the limit or past its lifetime: over for good, even if a later call comes back in time.
-    if (session && session.revoked_at === null && isIdle(session, now, policy.idleLimitMs)) await revokeSession(db, sessionId, now);
+    await revokeSession(db, sessionId, now);
     throw sessionExpired();
+  }
+  // The activity, recorded at most every SESSION_TOUCH_INTERVAL_MS (a read otherwise); never backwards.
+  if (now.getTime() - session.last_seen_at.getTime() >= SESSION_TOUCH_INTERVAL_MS) {
+    await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', sessionId).where('last_seen_at', '<', now).execute();
   }
   c.set('authSession', { sessionId, playerId });
   await next();

@@ -13,7 +13,8 @@ import {
 import type { Database } from '../db/schema';
 import { inTransaction } from '../repositories/transaction';
 import { insertWalletTransaction, type WalletTransactionRow } from '../repositories/wallet-transactions';
-import { notifyWalletChanged } from './wallet-events';
+import { runningTotalsSql } from '../repositories/wallets';
+import { walletChangedNotice } from './wallet-events';
 
 // The double-entry wallet ledger (ARCHITECTURE.md "The reference platform"; issue 11): every balance
 // change is a transaction whose entries move money between accounts and sum to zero; a balance is the
@@ -26,8 +27,13 @@ import { notifyWalletChanged } from './wallet-events';
 // (product.md §3 "Wallet"). Every posting on them goes through postOnWallet, inside a database
 // transaction that holds the player's wallet row (lockWallet: SELECT ... FOR UPDATE), so one
 // player's postings run one at a time on PostgreSQL and PGlite alike; it refuses to take an account
-// below zero (and the database refuses it again at commit, migration 0008), increments the wallet's
+// below zero (and the database refuses it again, migration 0009's check), increments the wallet's
 // version and notifies the live balance (server/platform/wallet-events.ts) on commit.
+//
+// Each entry on a player's account carries the account's running total (`balance_after`, the sum
+// of its entries up to this one), written once by the database at insert (migration 0009): a
+// balance is read from the account's newest entry, one index probe, instead of a sum over the
+// player's whole history. `ledger_account_drift` lists any account where the two would differ.
 
 /** Where a deposit's money comes from and a paid-out withdrawal goes: the cashier's settlement account. */
 export const CASHIER_CLEARING_ACCOUNT = 'cashier:clearing';
@@ -84,6 +90,8 @@ export interface PostedTransaction {
   createdAt: Date;
   /** True when the key was already posted: nothing moved this time. */
   replayed: boolean;
+  /** A new posting's player accounts with their running totals after it, in cents (empty on a replay). */
+  runningBalances: ReadonlyMap<string, bigint>;
 }
 
 /** A key posted before for a different transaction: the caller reused a key by mistake. */
@@ -190,7 +198,7 @@ export async function postTransaction(db: Kysely<Database>, input: PostTransacti
       if (!samePosting(existing, input, amountCents)) throw new LedgerConflictError(input.idempotencyKey);
       return existing;
     }
-    await trx
+    const entries = await trx
       .insertInto('ledger_entries')
       .values(
         input.entries.map((entry, index) => ({
@@ -200,8 +208,11 @@ export async function postTransaction(db: Kysely<Database>, input: PostTransacti
           currency: input.currency,
         })),
       )
+      .returning(['account', sql<string | null>`balance_after::text`.as('balance_after')])
       .execute();
-    return toPosted(inserted, false);
+    const running = new Map<string, bigint>();
+    for (const entry of entries) if (entry.balance_after !== null) running.set(entry.account, toCents(entry.balance_after));
+    return { ...toPosted(inserted, false), runningBalances: running };
   };
 
   return inTransaction(db, post);
@@ -224,6 +235,8 @@ export interface LockedWallet {
   playerId: number;
   currency: Currency;
   version: number;
+  /** The database transaction that holds the lock (postOnWallet does not lock twice in it). */
+  lockedBy: Kysely<Database>;
 }
 
 function walletCurrency(code: string): Currency {
@@ -243,7 +256,7 @@ export async function lockWallet(trx: Kysely<Database>, playerId: number): Promi
     .where('player_id', '=', playerId)
     .forUpdate()
     .executeTakeFirst();
-  return row ? { id: row.id, playerId: row.player_id, currency: walletCurrency(row.currency), version: Number(row.version) } : undefined;
+  return row ? { id: row.id, playerId: row.player_id, currency: walletCurrency(row.currency), version: Number(row.version), lockedBy: trx } : undefined;
 }
 
 /** A player's balances in cents (sums of entries). */
@@ -272,17 +285,15 @@ export function accountBalances(playerId: number, balances: PlayerBalances): [st
   ];
 }
 
+/** Every account name of a player, in the order of the balance map. */
+export function playerAccountNames(playerId: number): string[] {
+  const accounts = playerAccounts(playerId);
+  return [accounts.MAIN, accounts.LOCKED, ...BONUS_VERTICALS.map((vertical) => accounts.BONUS[vertical])];
+}
+
 /** The player's balances in their wallet's currency, in one statement (one snapshot). */
 export async function playerBalances(db: Kysely<Database>, playerId: number, currency: string): Promise<PlayerBalances> {
-  const accounts = playerAccounts(playerId);
-  const names = [accounts.MAIN, accounts.LOCKED, ...BONUS_VERTICALS.map((vertical) => accounts.BONUS[vertical])];
-  const rows = await db
-    .selectFrom('ledger_entries')
-    .select(['account', sql<string>`sum(amount)::text`.as('total')])
-    .where('account', 'in', names)
-    .where('currency', '=', currency)
-    .groupBy('account')
-    .execute();
+  const { rows } = await runningTotalsSql(playerAccountNames(playerId), currency).execute(db);
   return balancesFrom(playerId, new Map(rows.map((row) => [row.account, toCents(row.total)])));
 }
 
@@ -318,13 +329,38 @@ export interface WalletPosted {
 
 /**
  * Posts on a player's accounts, inside the caller's transaction, with the wallet locked (locked
- * again here: a no-op when the caller holds it). Refuses (InsufficientFundsError, the caller's
+ * here unless this transaction holds it already). Refuses (InsufficientFundsError, the caller's
  * transaction then rolls back) a posting that takes any of the player's accounts below zero; on a
- * new posting increments the wallet's version and notifies the live balance on commit.
+ * new posting increments the wallet's version and notifies the live balance on commit. `before`:
+ * the balances the caller read under this lock, if it has them (saves reading them again).
  */
-export async function postOnWallet(trx: Kysely<Database>, wallet: LockedWallet, posting: WalletPosting): Promise<WalletPosted> {
-  const locked = await lockWallet(trx, wallet.playerId);
+export async function postOnWallet(trx: Kysely<Database>, wallet: LockedWallet, posting: WalletPosting, before?: PlayerBalances): Promise<WalletPosted> {
+  const locked = wallet.lockedBy === trx ? wallet : await lockWallet(trx, wallet.playerId);
   if (locked?.id !== wallet.id) throw new WalletMissingError(wallet.playerId);
+  const current = before ?? (await playerBalances(trx, wallet.playerId, wallet.currency));
+  // Refused before anything is written (unless it is a replay, answered as posted); the database's
+  // check (migration 0009) stands behind this.
+  const deltas = new Map<string, bigint>();
+  for (const entry of posting.entries) deltas.set(entry.account, (deltas.get(entry.account) ?? 0n) + entry.cents);
+  const negative = accountBalances(wallet.playerId, current).find(([account, cents]) => cents + (deltas.get(account) ?? 0n) < 0n);
+  if (negative) {
+    const existing = await findLedgerTransaction(trx, posting.idempotencyKey);
+    if (!existing) throw new InsufficientFundsError(negative[0]);
+    if (
+      !samePosting(
+        existing,
+        {
+          kind: posting.kind,
+          playerId: wallet.playerId,
+          currency: wallet.currency,
+        },
+        posting.cents,
+      )
+    ) {
+      throw new LedgerConflictError(posting.idempotencyKey);
+    }
+    return { posted: existing, version: locked.version, balances: current };
+  }
   const posted = await postTransaction(trx, {
     idempotencyKey: posting.idempotencyKey,
     kind: posting.kind,
@@ -332,21 +368,25 @@ export async function postOnWallet(trx: Kysely<Database>, wallet: LockedWallet, 
     amount: fromCents(posting.cents),
     currency: wallet.currency,
     reference: posting.reference,
-    entries: posting.entries.map((entry) => ({ account: entry.account, amount: fromCents(entry.cents) })),
+    entries: posting.entries.map((entry) => ({
+      account: entry.account,
+      amount: fromCents(entry.cents),
+    })),
     walletId: wallet.id,
     walletTransactionId: posting.walletTransactionId,
   });
-  const balances = await playerBalances(trx, wallet.playerId, wallet.currency);
-  if (posted.replayed) return { posted, version: locked.version, balances };
-  const negative = accountBalances(wallet.playerId, balances).find(([, cents]) => cents < 0n);
-  if (negative) throw new InsufficientFundsError(negative[0]);
+  if (posted.replayed) return { posted, version: locked.version, balances: current };
+  const balances = balancesFrom(
+    wallet.playerId,
+    new Map(accountBalances(wallet.playerId, current).map(([account, cents]) => [account, posted.runningBalances.get(account) ?? cents])),
+  );
+  // The version and the live notice in one statement (the notice is delivered on commit).
   const bumped = await trx
     .updateTable('wallets')
     .set({ version: sql<string>`version + 1` })
     .where('id', '=', wallet.id)
-    .returning(sql<string>`version::text`.as('version'))
+    .returning([sql<string>`version::text`.as('version'), walletChangedNotice(wallet.playerId).as('notified')])
     .executeTakeFirstOrThrow();
-  await notifyWalletChanged(trx, wallet.playerId);
   return { posted, version: Number(bumped.version), balances };
 }
 
@@ -418,7 +458,17 @@ export async function postDeposit(db: Kysely<Database>, input: DepositInput): Pr
     if (wallet.currency !== input.currency) throw new RangeError(`The wallet holds ${wallet.currency}; the deposit is in ${input.currency}.`);
     const existing = await findLedgerTransaction(trx, input.idempotencyKey);
     if (existing) {
-      if (!samePosting(existing, { kind: 'DEPOSIT', playerId: input.playerId, currency: input.currency }, cents)) {
+      if (
+        !samePosting(
+          existing,
+          {
+            kind: 'DEPOSIT',
+            playerId: input.playerId,
+            currency: input.currency,
+          },
+          cents,
+        )
+      ) {
         throw new LedgerConflictError(input.idempotencyKey);
       }
       return existing;
@@ -486,5 +536,6 @@ function toPosted(
     reference: row.reference,
     createdAt: row.created_at,
     replayed,
+    runningBalances: new Map(),
   };
 }

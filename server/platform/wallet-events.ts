@@ -1,5 +1,4 @@
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import { sql } from 'kysely';
 
 // Every posting on a player's accounts tells the platform processes that the player's wallet
 // changed (issue 11 "Live balance"): a PostgreSQL NOTIFY on WALLET_CHANGED_CHANNEL with the player's
@@ -10,7 +9,10 @@ import type { Database } from '../db/schema';
 
 export const WALLET_CHANGED_CHANNEL = 'wallet_changed';
 
-/** Notifies every platform process that `playerId`'s wallet changed; inside a transaction, on commit. */
-export async function notifyWalletChanged(db: Kysely<Database>, playerId: number): Promise<void> {
-  await sql`select pg_notify(${WALLET_CHANGED_CHANNEL}, ${String(playerId)})`.execute(db);
+/**
+ * The notice that `playerId`'s wallet changed, as an expression for the posting's own statement (the
+ * version bump): sent inside the posting's transaction, delivered on commit.
+ */
+export function walletChangedNotice(playerId: number) {
+  return sql`pg_notify(${WALLET_CHANGED_CHANNEL}, ${String(playerId)})`;
 }

@@ -25,22 +25,53 @@ function cents(text: string): bigint {
 }
 
 /**
- * A player's wallet with the sums of the given accounts' entries in its currency, in one statement
- * (one snapshot: the version and the balances belong together). Undefined: the player has no wallet.
+ * The newest running total of each account (the sum of its entries, migration 0009), as a SQL
+ * fragment: one index probe per account. Rows `(account, total)`; an account without entries has none.
+ */
+export function runningTotalsSql(accounts: readonly string[], currency: RawCurrency) {
+  return sql<{ account: string; total: string }>`
+    select a.account, e.balance_after::text as total
+      from unnest(${sql.val([...accounts])}::text[]) as a(account)
+      cross join lateral (
+        select balance_after from ledger_entries
+         where account = a.account and currency = ${currency} and account_seq is not null
+         order by account_seq desc
+         limit 1
+      ) e`;
+}
+
+/** A currency given as a value or as a column of the surrounding query (walletSnapshot's `w.currency`). */
+type RawCurrency = string | ReturnType<typeof sql.ref>;
+
+/**
+ * A player's wallet with the balances (sums of entries, read from their running totals, migration
+ * 0009) of the given accounts in its currency, in one statement (one snapshot: the version and the
+ * balances belong together). Undefined: the player has no wallet.
  */
 export async function walletSnapshot(db: Kysely<Database>, playerId: number, accounts: readonly string[]): Promise<WalletSnapshot | undefined> {
-  const rows = await db
-    .selectFrom('wallets as w')
-    .leftJoin('ledger_entries as e', (join) => join.on('e.account', 'in', [...accounts]).onRef('e.currency', '=', 'w.currency'))
-    .select(['w.id', 'w.player_id', 'w.currency', sql<string>`w.version::text`.as('version'), 'e.account', sql<string | null>`sum(e.amount)::text`.as('total')])
-    .where('w.player_id', '=', playerId)
-    .groupBy(['w.id', 'w.player_id', 'w.currency', 'w.version', 'e.account'])
-    .execute();
+  const { rows } = await sql<{
+    id: string;
+    player_id: number;
+    currency: string;
+    version: string;
+    account: string | null;
+    total: string | null;
+  }>`
+    select w.id, w.player_id, w.currency, w.version::text as version, t.account, t.total
+      from wallets w
+      left join lateral (${runningTotalsSql(accounts, sql.ref('w.currency'))}) t on true
+     where w.player_id = ${playerId}`.execute(db);
   const [first] = rows;
   if (!first) return undefined;
   const totals = new Map<string, bigint>();
   for (const row of rows) if (row.account !== null && row.total !== null) totals.set(row.account, cents(row.total));
-  return { walletId: first.id, playerId: first.player_id, currency: first.currency, version: Number(first.version), totals };
+  return {
+    walletId: first.id,
+    playerId: first.player_id,
+    currency: first.currency,
+    version: Number(first.version),
+    totals,
+  };
 }
 
 /** The wallet's id and currency, without a lock (reads that do not post). */

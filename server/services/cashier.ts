@@ -465,17 +465,22 @@ export async function requestWithdrawal(deps: CashierDeps, playerId: number, inp
       methodId: input.methodId,
       at: now,
     });
-    const { balances: after } = await postOnWallet(trx, wallet, {
-      idempotencyKey: `withdrawal:${history.reference_id}`,
-      kind: 'WITHDRAWAL',
-      cents,
-      entries: [
-        { account: playerAccount(playerId, 'MAIN'), cents: -cents },
-        { account: playerAccount(playerId, 'LOCKED'), cents },
-      ],
-      reference: history.reference_id,
-      walletTransactionId: history.id,
-    });
+    const { balances: after } = await postOnWallet(
+      trx,
+      wallet,
+      {
+        idempotencyKey: `withdrawal:${history.reference_id}`,
+        kind: 'WITHDRAWAL',
+        cents,
+        entries: [
+          { account: playerAccount(playerId, 'MAIN'), cents: -cents },
+          { account: playerAccount(playerId, 'LOCKED'), cents },
+        ],
+        reference: history.reference_id,
+        walletTransactionId: history.id,
+      },
+      balances,
+    );
     const answer = { result: 'SUCCESS' as const, referenceId: history.reference_id, balance: wireMoney(after.MAIN, wallet.currency) };
     await storeAnswer(trx, call, answer, now);
     return answer;
@@ -538,17 +543,22 @@ export async function cancelWithdrawal(deps: CashierDeps, playerId: number, inpu
       relatedId: withdrawal.id,
       at: now,
     });
-    const { balances: after } = await postOnWallet(trx, wallet, {
-      idempotencyKey: `withdrawal-cancellation:${withdrawal.reference_id}`,
-      kind: 'WITHDRAWAL_CANCELLATION',
-      cents,
-      entries: [
-        { account: playerAccount(playerId, 'LOCKED'), cents: -cents },
-        { account: playerAccount(playerId, 'MAIN'), cents },
-      ],
-      reference: withdrawal.reference_id,
-      walletTransactionId: history.id,
-    });
+    const { balances: after } = await postOnWallet(
+      trx,
+      wallet,
+      {
+        idempotencyKey: `withdrawal-cancellation:${withdrawal.reference_id}`,
+        kind: 'WITHDRAWAL_CANCELLATION',
+        cents,
+        entries: [
+          { account: playerAccount(playerId, 'LOCKED'), cents: -cents },
+          { account: playerAccount(playerId, 'MAIN'), cents },
+        ],
+        reference: withdrawal.reference_id,
+        walletTransactionId: history.id,
+      },
+      balances,
+    );
     await setTransactionStatus(trx, withdrawal.id, { status: 'CANCELLED', at: now });
     const answer = { result: 'SUCCESS' as const, balance: wireMoney(after.MAIN, wallet.currency) };
     await storeAnswer(trx, call, answer, now);
@@ -620,17 +630,22 @@ export async function creditWallet(
       balanceAfter: balances.MAIN + cents,
       at: now,
     });
-    await postOnWallet(trx, wallet, {
-      idempotencyKey: `adjustment:${history.reference_id}`,
-      kind: 'ADJUSTMENT',
-      cents,
-      entries: [
-        { account: playerAccount(input.playerId, 'MAIN'), cents },
-        { account: ADJUSTMENT_ACCOUNT, cents: -cents },
-      ],
-      reference: history.reference_id,
-      walletTransactionId: history.id,
-    });
+    await postOnWallet(
+      trx,
+      wallet,
+      {
+        idempotencyKey: `adjustment:${history.reference_id}`,
+        kind: 'ADJUSTMENT',
+        cents,
+        entries: [
+          { account: playerAccount(input.playerId, 'MAIN'), cents },
+          { account: ADJUSTMENT_ACCOUNT, cents: -cents },
+        ],
+        reference: history.reference_id,
+        walletTransactionId: history.id,
+      },
+      balances,
+    );
     const answer = { referenceId: history.reference_id };
     await storeAnswer(trx, call, answer, now);
     return answer;

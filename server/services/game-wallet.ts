@@ -96,7 +96,8 @@ export async function gameOperation(deps: GameWalletDeps, kind: 'bet' | 'win', r
     if (stored) return stored;
 
     const balances = await playerBalances(trx, request.playerId, wallet.currency);
-    const refusal = kind !== 'bet' ? null : !accessDetailsFor(player)[ACCESS_OF[request.vertical]] ? 'RESTRICTED' : balances.MAIN < cents ? 'NOT_ENOUGH_FUNDS' : null;
+    const refusal =
+      kind !== 'bet' ? null : !accessDetailsFor(player)[ACCESS_OF[request.vertical]] ? 'RESTRICTED' : balances.MAIN < cents ? 'NOT_ENOUGH_FUNDS' : null;
     if (refusal !== null) {
       // Stored like an effect: the provider's retry of a refused bet is refused the same way.
       const refused: OperationAnswer = {
@@ -120,17 +121,22 @@ export async function gameOperation(deps: GameWalletDeps, kind: 'bet' | 'win', r
       externalId: externalIdOf(request.provider, request.transactionId),
       at: now,
     });
-    const { balances: after } = await postOnWallet(trx, wallet, {
-      idempotencyKey: `${kind}:${request.provider}:${request.transactionId}`,
-      kind: kind === 'bet' ? 'BET' : 'WIN',
-      cents,
-      entries: [
-        { account: playerAccount(request.playerId, 'MAIN'), cents: signed },
-        { account: gameAccount(CATEGORY_OF[request.vertical]), cents: -signed },
-      ],
-      reference: history.reference_id,
-      walletTransactionId: history.id,
-    });
+    const { balances: after } = await postOnWallet(
+      trx,
+      wallet,
+      {
+        idempotencyKey: `${kind}:${request.provider}:${request.transactionId}`,
+        kind: kind === 'bet' ? 'BET' : 'WIN',
+        cents,
+        entries: [
+          { account: playerAccount(request.playerId, 'MAIN'), cents: signed },
+          { account: gameAccount(CATEGORY_OF[request.vertical]), cents: -signed },
+        ],
+        reference: history.reference_id,
+        walletTransactionId: history.id,
+      },
+      balances,
+    );
     const answer: OperationAnswer = {
       result: 'SUCCESS',
       transactionId: request.transactionId,
@@ -161,7 +167,13 @@ export async function rollbackBet(deps: GameWalletDeps, request: RollbackRequest
     const balances = await playerBalances(trx, request.playerId, wallet.currency);
     let answer: OperationAnswer;
     if (bet.status === 'REVERTED') {
-      answer = { result: 'SUCCESS', transactionId: request.transactionId, referenceId: null, currency: wallet.currency, balance: wireMoney(balances.MAIN, wallet.currency) };
+      answer = {
+        result: 'SUCCESS',
+        transactionId: request.transactionId,
+        referenceId: null,
+        currency: wallet.currency,
+        balance: wireMoney(balances.MAIN, wallet.currency),
+      };
     } else {
       const cents = -toCents(bet.amount);
       const category = CATEGORY_OF[v.parse(v.picklist(GAME_VERTICALS), bet.category)];
@@ -175,17 +187,22 @@ export async function rollbackBet(deps: GameWalletDeps, request: RollbackRequest
         relatedId: bet.id,
         at: now,
       });
-      const { balances: after } = await postOnWallet(trx, wallet, {
-        idempotencyKey: `rollback:${request.provider}:${request.transactionId}`,
-        kind: 'ROLLBACK',
-        cents,
-        entries: [
-          { account: playerAccount(request.playerId, 'MAIN'), cents },
-          { account: gameAccount(category), cents: -cents },
-        ],
-        reference: bet.reference_id,
-        walletTransactionId: history.id,
-      });
+      const { balances: after } = await postOnWallet(
+        trx,
+        wallet,
+        {
+          idempotencyKey: `rollback:${request.provider}:${request.transactionId}`,
+          kind: 'ROLLBACK',
+          cents,
+          entries: [
+            { account: playerAccount(request.playerId, 'MAIN'), cents },
+            { account: gameAccount(category), cents: -cents },
+          ],
+          reference: bet.reference_id,
+          walletTransactionId: history.id,
+        },
+        balances,
+      );
       await setTransactionStatus(trx, bet.id, { status: 'REVERTED', at: now });
       answer = {
         result: 'SUCCESS',

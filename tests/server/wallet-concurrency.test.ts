@@ -218,6 +218,8 @@ describe(`the wallet under ${String(CLIENTS)} concurrent clients (${TEST_DATABAS
     expect(unbalanced).toEqual([]);
     const negative = await db.selectFrom('ledger_entries').select('account').where('account', 'like', 'player:%').groupBy('account').having(sql`sum(amount)`, '<', 0).execute();
     expect(negative).toEqual([]);
+    // Every running total (migration 0009) is the plain sum of its account's entries, under contention too.
+    expect((await sql<{ account: string }>`select account from ledger_account_drift`.execute(db)).rows).toEqual([]);
     const totals = await db
       .selectFrom('ledger_entries')
       .select([sql<string>`coalesce(sum(amount) filter (where account like 'player:%'), 0)::text`.as('players'), sql<string>`coalesce(sum(amount), 0)::text`.as('all')])

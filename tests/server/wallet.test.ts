@@ -443,7 +443,7 @@ describe('a payment provider that does not answer', () => {
 });
 
 describe('the ledger in the database', () => {
-  it('refuses at commit a posting that takes a player’s account below zero', async () => {
+  it('refuses a posting that takes a player’s account below zero (the running total’s check, migration 0009)', async () => {
     const player = await walletPlayer(platform, app);
     const { db } = platform.database;
     await expect(
@@ -461,8 +461,37 @@ describe('the ledger in the database', () => {
           ])
           .execute();
       }),
-    ).rejects.toThrow(/below zero/);
+    ).rejects.toThrow(/ledger_entries_player_not_negative/);
     expect(await balance(db, playerAccount(player.id))).toBe('0.00');
+  });
+
+  it('writes each player entry’s running total itself, whatever the inserting code says', async () => {
+    const player = await walletPlayer(platform, app);
+    const { db } = platform.database;
+    const post = (amount: string, claimed: { account_seq: string; balance_after: string }) =>
+      db.transaction().execute(async (trx) => {
+        const tx = await trx
+          .insertInto('ledger_transactions')
+          .values({ idempotency_key: newKey('raw'), kind: 'ADJUSTMENT', player_id: player.id, amount, currency: 'EUR', reference: null })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return trx
+          .insertInto('ledger_entries')
+          .values([
+            { transaction_id: tx.id, account: playerAccount(player.id), amount, currency: 'EUR', ...claimed },
+            { transaction_id: tx.id, account: 'operator:adjustments', amount: `-${amount}`, currency: 'EUR', ...claimed },
+          ])
+          .returning(['account', sql<string | null>`account_seq::text`.as('account_seq'), sql<string | null>`balance_after::text`.as('balance_after')])
+          .execute();
+      });
+    // A lie about the position and the total is overwritten; the house account keeps none.
+    expect(await post('7.25', { account_seq: '40', balance_after: '1000.00' })).toEqual([
+      { account: playerAccount(player.id), account_seq: '1', balance_after: '7.25' },
+      { account: 'operator:adjustments', account_seq: null, balance_after: null },
+    ]);
+    expect((await post('2.75', { account_seq: '1', balance_after: '0.00' }))[0]).toMatchObject({ account_seq: '2', balance_after: '10.00' });
+    expect(await balance(db, playerAccount(player.id))).toBe('10.00');
+    expect((await sql<{ drift: number }>`select count(*)::int as drift from ledger_account_drift`.execute(db)).rows).toEqual([{ drift: 0 }]);
   });
 
   it('knows every category, type, status and deposit status of machines/lib/wallet.ts (the migration writes them out)', async () => {

@@ -7,6 +7,7 @@ import * as ledgerGuards from './0005_ledger_guards';
 import * as throttles from './0006_throttles';
 import * as payAndPlayLanguage from './0007_pay_and_play_language';
 import * as wallet from './0008_wallet';
+import * as runningBalances from './0009_running_balances';
 
 // Every migration, in order. Kysely runs them by name; a new issue adds a file
 // (`0003_players.ts`, `0004_wallet_ledger.ts`, ...) and one line here. Never edit a migration
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0006_throttles': throttles,
   '0007_pay_and_play_language': payAndPlayLanguage,
   '0008_wallet': wallet,
+  '0009_running_balances': runningBalances,
 };
