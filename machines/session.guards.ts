@@ -7,6 +7,7 @@ import type { PlayerProfile } from '../src/api/player';
 import type { AccessCheckContext, accessCheckMachine } from './accessCheck.machine';
 import { DEFAULT_LANGMARKET, formatLangMarket, parseLangMarket } from './lib/markets';
 import { sameSitePath } from './lib/sameSitePath';
+import type { LobbyType } from './lib/games';
 import { depositAllowed } from './lib/wallet';
 import { cashierPlayerOf, sessionStatus } from './session.machine';
 import type { SessionContext, SessionSnapshot, sessionMachine } from './session.machine';
@@ -68,6 +69,21 @@ export interface CashierView {
  */
 export function mayDeposit(view: CashierView): boolean {
   return isAuthorized(view) && depositAllowed(cashierPlayerOf(view.context));
+}
+
+/**
+ * product.md §2 "Route guards": casino and live casino routes (and their game pages) redirect to the
+ * locale home when the player is risk-payout flagged, multibrand-suspended, or lacks the lobby's
+ * access. behaviour.md §5: the access counts as allowed for a visitor and for a player without a
+ * profile (it failed to load). Call once the session is settled (waitForSettled).
+ */
+export function mayPlayLobby(view: CashierView, lobby: LobbyType): boolean {
+  if (!isAuthorized(view)) return true;
+  if (view.context.claims?.multibrand?.suspended === true) return false;
+  const access = view.context.access ?? view.context.profile?.access ?? null;
+  if (access === null) return true;
+  if (!access.payout) return false;
+  return lobby === 'casino' ? access.casino : access.liveCasino;
 }
 
 /** An authorized session whose profile (and current terms version) is still on its way. */

@@ -35,9 +35,11 @@ import type { AccessDetails, PlayerProfile, TransactionSummary } from '../src/ap
 import { accessCheckMachine } from './accessCheck.machine';
 import { cookieConsentMachine } from './cookieConsent.machine';
 import type { depositMachine, DepositRouteInput } from './deposit.machine';
+import type { gameLaunchMachine, GameLaunchInput, GameLaunchRouteInput } from './gameLaunch.machine';
 import { idleMachine } from './idle.machine';
 import type { AuthenticatedSession, SessionClaims } from './lib/identity';
-import { formatLangMarket, type LangMarket } from './lib/markets';
+import { DEFAULT_JURISDICTION } from './lib/constants';
+import { formatLangMarket, LANGUAGES, MARKETS, type LangMarket } from './lib/markets';
 import type { ToastKind, ToastMessage } from './lib/toasts';
 import { cashierCurrency, marketOfCountry, type CashierPlayer } from './lib/wallet';
 import { loginMachine } from './login.machine';
@@ -64,6 +66,7 @@ export const FLOW_NAMES = [
   'deposit',
   'withdraw',
   'transactionHistory',
+  'gameLaunch',
 ] as const;
 export type FlowName = (typeof FLOW_NAMES)[number];
 
@@ -82,6 +85,7 @@ export interface FlowRefs {
   deposit: ActorRefFrom<typeof depositMachine> | null;
   withdraw: ActorRefFrom<typeof withdrawMachine> | null;
   transactionHistory: ActorRefFrom<typeof transactionHistoryMachine> | null;
+  gameLaunch: ActorRefFrom<typeof gameLaunchMachine> | null;
 }
 
 /**
@@ -92,6 +96,7 @@ export type FlowStart =
   | { flow: 'signup'; input: SignupInput }
   | { flow: 'payAndPlay'; input: PayAndPlayInput }
   | { flow: 'deposit'; input: DepositRouteInput }
+  | { flow: 'gameLaunch'; input: GameLaunchRouteInput }
   | { flow: 'passwordReset' | 'phoneChange' | 'passwordChange' | 'withdraw' | 'transactionHistory' };
 
 const NO_FLOWS: FlowRefs = {
@@ -103,6 +108,7 @@ const NO_FLOWS: FlowRefs = {
   deposit: null,
   withdraw: null,
   transactionHistory: null,
+  gameLaunch: null,
 };
 
 /** What `loadProfile` answers: the profile and the market's current terms version (null if unknown). */
@@ -178,7 +184,8 @@ type SpawnedDoneEvent =
   | DoneActorEvent<OutputFrom<typeof payAndPlayMachine>, 'payAndPlay'>
   | DoneActorEvent<OutputFrom<typeof passwordResetMachine>, 'passwordReset'>
   | DoneActorEvent<OutputFrom<typeof phoneChangeMachine>, 'phoneChange'>
-  | DoneActorEvent<OutputFrom<typeof passwordChangeMachine>, 'passwordChange'>;
+  | DoneActorEvent<OutputFrom<typeof passwordChangeMachine>, 'passwordChange'>
+  | DoneActorEvent<OutputFrom<typeof gameLaunchMachine>, 'gameLaunch'>;
 
 /**
  * What the UI hears (src/app/SessionEvents.tsx acts on it): navigate after a login from the modal,
@@ -241,6 +248,26 @@ export function cashierPlayerOf(context: Pick<SessionContext, 'access' | 'profil
   };
 }
 
+/**
+ * The game launch's view of the player (machines/gameLaunch.machine.ts): demo (fun money) when
+ * nobody is logged in, real money otherwise (behaviour.md §5); the launch language as the platform
+ * takes it (caf as fr, inen as en); the account currency, else the market's; the player's country,
+ * else the visitor's as the access check saw it; that country as the jurisdiction (MT when unknown,
+ * behaviour.md §9).
+ */
+export function gameLaunchInputOf(context: Pick<SessionContext, 'authorized' | 'profile' | 'claims' | 'langMarket'>, route: GameLaunchRouteInput): GameLaunchInput {
+  const { visitorCountry, ...game } = route;
+  const country = context.profile?.countryCode ?? context.claims?.countryCode ?? visitorCountry;
+  return {
+    ...game,
+    demo: !context.authorized,
+    language: LANGUAGES[context.langMarket.language].apiLanguage,
+    currency: context.authorized ? cashierCurrency(context.profile?.currencyCode) : MARKETS[context.langMarket.market].currency,
+    country: country ?? null,
+    jurisdiction: country ?? DEFAULT_JURISDICTION,
+  };
+}
+
 /** The default for the logout actions: src/ provides the real ones. */
 const doNothing: () => void = () => undefined;
 
@@ -270,6 +297,7 @@ export const sessionMachine = setup({
       deposit: 'deposit';
       withdraw: 'withdraw';
       transactionHistory: 'transactionHistory';
+      gameLaunch: 'gameLaunch';
       wallet: 'wallet';
     },
   },
@@ -291,6 +319,7 @@ export const sessionMachine = setup({
     deposit: flowNotProvided('deposit') as unknown as typeof depositMachine,
     withdraw: flowNotProvided('withdraw') as unknown as typeof withdrawMachine,
     transactionHistory: flowNotProvided('transactionHistory') as unknown as typeof transactionHistoryMachine,
+    gameLaunch: flowNotProvided('gameLaunch') as unknown as typeof gameLaunchMachine,
     // The rest are supplied by src/ (src/app/session.ts) and by tests.
     /** authApi.refresh, then parseIdToken; resolves null when there is no session. */
     restoreSession: fromPromise<AuthenticatedSession | null>(() =>
@@ -387,6 +416,15 @@ export const sessionMachine = setup({
             return {
               ...context.flows,
               transactionHistory: spawn('transactionHistory', { id: 'transactionHistory', systemId: 'transactionHistory' }),
+            };
+          case 'gameLaunch':
+            return {
+              ...context.flows,
+              gameLaunch: spawn('gameLaunch', {
+                id: 'gameLaunch',
+                systemId: 'gameLaunch',
+                input: gameLaunchInputOf(context, params.input),
+              }),
             };
         }
       },
@@ -552,6 +590,12 @@ export const sessionMachine = setup({
             'session.logout': { target: 'loggingOut', actions: { type: 'assignLogoutReason', params: { reason: 'player' } } },
             'session.unauthorized': {
               description: 'A 401/403 on an authenticated call (behaviour.md §8 "General").',
+              target: 'loggingOut',
+              actions: { type: 'assignLogoutReason', params: { reason: 'unauthorized' } },
+            },
+            'xstate.done.actor.gameLaunch': {
+              description: 'behaviour.md §8: an evolution authentication 400 logs the player out.',
+              guard: ({ event }) => event.output.outcome === 'logout',
               target: 'loggingOut',
               actions: { type: 'assignLogoutReason', params: { reason: 'unauthorized' } },
             },

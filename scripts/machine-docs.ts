@@ -22,6 +22,7 @@ import { toastMachine } from '../machines/toast.machine';
 import { transactionHistoryMachine } from '../machines/transactionHistory.machine';
 import { walletMachine } from '../machines/wallet.machine';
 import { withdrawMachine } from '../machines/withdraw.machine';
+import { gameLaunchMachine } from '../machines/gameLaunch.machine';
 
 interface Page {
   flow: string;
@@ -50,7 +51,9 @@ const pages: Page[] = [
       'Always-on children: `accessCheck`, `cookieConsent` and `toast`. Route guards (`machines/session.guards.ts`) wait for `resolved` ' +
       '(and, for the terms guard, the profile). Flows started by routes with `flow.start`: signup, payAndPlay, passwordReset (anyone ' +
       'but a player for the first two), phoneChange, passwordChange, [deposit](deposit.md), [withdraw](withdraw.md) and ' +
-      '[transactionHistory](transactionHistory.md) (players only); the cashier flows get `cashierPlayerOf(context)` with their input.',
+      '[transactionHistory](transactionHistory.md) (players only); the cashier flows get `cashierPlayerOf(context)` with their input; ' +
+      '[gameLaunch](gameLaunch.md) (anyone: demo for a visitor, real money for a player) gets `gameLaunchInputOf(context, route)`, and its ' +
+      '`logout` outcome (an evolution 400) logs the player out.',
   },
   {
     flow: 'accessCheck',
@@ -254,6 +257,20 @@ const pages: Page[] = [
       '**pending**: the pending withdrawals. **netPosition**: net position and win/loss of the filter\'s period, asked again when it changes. ' +
       '**polling**: every `TRANSACTION_POLL_MS` while on (`polling.stop` / `polling.start`) the pending withdrawals and the history refresh. ' +
       'The screen reads `historyItems(snapshot, dayOf)` (firstInGroup per calendar day).',
+  },
+  {
+    flow: 'gameLaunch',
+    title: 'Game launch',
+    machine: gameLaunchMachine,
+    summary:
+      'behaviour.md §4 "Game launch: loading, game, error"; §5 (demo money when logged out, real when logged in; live casino never demo); ' +
+      '§7 "Games"; §8 (game detail errors, "No game data returned", token failure, evolution 400 logs out); issue 12. Started by the play ' +
+      'routes; the session adds demo/real, language, currency, country and jurisdiction. **loading**: `detail` (game detail, its demo ' +
+      'variant for visitors; null → error `noGameData`; another provider than the route\'s → `providerMismatch`; a live table in demo → ' +
+      '`demoUnavailable`) → `grant` (real: game token; demo: game ticket; a failure is the spec\'s token error) → `url` (the provider\'s ' +
+      'launch call; an evolution 400 for a player → final `loggedOut`, output `logout`). **game**: the frame; a real-money launch posts ' +
+      'to the recently played list first (`posting`, failures ignored); `game.frame` messages (checked by the screen: origin and shape) ' +
+      'record the game\'s own error or, `close`, end it. **error**: `game.retry` starts again. `game.close` → final `closed`.',
   },
 ];
 

@@ -16,7 +16,7 @@ import { setMessageSender } from './platform/messages';
 import { createAuthServices, provideAuth, type AuthPolicy } from './platform/sessions';
 import { DEFAULT_THROTTLE_POLICY, type ThrottlePolicy } from './services/throttle';
 import type { SettingsStore } from './platform/settings';
-import { assertProvidersFit, provideProviders, simulatedProviders, type PlatformMode, type PlatformProviders } from './providers';
+import { assertProvidersFit, provideProviders, providerHosts, simulatedProviders, type PlatformMode, type PlatformProviders } from './providers';
 import { authRoutes } from './routes/auth';
 import { contentRoutes } from './routes/content';
 import { passwordResetRoutes } from './routes/password-reset';
@@ -30,6 +30,9 @@ import { testModeRoutes } from './routes/test-mode';
 import { providerWalletRoutes } from './routes/provider-wallet';
 import { walletRoutes } from './routes/wallet';
 import { walletLiveRoutes } from './routes/wallet-live';
+import { gameLaunchRoutes } from './routes/game-launch';
+import { gamesContentRoutes, jackpotRoutes } from './routes/games-content';
+import { playerGamesRoutes } from './routes/player-games';
 import type { WalletLive } from './platform/wallet-live';
 
 // The reference platform as a Hono app: the API under /api (behaviour.md §7) and the built app.
@@ -76,6 +79,11 @@ export interface AppOptions {
    * gives its `wss` to the HTTP server). Without it the socket's path answers 426.
    */
   walletLive?: WalletLive | undefined;
+  /**
+   * GAME_PROVIDER_ORIGIN: the simulated game provider's own origin (issue 12); when absent,
+   * http://games.localhost on the port the site is asked on.
+   */
+  gameProviderOrigin?: string | undefined;
 }
 
 export interface AuthOptions {
@@ -107,7 +115,16 @@ export function createApp(options: AppOptions): Hono<SiteEnv> {
   if (mode === 'production' && testMode) throw new Error('Test mode reads the simulated outbox: it cannot run in production mode.');
   const providers: Partial<PlatformProviders> =
     mode === 'simulation'
-      ? { ...simulatedProviders({ db, clock, captchaSecret: options.captchaSecret ?? DEFAULT_CAPTCHA_SECRET }), ...options.providers }
+      ? {
+          ...simulatedProviders({
+            db,
+            clock,
+            captchaSecret: options.captchaSecret ?? DEFAULT_CAPTCHA_SECRET,
+            gameWalletSecret: options.gameWalletSecret,
+            gameProviderOrigin: options.gameProviderOrigin,
+          }),
+          ...options.providers,
+        }
       : { ...options.providers };
   assertProvidersFit(mode, providers);
   // One platform per process: the code senders (server/platform/codes.ts) reach the sender here.
@@ -115,7 +132,10 @@ export function createApp(options: AppOptions): Hono<SiteEnv> {
   const authServices = createAuthServices({ db, clock, policy: authPolicy(options.auth), sessionSecret: options.auth?.sessionSecret });
   const app = new Hono<SiteEnv>();
 
-  app.use('*', securityHeaders({ apiBaseUrl: options.apiBaseUrl }));
+  // A provider's own host (the demo games' origin, issue 12) is answered by the provider alone,
+  // before any of the site's middleware, pages or API.
+  app.use('*', providerHosts(providers));
+  app.use('*', securityHeaders({ apiBaseUrl: options.apiBaseUrl, frameSources: [providers.games.frameSource] }));
   app.use('/api/*', noStore);
   // Brotli or gzip for answers of 1 KiB or more (issue 10); inside noStore, so errors are compressed too.
   app.use('/api/*', compressApi);
@@ -143,6 +163,9 @@ export function createApp(options: AppOptions): Hono<SiteEnv> {
   app.use('/api/*', provideAuth(authServices));
   app.use('/api/*', provideProviders(providers, mode));
 
+  // Lobbies and games (issue 12): before the content routes, whose unknown paths answer 404.
+  app.route('/api/content', gamesContentRoutes({ db, clock }));
+  app.route('/api', jackpotRoutes({ db, clock }));
   app.route('/api/content', contentRoutes({ db, clock }));
   app.route('/api/player', platformRoutes({ settings, testMode, countryHeader: options.countryHeader }));
   const throttle: ThrottlePolicy = { ...DEFAULT_THROTTLE_POLICY, ...options.throttle };
@@ -159,6 +182,9 @@ export function createApp(options: AppOptions): Hono<SiteEnv> {
   // Wallet and banking (issue 11): the player's wallet, cashier and history; the game providers' seamless wallet.
   app.route('/api/player/wallet', walletRoutes({ db, clock }));
   app.route('/api/provider/wallet', providerWalletRoutes({ db, clock, secret: options.gameWalletSecret }));
+  // Games (issue 12): the player's favourites and recent games; game detail, tokens and the providers' launch calls.
+  app.route('/api/player', playerGamesRoutes({ db, clock }));
+  app.route('/api', gameLaunchRoutes({ db, clock, settings, testMode, countryHeader: options.countryHeader, siteUrl: options.siteUrl }));
   // Pages and endpoints of the providers themselves: the simulated bank page and captcha solver.
   for (const provider of [providers.bankIdentification, providers.captcha, providers.messages, providers.payments]) {
     if (provider.routes) app.route(provider.routes.path, provider.routes.app);

@@ -49,6 +49,12 @@ export interface ServerConfig {
   clientAddressHeader: string | undefined;
   /** The site's own origin for links in e-mails, robots.txt and the sitemaps (SITE_URL, e.g. https://www.example.com); the request's origin when unset. */
   siteUrl: string | undefined;
+  /**
+   * GAME_PROVIDER_ORIGIN: where the simulated game provider serves its games (issue 12), an origin
+   * of its own (http://games.localhost:<PORT> when unset; browsers resolve *.localhost to the
+   * loopback). Must not be the site's own origin.
+   */
+  gameProviderOrigin: string | undefined;
 }
 
 // ---------------------------------------------------------------- limits (issue 9 "Close each hole")
@@ -207,7 +213,17 @@ export function readConfig(env: Env = process.env): ServerConfig {
     gameWalletSecret: hmacSecret('GAME_WALLET_SECRET', env.GAME_WALLET_SECRET),
     clientAddressHeader: nonEmpty(env.CLIENT_ADDRESS_HEADER),
     siteUrl: siteUrl(env.SITE_URL),
+    gameProviderOrigin: gameProviderOrigin(env.GAME_PROVIDER_ORIGIN),
   };
+}
+
+function gameProviderOrigin(value: string | undefined): string | undefined {
+  const url = nonEmpty(value);
+  if (url === undefined) return undefined;
+  if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) {
+    throw new Error(`GAME_PROVIDER_ORIGIN must be an http(s) origin (http://games.localhost:3000), got "${url}".`);
+  }
+  return new URL(url).origin;
 }
 
 function platformMode(value: string | undefined): PlatformMode {
@@ -253,3 +269,26 @@ function nonEmpty(value: string | undefined): string | undefined {
   const trimmed = value?.trim();
   return trimmed ? trimmed : undefined;
 }
+
+// ------------------------------------------------ games (issue 12: game launch and the demo provider)
+
+/**
+ * How long a game token (POST /game/token) can open a real-money launch: 5 minutes. It is fetched
+ * right before the launch call it is for (the game launch machine's grant step) and grants one
+ * player, game and channel; a retry fetches a new one. Past it: 401 error.token.expired.
+ */
+export const GAME_TOKEN_LIFETIME_S = 5 * 60;
+
+/**
+ * How long a token provider's session of the player (playngo token_generation, yggdrasil session,
+ * relaxgaming and quickspin generatetoken) lets real launches of that provider's games through:
+ * as long as the login session it was opened in can live (SESSION_ABSOLUTE_LIFETIME_MS).
+ */
+export const PROVIDER_SESSION_LIFETIME_MS = SESSION_ABSOLUTE_LIFETIME_MS;
+
+/**
+ * How long a demo-provider launch (its URL's token) plays: 2 hours. The launch token is the
+ * credential of every round the game page asks for, so it must not outlive a playing session by
+ * much; reopening the game from the lobby gives a new one.
+ */
+export const DEMO_GAME_LAUNCH_LIFETIME_S = 2 * 60 * 60;

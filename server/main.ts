@@ -11,6 +11,7 @@ import { seedPlayers } from './platform/seed-players';
 import { createSettingsStore } from './platform/settings';
 import { createWalletLive } from './platform/wallet-live';
 import { productionProblems, realProvidersFromEnv, type PlatformProviders } from './providers';
+import { loadCatalog } from './content/catalog';
 
 // `node --import tsx server/main.ts` (npm start / npm run serve): opens the database (PGlite in
 // DATA_DIR, or PostgreSQL at DATABASE_URL), migrates, seeds the content on first start, serves the
@@ -31,7 +32,7 @@ if (config.mode === 'production') {
   providers = real.providers;
 } else {
   console.log(
-    'SIMULATION MODE (PLATFORM_MODE=simulation): bank identification, captcha, SMS / e-mail and payments are simulated; ' +
+    'SIMULATION MODE (PLATFORM_MODE=simulation): bank identification, captcha, SMS / e-mail, payments and the game provider are simulated; ' +
       'nothing real is identified, sent or paid. Set PLATFORM_MODE=production with real providers to run for players.',
   );
 }
@@ -63,6 +64,9 @@ if (config.mode === 'simulation') {
 // The pages' first paint, built beside the app (`npm run build`: vite build --ssr into dist-ssr/).
 const pageRenderer = await loadPageRenderer(config.staticDir);
 
+// The games catalog (issue 12), built once now rather than by the first lobby request.
+loadCatalog();
+
 // The wallet's live connections (issue 11): this process LISTENs for postings and ended sessions
 // and pushes to the sockets it holds, whichever process posted.
 const walletLive = createWalletLive({ db: database.db, listen: database.listen });
@@ -88,6 +92,8 @@ const app = createApp({
   captchaSecret: config.captchaSecret,
   gameWalletSecret: config.gameWalletSecret,
   siteUrl: config.siteUrl,
+  // The demo game provider's own origin (issue 12); unset: http://games.localhost on the site's port.
+  gameProviderOrigin: config.gameProviderOrigin,
   walletLive,
   // Test mode: every browser test comes from 127.0.0.1, so only the per-address counts are off
   // (the per-number and per-account ones stay); PLATFORM_TEST_MODE is never set in production.

@@ -9,4 +9,6 @@ declare module '*.po' {
 interface ImportMetaEnv {
   /** `VITE_INSPECT=1 npm run dev` connects Stately's live inspector (src/app/inspector.ts). */
   readonly VITE_INSPECT?: string;
+  /** "off" removes /play/{gameSlug} (src/app/features.ts). */
+  readonly VITE_FEATURE_GAME_SLUG_ROUTES?: string;
 }

@@ -56,6 +56,16 @@ export const ERROR_CODES = {
   withdrawalCancelLimitReached: 'error.withdrawal.cancel.limit_reached',
   /** UKGC RTS 14B: a withdrawal requested in the GG market cannot be reversed. */
   withdrawalCancelNotAllowed: 'error.withdrawal.cancel.not_allowed',
+  // Games (src/api/games.ts; behaviour.md §8 "General": game detail and token failures). Not 403:
+  // a 403 to the player's own call logs them out (src/api/client.ts).
+  /** 451: the game is restricted in the player's country (behaviour.md §5 provider restrictions). */
+  gameRestricted: 'error.game.restricted',
+  /** 409: live casino has no demo (behaviour.md §5); log in to play. */
+  gameDemoUnavailable: 'error.game.demo_unavailable',
+  /** 409: the player may not play this vertical now (access flags, payout risk, multibrand suspension). */
+  gameAccessRestricted: 'error.game.access_restricted',
+  /** 401 "Token expired" (behaviour.md §8): the launch's game token is missing, expired or for another game. */
+  gameTokenExpired: 'error.token.expired',
 } as const;
 
 /** behaviour.md §8 "Login": the codes that carry the days left. */

@@ -289,6 +289,26 @@ export interface SimulatedPaymentsTable {
   answered_at: NullableTimestamp;
 }
 
+/** Migration 0010: a player's favourite game (behaviour.md §7 "Favorites"). */
+export interface PlayerFavoritesTable {
+  id: Generated<string>;
+  player_id: number;
+  /** CASINO | LIVE_CASINO (machines/lib/games.ts LOBBY_PAGE_TYPES). */
+  lobby_page_type: string;
+  game_id: string;
+  added_at: Timestamp;
+}
+
+/** Migration 0010: a game the player played, newest per player and category kept (behaviour.md §7 "Recent games"). */
+export interface PlayerRecentGamesTable {
+  id: Generated<string>;
+  player_id: number;
+  /** CASINO | LIVE_CASINO. */
+  category: string;
+  game_id: string;
+  played_at: Timestamp;
+}
+
 export interface Database {
   platform_settings: PlatformSettingsTable;
   content_documents: ContentDocumentsTable;
@@ -308,6 +328,8 @@ export interface Database {
   idempotency_records: IdempotencyRecordsTable;
   cashier_deposits: CashierDepositsTable;
   simulated_payments: SimulatedPaymentsTable;
+  player_favorites: PlayerFavoritesTable;
+  player_recent_games: PlayerRecentGamesTable;
 }
 
 export type PlayerRow = Selectable<PlayersTable>;

@@ -8,9 +8,10 @@ import type { MiddlewareHandler } from 'hono';
 /**
  * The app's policy. `connect-src` is the site's own origin ('self' also covers its ws:/wss: in
  * CSP Level 3 browsers), plus the API origin and its socket when the app talks to another
- * platform (API_BASE_URL); never any host.
+ * platform (API_BASE_URL); never any host. `frame-src` adds the game provider's origin (issue 12:
+ * the game frame; server/providers GameProvider.frameSource) to the site's own frames.
  */
-export function contentSecurityPolicy(apiBaseUrl?: string): string {
+export function contentSecurityPolicy(apiBaseUrl?: string, frameSources: readonly string[] = []): string {
   const connect = ["'self'"];
   if (apiBaseUrl) {
     const api = new URL(apiBaseUrl);
@@ -22,6 +23,7 @@ export function contentSecurityPolicy(apiBaseUrl?: string): string {
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: https:",
     `connect-src ${connect.join(' ')}`,
+    ...(frameSources.length > 0 ? [`frame-src 'self' ${frameSources.join(' ')}`] : []),
     "font-src 'self' data:",
     "object-src 'none'",
     "base-uri 'none'",
@@ -56,8 +58,8 @@ export const PERMISSIONS_POLICY = [
   'browsing-topics=()',
 ].join(', ');
 
-export function securityHeaders(options: { apiBaseUrl?: string | undefined }): MiddlewareHandler {
-  const policy = contentSecurityPolicy(options.apiBaseUrl);
+export function securityHeaders(options: { apiBaseUrl?: string | undefined; frameSources?: readonly string[] | undefined }): MiddlewareHandler {
+  const policy = contentSecurityPolicy(options.apiBaseUrl, options.frameSources);
   return async (c, next) => {
     await next();
     const headers = c.res.headers;
@@ -72,8 +74,12 @@ export function securityHeaders(options: { apiBaseUrl?: string | undefined }): M
   };
 }
 
-/** API answers are per visitor and per moment (maintenance, access): never cached. */
+/**
+ * API answers are per visitor and per moment (maintenance, access): never cached, unless the route
+ * says otherwise itself (the catalog's artwork: public and long-lived; the lobbies: `no-cache`
+ * with an ETag, revalidated each time).
+ */
 export const noStore: MiddlewareHandler = async (c, next) => {
   await next();
-  c.res.headers.set('Cache-Control', 'no-store');
+  if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
 };

@@ -13,13 +13,14 @@ type Env = Readonly<Record<string, string | undefined>>;
 
 /**
  * The real adapters, by the name an operator sets in BANK_ID_PROVIDER, CAPTCHA_PROVIDER,
- * MESSAGE_PROVIDER and PAYMENT_PROVIDER. Empty today: the wallet and operator issues add them.
+ * MESSAGE_PROVIDER, PAYMENT_PROVIDER and GAME_PROVIDER. Empty today: the wallet and operator issues add them.
  */
 export const REAL_PROVIDERS: { readonly [K in keyof PlatformProviders]: Readonly<Record<string, (env: Env) => PlatformProviders[K]>> } = {
   bankIdentification: {},
   captcha: {},
   messages: {},
   payments: {},
+  games: {},
 };
 
 /** Why production mode cannot start with these providers: one line per missing or simulated one. */
@@ -86,6 +87,19 @@ export function provideProviders(providers: PlatformProviders, mode: PlatformMod
   return async (c, next) => {
     c.set('providers', providers);
     c.set('platformMode', mode);
+    await next();
+  };
+}
+
+/**
+ * Hands every request for a provider's own host (the demo games' origin, server/providers/demo-games)
+ * to that provider's app, before anything of the site runs: the site's pages, API and headers never
+ * answer on that host, and the provider's pages never on the site's. server/app.ts installs it first.
+ */
+export function providerHosts(providers: Pick<PlatformProviders, 'games'>): MiddlewareHandler {
+  const hosts = [providers.games.host].filter((host) => host !== undefined);
+  return async (c, next) => {
+    for (const host of hosts) if (host.matches(c.req.url)) return host.app.fetch(c.req.raw, c.env);
     await next();
   };
 }

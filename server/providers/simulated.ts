@@ -4,6 +4,7 @@ import { SIMULATED_MESSAGE_SENDER } from '../platform/messages';
 import { sameText } from '../platform/secrets';
 import { bankidRoutes } from '../routes/bankid';
 import { captchaRoutes } from '../routes/captcha';
+import { demoGameProvider } from './demo-games';
 import { simulatedPaymentProvider } from './simulated-payments';
 import type { BankIdentificationProvider, CaptchaProvider, PaymentProvider, PlatformProviders } from './types';
 
@@ -15,12 +16,16 @@ export interface SimulatedProvidersOptions {
   clock: () => Date;
   /** What the simulated captcha's challenge answers (CAPTCHA_SECRET). */
   captchaSecret: string;
+  /** GAME_WALLET_SECRET: the demo game provider signs its seamless-wallet calls with it. */
+  gameWalletSecret?: string | undefined;
+  /** GAME_PROVIDER_ORIGIN: the demo game provider's own origin (http://games.localhost:<port> when absent). */
+  gameProviderOrigin?: string | undefined;
 }
 
 /** The simulated bank page is served by the platform itself (server/routes/bankid.ts). */
 export const SIMULATED_BANK_PATH = '/api/bankid';
 
-export function simulatedProviders({ db, clock, captchaSecret }: SimulatedProvidersOptions): PlatformProviders {
+export function simulatedProviders({ db, clock, captchaSecret, gameWalletSecret, gameProviderOrigin }: SimulatedProvidersOptions): PlatformProviders {
   const bankIdentification: BankIdentificationProvider = {
     name: 'simulated bank identification (believes any personal id typed in)',
     simulated: true,
@@ -34,5 +39,7 @@ export function simulatedProviders({ db, clock, captchaSecret }: SimulatedProvid
     verify: (token) => Promise.resolve(token !== '' && sameText(token, captchaSecret)),
   };
   const payments: PaymentProvider = simulatedPaymentProvider({ db, clock });
-  return { bankIdentification, captcha, messages: SIMULATED_MESSAGE_SENDER, payments };
+  // The demo games (server/providers/demo-games): every launch call answers with one of their URLs.
+  const games = demoGameProvider({ db, clock, gameWalletSecret, origin: gameProviderOrigin });
+  return { bankIdentification, captcha, messages: SIMULATED_MESSAGE_SENDER, payments, games };
 }

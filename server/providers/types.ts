@@ -1,4 +1,6 @@
 import type { Hono } from 'hono';
+import type { GameChannel } from '../../machines/lib/games';
+import type { Game } from '../../src/api/games';
 import type { SiteEnv } from '../http/site-context';
 import type { OutgoingMessage } from '../platform/messages';
 
@@ -59,11 +61,46 @@ export interface PaymentProvider extends Provider {
   paymentStatus(reference: string): Promise<PaymentState>;
 }
 
+/** What the platform tells the game provider when it opens a game (server/services/game-launch.ts). */
+export interface GameLaunchGrant {
+  /** behaviour.md §5: demo (fun money) when logged out, real money otherwise. */
+  mode: 'demo' | 'real';
+  /** The player whose wallet the rounds use (real money); null in demo. */
+  playerId: number | null;
+  game: Game;
+  /** The launch currency: the player's account currency (real), the visitor's choice (demo). */
+  currency: string;
+  /** The market whose rules apply (the player's country's: GG is UKGC's). */
+  market: string;
+  jurisdiction: string;
+  language: string;
+  channel: GameChannel;
+  /** The site's origin: the only frame ancestor and the only target of the game's messages. */
+  siteOrigin: string;
+}
+
+/** The game provider behind every launch call (behaviour.md §7 "Games"; issue 12). */
+export interface GameProvider extends Provider {
+  /** The origin the games are served from, for a launch requested at `requestUrl` (the site's URL). */
+  originFor(requestUrl: string): string;
+  /** The site's CSP `frame-src` source for the games (server/http/security.ts). */
+  readonly frameSource: string;
+  /** The URL that opens this launch in the site's frame (the provider signs it). */
+  launchUrl(grant: GameLaunchGrant, requestUrl: string): Promise<string>;
+  /**
+   * The provider's own host (its game pages and their endpoints), answered by the platform itself
+   * for a simulated provider: server/app.ts hands every request whose URL `matches` to `app`,
+   * before anything of the site.
+   */
+  readonly host?: { readonly matches: (url: string) => boolean; readonly app: Hono } | undefined;
+}
+
 export interface PlatformProviders {
   bankIdentification: BankIdentificationProvider;
   captcha: CaptchaProvider;
   messages: MessageSender;
   payments: PaymentProvider;
+  games: GameProvider;
 }
 
 /** What each provider is called in messages, and the variable that names a real one. */
@@ -72,4 +109,5 @@ export const PROVIDER_SETTINGS: Readonly<Record<keyof PlatformProviders, { label
   captcha: { label: 'captcha', variable: 'CAPTCHA_PROVIDER' },
   messages: { label: 'SMS / e-mail sender', variable: 'MESSAGE_PROVIDER' },
   payments: { label: 'payment provider', variable: 'PAYMENT_PROVIDER' },
+  games: { label: 'game provider', variable: 'GAME_PROVIDER' },
 };

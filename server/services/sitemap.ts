@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { DEFAULT_SITE_ID } from '../../machines/lib/constants';
 import { ENABLED_MARKETS, isMarketCode, MARKETS, type LangMarket, type Market } from '../../machines/lib/markets';
-import { hreflangFor, SITE_PAGES, siteLangMarkets, sitePagePath, X_DEFAULT_LANGMARKET, type SitePage } from '../../src/api/sitePages';
+import { hreflangFor, isPatternPage, SITE_PAGES, siteLangMarkets, sitePagePath, X_DEFAULT_LANGMARKET, type SitePage } from '../../src/api/sitePages';
 import type { Database } from '../db/schema';
 import { listPageDocumentDates } from '../repositories/content-documents';
 
@@ -64,7 +64,8 @@ export function alternatesOf(page: SitePage, origin: string, dates: ContentDates
 
 /** Every indexable page of a market, in each of its languages where the page exists. */
 export function marketSitemapUrls(market: Market, origin: string, dates: ContentDates): SitemapUrl[] {
-  return SITE_PAGES.filter((page) => page.index).flatMap((page) => {
+  // Pattern pages (a category, a game) have no one path to list.
+  return SITE_PAGES.filter((page) => page.index && !isPatternPage(page)).flatMap((page) => {
     const alternates = alternatesOf(page, origin, dates);
     return market.languages.flatMap((language) => {
       const langMarket: LangMarket = { language, market: market.id };

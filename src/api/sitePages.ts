@@ -33,6 +33,9 @@ export const SEO_ENTRY_IDS = [
   'deposit',
   'withdraw',
   'transactions',
+  'casino',
+  'liveCasino',
+  'game',
   'notFound',
 ] as const;
 export type SeoEntryId = (typeof SEO_ENTRY_IDS)[number];
@@ -43,7 +46,11 @@ export type PageHead = { kind: 'content'; pageId: RoutedStaticPageId } | { kind:
 export const RESET_PASSWORD_HELP_PAGE = 'page-reset-password' satisfies StaticPageId;
 
 export interface SitePage {
-  /** The path below /{langmarket}: '' for the market's home, else '/terms', '/signup/pnp', ... */
+  /**
+   * The path below /{langmarket}: '' for the market's home, else '/terms', '/signup/pnp', ... A
+   * segment `$name` takes any one segment (a category id, a game): such a pattern page is found with
+   * the path asked for in its place (sitePageAt), and the sitemap leaves it out.
+   */
   readonly path: string;
   /**
    * Search engines may index it and the sitemap lists it. Off for what only makes sense to a
@@ -81,6 +88,17 @@ export const SITE_PAGES: readonly SitePage[] = [
   { path: '/my-account/banking/withdraw', index: false, head: { kind: 'seo', entry: 'withdraw' }, loginRequired: true },
   { path: '/my-account/banking/transactions', index: false, head: { kind: 'seo', entry: 'transactions' }, loginRequired: true },
   { path: '/deposit', index: false, head: { kind: 'seo', entry: 'deposit' }, loginRequired: true },
+  // Lobbies and games (issue 12; product.md §2 "Casino and live casino"). A category is a landing
+  // page; a game page is the game itself (noindex); /play/{provider} without a game redirects.
+  { path: '/online-casino', index: true, head: { kind: 'seo', entry: 'casino' } },
+  { path: '/online-casino/$categoryId', index: true, head: { kind: 'seo', entry: 'casino' } },
+  { path: '/online-casino/play/$provider', index: false, head: { kind: 'seo', entry: 'casino' } },
+  { path: '/online-casino/play/$provider/$id', index: false, head: { kind: 'seo', entry: 'game' } },
+  { path: '/live-casino-online', index: true, head: { kind: 'seo', entry: 'liveCasino' } },
+  { path: '/live-casino-online/$categoryId', index: true, head: { kind: 'seo', entry: 'liveCasino' } },
+  { path: '/live-casino-online/play/$provider', index: false, head: { kind: 'seo', entry: 'liveCasino' } },
+  { path: '/live-casino-online/play/$provider/$id', index: false, head: { kind: 'seo', entry: 'game' } },
+  { path: '/play/$gameSlug', index: false, head: { kind: 'seo', entry: 'game' } },
   contentPage('terms_and_conditions', true),
   contentPage('cookies_policy', true),
   contentPage('age_restrictions', true),
@@ -93,12 +111,33 @@ export const SITE_PAGES: readonly SitePage[] = [
   contentPage('page-error-500', false),
 ];
 
-const BY_PATH: ReadonlyMap<string, SitePage> = new Map(SITE_PAGES.map((page) => [page.path, page]));
+/** A page whose path has a `$name` segment (a category, a game). */
+export function isPatternPage(page: Pick<SitePage, 'path'>): boolean {
+  return page.path.split('/').some((segment) => segment.startsWith('$'));
+}
 
-/** The page at `path` below /{langmarket} ('' or '/' for home; a trailing slash is ignored). */
+const BY_PATH: ReadonlyMap<string, SitePage> = new Map(SITE_PAGES.filter((page) => !isPatternPage(page)).map((page) => [page.path, page]));
+const PATTERNS: readonly SitePage[] = SITE_PAGES.filter(isPatternPage);
+
+/** Does `path` fit `pattern` segment by segment (`$name` takes one non-empty segment)? */
+function fits(pattern: string, path: string): boolean {
+  const want = pattern.split('/');
+  const have = path.split('/');
+  return want.length === have.length && want.every((segment, index) => (segment.startsWith('$') ? (have[index] ?? '') !== '' : segment === have[index]));
+}
+
+/**
+ * The page at `path` below /{langmarket} ('' or '/' for home; a trailing slash is ignored): a page
+ * of that exact path first (a static segment wins, as in the router), else a pattern page, given
+ * back with the path asked for (its canonical and alternates are that path's).
+ */
 export function sitePageAt(path: string): SitePage | null {
   const trimmed = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
-  return BY_PATH.get(trimmed === '/' ? '' : trimmed) ?? null;
+  const wanted = trimmed === '/' ? '' : trimmed;
+  const exact = BY_PATH.get(wanted);
+  if (exact) return exact;
+  const pattern = PATTERNS.find((page) => fits(page.path, wanted));
+  return pattern ? { ...pattern, path: wanted } : null;
 }
 
 /** The full path of a page in a market and language: `/fi-FI/terms`, `/en-UN`. */

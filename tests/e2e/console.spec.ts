@@ -9,7 +9,7 @@ import { header, logIn } from './helpers';
 
 const NOT_FOUND_PATH = '/no-such-page';
 const ANONYMOUS_PAGES = ['', '/signup', '/signup/pnp', '/reset-password', '/terms', '/responsible-gambling', '/401', NOT_FOUND_PATH];
-const PLAYER_PAGES = ['', '/my-account/account', '/terms', '/responsible-gambling'];
+const PLAYER_PAGES = ['', '/my-account/account', '/my-account/banking/deposit', '/my-account/banking/withdraw', '/my-account/banking/transactions', '/terms', '/responsible-gambling'];
 
 /** Collects console errors and failed requests from now on. */
 function watchNoise(page: Page): string[] {

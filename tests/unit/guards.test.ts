@@ -11,6 +11,7 @@ import {
   isSettled,
   LOGIN_REDIRECT_EXCLUDED_PATHS,
   localeRedirect,
+  mayPlayLobby,
   termsOutdated,
   termsRedirect,
   waitForResolved,
@@ -18,6 +19,7 @@ import {
 import { sessionMachine, sessionStatus } from '../../machines/session.machine';
 import type { AuthenticatedSession, SessionStatus } from '../../machines/session.machine';
 import type { StateValue } from 'xstate';
+import { ACCESS_FLAGS } from '../../src/api/player';
 
 describe('localeRedirect (product.md §2: every route under /$langmarket, else /en-UN keeping the path)', () => {
   it.each<[string, string | null, string]>([
@@ -222,5 +224,39 @@ describe('afterLoginPath (product.md §2 "After login ...": {langmarket}{target 
 
   it('excludes the login, sign-up, reset-password, 401 and accept-terms paths', () => {
     expect([...LOGIN_REDIRECT_EXCLUDED_PATHS]).toEqual(['/login', '/signup', '/reset-password', '/401', '/accept-terms-condition']);
+  });
+});
+
+const ACCESS_ALL = Object.fromEntries(ACCESS_FLAGS.map((flag) => [flag, true]));
+
+describe('mayPlayLobby (product.md §2 "Route guards": casino and live casino access, payout risk, multibrand suspension)', () => {
+  const access = { casino: true, liveCasino: true, payout: true };
+  const player = (overrides: { access?: Partial<typeof access> | null; suspended?: boolean } = {}) =>
+    ({
+      value: { resolved: 'authorized' },
+      context: {
+        authorized: true,
+        access: overrides.access === null ? null : ({ ...ACCESS_ALL, ...access, ...overrides.access } as never),
+        profile: null,
+        claims: { multibrand: { suspended: overrides.suspended ?? false } } as never,
+        langMarket: { language: 'en', market: 'UN' },
+      },
+    }) as Parameters<typeof mayPlayLobby>[0];
+
+  it.each([
+    ['a player with both accesses', player(), 'casino', true],
+    ['a player with both accesses', player(), 'live-casino', true],
+    ['no casino access', player({ access: { casino: false } }), 'casino', false],
+    ['no casino access, live is another lobby', player({ access: { casino: false } }), 'live-casino', true],
+    ['no live casino access', player({ access: { liveCasino: false } }), 'live-casino', false],
+    ['risk-payout flagged', player({ access: { payout: false } }), 'casino', false],
+    ['multibrand-suspended', player({ suspended: true }), 'live-casino', false],
+    ['no access details (behaviour.md §5: allowed without a profile)', player({ access: null }), 'casino', true],
+  ] as const)('%s: %s → %s', (_name, view, lobby, expected) => {
+    expect(mayPlayLobby(view, lobby)).toBe(expected);
+  });
+
+  it('lets a visitor in (behaviour.md §5: access counts as allowed when unauthenticated)', () => {
+    expect(mayPlayLobby({ value: { resolved: 'anonymous' }, context: { authorized: false, access: null, profile: null, claims: null, langMarket: { language: 'en', market: 'UN' } } }, 'live-casino')).toBe(true);
   });
 });

@@ -53,7 +53,16 @@ describe('the site page table (issue 10: the platform answers each page as the r
   });
 
   it('finds no page for a path the table does not list', () => {
-    expect(sitePageAt('/online-casino')).toBeNull();
+    expect(sitePageAt('/online-casinos')).toBeNull();
+    expect(sitePageAt('/online-casino/slots/extra')).toBeNull();
+    expect(sitePageAt('/online-casino/play/relax/game/extra')).toBeNull();
+  });
+
+  it('finds a pattern page with the path asked for (its canonical), a static segment first', () => {
+    expect(sitePageAt('/online-casino/slots')).toMatchObject({ path: '/online-casino/slots', index: true, head: { kind: 'seo', entry: 'casino' } });
+    expect(sitePageAt('/online-casino/play/relax')).toMatchObject({ path: '/online-casino/play/relax', index: false });
+    expect(sitePageAt('/live-casino-online/play/evolution/lightning-roulette')).toMatchObject({ index: false, head: { kind: 'seo', entry: 'game' } });
+    expect(sitePageAt('/play/book-of-aurora')).toMatchObject({ path: '/play/book-of-aurora', index: false });
   });
 });
 

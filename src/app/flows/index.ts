@@ -18,6 +18,7 @@ const loaders: Record<FlowName, (deps: FlowDeps) => Promise<AnyActorLogic>> = {
   deposit: async () => (await import('./deposit')).depositFlow(),
   withdraw: async () => (await import('./withdraw')).withdrawFlow(),
   transactionHistory: async () => (await import('./transactionHistory')).transactionHistoryFlow(),
+  gameLaunch: async ({ langMarket }) => (await import('./gameLaunch')).gameLaunchFlow(langMarket),
 };
 
 /** Loads a flow's machine so that the session can spawn it; a route's loader awaits it before `flow.start`. */

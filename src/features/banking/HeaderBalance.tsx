@@ -11,7 +11,7 @@ import { Button } from '../../ui/Button';
 import { button } from '../../ui/button.css';
 import { visuallyHidden } from '../../ui/global.css';
 import * as s from './header.css';
-import { moneyFormat } from './money';
+import { moneyFormat } from '../../ui/money';
 import { depositFrom } from './search';
 
 type SessionRef = ActorRefFrom<typeof sessionMachine>;

@@ -5,7 +5,7 @@ import type { PaymentMethod } from '../../api/wallet';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
 import * as s from './banking.css';
-import { moneyFormat, normaliseAmountInput, type MoneyFormat } from './money';
+import { moneyFormat, normaliseAmountInput, type MoneyFormat } from '../../ui/money';
 
 // Pieces the deposit, withdraw and history screens share.
 

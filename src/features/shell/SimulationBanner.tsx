@@ -18,7 +18,7 @@ export function SimulationBanner() {
   if (platformMode() !== 'simulation') return null;
   return (
     <p className={s.banner} role="note" data-testid="simulation-banner">
-      <Trans id="shell.simulationBanner">Simulation: bank identification, payments and messages are simulated. No real money is used.</Trans>
+      <Trans id="shell.simulationBanner">Simulation: bank identification, payments, messages and games are simulated. No real money is used.</Trans>
     </p>
   );
 }

@@ -57,6 +57,13 @@ function realishProviders(sent: OutgoingMessage[]): PlatformProviders {
       startPayment: ({ reference }) => Promise.resolve({ redirectUrl: `https://psp.example/pay?r=${reference}` }),
       paymentStatus: () => Promise.resolve('pending'),
     },
+    games: {
+      name: 'test game provider',
+      simulated: false,
+      frameSource: 'https://games.example',
+      originFor: () => 'https://games.example',
+      launchUrl: () => Promise.resolve('https://games.example/play/launch'),
+    },
   };
 }
 
@@ -74,7 +81,7 @@ describe('the platform mode', () => {
       const { code, output } = await runServer({ PLATFORM_MODE: 'production', DATA_DIR: dataDir }, 20_000);
       expect(code, output).toBe(1);
       expect(output).toMatch(/refusing to start/);
-      for (const variable of ['BANK_ID_PROVIDER', 'CAPTCHA_PROVIDER', 'MESSAGE_PROVIDER', 'PAYMENT_PROVIDER']) expect(output).toContain(variable);
+      for (const variable of ['BANK_ID_PROVIDER', 'CAPTCHA_PROVIDER', 'MESSAGE_PROVIDER', 'PAYMENT_PROVIDER', 'GAME_PROVIDER']) expect(output).toContain(variable);
       expect(output).not.toMatch(/Platform on http/);
     } finally {
       await rm(dataDir, { recursive: true, force: true });

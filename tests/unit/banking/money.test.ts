@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fractionDigits, moneyFormat, normaliseAmountInput, wireCents } from '../../../src/features/banking/money';
+import { fractionDigits, moneyFormat, normaliseAmountInput, wireCents } from '../../../src/ui/money';
 
 // Money on the banking screens and in the header: Intl in the route's locale, the currency's own
 // minor units (JPY and CLP have none), exact cents from the wire's decimal strings.

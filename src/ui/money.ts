@@ -1,6 +1,6 @@
-import { CURRENCY_MINOR_UNITS, isCurrency, parseSignedMoney, type Currency } from '../../../machines/lib/wallet';
+import { CURRENCY_MINOR_UNITS, isCurrency, parseSignedMoney, type Currency } from '../../machines/lib/wallet';
 
-// Money on the banking screens and in the header (product.md §3 "Currency display formats per
+// Money on the banking screens, in the header and on the lobbies' jackpots (product.md §3 "Currency display formats per
 // currency", behaviour.md §9 "Currency amounts: max 2 fraction digits"): amounts arrive as exact
 // decimal strings or integer cents (machines/lib/wallet.ts) and are shown with Intl in the route's
 // locale, with the currency's own minor units (JPY and CLP have none).

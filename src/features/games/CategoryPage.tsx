@@ -1,0 +1,100 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useCallback, useMemo, useState } from 'react';
+import type { LobbyType } from '../../../machines/lib/games';
+import { formatLangMarket, type LangMarket } from '../../../machines/lib/markets';
+import { gamesApi } from '../../api/games';
+import { gameKeys } from '../../api/gameQueries';
+import { Loader } from '../../ui/Loader';
+import { GameInfoDialog } from './GameInfoDialog';
+import { GameTile } from './GameTile';
+import * as s from './games.css';
+import { useFavorites, useJackpots, useViewer, type SessionRef } from './lobbyState';
+import { tileOfGame, visibleTiles, type TileGame } from './tiles';
+import { VirtualGrid } from './VirtualGrid';
+
+// A category's page (product.md §2 /online-casino/{id}, /live-casino-online/{id}): every game of the
+// category, pages of 60 on a desktop and 30 on a phone (behaviour.md §9) loaded as the player
+// scrolls, drawn by the virtual grid (only the rows near the viewport exist).
+
+export interface CategoryPageProps {
+  session: SessionRef;
+  langMarket: LangMarket;
+  lobby: LobbyType;
+  categoryId: string;
+  channel: 'desktop' | 'mobile';
+}
+
+export function categoryPagesQuery(langMarket: LangMarket, lobby: LobbyType, categoryId: string, channel: 'desktop' | 'mobile') {
+  return {
+    queryKey: gameKeys.category(langMarket, lobby, categoryId, channel),
+    queryFn: ({ pageParam, signal }: { pageParam: number; signal: AbortSignal }) => gamesApi.categoryPage(langMarket, lobby, categoryId, channel, pageParam, signal),
+    initialPageParam: 0,
+    getNextPageParam: (last: { page: number; pageSize: number; total: number }) => ((last.page + 1) * last.pageSize < last.total ? last.page + 1 : undefined),
+  };
+}
+
+export function CategoryPage({ session, langMarket, lobby, categoryId, channel }: CategoryPageProps) {
+  const { t } = useLingui();
+  const viewer = useViewer(session);
+  const pages = useInfiniteQuery(categoryPagesQuery(langMarket, lobby, categoryId, channel));
+  const [infoGame, setInfoGame] = useState<TileGame | null>(null);
+  const favorites = useFavorites(viewer.authorized, lobby);
+  const tiles = useMemo(
+    () => visibleTiles((pages.data?.pages ?? []).flatMap((page) => page.games.map((game) => tileOfGame(game, viewer.country)))),
+    [pages.data, viewer.country],
+  );
+  const jackpotOf = useJackpots(tiles, langMarket);
+  const category = pages.data?.pages[0]?.category;
+  const total = pages.data?.pages[0]?.total ?? 0;
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages;
+  const onNearEnd = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const langmarket = formatLangMarket(langMarket);
+  const loginFor = viewer.authorized ? null : (path: string) => session.send({ type: 'login.open', redirect: path });
+
+  if (pages.isPending) return <Loader />;
+  if (pages.isError || !category) {
+    return (
+      <div className={s.page}>
+        <p role="alert">
+          <Trans id="games.category.error">This category cannot be shown right now. Please try again in a moment.</Trans>
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className={s.page}>
+      <h1 className={s.title}>{category.label}</h1>
+      <p className={s.muted}>
+        <Trans id="games.category.total">Games: {total}</Trans>
+      </p>
+      <VirtualGrid
+        items={tiles}
+        keyOf={(tile) => tile.id}
+        label={category.label}
+        className={s.grid}
+        itemClassName={s.tileItem}
+        onNearEnd={onNearEnd}
+        renderItem={(tile, position) => (
+          <GameTile
+            game={tile}
+            langmarket={langmarket}
+            favorite={favorites.has === null ? null : favorites.has(tile.id)}
+            onToggleFavorite={favorites.toggle}
+            onInfo={setInfoGame}
+            onLoginRequired={tile.lobby === 'live-casino' ? loginFor : null}
+            jackpot={tile.jackpotExist ? jackpotOf(tile.id) : null}
+            eager={position < 6}
+          />
+        )}
+      />
+      {isFetchingNextPage ? <Loader layout="inline" /> : null}
+      <span className={s.muted} aria-live="polite">
+        {hasNextPage ? '' : t({ id: 'games.category.end', message: 'That is every game of this category.' })}
+      </span>
+      <GameInfoDialog game={infoGame} langMarket={langMarket} viewer={viewer} channel={channel} onClose={() => setInfoGame(null)} onLogin={(path) => session.send({ type: 'login.open', redirect: path })} />
+    </div>
+  );
+}

@@ -1,0 +1,173 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import * as v from 'valibot';
+import type { gameLaunchMachine, GameLaunchFailure } from '../../../machines/gameLaunch.machine';
+import { ERROR_CODES } from '../../../machines/lib/errorCodes';
+import { LOBBY_PATHS, type LobbyType } from '../../../machines/lib/games';
+import { formatLangMarket, type LangMarket } from '../../../machines/lib/markets';
+import { gameFrameMessageSchema } from '../../api/gameLaunch';
+import { Button } from '../../ui/Button';
+import { button } from '../../ui/button.css';
+import { Loader } from '../../ui/Loader';
+import * as s from './games.css';
+import type { SessionRef } from './lobbyState';
+import { isAuthorized } from '../../../machines/session.guards';
+
+// The game page (product.md §2 /online-casino/play/{provider}/{id}, /live-casino-online/play/...,
+// /play/{gameSlug}; behaviour.md §4 "Game launch"): the session's game launch flow, drawn. While it
+// loads, a loader; then the provider's game in a sandboxed frame; on a failure, what failed in the
+// player's words and a way on. The frame may post to the page: a message counts only when it comes
+// from the provider's origin, from this frame, in the documented shape (src/api/gameLaunch.ts).
+
+type LaunchRef = ActorRefFrom<typeof gameLaunchMachine>;
+
+/**
+ * What the game may do in its frame: run its scripts and talk to its own origin (a different origin
+ * from the site's, so it still cannot touch the site), submit its forms, go full screen. No popups,
+ * no top navigation, no downloads.
+ */
+const FRAME_SANDBOX = 'allow-scripts allow-same-origin allow-forms';
+const FRAME_ALLOW = 'fullscreen; autoplay';
+
+function useFailureText(failure: GameLaunchFailure | null): string {
+  const { t } = useLingui();
+  if (failure === null) return '';
+  const unknown = t({ id: 'games.launch.unknown', message: 'Unknown error' });
+  switch (failure.step) {
+    case 'noGameData':
+      return t({ id: 'games.launch.noGameData', message: 'No game data returned' });
+    case 'providerMismatch':
+      return t({ id: 'games.launch.notFound', message: 'This game does not exist.' });
+    case 'demoUnavailable':
+      return t({ id: 'games.launch.demoUnavailable', message: 'Live tables are played with real money only: log in to play.' });
+    case 'detail':
+    case 'grant':
+    case 'url':
+      switch (failure.error.code) {
+        case ERROR_CODES.notFound:
+          return t({ id: 'games.launch.notFound', message: 'This game does not exist.' });
+        case ERROR_CODES.gameRestricted:
+          return t({ id: 'games.launch.restricted', message: 'This game is not available in your country.' });
+        case ERROR_CODES.gameAccessRestricted:
+          return t({ id: 'games.launch.accessRestricted', message: 'Your account cannot play these games right now.' });
+        case ERROR_CODES.gameDemoUnavailable:
+          return t({ id: 'games.launch.demoUnavailable', message: 'Live tables are played with real money only: log in to play.' });
+        case ERROR_CODES.gameTokenExpired:
+          return t({ id: 'games.launch.tokenExpired', message: 'Token expired. Please try again.' });
+        case 'network':
+          return t({ id: 'games.launch.network', message: 'No connection to the game. Check your connection and try again.' });
+        default:
+          return failure.step === 'url' ? t({ id: 'games.launch.provider', message: 'The game provider could not start the game. Please try again.' }) : unknown;
+      }
+  }
+}
+
+function LaunchView({ flow, langMarket, lobby, session }: { flow: LaunchRef; langMarket: LangMarket; lobby: LobbyType; session: SessionRef }) {
+  const { t } = useLingui();
+  const frameRef = useRef<HTMLIFrameElement>(null);
+  const state = useSelector(flow, (snapshot) => (snapshot.matches('loading') ? 'loading' : snapshot.matches('game') ? 'game' : snapshot.matches('error') ? 'error' : 'done'));
+  const detail = useSelector(flow, (snapshot) => snapshot.context.detail);
+  const url = useSelector(flow, (snapshot) => snapshot.context.url);
+  const failure = useSelector(flow, (snapshot) => snapshot.context.failure);
+  const frameError = useSelector(flow, (snapshot) => snapshot.context.frameError);
+  const demo = useSelector(flow, (snapshot) => snapshot.context.input.demo);
+  const failureText = useFailureText(failure);
+  const langmarket = formatLangMarket(langMarket);
+  const lobbyHref = `/${langmarket}${LOBBY_PATHS[detail?.type ?? lobby]}`;
+  const providerOrigin = detail?.providerOrigin ?? null;
+  const navigate = useNavigate();
+
+  // The game closed itself (its own close button): back to the lobby.
+  useEffect(() => {
+    if (state === 'done') void navigate({ href: lobbyHref });
+  }, [navigate, lobbyHref, state]);
+
+  useEffect(() => {
+    if (state !== 'game' || providerOrigin === null) return;
+    const onMessage = (event: MessageEvent) => {
+      if (event.origin !== providerOrigin || event.source !== frameRef.current?.contentWindow) return;
+      const parsed = v.safeParse(gameFrameMessageSchema, event.data);
+      if (!parsed.success) return;
+      const message = parsed.output;
+      flow.send({ type: 'game.frame', message: message.type === 'error' ? { kind: 'error', message: message.message } : { kind: message.type } });
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, [flow, providerOrigin, state]);
+
+  const title = detail?.label ?? t({ id: 'games.launch.title', message: 'Game' });
+  return (
+    <div className={s.gamePage}>
+      <div className={s.gameBar}>
+        <h1 className={s.gameTitle}>
+          {title}
+          {state === 'game' && demo ? (
+            <span className={s.tileMeta}>
+              <Trans id="games.launch.demoMode">Playing for fun: no real money</Trans>
+            </span>
+          ) : null}
+        </h1>
+        <Link
+          to={(detail?.type ?? lobby) === 'casino' ? '/$langmarket/online-casino' : '/$langmarket/live-casino-online'}
+          params={{ langmarket }}
+          className={button({ variant: 'secondary', size: 'sm' })}
+        >
+          <Trans id="games.launch.close">Close game</Trans>
+        </Link>
+      </div>
+      {state === 'loading' ? <Loader layout="inline" /> : null}
+      {state === 'error' ? (
+        <div className={s.notice} role="alert">
+          <p>{failureText}</p>
+          {failure?.step === 'demoUnavailable' ? (
+            <Button onClick={() => session.send({ type: 'login.open', redirect: window.location.pathname })}>
+              <Trans id="account.login">Log in</Trans>
+            </Button>
+          ) : failure?.step === 'grant' || failure?.step === 'url' || (failure?.step === 'detail' && failure.error.code === 'network') ? (
+            <Button onClick={() => flow.send({ type: 'game.retry' })}>
+              <Trans id="common.tryAgain">Try again</Trans>
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+      {state === 'game' && url !== null ? (
+        <>
+          {frameError !== null ? (
+            <p className={s.notice} role="status">
+              {frameError}
+            </p>
+          ) : null}
+          <iframe ref={frameRef} className={s.frame} src={url} title={title} sandbox={FRAME_SANDBOX} allow={FRAME_ALLOW} referrerPolicy="origin" />
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+export interface GamePageProps {
+  session: SessionRef;
+  langMarket: LangMarket;
+  lobby: LobbyType;
+  /** Starts the route's game again (the route knows which). */
+  onRestart: () => void;
+}
+
+export function GamePage({ session, langMarket, lobby, onRestart }: GamePageProps) {
+  const flow = useSelector(session, (snapshot) => snapshot.context.flows.gameLaunch);
+  const authorized = useSelector(session, isAuthorized);
+  const navigate = useNavigate();
+  const previous = useRef(authorized);
+  // A login turns a demo into real money; a logout ends real-money play (the session stopped the
+  // game): a casino game goes on in demo, a live table sends the visitor to the live casino home.
+  useEffect(() => {
+    if (previous.current === authorized) return;
+    previous.current = authorized;
+    if (!authorized && lobby === 'live-casino') void navigate({ href: `/${formatLangMarket(langMarket)}${LOBBY_PATHS[lobby]}`, replace: true });
+    else onRestart();
+  }, [authorized, lobby, langMarket, navigate, onRestart]);
+  if (flow === null) return <Loader />;
+  return <LaunchView flow={flow} langMarket={langMarket} lobby={lobby} session={session} />;
+}

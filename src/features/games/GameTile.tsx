@@ -1,0 +1,124 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import type { MouseEvent } from 'react';
+import { IMAGE_QUALITY } from '../../../machines/lib/constants';
+import { gamePlayPath, imageUrl } from '../../../machines/lib/games';
+import * as s from './games.css';
+import type { TileGame } from './tiles';
+
+// A game tile (product.md §3 "Games and lobby"): the artwork and the name, linking to the game's
+// page; a favourite toggle for a logged-in player; an info button (RTP, volatility, bet limits,
+// provider, demo: GameInfoDialog); the jackpot when the game has one; "not available in your
+// country" over a game restricted where the viewer is (behaviour.md §5), which then opens nothing.
+
+/** The CSS width a tile is drawn at on a wide screen: the image asks for twice that (behaviour.md §9). */
+const TILE_WIDTH_PX = 180;
+
+export interface GameTileProps {
+  game: TileGame;
+  langmarket: string;
+  /** Null for a visitor: no favourite button. */
+  favorite: boolean | null;
+  onToggleFavorite: (game: TileGame) => void;
+  onInfo: (game: TileGame) => void;
+  /**
+   * A visitor's click on a live table: the login popup with the game as the redirect target
+   * (product.md §2); null when the link may be followed.
+   */
+  onLoginRequired: ((path: string) => void) | null;
+  /** The jackpot's amount as shown, when the game has one and it is known. */
+  jackpot: string | null;
+  /** The first tiles of a page load at once; the rest when they come near the viewport. */
+  eager?: boolean;
+}
+
+function HeartIcon({ filled }: { filled: boolean }) {
+  return (
+    <svg width={18} height={18} viewBox="0 0 24 24" fill={filled ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth={2} aria-hidden="true" focusable="false">
+      <path d="M12 21s-7-4.4-9.3-9A5.3 5.3 0 0 1 12 6.2 5.3 5.3 0 0 1 21.3 12c-2.3 4.6-9.3 9-9.3 9z" />
+    </svg>
+  );
+}
+
+function InfoIcon() {
+  return (
+    <svg width={18} height={18} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" aria-hidden="true" focusable="false">
+      <circle cx="12" cy="12" r="9" />
+      <path d="M12 11v6M12 7.5v.5" />
+    </svg>
+  );
+}
+
+export function GameTile({ game, langmarket, favorite, onToggleFavorite, onInfo, onLoginRequired, jackpot, eager = false }: GameTileProps) {
+  const { t } = useLingui();
+  const name = game.label;
+  const path = gamePlayPath(game.lobby, game.gameProvider, game.id);
+  const image = (
+    <img
+      className={s.tileImage}
+      src={imageUrl(game.thumbnail, TILE_WIDTH_PX, IMAGE_QUALITY)}
+      alt=""
+      width={240}
+      height={180}
+      loading={eager ? 'eager' : 'lazy'}
+      decoding="async"
+      {...(eager ? { fetchPriority: 'high' as const } : {})}
+    />
+  );
+  const label = (
+    <span className={s.tileLabel}>
+      {game.label}
+      <span className={s.tileMeta}>{game.gameProvider}</span>
+    </span>
+  );
+  const restricted = game.availability === 'overlaid';
+  const onClick = (event: MouseEvent) => {
+    if (onLoginRequired === null) return;
+    event.preventDefault();
+    onLoginRequired(`/${langmarket}${path}`);
+  };
+  return (
+    <div className={s.tile}>
+      {restricted ? (
+        <div className={s.tileLink} aria-disabled="true">
+          {image}
+          {label}
+          <span className={s.restricted}>
+            <Trans id="games.tile.restricted">Not available in your country</Trans>
+          </span>
+        </div>
+      ) : (
+        <Link
+          to={game.lobby === 'casino' ? '/$langmarket/online-casino/play/$provider/$id' : '/$langmarket/live-casino-online/play/$provider/$id'}
+          params={{ langmarket, provider: game.gameProvider, id: game.id }}
+          className={s.tileLink}
+          onClick={onClick}
+        >
+          {image}
+          {label}
+        </Link>
+      )}
+      {jackpot !== null ? (
+        <span className={s.jackpot}>
+          <Trans id="games.tile.jackpot">Jackpot {jackpot}</Trans>
+        </span>
+      ) : null}
+      <div className={s.tileActions}>
+        {favorite !== null ? (
+          <button
+            type="button"
+            className={s.tileButton}
+            aria-pressed={favorite}
+            aria-label={t({ id: 'games.tile.favorite', message: `Favourite: ${name}` })}
+            onClick={() => onToggleFavorite(game)}
+          >
+            <HeartIcon filled={favorite} />
+          </button>
+        ) : null}
+        <button type="button" className={s.tileButton} aria-label={t({ id: 'games.tile.info', message: `About ${name}` })} onClick={() => onInfo(game)}>
+          <InfoIcon />
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,416 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useDeferredValue, useMemo, useState, type CSSProperties } from 'react';
+import { filterEnabled, inProviderFilter, LOBBY_PAGE_TYPE_OF, providerIdOf, searchGames, type LobbyType } from '../../../machines/lib/games';
+import { formatLangMarket, type LangMarket } from '../../../machines/lib/markets';
+import type { Box, LobbyCategory, Provider } from '../../api/games';
+import { boxesQuery, gameIndexQuery, lobbyQuery, recentGamesQuery } from '../../api/gameQueries';
+import { Button } from '../../ui/Button';
+import { visuallyHidden } from '../../ui/global.css';
+import { Loader } from '../../ui/Loader';
+import { Modal } from '../../ui/Modal';
+import { GameInfoDialog } from './GameInfoDialog';
+import { GameTile } from './GameTile';
+import * as s from './games.css';
+import { useFavorites, useJackpots, useViewer, type SessionRef } from './lobbyState';
+import { tileOfGame, tilesOfIndex, visibleTiles, type TileGame } from './tiles';
+import { LOBBY_TABS, type LobbyTab } from './search';
+import { VirtualGrid } from './VirtualGrid';
+
+// The casino and live casino lobbies (product.md §2 "Casino and live casino": /online-casino,
+// /live-casino-online; §3 "Games and lobby"; issue 12 "Lobby screens"). Four tabs, the mobile
+// bottom navigation's 0 to 3 (a row of tabs from md up): 0 the lobby (content boxes, then each
+// category's first page in the content's grid), 1 search, 2 my games (favourites), 3 recently
+// played. The search (behaviour.md §5: a case-insensitive substring of the name; close matches when
+// none) and the provider filter (its exclusions per lobby) work on the lobby's whole game index,
+// loaded when first needed; the filter is on when a provider is checked or the text is not empty.
+
+
+export interface LobbyPageProps {
+  session: SessionRef;
+  langMarket: LangMarket;
+  lobby: LobbyType;
+  tab: LobbyTab;
+  channel: 'desktop' | 'mobile';
+}
+
+/** The first tiles of a page load eagerly (the largest contentful paint is among them). */
+const EAGER_TILES = 6;
+
+/** The tabs' icons (grid, magnifier, heart, clock): SVG path data, not text. */
+const TAB_ICON_PATHS: Readonly<Record<LobbyTab, string>> = {
+  0: 'M4 5h7v7H4zM13 5h7v7h-7zM4 14h7v5H4zM13 14h7v5h-7z',
+  1: 'M11 4a7 7 0 1 0 0 14 7 7 0 0 0 0-14zM20 20l-4-4',
+  2: 'M12 20s-7-4.4-9-9a5 5 0 0 1 9-4 5 5 0 0 1 9 4c-2 4.6-9 9-9 9z',
+  3: 'M12 6v6l4 2M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18z',
+};
+
+function TabIcon({ tab }: { tab: LobbyTab }) {
+  return (
+    <svg width={22} height={22} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+      <path d={TAB_ICON_PATHS[tab]} />
+    </svg>
+  );
+}
+
+function Boxes({ boxes }: { boxes: readonly Box[] }) {
+  const { t } = useLingui();
+  if (boxes.length === 0) return null;
+  return (
+    <ul className={s.boxes} aria-label={t({ id: 'games.boxes.label', message: 'Promotions and tournaments' })}>
+      {boxes.map((box) => (
+        <li key={box.id} className={s.box} style={{ backgroundImage: `url("${box.image}")` }}>
+          <span aria-hidden="true" style={{ position: 'absolute', inset: 0, backgroundColor: box.overlay.colour, opacity: box.overlay.opacity }} />
+          <h2 className={s.boxTitle}>{box.title}</h2>
+          {box.subtitles.map((subtitle) => (
+            <p key={subtitle} className={s.boxText}>
+              {subtitle}
+            </p>
+          ))}
+          {box.callToAction ? (
+            <Link to={box.callToAction.path} className={s.seeAll} style={{ position: 'relative' }}>
+              {box.callToAction.label}
+            </Link>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+interface TileHandlers {
+  langmarket: string;
+  favorites: ReturnType<typeof useFavorites>;
+  jackpotOf: (gameId: string) => string | null;
+  onInfo: (game: TileGame) => void;
+  loginFor: ((path: string) => void) | null;
+}
+
+function tileOf(game: TileGame, index: number, handlers: TileHandlers) {
+  return (
+    <GameTile
+      game={game}
+      langmarket={handlers.langmarket}
+      favorite={handlers.favorites.has === null ? null : handlers.favorites.has(game.id)}
+      onToggleFavorite={handlers.favorites.toggle}
+      onInfo={handlers.onInfo}
+      onLoginRequired={game.lobby === 'live-casino' ? handlers.loginFor : null}
+      jackpot={game.jackpotExist ? handlers.jackpotOf(game.id) : null}
+      eager={index < EAGER_TILES}
+    />
+  );
+}
+
+/** Inline values of vanilla-extract variables (`var(--x)` → `--x: value`): the content's grid per breakpoint. */
+function cssVars(values: readonly (readonly [string, number])[]): CSSProperties {
+  return Object.fromEntries(values.map(([variable, value]) => [variable.replace(/^var\((.*)\)$/, '$1'), String(value)]));
+}
+
+function CategoryRow({ entry, lobby, tiles, handlers, first }: { entry: LobbyCategory; lobby: LobbyType; tiles: TileGame[]; handlers: TileHandlers; first: boolean }) {
+  const { category, total } = entry;
+  const headingId = `category-${category.id}`;
+  const style = cssVars([
+    [s.columnsMobile, category.grid.mobile.columns],
+    [s.rowsMobile, category.grid.mobile.rows],
+    [s.columnsTablet, category.grid.tablet.columns],
+    [s.rowsTablet, category.grid.tablet.rows],
+    [s.columnsDesktop, category.grid.desktop.columns],
+    [s.rowsDesktop, category.grid.desktop.rows],
+  ]);
+  return (
+    <section className={s.section} aria-labelledby={headingId}>
+      <div className={s.sectionHeader}>
+        <h2 className={s.sectionTitle} id={headingId}>
+          {category.label}
+        </h2>
+        <Link
+          to={lobby === 'casino' ? '/$langmarket/online-casino/$categoryId' : '/$langmarket/live-casino-online/$categoryId'}
+          params={{ langmarket: handlers.langmarket, categoryId: category.id }}
+          className={s.seeAll}
+        >
+          <Trans id="games.category.seeAll">See all {total}</Trans>
+          <span className={visuallyHidden}>: {category.label}</span>
+        </Link>
+      </div>
+      <ul className={s.row} style={style} aria-labelledby={headingId}>
+        {tiles.map((game, index) => (
+          <li key={game.id} className={`${s.tileItem} ${lobby === 'live-casino' ? s.span.live : s.span[game.gridSize]}`}>
+            {tileOf(game, first ? index : EAGER_TILES, handlers)}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function ProviderFilter({
+  open,
+  providers,
+  checked,
+  onChange,
+  onClose,
+}: {
+  open: boolean;
+  providers: readonly Provider[];
+  checked: readonly string[];
+  onChange: (next: string[]) => void;
+  onClose: () => void;
+}) {
+  const { t } = useLingui();
+  return (
+    <Modal open={open} onClose={onClose} title={t({ id: 'games.filter.title', message: 'Providers' })}>
+      <fieldset style={{ border: 'none', margin: 0, padding: 0 }}>
+        <legend className={visuallyHidden}>{t({ id: 'games.filter.legend', message: 'Show games of these providers' })}</legend>
+        <ul className={s.filterList}>
+          {providers.map((provider) => {
+            const id = providerIdOf(provider);
+            return (
+              <li key={provider._id}>
+                <label className={s.filterOption}>
+                  <input
+                    type="checkbox"
+                    checked={checked.includes(id)}
+                    onChange={(event) => onChange(event.target.checked ? [...checked, id] : checked.filter((other) => other !== id))}
+                  />
+                  {provider.title}
+                </label>
+              </li>
+            );
+          })}
+        </ul>
+      </fieldset>
+      <div className={s.dialogActions}>
+        <Button variant="ghost" onClick={() => onChange([])}>
+          <Trans id="games.filter.clear">Clear</Trans>
+        </Button>
+        <Button onClick={onClose}>
+          <Trans id="games.filter.done">Show games</Trans>
+        </Button>
+      </div>
+    </Modal>
+  );
+}
+
+export function LobbyPage({ session, langMarket, lobby, tab, channel }: LobbyPageProps) {
+  const { t } = useLingui();
+  const langmarket = formatLangMarket(langMarket);
+  const viewer = useViewer(session);
+  const lobbyData = useQuery(lobbyQuery(langMarket, lobby, channel));
+  const [searchText, setSearchText] = useState('');
+  const [checked, setChecked] = useState<string[]>([]);
+  const [filterOpen, setFilterOpen] = useState(false);
+  const [infoGame, setInfoGame] = useState<TileGame | null>(null);
+  const [indexWanted, setIndexWanted] = useState(false);
+  const filtering = filterEnabled(checked, searchText);
+  const checkedCount = checked.length;
+  const needIndex = indexWanted || filtering || tab !== 0;
+  const index = useQuery({ ...gameIndexQuery(langMarket, lobby, channel), enabled: needIndex });
+  const boxes = useQuery(boxesQuery(langMarket, lobby, viewer.authorized));
+  const recent = useQuery(recentGamesQuery(LOBBY_PAGE_TYPE_OF[lobby], viewer.authorized));
+  const favorites = useFavorites(viewer.authorized, lobby);
+  const deferredText = useDeferredValue(searchText);
+
+  const allTiles = useMemo(() => (index.data ? visibleTiles(tilesOfIndex(index.data, viewer.country)) : []), [index.data, viewer.country]);
+  const byId = useMemo(() => new Map(allTiles.map((tile) => [tile.id, tile])), [allTiles]);
+  // Each game's sub-provider as the filter names it (providerIdOf: "subprovider-thunderkick" -> "thunderkick").
+  const subProviderOf = useMemo(() => {
+    const ids = new Map((index.data?.subProviders ?? []).map((sub) => [sub._id, providerIdOf(sub)]));
+    return new Map((index.data?.games ?? []).map((entry) => [entry.id, entry.subProviderId === null ? '' : (ids.get(entry.subProviderId) ?? '')]));
+  }, [index.data]);
+  const providers = useMemo(() => (lobbyData.data?.providers ?? []).filter((provider) => inProviderFilter(lobby, provider)), [lobbyData.data, lobby]);
+  const results = useMemo(() => {
+    const byProvider =
+      checked.length === 0
+        ? allTiles
+        : allTiles.filter((tile) => checked.includes(tile.gameProvider) || checked.includes(subProviderOf.get(tile.id) ?? ''));
+    return searchGames(byProvider, (tile) => tile.label, deferredText);
+  }, [allTiles, checked, deferredText, subProviderOf]);
+  const rows = useMemo(
+    () =>
+      (lobbyData.data?.categories ?? [])
+        .filter((entry) => entry.category.visibleInLobby && entry.games.length > 0)
+        .map((entry) => ({ entry, tiles: visibleTiles(entry.games.map((game) => tileOfGame(game, viewer.country))) })),
+    [lobbyData.data, viewer.country],
+  );
+  const shownTiles = useMemo(() => rows.flatMap((row) => row.tiles), [rows]);
+  const jackpotOf = useJackpots(shownTiles, langMarket);
+  const loginFor = viewer.authorized ? null : (path: string) => session.send({ type: 'login.open', redirect: path });
+  const handlers: TileHandlers = { langmarket, favorites, jackpotOf, onInfo: setInfoGame, loginFor };
+  const lobbyTitle = lobby === 'casino' ? t({ id: 'shell.nav.casino', message: 'Casino' }) : t({ id: 'shell.nav.liveCasino', message: 'Live casino' });
+  const tabLabels: Record<LobbyTab, string> = {
+    0: t({ id: 'games.tab.lobby', message: 'Lobby' }),
+    1: t({ id: 'games.tab.search', message: 'Search' }),
+    2: t({ id: 'games.tab.myGames', message: 'My games' }),
+    3: t({ id: 'games.tab.recent', message: 'Recently played' }),
+  };
+  const lobbyPath = lobby === 'casino' ? '/online-casino' : '/live-casino-online';
+
+  const listOf = (tiles: readonly TileGame[], label: string) => (
+    <VirtualGrid
+      items={tiles}
+      keyOf={(tile) => tile.id}
+      label={label}
+      className={s.grid}
+      itemClassName={s.tileItem}
+      renderItem={(tile, position) => tileOf(tile, position, handlers)}
+    />
+  );
+
+  let body;
+  if (filtering) {
+    const typo = results.length > 0 && results[0]?.kind === 'typo';
+    const count = results.length;
+    const text = deferredText;
+    body = (
+      <section className={s.section} aria-labelledby="search-results">
+        <h2 className={s.sectionTitle} id="search-results">
+          <Trans id="games.search.results">Results</Trans>
+        </h2>
+        <p className={s.muted} role="status">
+          {index.isPending ? (
+            <Trans id="games.search.loading">Loading the games…</Trans>
+          ) : results.length === 0 ? (
+            <Trans id="games.search.none">No games match your search.</Trans>
+          ) : typo ? (
+            <Trans id="games.search.closeMatches">No game name contains “{text}”. These names are close to it: {count}</Trans>
+          ) : (
+            <Trans id="games.search.count">Games found: {count}</Trans>
+          )}
+        </p>
+        {listOf(
+          results.map((hit) => hit.item),
+          t({ id: 'games.search.resultsLabel', message: 'Games found' }),
+        )}
+      </section>
+    );
+  } else if (tab === 2) {
+    const mine = favorites.ids.map((id) => byId.get(id)).filter((tile): tile is TileGame => tile !== undefined);
+    body = (
+      <section className={s.section} aria-labelledby="my-games">
+        <h2 className={s.sectionTitle} id="my-games">
+          {tabLabels[2]}
+        </h2>
+        {!viewer.authorized ? (
+          <div className={s.notice}>
+            <p className={s.muted}>
+              <Trans id="games.myGames.login">Log in to keep your favourite games here.</Trans>
+            </p>
+            <Button onClick={() => session.send({ type: 'login.open', redirect: `/${langmarket}${lobbyPath}?tab=2` })}>
+              <Trans id="account.login">Log in</Trans>
+            </Button>
+          </div>
+        ) : index.isPending ? (
+          <Loader layout="inline" />
+        ) : mine.length === 0 ? (
+          <p className={s.muted}>
+            <Trans id="games.myGames.empty">No favourites yet: press the heart on a game to keep it here.</Trans>
+          </p>
+        ) : (
+          listOf(mine, tabLabels[2])
+        )}
+      </section>
+    );
+  } else if (tab === 3) {
+    const played = (recent.data?.games ?? []).map((entry) => byId.get(entry.gameId)).filter((tile): tile is TileGame => tile !== undefined);
+    body = (
+      <section className={s.section} aria-labelledby="recent-games">
+        <h2 className={s.sectionTitle} id="recent-games">
+          {tabLabels[3]}
+        </h2>
+        {!viewer.authorized ? (
+          <p className={s.muted}>
+            <Trans id="games.recent.login">Log in to see the games you played last.</Trans>
+          </p>
+        ) : index.isPending || recent.isPending ? (
+          <Loader layout="inline" />
+        ) : played.length === 0 ? (
+          <p className={s.muted}>
+            <Trans id="games.recent.empty">You have not played a game here yet.</Trans>
+          </p>
+        ) : (
+          listOf(played, tabLabels[3])
+        )}
+      </section>
+    );
+  } else if (tab === 1) {
+    body = (
+      <p className={s.muted}>
+        <Trans id="games.search.hint">Type a game’s name, or choose providers.</Trans>
+      </p>
+    );
+  } else {
+    body = (
+      <>
+        <Boxes boxes={boxes.data?.boxes ?? []} />
+        {lobbyData.isPending ? <Loader layout="inline" /> : null}
+        {lobbyData.isError ? (
+          <p role="alert">
+            <Trans id="games.lobby.error">The games cannot be shown right now. Please try again in a moment.</Trans>
+          </p>
+        ) : null}
+        {rows.map(({ entry, tiles }, position) => (
+          <CategoryRow key={entry.category.id} entry={entry} lobby={lobby} tiles={tiles} handlers={handlers} first={position === 0} />
+        ))}
+      </>
+    );
+  }
+
+  return (
+    <div className={s.page}>
+      <h1 className={s.title}>{lobbyTitle}</h1>
+      <nav aria-label={t({ id: 'games.tabs.label', message: 'Lobby sections' })}>
+        <ul className={s.tabs}>
+          {LOBBY_TABS.map((value) => (
+            <li key={value}>
+              <Link
+                to={lobby === 'casino' ? '/$langmarket/online-casino' : '/$langmarket/live-casino-online'}
+                params={{ langmarket }}
+                search={value === 0 ? {} : { tab: value }}
+                className={s.tab}
+                aria-current={tab === value ? 'page' : undefined}
+                activeOptions={{ exact: true, includeSearch: true }}
+              >
+                <TabIcon tab={value} />
+                {tabLabels[value]}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <search className={s.toolbar}>
+        <label className={s.searchField}>
+          <span className={s.label}>
+            <Trans id="games.search.label">Search games</Trans>
+          </span>
+          <input
+            type="search"
+            className={s.searchInput}
+            value={searchText}
+            autoFocus={tab === 1}
+            onFocus={() => setIndexWanted(true)}
+            onChange={(event) => setSearchText(event.target.value)}
+            autoComplete="off"
+          />
+        </label>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            setIndexWanted(true);
+            setFilterOpen(true);
+          }}
+          aria-haspopup="dialog"
+        >
+          {checked.length === 0 ? (
+            <Trans id="games.filter.title">Providers</Trans>
+          ) : (
+            <Trans id="games.filter.openChecked">Providers ({checkedCount})</Trans>
+          )}
+        </Button>
+      </search>
+      {body}
+      <ProviderFilter open={filterOpen} providers={providers} checked={checked} onChange={setChecked} onClose={() => setFilterOpen(false)} />
+      <GameInfoDialog game={infoGame} langMarket={langMarket} viewer={viewer} channel={channel} onClose={() => setInfoGame(null)} onLogin={(path) => session.send({ type: 'login.open', redirect: path })} />
+    </div>
+  );
+}

@@ -1,0 +1,319 @@
+import { createVar, style } from '@vanilla-extract/css';
+import { LIVE_CASINO_ROWS_SPAN } from '../../../machines/lib/constants';
+import { mutedText, pageTitle } from '../../ui/page.css';
+import { mq, vars } from '../../ui/theme.css';
+
+// The lobbies, category pages and the game page (issue 12; product.md §2 "Casino and live casino").
+// Mobile first. A category's grid follows the content's grid per breakpoint (product.md §3: columns
+// and rows for mobile, tablet, desktop): the section sets these variables from the content and the
+// media queries pick the breakpoint's pair.
+
+export const columnsMobile = createVar();
+export const columnsTablet = createVar();
+export const columnsDesktop = createVar();
+export const rowsMobile = createVar();
+export const rowsTablet = createVar();
+export const rowsDesktop = createVar();
+const columns = createVar();
+const rows = createVar();
+
+export const page = style({
+  width: '100%',
+  maxWidth: '90rem',
+  margin: '0 auto',
+  padding: `${vars.space.md} ${vars.space.md} calc(${vars.space.xxxl} + ${vars.space.xl})`,
+  display: 'grid',
+  gap: vars.space.lg,
+  minWidth: 0,
+  '@media': { [mq.md]: { padding: `${vars.space.lg} ${vars.space.lg} ${vars.space.xxl}` } },
+});
+
+export const title = pageTitle;
+export const muted = mutedText;
+
+export const toolbar = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs, alignItems: 'end' });
+
+export const searchField = style({ display: 'grid', gap: vars.space.xxs, flex: '1 1 14rem', minWidth: 0 });
+
+export const searchInput = style({
+  minHeight: '44px',
+  width: '100%',
+  padding: `0 ${vars.space.md}`,
+  borderRadius: vars.radius.pill,
+  border: `1px solid ${vars.color.border}`,
+  backgroundColor: vars.color.surface,
+  color: vars.color.text,
+  fontSize: vars.fontSize.md,
+  selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '2px' } },
+});
+
+export const label = style({ fontSize: vars.fontSize.sm, color: vars.color.textMuted });
+
+/** The lobby's tabs: a row under the title from md up, the bottom navigation bar on a phone. */
+export const tabs = style({
+  position: 'fixed',
+  insetInline: 0,
+  bottom: 0,
+  zIndex: vars.zIndex.header,
+  display: 'grid',
+  gridTemplateColumns: 'repeat(4, minmax(0, 1fr))',
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+  backgroundColor: vars.color.surface,
+  borderTop: `1px solid ${vars.color.border}`,
+  '@media': {
+    [mq.md]: {
+      position: 'static',
+      display: 'flex',
+      gap: vars.space.xs,
+      backgroundColor: 'transparent',
+      borderTop: 'none',
+    },
+  },
+});
+
+export const tab = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: '2px',
+  minHeight: '56px',
+  padding: `${vars.space.xxs} ${vars.space.xxs}`,
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.xs,
+  fontWeight: vars.fontWeight.medium,
+  textAlign: 'center',
+  textDecoration: 'none',
+  selectors: {
+    '&:hover': { color: vars.color.text },
+    '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '-2px' },
+    '&[aria-current="page"]': { color: vars.color.accent },
+  },
+  '@media': {
+    [mq.md]: {
+      flexDirection: 'row',
+      minHeight: '44px',
+      padding: `0 ${vars.space.md}`,
+      borderRadius: vars.radius.pill,
+      border: `1px solid ${vars.color.border}`,
+      fontSize: vars.fontSize.md,
+      color: vars.color.text,
+      selectors: {
+        '&[aria-current="page"]': { backgroundColor: vars.color.accent, borderColor: vars.color.accent, color: vars.color.onAccent },
+      },
+    },
+  },
+});
+
+export const section = style({ display: 'grid', gap: vars.space.sm, minWidth: 0 });
+
+export const sectionHeader = style({ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: vars.space.sm, flexWrap: 'wrap' });
+
+export const sectionTitle = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  margin: 0,
+  fontSize: vars.fontSize.lg,
+  fontWeight: vars.fontWeight.bold,
+});
+
+export const categoryIcon = style({ display: 'inline-flex', width: '24px', height: '24px', color: vars.color.accent });
+
+export const seeAll = style({ color: vars.color.link, fontWeight: vars.fontWeight.medium, minHeight: '44px', display: 'inline-flex', alignItems: 'center' });
+
+/**
+ * A lobby row: the category's first page, `rows` rows high, scrolling sideways, `columns` tiles in
+ * view (the content's grid for the breakpoint).
+ */
+export const row = style({
+  vars: {
+    [columns]: columnsMobile,
+    [rows]: rowsMobile,
+  },
+  display: 'grid',
+  gridAutoFlow: 'column dense',
+  gridTemplateRows: `repeat(${rows}, auto)`,
+  gridAutoColumns: `calc((100% - (${columns} - 1) * ${vars.space.xs}) / ${columns})`,
+  gap: vars.space.xs,
+  overflowX: 'auto',
+  overscrollBehaviorX: 'contain',
+  scrollSnapType: 'x proximity',
+  listStyle: 'none',
+  margin: 0,
+  padding: `0 0 ${vars.space.xs}`,
+  '@media': {
+    [mq.md]: { vars: { [columns]: columnsTablet, [rows]: rowsTablet } },
+    [mq.lg]: { vars: { [columns]: columnsDesktop, [rows]: rowsDesktop } },
+  },
+});
+
+/** A page of games in a grid that wraps (search results, my games, category pages). */
+export const grid = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(min(9rem, 45%), 1fr))',
+  gap: vars.space.xs,
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  '@media': { [mq.md]: { gridTemplateColumns: 'repeat(auto-fill, minmax(10rem, 1fr))', gap: vars.space.sm } },
+});
+
+export const tileItem = style({ scrollSnapAlign: 'start', minWidth: 0 });
+
+/** product.md §3 grid sizes: 4x (2 x 2), 2xh (2 wide), 2xv (2 high), 1x. */
+export const span = {
+  '4x': style({ gridColumn: 'span 2', gridRow: 'span 2' }),
+  '2xh': style({ gridColumn: 'span 2' }),
+  '2xv': style({ gridRow: 'span 2' }),
+  '1x': style({}),
+  /** behaviour.md §9: live casino rows span 2. */
+  live: style({ gridRow: `span ${String(LIVE_CASINO_ROWS_SPAN)}` }),
+};
+
+export const tile = style({
+  position: 'relative',
+  display: 'grid',
+  gridTemplateRows: '1fr auto',
+  height: '100%',
+  borderRadius: vars.radius.md,
+  overflow: 'hidden',
+  backgroundColor: vars.color.surfaceRaised,
+  border: `1px solid ${vars.color.border}`,
+});
+
+export const tileLink = style({
+  display: 'grid',
+  gridTemplateRows: '1fr auto',
+  color: vars.color.text,
+  textDecoration: 'none',
+  minWidth: 0,
+  selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '-2px' } },
+});
+
+export const tileImage = style({ display: 'block', width: '100%', height: '100%', aspectRatio: '4 / 3', objectFit: 'cover' });
+
+export const tileLabel = style({
+  padding: `${vars.space.xxs} ${vars.space.xs}`,
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.fontWeight.medium,
+  whiteSpace: 'nowrap',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+});
+
+export const tileMeta = style({ display: 'block', fontSize: vars.fontSize.xs, color: vars.color.textMuted, fontWeight: vars.fontWeight.regular });
+
+export const tileActions = style({ position: 'absolute', top: vars.space.xxs, right: vars.space.xxs, display: 'flex', gap: vars.space.xxs });
+
+export const tileButton = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  width: '36px',
+  height: '36px',
+  borderRadius: vars.radius.pill,
+  border: 'none',
+  backgroundColor: vars.color.overlay,
+  color: vars.color.text,
+  cursor: 'pointer',
+  selectors: {
+    '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '1px' },
+    '&[aria-pressed="true"]': { color: vars.color.accent },
+  },
+});
+
+export const restricted = style({
+  position: 'absolute',
+  inset: 0,
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  padding: vars.space.xs,
+  textAlign: 'center',
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.fontWeight.bold,
+  backgroundColor: vars.color.overlay,
+});
+
+export const jackpot = style({
+  position: 'absolute',
+  left: vars.space.xxs,
+  bottom: '2.2rem',
+  padding: `2px ${vars.space.xs}`,
+  borderRadius: vars.radius.pill,
+  backgroundColor: vars.color.accent,
+  color: vars.color.onAccent,
+  fontSize: vars.fontSize.xs,
+  fontWeight: vars.fontWeight.bold,
+  fontVariantNumeric: 'tabular-nums',
+});
+
+export const boxes = style({
+  display: 'grid',
+  gridAutoFlow: 'column',
+  gridAutoColumns: 'minmax(16rem, 85%)',
+  gap: vars.space.sm,
+  overflowX: 'auto',
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  '@media': { [mq.md]: { gridAutoColumns: 'minmax(18rem, 1fr)' } },
+});
+
+export const box = style({
+  position: 'relative',
+  display: 'grid',
+  alignContent: 'end',
+  gap: vars.space.xxs,
+  minHeight: '9rem',
+  padding: vars.space.md,
+  borderRadius: vars.radius.lg,
+  overflow: 'hidden',
+  backgroundColor: vars.color.surfaceRaised,
+  backgroundSize: 'cover',
+  backgroundPosition: 'center',
+});
+
+export const boxText = style({ position: 'relative', margin: 0 });
+export const boxTitle = style({ position: 'relative', margin: 0, fontSize: vars.fontSize.lg, fontWeight: vars.fontWeight.bold });
+
+export const filterList = style({ display: 'grid', gap: vars.space.xxs, listStyle: 'none', margin: 0, padding: 0, maxHeight: '50vh', overflowY: 'auto' });
+
+export const filterOption = style({ display: 'flex', alignItems: 'center', gap: vars.space.xs, minHeight: '44px' });
+
+export const dialogActions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs, justifyContent: 'flex-end' });
+
+export const facts = style({ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: `${vars.space.xxs} ${vars.space.md}`, margin: 0 });
+export const factTerm = style({ color: vars.color.textMuted });
+export const factValue = style({ margin: 0, fontWeight: vars.fontWeight.medium });
+
+// ------------------------------------------------------------------------------ the game page
+
+export const gamePage = style({ display: 'grid', gap: vars.space.sm, padding: vars.space.xs, minWidth: 0, '@media': { [mq.md]: { padding: vars.space.md } } });
+
+export const gameBar = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.sm, flexWrap: 'wrap' });
+
+export const gameTitle = style({ margin: 0, fontSize: vars.fontSize.lg, fontWeight: vars.fontWeight.bold });
+
+export const frame = style({
+  display: 'block',
+  width: '100%',
+  height: `calc(100dvh - ${vars.size.headerHeight} - 6rem)`,
+  minHeight: '24rem',
+  border: 'none',
+  borderRadius: vars.radius.md,
+  backgroundColor: '#000',
+});
+
+export const notice = style({
+  padding: vars.space.md,
+  borderRadius: vars.radius.md,
+  border: `1px solid ${vars.color.border}`,
+  backgroundColor: vars.color.surface,
+  display: 'grid',
+  gap: vars.space.sm,
+  justifyItems: 'start',
+});

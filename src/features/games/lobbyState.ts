@@ -1,0 +1,77 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSelector } from '@xstate/react';
+import { useCallback, useMemo } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import { intlLocaleFor, type LangMarket } from '../../../machines/lib/markets';
+import { LOBBY_PAGE_TYPE_OF, type LobbyType } from '../../../machines/lib/games';
+import { isAuthorized } from '../../../machines/session.guards';
+import type { sessionMachine } from '../../../machines/session.machine';
+import { gamesApi, type FavoritesResponse } from '../../api/games';
+import { favoritesQuery, gameKeys, jackpotsQuery } from '../../api/gameQueries';
+import { moneyFormat } from '../../ui/money';
+import type { TileGame } from './tiles';
+
+// The lobby's shared state from the session and the player's lists: who is looking (their country
+// for the restrictions, logged in or not), the favourites with their toggle, and jackpot amounts.
+
+export type SessionRef = ActorRefFrom<typeof sessionMachine>;
+
+export interface Viewer {
+  authorized: boolean;
+  /** The player's country, else the visitor's as the access check saw it (null: unknown). */
+  country: string | null;
+}
+
+export function useViewer(session: SessionRef): Viewer {
+  const authorized = useSelector(session, isAuthorized);
+  const profileCountry = useSelector(session, (snapshot) => snapshot.context.profile?.countryCode ?? snapshot.context.claims?.countryCode ?? null);
+  const accessCheck = useSelector(session, (snapshot) => snapshot.context.accessCheckRef);
+  const visitorCountry = useSelector(accessCheck, (snapshot) => snapshot.context.countryCode);
+  return { authorized, country: profileCountry ?? visitorCountry };
+}
+
+export interface Favorites {
+  /** Null for a visitor (no favourites). */
+  has: ((gameId: string) => boolean) | null;
+  ids: readonly string[];
+  toggle: (game: TileGame) => void;
+}
+
+/** The favourites (behaviour.md §7: GET; POST and DELETE with gameId and lobbyPageType), toggled optimistically. */
+export function useFavorites(authorized: boolean, lobby: LobbyType): Favorites {
+  const queryClient = useQueryClient();
+  const { data } = useQuery(favoritesQuery(authorized));
+  const lobbyPageType = LOBBY_PAGE_TYPE_OF[lobby];
+  const ids = useMemo(() => (data?.favorites ?? []).filter((entry) => entry.lobbyPageType === lobbyPageType).map((entry) => entry.gameId), [data, lobbyPageType]);
+  const set = useMemo(() => new Set(ids), [ids]);
+  const mutation = useMutation({
+    mutationFn: ({ gameId, add }: { gameId: string; add: boolean }) =>
+      add ? gamesApi.addFavorite({ gameId, lobbyPageType }) : gamesApi.removeFavorite({ gameId, lobbyPageType }),
+    onMutate: async ({ gameId, add }) => {
+      await queryClient.cancelQueries({ queryKey: gameKeys.favorites() });
+      const before = queryClient.getQueryData<FavoritesResponse>(gameKeys.favorites());
+      const others = (before?.favorites ?? []).filter((entry) => !(entry.gameId === gameId && entry.lobbyPageType === lobbyPageType));
+      queryClient.setQueryData<FavoritesResponse>(gameKeys.favorites(), {
+        favorites: add ? [{ gameId, lobbyPageType, addedAt: new Date().toISOString() }, ...others] : others,
+      });
+      return { before };
+    },
+    onError: (_error, _variables, saved) => {
+      if (saved?.before) queryClient.setQueryData(gameKeys.favorites(), saved.before);
+    },
+    onSuccess: (answer) => queryClient.setQueryData(gameKeys.favorites(), answer),
+  });
+  const toggle = useCallback((game: TileGame) => mutation.mutate({ gameId: game.id, add: !set.has(game.id) }), [mutation, set]);
+  return { has: authorized ? (gameId) => set.has(gameId) : null, ids, toggle };
+}
+
+/** Jackpot amounts of these games, formatted in the route's locale (refreshed every 30 s). */
+export function useJackpots(games: readonly TileGame[], langMarket: LangMarket): (gameId: string) => string | null {
+  const ids = useMemo(() => games.filter((game) => game.jackpotExist).map((game) => game.id).sort(), [games]);
+  const { data } = useQuery(jackpotsQuery(ids));
+  const locale = intlLocaleFor(langMarket);
+  return useMemo(() => {
+    const amounts = new Map((data?.jackpots ?? []).map((jackpot) => [jackpot.gameId, moneyFormat(locale, jackpot.currency).wire(jackpot.amount)]));
+    return (gameId: string) => amounts.get(gameId) ?? null;
+  }, [data, locale]);
+}

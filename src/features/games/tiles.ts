@@ -1,0 +1,53 @@
+import { gameAvailability, type GameAvailability, type GridSize, type LobbyType } from '../../../machines/lib/games';
+import type { Game, GameIndexEntry, GameIndexResponse, SubProvider } from '../../api/games';
+
+// What a game tile shows, from a full game (lobby rows, category pages) or a search-index entry
+// (search, filters, my games, recently played): one shape, with the restriction already decided
+// for the viewer's country (machines/lib/games.ts gameAvailability: shown, overlaid or hidden).
+
+export interface TileGame {
+  id: string;
+  label: string;
+  gameProvider: Game['gameProvider'];
+  thumbnail: string;
+  gridSize: GridSize;
+  jackpotExist: boolean;
+  lobby: LobbyType;
+  availability: GameAvailability;
+}
+
+export function tileOfGame(game: Game, country: string | null): TileGame {
+  return {
+    id: game.id,
+    label: game.label,
+    gameProvider: game.gameProvider,
+    thumbnail: game.thumbnail.img1x,
+    gridSize: game.gridSize,
+    jackpotExist: game.jackpotExist,
+    lobby: game.type,
+    availability: gameAvailability(game, country),
+  };
+}
+
+/** The index's entries as tiles (their sub-providers' restrictions come with the index). */
+export function tilesOfIndex(index: GameIndexResponse, country: string | null): TileGame[] {
+  const subProviders = new Map<string, SubProvider>(index.subProviders.map((sub) => [sub._id, sub]));
+  return index.games.map((entry: GameIndexEntry) => {
+    const subProvider = entry.subProviderId === null ? null : (subProviders.get(entry.subProviderId) ?? null);
+    return {
+      id: entry.id,
+      label: entry.label,
+      gameProvider: entry.gameProvider,
+      thumbnail: entry.thumbnail,
+      gridSize: entry.gridSize,
+      jackpotExist: entry.jackpotExist,
+      lobby: index.lobby,
+      availability: gameAvailability({ gameProvider: entry.gameProvider, subProvider, providerRestrictedCountry: entry.providerRestrictedCountry }, country),
+    };
+  });
+}
+
+/** The tiles a viewer sees: hidden ones (removeRestrictedCountryOverlay) are left out. */
+export function visibleTiles(tiles: readonly TileGame[]): TileGame[] {
+  return tiles.filter((tile) => tile.availability !== 'hidden');
+}

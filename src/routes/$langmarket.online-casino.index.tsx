@@ -1,0 +1,30 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { seoQuery } from '../api/queries';
+import { lobbyQuery } from '../api/gameQueries';
+import { LobbyPage } from '../features/games/LobbyPage';
+import { lobbySearchSchema } from '../features/games/search';
+import { currentChannel, lobbyGuard } from './-components/gameRoutes';
+import { SeoHead } from './-components/SeoHead';
+import * as v from 'valibot';
+
+// product.md §2: /online-casino, the casino lobby (bottom-navigation tabs 0 to 3 as `?tab=`).
+export const Route = createFileRoute('/$langmarket/online-casino/')({
+  validateSearch: (search) => v.parse(lobbySearchSchema, search),
+  beforeLoad: ({ context, params }) => lobbyGuard(context, params.langmarket, 'casino'),
+  loader: ({ context }) => {
+    void context.queryClient.query(seoQuery(context.langMarket)).catch(() => undefined);
+    void context.queryClient.query(lobbyQuery(context.langMarket, 'casino', currentChannel())).catch(() => undefined);
+  },
+  component: CasinoLobby,
+});
+
+function CasinoLobby() {
+  const { session, langMarket } = Route.useRouteContext();
+  const { tab } = Route.useSearch();
+  return (
+    <>
+      <SeoHead langMarket={langMarket} entry="casino" />
+      <LobbyPage session={session} langMarket={langMarket} lobby="casino" tab={tab ?? 0} channel={currentChannel()} />
+    </>
+  );
+}
