@@ -97,6 +97,10 @@ export default defineConfig(({ isSsrBuild }) => ({
         },
       },
   test: {
+    // Both cores: Vitest 4's default on a 2-core machine is one worker, which ran every test file
+    // one after the other (7 minutes). The tests measure behaviour, never time, so two files at
+    // once only make the whole run shorter (CONTRIBUTING "no timed assertions").
+    maxWorkers: 2,
     projects: [
       {
         extends: true,

@@ -66,7 +66,10 @@ export type GameLaunchFailure =
   | { step: 'url'; error: FlowError<(typeof GAME_LAUNCH_ERROR_CODES)[number]> };
 
 /** A message from the game frame, after the screen checked its origin and shape (src/api/gameLaunch.ts). */
-export type GameFrameEvent = { kind: 'close' } | { kind: 'round-ended' } | { kind: 'balance' } | { kind: 'error'; message: string };
+export type GameFrameEvent = { kind: 'close' } | { kind: 'round-ended' } | { kind: 'balance' } | { kind: 'error'; code: GameFrameErrorCode };
+
+/** Why a game cannot go on (src/api/gameLaunch.ts gameFrameMessageSchema): the screen words each. */
+export type GameFrameErrorCode = 'NOT_ENOUGH_FUNDS' | 'RESTRICTED' | 'SESSION_ENDED' | 'UNAVAILABLE';
 
 export interface GameLaunchContext {
   input: GameLaunchInput;
@@ -77,7 +80,7 @@ export interface GameLaunchContext {
   url: string | null;
   failure: GameLaunchFailure | null;
   /** The last error the game itself reported (shown beside the frame). */
-  frameError: string | null;
+  frameError: GameFrameErrorCode | null;
   outcome: GameLaunchOutput['outcome'];
 }
 
@@ -124,7 +127,7 @@ export const gameLaunchMachine = setup({
     assignGrant: assign((_, params: { grant: string }) => ({ grant: params.grant })),
     assignUrl: assign((_, params: { url: string }) => ({ url: params.url })),
     assignFailure: assign((_, params: { failure: GameLaunchFailure }) => ({ failure: params.failure })),
-    assignFrameError: assign((_, params: { message: string }) => ({ frameError: params.message })),
+    assignFrameError: assign((_, params: { code: GameFrameErrorCode }) => ({ frameError: params.code })),
     clearLaunch: assign({ detail: null, grant: null, url: null, failure: null, frameError: null }),
     assignLogoutOutcome: assign({ outcome: 'logout' as const }),
   },
@@ -240,7 +243,7 @@ export const gameLaunchMachine = setup({
             guard: ({ event }) => event.message.kind === 'error',
             actions: {
               type: 'assignFrameError',
-              params: ({ event }) => ({ message: event.message.kind === 'error' ? event.message.message : '' }),
+              params: ({ event }) => ({ code: event.message.kind === 'error' ? event.message.code : 'UNAVAILABLE' }),
             },
           },
         ],

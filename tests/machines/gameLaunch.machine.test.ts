@@ -79,7 +79,7 @@ function eventsFor(snapshot: LaunchSnapshot): LaunchPathEvent[] {
       return [done('recordRecentGame', null), failed('recordRecentGame', offline)];
     case 'game.shown':
       return context.frameError === null
-        ? [{ type: 'game.frame', message: { kind: 'error', message: 'NOT_ENOUGH_FUNDS' } }, { type: 'game.frame', message: { kind: 'round-ended' } }]
+        ? [{ type: 'game.frame', message: { kind: 'error', code: 'NOT_ENOUGH_FUNDS' } }, { type: 'game.frame', message: { kind: 'round-ended' } }]
         : [{ type: 'game.frame', message: { kind: 'close' } }, { type: 'game.close' }];
     case 'error':
       return context.failure?.step === 'grant' ? [{ type: 'game.retry' }, { type: 'game.close' }] : [{ type: 'game.close' }];

@@ -13,6 +13,7 @@ import type { AuthenticatedSession, LoginCredentials, LoginOutput } from '../../
 import { isAuthorized, isLoadingProfile, isResolved, isSettled, termsOutdated } from '../../machines/session.guards';
 import {
   cashierPlayerOf,
+  gameLaunchInputOf,
   FLOW_NAMES,
   MAX_TIMER_DELAY_MS,
   PLAYER_FLOWS,
@@ -29,6 +30,7 @@ import type { phoneChangeMachine } from '../../machines/phoneChange.machine';
 import type { signupMachine } from '../../machines/signup.machine';
 import type { depositMachine } from '../../machines/deposit.machine';
 import type { transactionHistoryMachine } from '../../machines/transactionHistory.machine';
+import type { gameLaunchMachine } from '../../machines/gameLaunch.machine';
 import type { walletMachine } from '../../machines/wallet.machine';
 import type { withdrawMachine } from '../../machines/withdraw.machine';
 import type { AccessDetails, PlayerProfile, TransactionSummary } from '../../src/api/player';
@@ -102,6 +104,7 @@ function isRegion(value: unknown, part: string, state: string): boolean {
 const SIGNUP_INPUT = { languageCode: 'en', bonusCode: null, affiliate: {} } as const;
 const PAY_AND_PLAY_INPUT = { langmarket: 'fi-FI', target: '/online-casino', callback: null };
 const DEPOSIT_INPUT = { depositId: null, returnPath: '/en-UN/deposit' };
+const GAME_INPUT = { lobby: 'casino', provider: 'pragmaticplay', game: 'cas-00001', channel: 'mobile', visitorCountry: 'SE' } as const;
 /** What the cashier flows are given of this player (FI, EUR, every access on, not suspended). */
 const CASHIER_PLAYER = { currency: 'EUR', market: 'FI', access: { deposit: true, payout: true, withdrawal: true }, multibrandSuspended: false };
 
@@ -120,6 +123,8 @@ function flowEvents(value: unknown, flows: FlowRefs): SessionEvent[] {
         { type: 'flow.start', flow: 'signup', input: SIGNUP_INPUT },
         { type: 'flow.start', flow: 'payAndPlay', input: PAY_AND_PLAY_INPUT },
         { type: 'flow.start', flow: 'passwordReset' },
+        // A visitor plays for fun (demo).
+        { type: 'flow.start', flow: 'gameLaunch', input: GAME_INPUT },
         // An account flow is refused to a visitor, the cashier too.
         { type: 'flow.start', flow: 'phoneChange' },
         { type: 'flow.start', flow: 'deposit', input: DEPOSIT_INPUT },
@@ -132,6 +137,7 @@ function flowEvents(value: unknown, flows: FlowRefs): SessionEvent[] {
           { type: 'flow.start', flow: 'deposit', input: DEPOSIT_INPUT },
           { type: 'flow.start', flow: 'withdraw' },
           { type: 'flow.start', flow: 'transactionHistory' },
+          { type: 'flow.start', flow: 'gameLaunch', input: GAME_INPUT },
         ]
       : [];
   }
@@ -143,6 +149,8 @@ function flowEvents(value: unknown, flows: FlowRefs): SessionEvent[] {
     if (flow === 'passwordReset') list.push(done('passwordReset', { outcome: 'reset' }));
     if (flow === 'phoneChange') list.push(done('phoneChange', { outcome: 'changed' }));
     if (flow === 'passwordChange') list.push(done('passwordChange', { outcome: 'changed' }));
+    // behaviour.md §8: an evolution 400 ends the game with `logout`; a closed game changes nothing.
+    if (flow === 'gameLaunch') list.push(done('gameLaunch', { outcome: 'logout' }), done('gameLaunch', { outcome: 'closed' }));
   }
   return list;
 }
@@ -245,6 +253,7 @@ function setupWith(fakes: FakePromises) {
       deposit: fakes.actor<unknown>() as unknown as typeof depositMachine,
       withdraw: fakes.actor<unknown>() as unknown as typeof withdrawMachine,
       transactionHistory: fakes.actor<unknown>() as unknown as typeof transactionHistoryMachine,
+      gameLaunch: fakes.actor<unknown>() as unknown as typeof gameLaunchMachine,
       // The wallet has its own path test; here it runs as long as the player is authorised.
       wallet: fakes.actor<unknown>() as unknown as typeof walletMachine,
       accessCheck: accessCheckMachine.provide({ actors: { fetchAccessContext: fakes.actor<AccessContextResult>() } }),
@@ -309,6 +318,27 @@ describe('session machine (behaviour.md §4 "Session")', () => {
           expect(cashierPlayerOf(context)).toEqual(CASHIER_PLAYER);
           const input = fakes.calls.filter((call) => call.id === event.flow).at(-1)?.input;
           expect(input).toEqual(event.flow === 'deposit' ? { ...DEPOSIT_INPUT, player: CASHIER_PLAYER } : { player: CASHIER_PLAYER });
+        }
+        // The game launch gets demo money for a visitor, real money for a player; the player's
+        // country before the visitor's; the market's currency for a visitor, the account's for a player.
+        if (event.type === 'flow.start' && event.flow === 'gameLaunch') {
+          const input = fakes.calls.filter((call) => call.id === 'gameLaunch').at(-1)?.input;
+          const authorized = previous?.context.authorized === true;
+          expect(input).toEqual({
+            lobby: 'casino',
+            provider: 'pragmaticplay',
+            game: 'cas-00001',
+            channel: 'mobile',
+            demo: !authorized,
+            language: 'en',
+            currency: 'EUR',
+            country: authorized ? 'FI' : 'SE',
+            jurisdiction: authorized ? 'FI' : 'SE',
+          });
+          expect(gameLaunchInputOf(context, GAME_INPUT)).toEqual(input);
+        }
+        if (event.type === 'xstate.done.actor.gameLaunch' && (event.output as { outcome: string }).outcome === 'closed') {
+          expect(snapshot.value).toEqual(previous?.value);
         }
         // Logging out stops every flow: no player's data outlives the session.
         if (snapshot.matches({ resolved: 'loggingOut' })) {
@@ -469,7 +499,7 @@ describe('session machine (behaviour.md §4 "Session")', () => {
           // The sign-out call is made with the token, which is kept for it only.
           expect(fakes.isPending('signOut')).toBe(true);
           expect(context.idToken).toBe(session.idToken);
-          expect(context.logoutReason).toBe(LOGOUT_REASONS[event.type]);
+          expect(context.logoutReason).toBe(event.type === 'xstate.done.actor.gameLaunch' ? 'unauthorized' : LOGOUT_REASONS[event.type]);
           expect(world.actions).toEqual([]);
         } else if (!snapshot.matches({ resolved: 'authorized' })) {
           expect(context.idToken).toBeNull();

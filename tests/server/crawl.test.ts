@@ -5,7 +5,7 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENABLED_MARKETS, formatLangMarket, MARKETS, type LangMarket } from '../../machines/lib/markets';
 import { staticPageSchema } from '../../src/api/content';
-import { hreflangFor, SITE_PAGES, siteLangMarkets, sitePagePath, X_DEFAULT_LANGMARKET } from '../../src/api/sitePages';
+import { hreflangFor, isPatternPage, SITE_PAGES, siteLangMarkets, sitePagePath, X_DEFAULT_LANGMARKET } from '../../src/api/sitePages';
 import { escapeXml, renderUrlSet } from '../../server/services/sitemap';
 import { json, startTestPlatform, tempDir, type TestPlatform } from './helpers/platform';
 
@@ -56,8 +56,9 @@ function pathOf(loc: string): { langmarket: string; path: string } {
   return { langmarket, path: rest.length === 0 ? '' : `/${rest.join('/')}` };
 }
 
-const INDEXABLE = SITE_PAGES.filter((page) => page.index);
-const NOT_INDEXABLE = SITE_PAGES.filter((page) => !page.index);
+// Pattern pages (a category, a game: `$categoryId`) have no one path a sitemap could list.
+const INDEXABLE = SITE_PAGES.filter((page) => page.index && !isPatternPage(page));
+const NOT_INDEXABLE = SITE_PAGES.filter((page) => !page.index && !isPatternPage(page));
 const url = (origin: string, langMarket: LangMarket, page: { path: string }) => `${origin}${sitePagePath(langMarket, page)}`;
 
 /** Every alternate a page has when it exists everywhere: each market and language, and x-default. */

@@ -3,15 +3,14 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import * as v from 'valibot';
-import type { gameLaunchMachine, GameLaunchFailure } from '../../../machines/gameLaunch.machine';
+import type { gameLaunchMachine, GameFrameErrorCode, GameLaunchFailure } from '../../../machines/gameLaunch.machine';
 import { ERROR_CODES } from '../../../machines/lib/errorCodes';
 import { LOBBY_PATHS, type LobbyType } from '../../../machines/lib/games';
 import { formatLangMarket, type LangMarket } from '../../../machines/lib/markets';
-import { gameFrameMessageSchema } from '../../api/gameLaunch';
 import { Button } from '../../ui/Button';
 import { button } from '../../ui/button.css';
 import { Loader } from '../../ui/Loader';
+import { acceptFrameMessage } from './frameMessages';
 import * as s from './games.css';
 import type { SessionRef } from './lobbyState';
 import { isAuthorized } from '../../../machines/session.guards';
@@ -65,6 +64,21 @@ function useFailureText(failure: GameLaunchFailure | null): string {
   }
 }
 
+function useFrameErrorText(code: GameFrameErrorCode | null): string | null {
+  const { t } = useLingui();
+  if (code === null) return null;
+  switch (code) {
+    case 'NOT_ENOUGH_FUNDS':
+      return t({ id: 'games.frame.notEnoughFunds', message: 'Your balance is too low for this bet. Deposit or choose a smaller stake.' });
+    case 'RESTRICTED':
+      return t({ id: 'games.frame.restricted', message: 'Your account cannot play this game right now.' });
+    case 'SESSION_ENDED':
+      return t({ id: 'games.frame.sessionEnded', message: 'This game session has ended. Close the game and open it again.' });
+    case 'UNAVAILABLE':
+      return t({ id: 'games.frame.unavailable', message: 'The game cannot go on right now. Please try again later.' });
+  }
+}
+
 function LaunchView({ flow, langMarket, lobby, session }: { flow: LaunchRef; langMarket: LangMarket; lobby: LobbyType; session: SessionRef }) {
   const { t } = useLingui();
   const frameRef = useRef<HTMLIFrameElement>(null);
@@ -75,6 +89,7 @@ function LaunchView({ flow, langMarket, lobby, session }: { flow: LaunchRef; lan
   const frameError = useSelector(flow, (snapshot) => snapshot.context.frameError);
   const demo = useSelector(flow, (snapshot) => snapshot.context.input.demo);
   const failureText = useFailureText(failure);
+  const frameErrorText = useFrameErrorText(frameError);
   const langmarket = formatLangMarket(langMarket);
   const lobbyHref = `/${langmarket}${LOBBY_PATHS[detail?.type ?? lobby]}`;
   const providerOrigin = detail?.providerOrigin ?? null;
@@ -88,11 +103,8 @@ function LaunchView({ flow, langMarket, lobby, session }: { flow: LaunchRef; lan
   useEffect(() => {
     if (state !== 'game' || providerOrigin === null) return;
     const onMessage = (event: MessageEvent) => {
-      if (event.origin !== providerOrigin || event.source !== frameRef.current?.contentWindow) return;
-      const parsed = v.safeParse(gameFrameMessageSchema, event.data);
-      if (!parsed.success) return;
-      const message = parsed.output;
-      flow.send({ type: 'game.frame', message: message.type === 'error' ? { kind: 'error', message: message.message } : { kind: message.type } });
+      const message = acceptFrameMessage(event, { origin: providerOrigin, source: frameRef.current?.contentWindow ?? null });
+      if (message !== null) flow.send({ type: 'game.frame', message });
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
@@ -135,9 +147,9 @@ function LaunchView({ flow, langMarket, lobby, session }: { flow: LaunchRef; lan
       ) : null}
       {state === 'game' && url !== null ? (
         <>
-          {frameError !== null ? (
+          {frameErrorText !== null ? (
             <p className={s.notice} role="status">
-              {frameError}
+              {frameErrorText}
             </p>
           ) : null}
           <iframe ref={frameRef} className={s.frame} src={url} title={title} sandbox={FRAME_SANDBOX} allow={FRAME_ALLOW} referrerPolicy="origin" />
