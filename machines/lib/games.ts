@@ -203,29 +203,45 @@ export interface SearchHit<T> {
  * then in the list's order. Explainable: each typo hit says how many letters differ.
  */
 export function searchGames<T>(items: readonly T[], nameOf: (item: T) => string, searchText: string): SearchHit<T>[] {
-  const text = searchText.trim();
-  if (text === '') return items.map((item) => ({ item, kind: 'substring', typos: 0 }));
-  const exact = items.filter((item) => nameMatches(nameOf(item), text));
-  if (exact.length > 0) return exact.map((item) => ({ item, kind: 'substring', typos: 0 }));
-  const needle = folded(text);
-  const limit = typoAllowance(needle.length);
-  if (limit === 0) return [];
-  const hits: SearchHit<T>[] = [];
-  for (const item of items) {
-    const name = nameOf(item);
-    const candidates = [folded(name), ...name.split(/\s+/).map(folded)];
-    // Also every window of the name as long as the text (a typo inside a longer name).
-    const whole = folded(name);
-    for (let start = 0; start + needle.length <= whole.length; start += 1) candidates.push(whole.slice(start, start + needle.length));
-    let typos = limit + 1;
-    for (const candidate of candidates) {
-      if (candidate === '') continue;
-      typos = Math.min(typos, distance(needle, candidate, limit));
-      if (typos === 0) break;
-    }
-    if (typos <= limit) hits.push({ item, kind: 'typo', typos });
-  }
-  return hits.sort((a, b) => a.typos - b.typos);
+  return createGameSearch(items, nameOf)(searchText);
+}
+
+/**
+ * searchGames over one list, many times (a search box: a search per keystroke): the names are
+ * lower-cased and folded once, here, so each search only compares.
+ */
+export function createGameSearch<T>(items: readonly T[], nameOf: (item: T) => string): (searchText: string) => SearchHit<T>[] {
+  const names = items.map((item) => nameOf(item));
+  const lower = names.map((name) => name.toLocaleLowerCase());
+  let foldedNames: { whole: string; words: string[] }[] | null = null;
+  const folds = () => (foldedNames ??= names.map((name) => ({ whole: folded(name), words: name.split(/\s+/).map(folded) })));
+  return (searchText) => {
+    const text = searchText.trim();
+    if (text === '') return items.map((item) => ({ item, kind: 'substring', typos: 0 }));
+    const needleLower = text.toLocaleLowerCase();
+    const exact: SearchHit<T>[] = [];
+    items.forEach((item, index) => {
+      if ((lower[index] ?? '').includes(needleLower)) exact.push({ item, kind: 'substring', typos: 0 });
+    });
+    if (exact.length > 0) return exact;
+    const needle = folded(text);
+    const limit = typoAllowance(needle.length);
+    if (limit === 0) return [];
+    const hits: SearchHit<T>[] = [];
+    folds().forEach(({ whole, words }, index) => {
+      let typos = limit + 1;
+      const consider = (candidate: string) => {
+        if (candidate !== '' && typos > 0) typos = Math.min(typos, distance(needle, candidate, limit));
+      };
+      consider(whole);
+      for (const word of words) consider(word);
+      // Every window of the name as long as the text (a typo inside a longer name).
+      for (let start = 0; start + needle.length <= whole.length && typos > 0; start += 1) consider(whole.slice(start, start + needle.length));
+      const item = items[index];
+      if (typos <= limit && item !== undefined) hits.push({ item, kind: 'typo', typos });
+    });
+    return hits.sort((a, b) => a.typos - b.typos);
+  };
 }
 
 // ------------------------------------------------------------------------------ lists

@@ -9,6 +9,8 @@ import type { PrerenderData, PrerenderInput } from '../../src/app/prerender';
 import { escapeHtml } from '../content/terms';
 import type { Database } from '../db/schema';
 import { loadPageContent, type PageContent } from '../services/pages';
+import { boxesFor, lobbyContent } from '../services/catalog';
+import { LOBBY_PATHS, LOBBY_TYPES } from '../../machines/lib/games';
 import { BRAND_NAME } from '../../machines/lib/brand';
 import { encodeVariants, sendEncoded, type EncodedVariants } from './encoding';
 import { isApiPath, injectApiBaseUrl, REVALIDATE } from './static';
@@ -50,6 +52,22 @@ const PAGE_CACHE_ENTRIES_MAX = 1_000;
 function isPagePath(path: string): boolean {
   const last = path.slice(path.lastIndexOf('/') + 1);
   return !isApiPath(path) && !last.includes('.');
+}
+
+/**
+ * A lobby page's first rows (issue 12): the lobby as a phone asks for it (the mobile channel: most
+ * players come on a phone, and a desktop's app asks for its own) and a visitor's boxes, from the
+ * catalog in memory. Null for every other page.
+ */
+function lobbyPaintData(langMarket: LangMarket, page: SitePage | null, deps: { db: Kysely<Database>; clock: () => Date }): PrerenderData['lobby'] {
+  const lobby = LOBBY_TYPES.find((type) => page?.path === LOBBY_PATHS[type]);
+  if (lobby === undefined) return null;
+  const scope = { market: langMarket.market, language: langMarket.language };
+  return {
+    channel: 'mobile',
+    response: lobbyContent(scope, lobby, 'mobile'),
+    boxes: boxesFor(deps, scope, lobby, { authorized: false, playerId: null, depositCount: null }),
+  };
 }
 
 /** "Sign Up – Aurora Play" → "Sign Up": a stand-in page's heading from its title. */
@@ -159,7 +177,7 @@ export function pagesApp(options: PagesOptions): MiddlewareHandler {
       if (screen) content.head = screen;
     }
     const origin = options.siteUrl ?? new URL(c.req.url).origin;
-    const data: PrerenderData = { footer: content.footer, seo: content.seo, page: content.page };
+    const data: PrerenderData = { footer: content.footer, seo: content.seo, page: content.page, lobby: lobbyPaintData(langMarket, page, { db, clock }) };
     let root = '';
     if (renderer) {
       root = await renderer.renderPage({
@@ -182,8 +200,13 @@ export function pagesApp(options: PagesOptions): MiddlewareHandler {
       .replace(
         '<div id="root"></div>',
         () =>
-          // Before #root: index.html hides its loader with `#root:not(:empty) + .boot-loader`.
-          `<script type="application/json" id="${FIRST_PAINT_DATA_ID}">${jsonForScript({ langmarket: formatLangMarket(langMarket), ...data })}</script>\n    <div id="root" ${FIRST_PAINT_ATTRIBUTE}>${root}</div>`,
+          // index.html hides its loader with `#root:not(:empty) + .boot-loader`: nothing between them.
+          `<div id="root" ${FIRST_PAINT_ATTRIBUTE}>${root}</div>`,
+      )
+      // The paint's data last: the browser paints #root before it reads the JSON (a lobby's is large).
+      .replace(
+        '</body>',
+        () => `  <script type="application/json" id="${FIRST_PAINT_DATA_ID}">${jsonForScript({ langmarket: formatLangMarket(langMarket), ...data })}</script>\n  </body>`,
       );
     const status = maintenance ? 503 : page === null ? 404 : 200;
     return { at: Date.now(), status, variants: encodeVariants(html), index: !maintenance && page?.index === true };

@@ -29,6 +29,8 @@ export const SEEDED_EMAILS = {
   blacklisted: 'blacklisted@example.com',
   /** A player of the GG market (Great Britain, GBP; issue 11: a withdrawal there cannot be cancelled, UKGC RTS 14B). */
   uk: 'uk@example.com',
+  /** The games browser journeys (tests/e2e/games.spec.ts) play, favour and log in with this one and no other test does. */
+  games: 'games@example.com',
 } as const;
 
 interface SeededPlayer {
@@ -83,6 +85,10 @@ function seededPlayers(termsVersion: number): Record<keyof typeof SEEDED_EMAILS,
     blacklisted: {
       details: { ...FINN, first_name: 'Mikko', last_name: 'Blacklisted', phone_body: '401234573', terms_accepted_version: termsVersion },
       state: () => ({ status: 'BLACKLISTED' }),
+    },
+    games: {
+      details: { ...FINN, first_name: 'Pelle', last_name: 'Player', phone_body: '401234574', terms_accepted_version: termsVersion },
+      state: registered,
     },
     uk: {
       details: {

@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { DEFAULT_SITE_ID, RECENT_GAMES_LIMIT } from '../../machines/lib/constants';
 import type { GameChannel, LobbyPageType, LobbyType } from '../../machines/lib/games';
 import type { LangMarket } from '../../machines/lib/markets';
@@ -39,6 +39,8 @@ export const jackpotsQuery = (gameIds: readonly string[]) =>
     queryFn: ({ signal }) => gamesApi.jackpots(gameIds, DEFAULT_SITE_ID, signal),
     refetchInterval: JACKPOT_REFRESH_MS,
     enabled: gameIds.length > 0,
+    // While the next tiles' amounts come, the last ones stay (scrolling asks for other games).
+    placeholderData: keepPreviousData,
   });
 
 export const favoritesQuery = (authorized: boolean) =>

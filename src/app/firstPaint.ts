@@ -6,6 +6,9 @@ import { appGate } from '../../machines/session.guards';
 import { footerSchema, seoDescriptionsSchema, staticPageSchema } from '../api/content';
 import { FIRST_PAINT_ATTRIBUTE, FIRST_PAINT_DATA_ID } from '../api/firstPaint';
 import { contentKeys } from '../api/queries';
+import { gameKeys } from '../api/gameQueries';
+import { boxesResponseSchema, lobbyResponseSchema } from '../api/games';
+import { GAME_CHANNELS } from '../../machines/lib/games';
 import * as v from 'valibot';
 import type { SessionActor } from './session';
 
@@ -21,6 +24,8 @@ const firstPaintSchema = v.object({
   footer: v.nullable(footerSchema),
   seo: v.nullable(seoDescriptionsSchema),
   page: v.nullable(staticPageSchema),
+  /** A lobby page's lobby, as a phone asks for it (issue 12: the first rows are in the paint). */
+  lobby: v.optional(v.nullable(v.object({ channel: v.picklist(GAME_CHANNELS), response: lobbyResponseSchema, boxes: boxesResponseSchema }))),
 });
 
 /** Puts the documents of the served page into the query cache; false when the page had none. */
@@ -39,6 +44,11 @@ export function seedFromFirstPaint(queryClient: QueryClient, doc: Document = doc
   if (data.footer) queryClient.setQueryData(contentKeys.footer(langMarket), data.footer);
   if (data.seo) queryClient.setQueryData(contentKeys.seo(langMarket), data.seo);
   if (data.page) queryClient.setQueryData(contentKeys.page(langMarket, data.page.id), data.page);
+  if (data.lobby) {
+    // A visitor's boxes: a player's are asked for again (their audience differs).
+    queryClient.setQueryData(gameKeys.lobby(langMarket, data.lobby.response.lobby, data.lobby.channel), data.lobby.response);
+    queryClient.setQueryData(gameKeys.boxes(langMarket, data.lobby.response.lobby, false), data.lobby.boxes);
+  }
   return true;
 }
 

@@ -7,6 +7,10 @@ import { renderToString } from 'react-dom/server';
 import { formatLangMarket, intlLocaleFor, type LangMarket, type LanguageCode } from '../../machines/lib/markets';
 import type { Footer, SeoDescriptions, StaticPage as StaticPageDocument } from '../api/content';
 import { contentKeys } from '../api/queries';
+import { gameKeys } from '../api/gameQueries';
+import type { BoxesResponse, LobbyResponse } from '../api/games';
+import type { GameChannel } from '../../machines/lib/games';
+import { LobbyFirstPaint } from '../features/games/LobbyPage';
 import type { SitePage } from '../api/sitePages';
 import { DEFAULT_COOKIE_CONSENT_OPTIONS } from '../../machines/cookieConsent.machine';
 import { LoginRequiredActions } from '../features/auth/LoginRequiredActions';
@@ -32,6 +36,8 @@ export interface PrerenderData {
   footer: Footer | null;
   seo: SeoDescriptions | null;
   page: StaticPageDocument | null;
+  /** A lobby page's lobby as a phone asks for it (issue 12: its first rows are painted). */
+  lobby?: { channel: GameChannel; response: LobbyResponse; boxes: BoxesResponse } | null;
 }
 
 export interface PrerenderInput {
@@ -81,6 +87,10 @@ function queryClientWith(langMarket: LangMarket, data: PrerenderData): QueryClie
   if (data.footer) client.setQueryData(contentKeys.footer(langMarket), data.footer);
   if (data.seo) client.setQueryData(contentKeys.seo(langMarket), data.seo);
   if (data.page) client.setQueryData(contentKeys.page(langMarket, data.page.id), data.page);
+  if (data.lobby) {
+    client.setQueryData(gameKeys.lobby(langMarket, data.lobby.response.lobby, data.lobby.channel), data.lobby.response);
+    client.setQueryData(gameKeys.boxes(langMarket, data.lobby.response.lobby, false), data.lobby.boxes);
+  }
   return client;
 }
 
@@ -101,6 +111,7 @@ function body(input: PrerenderInput): ReactNode {
       />
     );
   }
+  if (data.lobby) return <LobbyFirstPaint langMarket={langMarket} lobby={data.lobby.response} boxes={data.lobby.boxes.boxes} />;
   if (page.path === '/reset-password') {
     // The platform's copy of the help page is sanitised already (server/content/sanitize.ts).
     return <PasswordResetFirstPaint help={data.page ? { title: data.page.title, html: data.page.html } : null} />;

@@ -7,9 +7,9 @@ import { expectFitsViewport, logIn, submitLogin } from './helpers';
 // desktop's width, a category page, the provider filter and the search, a favourite in my games,
 // a demo game for a visitor, a live table asking a visitor to log in first, and a real-money slot
 // round that moves the header balance, the recently played list and the history. The seeded
-// reset@example.com (Finland, EUR) plays here; no other browser journey spends its money.
+// games@example.com (Finland, EUR) plays here and nowhere else.
 
-const PLAYER = 'reset@example.com';
+const PLAYER = 'games@example.com';
 
 function headerBalance(page: Page): Locator {
   return page.locator('header').getByTestId('header-balance');

@@ -3,7 +3,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import type { LobbyType } from '../../../machines/lib/games';
 import { formatLangMarket, type LangMarket } from '../../../machines/lib/markets';
-import { gamesApi } from '../../api/games';
+import { gamesApi, type CategoryPageResponse } from '../../api/games';
 import { gameKeys } from '../../api/gameQueries';
 import { Loader } from '../../ui/Loader';
 import { GameInfoDialog } from './GameInfoDialog';
@@ -31,6 +31,9 @@ export function categoryPagesQuery(langMarket: LangMarket, lobby: LobbyType, cat
     queryFn: ({ pageParam, signal }: { pageParam: number; signal: AbortSignal }) => gamesApi.categoryPage(langMarket, lobby, categoryId, channel, pageParam, signal),
     initialPageParam: 0,
     getNextPageParam: (last: { page: number; pageSize: number; total: number }) => ((last.page + 1) * last.pageSize < last.total ? last.page + 1 : undefined),
+    // Pages never change once loaded: comparing thousands of games with the last answer on every
+    // new page would be a long task for nothing.
+    structuralSharing: false,
   };
 }
 
@@ -40,11 +43,24 @@ export function CategoryPage({ session, langMarket, lobby, categoryId, channel }
   const pages = useInfiniteQuery(categoryPagesQuery(langMarket, lobby, categoryId, channel));
   const [infoGame, setInfoGame] = useState<TileGame | null>(null);
   const favorites = useFavorites(viewer.authorized, lobby);
+  // Each page's tiles are made once (a new page must not redo the thousands before it).
+  const tilesOfPage = useMemo(() => new WeakMap<CategoryPageResponse, TileGame[]>(), [viewer.country]);
   const tiles = useMemo(
-    () => visibleTiles((pages.data?.pages ?? []).flatMap((page) => page.games.map((game) => tileOfGame(game, viewer.country)))),
-    [pages.data, viewer.country],
+    () =>
+      (pages.data?.pages ?? []).flatMap((page) => {
+        let made = tilesOfPage.get(page);
+        if (made === undefined) {
+          made = visibleTiles(page.games.map((game) => tileOfGame(game, viewer.country)));
+          tilesOfPage.set(page, made);
+        }
+        return made;
+      }),
+    [pages.data, tilesOfPage, viewer.country],
   );
-  const jackpotOf = useJackpots(tiles, langMarket);
+  // Jackpots of the tiles on screen only (a category of thousands has hundreds of them).
+  const [range, setRange] = useState({ start: 0, end: 0 });
+  const onRangeChange = useCallback((start: number, end: number) => setRange({ start, end }), []);
+  const jackpotOf = useJackpots(useMemo(() => tiles.slice(range.start, range.end), [tiles, range]), langMarket);
   const category = pages.data?.pages[0]?.category;
   const total = pages.data?.pages[0]?.total ?? 0;
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages;
@@ -77,6 +93,7 @@ export function CategoryPage({ session, langMarket, lobby, categoryId, channel }
         className={s.grid}
         itemClassName={s.tileItem}
         onNearEnd={onNearEnd}
+        onRangeChange={onRangeChange}
         renderItem={(tile, position) => (
           <GameTile
             game={tile}

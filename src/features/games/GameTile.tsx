@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Link } from '@tanstack/react-router';
-import type { MouseEvent } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { memo, type MouseEvent } from 'react';
 import { IMAGE_QUALITY } from '../../../machines/lib/constants';
 import { gamePlayPath, imageUrl } from '../../../machines/lib/games';
 import * as s from './games.css';
@@ -49,8 +49,10 @@ function InfoIcon() {
   );
 }
 
-export function GameTile({ game, langmarket, favorite, onToggleFavorite, onInfo, onLoginRequired, jackpot, eager = false }: GameTileProps) {
+/** Memoised: a tile renders again only when what it shows changes (not for a keystroke in the search). */
+export const GameTile = memo(function GameTile({ game, langmarket, favorite, onToggleFavorite, onInfo, onLoginRequired, jackpot, eager = false }: GameTileProps) {
   const { t } = useLingui();
+  const navigate = useNavigate();
   const name = game.label;
   const path = gamePlayPath(game.lobby, game.gameProvider, game.id);
   const image = (
@@ -72,10 +74,14 @@ export function GameTile({ game, langmarket, favorite, onToggleFavorite, onInfo,
     </span>
   );
   const restricted = game.availability === 'overlaid';
+  const href = `/${langmarket}${path}`;
+  // A plain link (a router Link per tile subscribes to the router: thousands of tiles, a long task
+  // per scroll or keystroke); a plain click goes through the router, a new tab or window as usual.
   const onClick = (event: MouseEvent) => {
-    if (onLoginRequired === null) return;
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
-    onLoginRequired(`/${langmarket}${path}`);
+    if (onLoginRequired !== null) onLoginRequired(href);
+    else void navigate({ href });
   };
   return (
     <div className={s.tile}>
@@ -88,15 +94,10 @@ export function GameTile({ game, langmarket, favorite, onToggleFavorite, onInfo,
           </span>
         </div>
       ) : (
-        <Link
-          to={game.lobby === 'casino' ? '/$langmarket/online-casino/play/$provider/$id' : '/$langmarket/live-casino-online/play/$provider/$id'}
-          params={{ langmarket, provider: game.gameProvider, id: game.id }}
-          className={s.tileLink}
-          onClick={onClick}
-        >
+        <a href={href} className={s.tileLink} onClick={onClick}>
           {image}
           {label}
-        </Link>
+        </a>
       )}
       {jackpot !== null ? (
         <span className={s.jackpot}>
@@ -121,4 +122,4 @@ export function GameTile({ game, langmarket, favorite, onToggleFavorite, onInfo,
       </div>
     </div>
   );
-}
+});

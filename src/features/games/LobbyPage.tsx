@@ -2,9 +2,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useDeferredValue, useMemo, useState, type CSSProperties } from 'react';
-import { filterEnabled, inProviderFilter, LOBBY_PAGE_TYPE_OF, providerIdOf, searchGames, type LobbyType } from '../../../machines/lib/games';
+import { createGameSearch, filterEnabled, inProviderFilter, LOBBY_PAGE_TYPE_OF, providerIdOf, type LobbyType } from '../../../machines/lib/games';
 import { formatLangMarket, type LangMarket } from '../../../machines/lib/markets';
-import type { Box, LobbyCategory, Provider } from '../../api/games';
+import type { Box, LobbyCategory, LobbyResponse, Provider } from '../../api/games';
 import { boxesQuery, gameIndexQuery, lobbyQuery, recentGamesQuery } from '../../api/gameQueries';
 import { Button } from '../../ui/Button';
 import { visuallyHidden } from '../../ui/global.css';
@@ -59,8 +59,10 @@ function Boxes({ boxes }: { boxes: readonly Box[] }) {
   if (boxes.length === 0) return null;
   return (
     <ul className={s.boxes} aria-label={t({ id: 'games.boxes.label', message: 'Promotions and tournaments' })}>
-      {boxes.map((box) => (
-        <li key={box.id} className={s.box} style={{ backgroundImage: `url("${box.image}")` }}>
+      {boxes.map((box, index) => (
+        <li key={box.id} className={s.box}>
+          {/* An image, not a CSS background: the first box is often the largest paint, and the browser finds an <img> at once. */}
+          <img className={s.boxImage} src={box.image} alt="" width={640} height={320} decoding="async" {...(index === 0 ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const })} />
           <span aria-hidden="true" style={{ position: 'absolute', inset: 0, backgroundColor: box.overlay.colour, opacity: box.overlay.opacity }} />
           <h2 className={s.boxTitle}>{box.title}</h2>
           {box.subtitles.map((subtitle) => (
@@ -192,6 +194,109 @@ function ProviderFilter({
   );
 }
 
+interface LobbyHeaderProps {
+  lobby: LobbyType;
+  langmarket: string;
+  tab: LobbyTab;
+  searchText: string;
+  onSearch: (text: string) => void;
+  onSearchFocus: () => void;
+  checkedCount: number;
+  onOpenFilter: () => void;
+}
+
+function useTabLabels(): Record<LobbyTab, string> {
+  const { t } = useLingui();
+  return {
+    0: t({ id: 'games.tab.lobby', message: 'Lobby' }),
+    1: t({ id: 'games.tab.search', message: 'Search' }),
+    2: t({ id: 'games.tab.myGames', message: 'My games' }),
+    3: t({ id: 'games.tab.recent', message: 'Recently played' }),
+  };
+}
+
+/** The lobby's title, its tabs (the bottom navigation on a phone) and the search: the same in the first paint and in the app. */
+function LobbyHeader({ lobby, langmarket, tab, searchText, onSearch, onSearchFocus, checkedCount, onOpenFilter }: LobbyHeaderProps) {
+  const { t } = useLingui();
+  const tabLabels = useTabLabels();
+  const lobbyTitle = lobby === 'casino' ? t({ id: 'shell.nav.casino', message: 'Casino' }) : t({ id: 'shell.nav.liveCasino', message: 'Live casino' });
+  return (
+    <>
+      <h1 className={s.title}>{lobbyTitle}</h1>
+      <nav aria-label={t({ id: 'games.tabs.label', message: 'Lobby sections' })}>
+        <ul className={s.tabs}>
+          {LOBBY_TABS.map((value) => (
+            <li key={value}>
+              <Link
+                to={lobby === 'casino' ? '/$langmarket/online-casino' : '/$langmarket/live-casino-online'}
+                params={{ langmarket }}
+                search={value === 0 ? {} : { tab: value }}
+                className={s.tab}
+                aria-current={tab === value ? 'page' : undefined}
+                activeOptions={{ exact: true, includeSearch: true }}
+              >
+                <TabIcon tab={value} />
+                {tabLabels[value]}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <search className={s.toolbar}>
+        <label className={s.searchField}>
+          <span className={s.label}>
+            <Trans id="games.search.label">Search games</Trans>
+          </span>
+          <input
+            type="search"
+            className={s.searchInput}
+            value={searchText}
+            autoFocus={tab === 1}
+            onFocus={onSearchFocus}
+            onChange={(event) => onSearch(event.target.value)}
+            autoComplete="off"
+          />
+        </label>
+        <Button variant="secondary" onClick={onOpenFilter} aria-haspopup="dialog">
+          {checkedCount === 0 ? <Trans id="games.filter.title">Providers</Trans> : <Trans id="games.filter.openChecked">Providers ({checkedCount})</Trans>}
+        </Button>
+      </search>
+    </>
+  );
+}
+
+/** Rows the first paint shows: what a phone sees before it scrolls, and a little more. */
+const FIRST_PAINT_ROWS = 3;
+
+const noop = () => undefined;
+
+/**
+ * The lobby before the app runs (src/app/prerender.tsx; issue 12: the largest paint of a phone is a
+ * game tile): the header, a visitor's boxes and the first rows, from the same components and data
+ * the app then renders, so the takeover changes nothing on screen.
+ */
+export function LobbyFirstPaint({ langMarket, lobby, boxes }: { langMarket: LangMarket; lobby: LobbyResponse; boxes: readonly Box[] }) {
+  const langmarket = formatLangMarket(langMarket);
+  const handlers: TileHandlers = { langmarket, favorites: { has: null, ids: [], toggle: noop }, jackpotOf: () => null, onInfo: noop, loginFor: null };
+  const rows = lobby.categories.filter((entry) => entry.category.visibleInLobby && entry.games.length > 0).slice(0, FIRST_PAINT_ROWS);
+  return (
+    <div className={s.page}>
+      <LobbyHeader lobby={lobby.lobby} langmarket={langmarket} tab={0} searchText="" onSearch={noop} onSearchFocus={noop} checkedCount={0} onOpenFilter={noop} />
+      <Boxes boxes={boxes} />
+      {rows.map((entry, position) => (
+        <CategoryRow
+          key={entry.category.id}
+          entry={entry}
+          lobby={lobby.lobby}
+          tiles={visibleTiles(entry.games.map((game) => tileOfGame(game, null)))}
+          handlers={handlers}
+          first={position === 0}
+        />
+      ))}
+    </div>
+  );
+}
+
 export function LobbyPage({ session, langMarket, lobby, tab, channel }: LobbyPageProps) {
   const { t } = useLingui();
   const langmarket = formatLangMarket(langMarket);
@@ -219,13 +324,15 @@ export function LobbyPage({ session, langMarket, lobby, tab, channel }: LobbyPag
     return new Map((index.data?.games ?? []).map((entry) => [entry.id, entry.subProviderId === null ? '' : (ids.get(entry.subProviderId) ?? '')]));
   }, [index.data]);
   const providers = useMemo(() => (lobbyData.data?.providers ?? []).filter((provider) => inProviderFilter(lobby, provider)), [lobbyData.data, lobby]);
-  const results = useMemo(() => {
+  // The names are prepared once per list; a keystroke only compares (behaviour.md §5's search).
+  const search = useMemo(() => {
     const byProvider =
       checked.length === 0
         ? allTiles
         : allTiles.filter((tile) => checked.includes(tile.gameProvider) || checked.includes(subProviderOf.get(tile.id) ?? ''));
-    return searchGames(byProvider, (tile) => tile.label, deferredText);
-  }, [allTiles, checked, deferredText, subProviderOf]);
+    return createGameSearch(byProvider, (tile) => tile.label);
+  }, [allTiles, checked, subProviderOf]);
+  const results = useMemo(() => search(deferredText), [search, deferredText]);
   const rows = useMemo(
     () =>
       (lobbyData.data?.categories ?? [])
@@ -235,15 +342,10 @@ export function LobbyPage({ session, langMarket, lobby, tab, channel }: LobbyPag
   );
   const shownTiles = useMemo(() => rows.flatMap((row) => row.tiles), [rows]);
   const jackpotOf = useJackpots(shownTiles, langMarket);
-  const loginFor = viewer.authorized ? null : (path: string) => session.send({ type: 'login.open', redirect: path });
-  const handlers: TileHandlers = { langmarket, favorites, jackpotOf, onInfo: setInfoGame, loginFor };
-  const lobbyTitle = lobby === 'casino' ? t({ id: 'shell.nav.casino', message: 'Casino' }) : t({ id: 'shell.nav.liveCasino', message: 'Live casino' });
-  const tabLabels: Record<LobbyTab, string> = {
-    0: t({ id: 'games.tab.lobby', message: 'Lobby' }),
-    1: t({ id: 'games.tab.search', message: 'Search' }),
-    2: t({ id: 'games.tab.myGames', message: 'My games' }),
-    3: t({ id: 'games.tab.recent', message: 'Recently played' }),
-  };
+  const loginFor = useMemo(() => (viewer.authorized ? null : (path: string) => session.send({ type: 'login.open', redirect: path })), [viewer.authorized, session]);
+  // Stable while the player types: the tiles on screen do not render again for a keystroke.
+  const handlers: TileHandlers = useMemo(() => ({ langmarket, favorites, jackpotOf, onInfo: setInfoGame, loginFor }), [langmarket, favorites, jackpotOf, loginFor]);
+  const tabLabels = useTabLabels();
   const lobbyPath = lobby === 'casino' ? '/online-casino' : '/live-casino-online';
 
   const listOf = (tiles: readonly TileGame[], label: string) => (
@@ -255,6 +357,22 @@ export function LobbyPage({ session, langMarket, lobby, tab, channel }: LobbyPag
       itemClassName={s.tileItem}
       renderItem={(tile, position) => tileOf(tile, position, handlers)}
     />
+  );
+
+  const resultsLabel = t({ id: 'games.search.resultsLabel', message: 'Games found' });
+  const resultItems = useMemo(() => results.map((hit) => hit.item), [results]);
+  const resultsList = useMemo(
+    () => (
+      <VirtualGrid
+        items={resultItems}
+        keyOf={(tile) => tile.id}
+        label={resultsLabel}
+        className={s.grid}
+        itemClassName={s.tileItem}
+        renderItem={(tile, position) => tileOf(tile, position, handlers)}
+      />
+    ),
+    [resultItems, resultsLabel, handlers],
   );
 
   let body;
@@ -278,10 +396,7 @@ export function LobbyPage({ session, langMarket, lobby, tab, channel }: LobbyPag
             <Trans id="games.search.count">Games found: {count}</Trans>
           )}
         </p>
-        {listOf(
-          results.map((hit) => hit.item),
-          t({ id: 'games.search.resultsLabel', message: 'Games found' }),
-        )}
+        {resultsList}
       </section>
     );
   } else if (tab === 2) {
@@ -358,56 +473,19 @@ export function LobbyPage({ session, langMarket, lobby, tab, channel }: LobbyPag
 
   return (
     <div className={s.page}>
-      <h1 className={s.title}>{lobbyTitle}</h1>
-      <nav aria-label={t({ id: 'games.tabs.label', message: 'Lobby sections' })}>
-        <ul className={s.tabs}>
-          {LOBBY_TABS.map((value) => (
-            <li key={value}>
-              <Link
-                to={lobby === 'casino' ? '/$langmarket/online-casino' : '/$langmarket/live-casino-online'}
-                params={{ langmarket }}
-                search={value === 0 ? {} : { tab: value }}
-                className={s.tab}
-                aria-current={tab === value ? 'page' : undefined}
-                activeOptions={{ exact: true, includeSearch: true }}
-              >
-                <TabIcon tab={value} />
-                {tabLabels[value]}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <search className={s.toolbar}>
-        <label className={s.searchField}>
-          <span className={s.label}>
-            <Trans id="games.search.label">Search games</Trans>
-          </span>
-          <input
-            type="search"
-            className={s.searchInput}
-            value={searchText}
-            autoFocus={tab === 1}
-            onFocus={() => setIndexWanted(true)}
-            onChange={(event) => setSearchText(event.target.value)}
-            autoComplete="off"
-          />
-        </label>
-        <Button
-          variant="secondary"
-          onClick={() => {
-            setIndexWanted(true);
-            setFilterOpen(true);
-          }}
-          aria-haspopup="dialog"
-        >
-          {checked.length === 0 ? (
-            <Trans id="games.filter.title">Providers</Trans>
-          ) : (
-            <Trans id="games.filter.openChecked">Providers ({checkedCount})</Trans>
-          )}
-        </Button>
-      </search>
+      <LobbyHeader
+        lobby={lobby}
+        langmarket={langmarket}
+        tab={tab}
+        searchText={searchText}
+        onSearch={setSearchText}
+        onSearchFocus={() => setIndexWanted(true)}
+        checkedCount={checkedCount}
+        onOpenFilter={() => {
+          setIndexWanted(true);
+          setFilterOpen(true);
+        }}
+      />
       {body}
       <ProviderFilter open={filterOpen} providers={providers} checked={checked} onChange={setChecked} onClose={() => setFilterOpen(false)} />
       <GameInfoDialog game={infoGame} langMarket={langMarket} viewer={viewer} channel={channel} onClose={() => setInfoGame(null)} onLogin={(path) => session.send({ type: 'login.open', redirect: path })} />

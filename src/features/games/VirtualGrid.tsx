@@ -22,13 +22,15 @@ export interface VirtualGridProps<T> {
   itemClassName: string;
   /** Called when the last rendered row is within the overscan of the end (load the next page). */
   onNearEnd?: () => void;
+  /** Told which items are rendered (start inclusive, end exclusive) when that changes. */
+  onRangeChange?: (start: number, end: number) => void;
 }
 
 function columnsFor(width: number, gapPx: number): number {
   return Math.max(2, Math.floor((width + gapPx) / (MIN_TILE_PX + gapPx)));
 }
 
-export function VirtualGrid<T>({ items, keyOf, renderItem, label, className, itemClassName, onNearEnd }: VirtualGridProps<T>) {
+export function VirtualGrid<T>({ items, keyOf, renderItem, label, className, itemClassName, onNearEnd, onRangeChange }: VirtualGridProps<T>) {
   const listRef = useRef<HTMLUListElement>(null);
   const [width, setWidth] = useState(0);
   const [rowHeight, setRowHeight] = useState(ESTIMATED_ROW_PX);
@@ -89,6 +91,10 @@ export function VirtualGrid<T>({ items, keyOf, renderItem, label, className, ite
   const start = first * columns;
   const end = Math.min(items.length, (last + 1) * columns);
   const visible = items.slice(start, end);
+
+  useEffect(() => {
+    onRangeChange?.(start, end);
+  }, [onRangeChange, start, end]);
   return (
     <ul
       ref={listRef}

@@ -277,6 +277,8 @@ export const box = style({
   backgroundPosition: 'center',
 });
 
+export const boxImage = style({ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover' });
+
 export const boxText = style({ position: 'relative', margin: 0 });
 export const boxTitle = style({ position: 'relative', margin: 0, fontSize: vars.fontSize.lg, fontWeight: vars.fontWeight.bold });
 

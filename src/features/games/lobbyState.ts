@@ -61,8 +61,9 @@ export function useFavorites(authorized: boolean, lobby: LobbyType): Favorites {
     },
     onSuccess: (answer) => queryClient.setQueryData(gameKeys.favorites(), answer),
   });
-  const toggle = useCallback((game: TileGame) => mutation.mutate({ gameId: game.id, add: !set.has(game.id) }), [mutation, set]);
-  return { has: authorized ? (gameId) => set.has(gameId) : null, ids, toggle };
+  const { mutate } = mutation;
+  const toggle = useCallback((game: TileGame) => mutate({ gameId: game.id, add: !set.has(game.id) }), [mutate, set]);
+  return useMemo(() => ({ has: authorized ? (gameId: string) => set.has(gameId) : null, ids, toggle }), [authorized, set, ids, toggle]);
 }
 
 /** Jackpot amounts of these games, formatted in the route's locale (refreshed every 30 s). */
