@@ -10,6 +10,7 @@
 // Figures are printed with the targets; the exit code is 1 when one is missed.
 // LOBBY_BENCH_EXPERIMENT=no-tile-images hides the games' artwork, to tell the images' paint cost
 // from the app's (an investigation aid; the figures with it are not the lobby's).
+/* global window, document -- the page.evaluate and addInitScript callbacks run in the browser */
 import { pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
 import { findChromium } from './ensure-chromium.mjs';
