@@ -6,9 +6,6 @@ import { appGate } from '../../machines/session.guards';
 import { footerSchema, seoDescriptionsSchema, staticPageSchema } from '../api/content';
 import { FIRST_PAINT_ATTRIBUTE, FIRST_PAINT_DATA_ID } from '../api/firstPaint';
 import { contentKeys } from '../api/queries';
-import { gameKeys } from '../api/gameQueries';
-import { boxesResponseSchema, lobbyResponseSchema } from '../api/games';
-import { GAME_CHANNELS } from '../../machines/lib/games';
 import * as v from 'valibot';
 import type { SessionActor } from './session';
 
@@ -24,12 +21,16 @@ const firstPaintSchema = v.object({
   footer: v.nullable(footerSchema),
   seo: v.nullable(seoDescriptionsSchema),
   page: v.nullable(staticPageSchema),
-  /** A lobby page's lobby, as a phone asks for it (issue 12: the first rows are in the paint). */
-  lobby: v.optional(v.nullable(v.object({ channel: v.picklist(GAME_CHANNELS), response: lobbyResponseSchema, boxes: boxesResponseSchema }))),
+  /**
+   * A lobby page's lobby and boxes (issue 12: the first rows are in the paint): parsed with the games
+   * contract by ./firstPaintLobby.ts, loaded on a lobby page only (the other pages' start-up does
+   * not download the games contract).
+   */
+  lobby: v.optional(v.unknown()),
 });
 
 /** Puts the documents of the served page into the query cache; false when the page had none. */
-export function seedFromFirstPaint(queryClient: QueryClient, doc: Document = document): boolean {
+export async function seedFromFirstPaint(queryClient: QueryClient, doc: Document = document): Promise<boolean> {
   const element = doc.getElementById(FIRST_PAINT_DATA_ID);
   if (!element?.textContent) return false;
   let data: v.InferOutput<typeof firstPaintSchema>;
@@ -44,11 +45,7 @@ export function seedFromFirstPaint(queryClient: QueryClient, doc: Document = doc
   if (data.footer) queryClient.setQueryData(contentKeys.footer(langMarket), data.footer);
   if (data.seo) queryClient.setQueryData(contentKeys.seo(langMarket), data.seo);
   if (data.page) queryClient.setQueryData(contentKeys.page(langMarket, data.page.id), data.page);
-  if (data.lobby) {
-    // A visitor's boxes: a player's are asked for again (their audience differs).
-    queryClient.setQueryData(gameKeys.lobby(langMarket, data.lobby.response.lobby, data.lobby.channel), data.lobby.response);
-    queryClient.setQueryData(gameKeys.boxes(langMarket, data.lobby.response.lobby, false), data.lobby.boxes);
-  }
+  if (data.lobby !== undefined && data.lobby !== null) (await import('./firstPaintLobby')).seedLobby(queryClient, langMarket, data.lobby);
   return true;
 }
 

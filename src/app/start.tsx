@@ -51,7 +51,7 @@ export async function startApp(): Promise<void> {
   // then the app's first render replaces it in one commit, and the head's links follow the app's
   // navigation.
   await nextTask();
-  const painted = seedFromFirstPaint(queryClient);
+  const painted = await seedFromFirstPaint(queryClient);
   if (painted) {
     await Promise.all([router.load(), accessKnown(session)]).catch((error: unknown) => {
       console.error(error);

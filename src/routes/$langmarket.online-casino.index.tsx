@@ -1,6 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { seoQuery } from '../api/queries';
-import { lobbyQuery } from '../api/gameQueries';
 import { LobbyPage } from '../features/games/LobbyPage';
 import { lobbySearchSchema } from '../features/games/search';
 import { currentChannel, lobbyGuard } from './-components/gameRoutes';
@@ -11,8 +10,10 @@ import * as v from 'valibot';
 export const Route = createFileRoute('/$langmarket/online-casino/')({
   validateSearch: (search) => v.parse(lobbySearchSchema, search),
   beforeLoad: ({ context, params }) => lobbyGuard(context, params.langmarket, 'casino'),
-  loader: ({ context }) => {
+  loader: async ({ context }) => {
     void context.queryClient.query(seoQuery(context.langMarket)).catch(() => undefined);
+    // Imported here, not at the top: the route tree is part of every page's start-up, the games contract is not.
+    const { lobbyQuery } = await import('../api/gameQueries');
     void context.queryClient.query(lobbyQuery(context.langMarket, 'casino', currentChannel())).catch(() => undefined);
   },
   component: CasinoLobby,
