@@ -74,13 +74,15 @@ export function VirtualGrid<T>({ items, keyOf, renderItem, label, className, ite
     };
   }, [rowCount, rowHeight]);
 
-  // The real row height, once a row is on screen (the tile's width decides its image's height).
+  // The real row height, once a row is on screen and again when the columns change (the tile's width
+  // decides its image's height): measured then only, since a measurement forces a layout.
+  const hasItems = items.length > 0;
   useLayoutEffect(() => {
     const firstItem = listRef.current?.querySelector<HTMLElement>('[data-virtual-item]');
     if (!firstItem) return;
     const measured = Math.round(firstItem.getBoundingClientRect().height) + gapPx;
-    if (measured > gapPx && Math.abs(measured - rowHeight) > 1) setRowHeight(measured);
-  });
+    if (measured > gapPx) setRowHeight((current) => (Math.abs(measured - current) > 1 ? measured : current));
+  }, [columns, width, hasItems]);
 
   useEffect(() => {
     if (onNearEnd && range.last >= rowCount - 1 - OVERSCAN_ROWS) onNearEnd();
