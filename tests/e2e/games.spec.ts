@@ -37,8 +37,9 @@ for (const width of [375, 1440]) {
     await page.setViewportSize({ width, height: 900 });
     await openLobby(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Casino' })).toBeVisible();
+    // The first rows come with the page, the others a few per task after it.
     const sections = page.getByRole('main').getByRole('region');
-    expect(await sections.count()).toBeGreaterThan(3);
+    await expect.poll(() => sections.count()).toBeGreaterThan(3);
     await expect(page.getByRole('navigation', { name: 'Lobby sections' }).getByRole('link')).toHaveCount(4);
     await expect(page.getByRole('link', { name: /See all \d+/ }).first()).toBeVisible();
     await expectFitsViewport(page, `casino lobby ${String(width)}`);

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useDeferredValue, useMemo, useState, type CSSProperties } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState, type CSSProperties } from 'react';
 import { createGameSearch, filterEnabled, inProviderFilter, LOBBY_PAGE_TYPE_OF, providerIdOf, type LobbyType } from '../../../machines/lib/games';
 import { formatLangMarket, type LangMarket } from '../../../machines/lib/markets';
 import type { Box, LobbyCategory, LobbyResponse, Provider } from '../../api/games';
@@ -267,6 +267,8 @@ function LobbyHeader({ lobby, langmarket, tab, searchText, onSearch, onSearchFoc
 
 /** Rows the first paint shows: what a phone sees before it scrolls, and a little more. */
 const FIRST_PAINT_ROWS = 3;
+/** Rows the lobby adds per task after the first ones. */
+const ROWS_PER_TASK = 2;
 
 const noop = () => undefined;
 
@@ -340,7 +342,15 @@ export function LobbyPage({ session, langMarket, lobby, tab, channel }: LobbyPag
         .map((entry) => ({ entry, tiles: visibleTiles(entry.games.map((game) => tileOfGame(game, viewer.country))) })),
     [lobbyData.data, viewer.country],
   );
-  const shownTiles = useMemo(() => rows.flatMap((row) => row.tiles), [rows]);
+  // The rows a phone sees first render with the page (as the first paint showed them); the rest
+  // follow a few at a time, one task each, so taking the page over is no long task on a phone.
+  const [rowsShown, setRowsShown] = useState(FIRST_PAINT_ROWS);
+  useEffect(() => {
+    if (rowsShown >= rows.length) return;
+    const timer = setTimeout(() => setRowsShown((shown) => shown + ROWS_PER_TASK), 0);
+    return () => clearTimeout(timer);
+  }, [rowsShown, rows.length]);
+  const shownTiles = useMemo(() => rows.slice(0, rowsShown).flatMap((row) => row.tiles), [rows, rowsShown]);
   const jackpotOf = useJackpots(shownTiles, langMarket);
   const loginFor = useMemo(() => (viewer.authorized ? null : (path: string) => session.send({ type: 'login.open', redirect: path })), [viewer.authorized, session]);
   // Stable while the player types: the tiles on screen do not render again for a keystroke.
@@ -464,7 +474,7 @@ export function LobbyPage({ session, langMarket, lobby, tab, channel }: LobbyPag
             <Trans id="games.lobby.error">The games cannot be shown right now. Please try again in a moment.</Trans>
           </p>
         ) : null}
-        {rows.map(({ entry, tiles }, position) => (
+        {rows.slice(0, rowsShown).map(({ entry, tiles }, position) => (
           <CategoryRow key={entry.category.id} entry={entry} lobby={lobby} tiles={tiles} handlers={handlers} first={position === 0} />
         ))}
       </>
