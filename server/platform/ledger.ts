@@ -14,7 +14,10 @@ import type { Database } from '../db/schema';
 import { inTransaction } from '../repositories/transaction';
 import { insertWalletTransaction, type WalletTransactionRow } from '../repositories/wallet-transactions';
 import { runningTotalsSql } from '../repositories/wallets';
+import { fromCents, toCents } from './decimal';
 import { walletChangedNotice } from './wallet-events';
+
+export { fromCents, toCents } from './decimal';
 
 // The double-entry wallet ledger (ARCHITECTURE.md "The reference platform"; issue 11): every balance
 // change is a transaction whose entries move money between accounts and sum to zero; a balance is the
@@ -118,34 +121,6 @@ export class InsufficientFundsError extends Error {
     this.name = 'InsufficientFundsError';
     this.account = account;
   }
-}
-
-const DECIMAL = /^(-?)(\d{1,16})(?:\.(\d{1,2}))?$/;
-
-/** A decimal string or number with at most 2 fraction digits as integer cents; throws otherwise. */
-export function toCents(amount: string | number): bigint {
-  const text = typeof amount === 'number' ? numberToDecimal(amount) : amount.trim();
-  const match = DECIMAL.exec(text);
-  if (!match) throw new RangeError(`Not an amount with at most 2 decimals: ${text}`);
-  const [, sign = '', units = '0', fraction = ''] = match;
-  const cents = BigInt(units) * 100n + BigInt(fraction.padEnd(2, '0'));
-  return sign === '-' ? -cents : cents;
-}
-
-/** Integer cents as a decimal string with 2 fraction digits ("-12.50"). */
-export function fromCents(cents: bigint): string {
-  const negative = cents < 0n;
-  const abs = negative ? -cents : cents;
-  const units = abs / 100n;
-  const fraction = (abs % 100n).toString().padStart(2, '0');
-  return `${negative ? '-' : ''}${units.toString()}.${fraction}`;
-}
-
-function numberToDecimal(amount: number): string {
-  if (!Number.isFinite(amount)) throw new RangeError(`Not a finite amount: ${String(amount)}`);
-  const fixed = amount.toFixed(2);
-  if (Math.abs(Number(fixed) - amount) > 1e-9) throw new RangeError(`More than 2 decimals: ${String(amount)}`);
-  return fixed;
 }
 
 /** Throws unless `cents` is a positive amount the currency can hold (JPY and CLP: whole units). */

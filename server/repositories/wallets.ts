@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { toCents } from '../platform/decimal';
 
 // Read-only SQL over the wallets (migration 0008) and their ledger balances. Postings are
 // server/platform/ledger.ts's; it locks the wallet row itself.
@@ -11,17 +12,6 @@ export interface WalletSnapshot {
   version: number;
   /** Sum of entries per account name, for the accounts asked for that have entries. */
   totals: Map<string, bigint>;
-}
-
-const DECIMAL = /^(-?)(\d+)(?:\.(\d{1,2}))?$/;
-
-/** numeric text ("12.5", "-3.00") as bigint cents. */
-function cents(text: string): bigint {
-  const match = DECIMAL.exec(text);
-  if (!match) throw new RangeError(`Not a ledger amount: ${text}`);
-  const [, sign = '', units = '0', fraction = ''] = match;
-  const value = BigInt(units) * 100n + BigInt(fraction.padEnd(2, '0'));
-  return sign === '-' ? -value : value;
 }
 
 /**
@@ -64,7 +54,7 @@ export async function walletSnapshot(db: Kysely<Database>, playerId: number, acc
   const [first] = rows;
   if (!first) return undefined;
   const totals = new Map<string, bigint>();
-  for (const row of rows) if (row.account !== null && row.total !== null) totals.set(row.account, cents(row.total));
+  for (const row of rows) if (row.account !== null && row.total !== null) totals.set(row.account, toCents(row.total));
   return {
     walletId: first.id,
     playerId: first.player_id,

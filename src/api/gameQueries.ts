@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { DEFAULT_SITE_ID, RECENT_GAMES_LIMIT } from '../../machines/lib/constants';
 import type { GameChannel, LobbyPageType, LobbyType } from '../../machines/lib/games';
 import type { LangMarket } from '../../machines/lib/markets';
@@ -23,6 +23,18 @@ export const gameKeys = {
 
 export const lobbyQuery = (lm: LangMarket, lobby: LobbyType, channel: GameChannel) =>
   queryOptions({ queryKey: gameKeys.lobby(lm, lobby, channel), queryFn: ({ signal }) => gamesApi.lobby(lm, lobby, channel, signal) });
+
+/** A category's pages (60 desktop / 30 mobile, behaviour.md §9), the next while the last was full. */
+export const categoryPagesQuery = (lm: LangMarket, lobby: LobbyType, categoryId: string, channel: GameChannel) =>
+  infiniteQueryOptions({
+    queryKey: gameKeys.category(lm, lobby, categoryId, channel),
+    queryFn: ({ pageParam, signal }) => gamesApi.categoryPage(lm, lobby, categoryId, channel, pageParam, signal),
+    initialPageParam: 0,
+    getNextPageParam: (last) => ((last.page + 1) * last.pageSize < last.total ? last.page + 1 : undefined),
+    // Pages never change once loaded: comparing thousands of games with the last answer on every
+    // new page would be a long task for nothing.
+    structuralSharing: false,
+  });
 
 export const gameIndexQuery = (lm: LangMarket, lobby: LobbyType, channel: GameChannel) =>
   queryOptions({ queryKey: gameKeys.index(lm, lobby, channel), queryFn: ({ signal }) => gamesApi.gameIndex(lm, lobby, channel, signal) });

@@ -212,6 +212,25 @@ export const gameDetailRequestSchema = v.object({
 });
 export type GameDetailRequest = v.InferOutput<typeof gameDetailRequestSchema>;
 
+/**
+ * The game detail body for a game (its id or slug) as the app asks for it: the launch language as
+ * the locale, the viewer's country as both countries; the address is the platform's to read from
+ * the request (the page cannot know it).
+ */
+export function gameDetailRequest(game: { slug: string; channel: GameChannel; language: string; currency: string; country: string | null }): GameDetailRequest {
+  return {
+    countryCode: game.country,
+    currency: game.currency,
+    language: game.language,
+    slug: game.slug,
+    platform: game.channel,
+    ip: '',
+    locale: game.language,
+    playerCountryCode: game.country,
+    enabled: true,
+  };
+}
+
 export const gameDetailSchema = v.object({
   ...gameSchema.entries,
   /** The provider's own id of the game (pragmatic symbol, evolution table id, ...). */

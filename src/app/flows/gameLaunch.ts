@@ -2,7 +2,7 @@ import { fromPromise } from 'xstate';
 import { GAME_TICKET_PARTNER_ID } from '../../../machines/lib/constants';
 import { LOBBY_PAGE_TYPE_OF, LOBBY_PATHS } from '../../../machines/lib/games';
 import { gameLaunchMachine, type GameLaunchInput, type LaunchUrlInput } from '../../../machines/gameLaunch.machine';
-import { gamesApi, type GameDetail } from '../../api/games';
+import { gameDetailRequest, gamesApi, type GameDetail } from '../../api/games';
 import { launchGameUrl } from '../../api/gameLaunch';
 import { formatLangMarket, type LangMarket } from '../../../machines/lib/markets';
 
@@ -11,22 +11,8 @@ const CLIENT_IP_UNKNOWN = '';
 
 /** behaviour.md §8: the game detail answer without data is "No game data returned" (null here). */
 async function loadGameDetail(input: GameLaunchInput, signal: AbortSignal): Promise<GameDetail | null> {
-  const answer = await gamesApi.gameDetail(
-    {
-      countryCode: input.country,
-      currency: input.currency,
-      language: input.language,
-      slug: input.game,
-      platform: input.channel,
-      ip: CLIENT_IP_UNKNOWN,
-      locale: input.language,
-      playerCountryCode: input.country,
-      enabled: true,
-    },
-    input.demo,
-    signal,
-  );
-  return answer.data?.gameDetail ?? null;
+  const body = gameDetailRequest({ slug: input.game, channel: input.channel, language: input.language, currency: input.currency, country: input.country });
+  return (await gamesApi.gameDetail(body, input.demo, signal)).data?.gameDetail ?? null;
 }
 
 /** The game launch flow with the platform's calls (behaviour.md §7 "Games"). */

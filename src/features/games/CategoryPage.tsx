@@ -3,8 +3,8 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import type { LobbyType } from '../../../machines/lib/games';
 import { formatLangMarket, type LangMarket } from '../../../machines/lib/markets';
-import { gamesApi, type CategoryPageResponse } from '../../api/games';
-import { gameKeys } from '../../api/gameQueries';
+import type { CategoryPageResponse } from '../../api/games';
+import { categoryPagesQuery } from '../../api/gameQueries';
 import { Loader } from '../../ui/Loader';
 import { GameInfoDialog } from './GameInfoDialog';
 import { GameTile } from './GameTile';
@@ -23,18 +23,6 @@ export interface CategoryPageProps {
   lobby: LobbyType;
   categoryId: string;
   channel: 'desktop' | 'mobile';
-}
-
-export function categoryPagesQuery(langMarket: LangMarket, lobby: LobbyType, categoryId: string, channel: 'desktop' | 'mobile') {
-  return {
-    queryKey: gameKeys.category(langMarket, lobby, categoryId, channel),
-    queryFn: ({ pageParam, signal }: { pageParam: number; signal: AbortSignal }) => gamesApi.categoryPage(langMarket, lobby, categoryId, channel, pageParam, signal),
-    initialPageParam: 0,
-    getNextPageParam: (last: { page: number; pageSize: number; total: number }) => ((last.page + 1) * last.pageSize < last.total ? last.page + 1 : undefined),
-    // Pages never change once loaded: comparing thousands of games with the last answer on every
-    // new page would be a long task for nothing.
-    structuralSharing: false,
-  };
 }
 
 export function CategoryPage({ session, langMarket, lobby, categoryId, channel }: CategoryPageProps) {

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { gamePlayPath } from '../../../machines/lib/games';
 import { formatLangMarket, intlLocaleFor, LANGUAGES, MARKETS, type LangMarket } from '../../../machines/lib/markets';
-import { gamesApi, type GameDetail } from '../../api/games';
+import { gameDetailRequest, gamesApi, type GameDetail } from '../../api/games';
 import { button } from '../../ui/button.css';
 import { Loader } from '../../ui/Loader';
 import { Modal } from '../../ui/Modal';
@@ -31,22 +31,8 @@ function useGameDetail(game: TileGame | null, langMarket: LangMarket, viewer: Vi
     queryKey: ['content', langMarket.market, langMarket.language, 'game-detail', game?.id ?? '', viewer.authorized],
     enabled: game !== null,
     queryFn: async ({ signal }) => {
-      const answer = await gamesApi.gameDetail(
-        {
-          countryCode: viewer.country,
-          currency: MARKETS[langMarket.market].currency,
-          language,
-          slug: game?.id ?? '',
-          platform: channel,
-          ip: '',
-          locale: language,
-          playerCountryCode: viewer.country,
-          enabled: true,
-        },
-        !viewer.authorized,
-        signal,
-      );
-      return answer.data?.gameDetail ?? null;
+      const body = gameDetailRequest({ slug: game?.id ?? '', channel, language, currency: MARKETS[langMarket.market].currency, country: viewer.country });
+      return (await gamesApi.gameDetail(body, !viewer.authorized, signal)).data?.gameDetail ?? null;
     },
   });
 }

@@ -371,19 +371,8 @@ export function LobbyPage({ session, langMarket, lobby, tab, channel }: LobbyPag
 
   const resultsLabel = t({ id: 'games.search.resultsLabel', message: 'Games found' });
   const resultItems = useMemo(() => results.map((hit) => hit.item), [results]);
-  const resultsList = useMemo(
-    () => (
-      <VirtualGrid
-        items={resultItems}
-        keyOf={(tile) => tile.id}
-        label={resultsLabel}
-        className={s.grid}
-        itemClassName={s.tileItem}
-        renderItem={(tile, position) => tileOf(tile, position, handlers)}
-      />
-    ),
-    [resultItems, resultsLabel, handlers],
-  );
+  // Memoised on its inputs: a keystroke renders the results again only once the search changed them.
+  const resultsList = useMemo(() => listOf(resultItems, resultsLabel), [resultItems, resultsLabel, handlers]);
 
   let body;
   if (filtering) {
