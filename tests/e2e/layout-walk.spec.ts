@@ -333,6 +333,43 @@ for (const width of WIDTHS) {
       await expectFitsViewport(page, 'transaction history, nothing matches', main.getByRole('button', { name: t('Clear filters') }));
     });
 
+    test('casino and live casino in German: the lobby, its tabs, the provider filter, search results, the info panel, a category, a demo game', async ({ page }) => {
+      test.setTimeout(90_000);
+      const t = inLanguage('de');
+      const main = page.getByRole('main');
+      await page.goto('/de-AT/online-casino');
+      await waitForShell(page);
+      await expect(main.locator('a[href*="/play/"]').first()).toBeVisible();
+      await expectFitsViewport(page, 'casino lobby', main.getByRole('button', { name: t('Providers') }));
+      for (const tab of ['My games', 'Recently played', 'Search']) {
+        await page.getByRole('navigation', { name: t('Lobby sections') }).getByRole('link', { name: t(tab) }).click();
+        await expectFitsViewport(page, `casino lobby, tab ${tab}`);
+      }
+      await main.getByRole('button', { name: t('Providers') }).click();
+      const filter = page.getByRole('dialog', { name: t('Providers') });
+      await filter.getByRole('checkbox').first().check();
+      await expectFitsViewport(page, 'provider filter', filter.getByRole('button', { name: t('Show games') }));
+      await filter.getByRole('button', { name: t('Show games') }).click();
+      await main.getByRole('searchbox', { name: t('Search games') }).fill('a');
+      await expect(main.getByRole('status').filter({ hasText: /\d/ })).toBeVisible();
+      await expectFitsViewport(page, 'search results');
+      await main.getByRole('button', { name: t('About {name}') }).first().click();
+      const info = page.getByRole('dialog').last();
+      await expect(info.getByText(t('Return to player'))).toBeVisible();
+      await expectFitsViewport(page, 'game info panel', info.getByRole('link', { name: t('Play for fun') }));
+      await info.getByRole('link', { name: t('Play for fun') }).click();
+      await expect(page.locator('main iframe')).toBeVisible();
+      await expectFitsViewport(page, 'demo game page', main.getByRole('link', { name: t('Close game') }));
+      await page.goto('/de-AT/online-casino/slots');
+      await waitForShell(page);
+      await expect(main.locator('a[href*="/play/"]').first()).toBeVisible();
+      await expectFitsViewport(page, 'category page');
+      await page.goto('/de-AT/live-casino-online');
+      await waitForShell(page);
+      await expect(main.locator('a[href*="/play/"]').first()).toBeVisible();
+      await expectFitsViewport(page, 'live casino lobby');
+    });
+
     test('accept-terms, /401 and the home page in Finnish, German and Portuguese', async ({ page, request }) => {
       test.setTimeout(90_000);
       const main = page.getByRole('main');
