@@ -9,6 +9,7 @@ import * as payAndPlayLanguage from './0007_pay_and_play_language';
 import * as wallet from './0008_wallet';
 import * as runningBalances from './0009_running_balances';
 import * as playerGames from './0010_player_games';
+import * as demoProviderState from './0011_demo_provider_state';
 
 // Every migration, in order. Kysely runs them by name; a new issue adds a file
 // (`0003_players.ts`, `0004_wallet_ledger.ts`, ...) and one line here. Never edit a migration
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0008_wallet': wallet,
   '0009_running_balances': runningBalances,
   '0010_player_games': playerGames,
+  '0011_demo_provider_state': demoProviderState,
 };

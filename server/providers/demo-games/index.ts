@@ -44,7 +44,7 @@ export function demoGameProvider(options: DemoGameProviderOptions): GameProvider
   const configured = options.origin ? new URL(options.origin) : null;
   const keys = demoProviderKeys(db, options.gameWalletSecret);
   const wallet = inProcessWallet({ db, clock, secret: async () => (await keys()).wallet });
-  const play = demoPlay({ clock, keys, wallet });
+  const play = demoPlay({ db, clock, keys, wallet });
   const app = demoProviderRoutes({ clock, keys, play, logError: options.logError });
   const originFor = (requestUrl: string): string => configured?.origin ?? defaultGameProviderOrigin(requestUrl);
 

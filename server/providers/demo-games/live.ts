@@ -11,7 +11,7 @@ import { hmacUniform } from './rng';
 //   its pocket is drawn from HMAC(provider secret, `live:<table>:<n>`) (rng.ts), so it exists
 //   before the round ends but nobody without the secret can know it, and the provider tells it only
 //   once the round is over.
-// Bets placed during the window are settled at the round's end (server/providers/demo-games/state.ts).
+// Bets placed during the window are settled at the round's end (play.ts; their rows: state.ts).
 
 /** One round: 25 s (20 s of bets, 5 s of spin). */
 export const LIVE_ROUND_MS = 25_000;

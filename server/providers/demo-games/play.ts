@@ -1,14 +1,43 @@
 import { createHmac } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import * as v from 'valibot';
 import { formatMoney, parseMoney, type Currency } from '../../../machines/lib/wallet';
 import type { OperationAnswer } from '../../contract/provider-wallet';
+import type { Database, JsonValue } from '../../db/schema';
 import { demoStartingBalance, liveChips, liveLimits, playCurrency, rouletteChips, rouletteMaxStake, slotLineBets } from './games';
 import type { DemoProviderKeys } from './keys';
-import type { LaunchClaims } from './launch-token';
-import { liveOutcome, liveRoundAt, liveRoundEnded, LIVE_ROUND_MS } from './live';
+import { launchClaimsSchema, type LaunchClaims } from './launch-token';
+import { liveOutcome, liveRoundAt, LIVE_ROUND_MS } from './live';
 import { hmacUniform } from './rng';
-import { drawPocket, pocketColour, rouletteReturn, validPosition, type RouletteBet } from './roulette';
-import { drawSlotStops, evaluateSlot, SLOT_PAYLINES, type SlotOutcome } from './slot';
-import { isWalletFailure, type DemoWallet } from './wallet';
+import { drawPocket, pocketColour, rouletteReturn, ROULETTE_BET_KINDS, validPosition, type RouletteBet } from './roulette';
+import { drawSlotStops, evaluateSlot, SLOT_PAYLINES, SLOT_SYMBOLS, type SlotOutcome } from './slot';
+import {
+  changeFun,
+  claimLiveBets,
+  claimPendingWins,
+  claimSpin,
+  deferPendingWin,
+  deleteLiveBet,
+  deletePendingWin,
+  demoStore,
+  ensureLaunch,
+  findAnswer,
+  findLiveBet,
+  hasWaitingWork,
+  inStoreTransaction,
+  insertLiveBet,
+  insertPendingWin,
+  launchFunCents,
+  lockLaunch,
+  markLiveBetPlaced,
+  markLiveBetSettled,
+  purgeExpiredLaunches,
+  settledLiveBets,
+  storeAnswer,
+  type ClaimedLiveBet,
+  type DemoStore,
+} from './state';
+import { isWalletFailure, type DemoWallet, type WalletFailure } from './wallet';
 
 // The demo provider's rounds (issue 12, "The demo game provider"): the slot's spins, the roulette's
 // spins and the live table's bets, with their money. Real money: every round is a BET through the
@@ -23,10 +52,18 @@ import { isWalletFailure, type DemoWallet } from './wallet';
 // - UKGC RTS 14D: in the GG market a slot spin that comes sooner than SLOT_MIN_ROUND_MS_GG after the
 //   previous one started is refused (429, retry after); the page waits as long before offering the
 //   next spin. There is no autoplay: every spin is one request of the player's.
-// - What the provider keeps in memory, per launch and per process: the fun balance, when the last
-//   spin started, the last answers (a replay in the same process answers at once), the live bets
-//   waiting for their round's end. A live round's bets are settled by the process that took them,
-//   at the round's end (a timer while bets wait, and every state request).
+// - What the provider keeps, it keeps in the database (state.ts), so every platform process on it
+//   and a process after a restart agree: per launch the fun money, when the last spin started and
+//   the last answers (a replay in any process gets the stored answer and plays nothing); the live
+//   bets waiting for their round's end; the wins the wallet has not confirmed. A demo round's fun
+//   money and answer are written in one transaction holding the launch's row, so a replay that
+//   comes at the same time to another process waits for it and reads the answer.
+// - A live round's bets are settled at the round's end by whichever process comes first: the
+//   launch's state request settles its own, and a sweep timer runs in every process that serves the
+//   provider while any bet or win waits in the database (a bet taken by a process that then died is
+//   paid by another one, or by the same one restarted, from its next request on). A sweep leases the
+//   rows it settles (FOR UPDATE SKIP LOCKED), marks a bet settled in the transaction that credits
+//   the fun money, and the wallet posts a WIN once per transaction id whatever happens.
 
 /** UKGC RTS 14D: at least 2.5 s between the starts of two slot spins in the GG market. */
 export const SLOT_MIN_ROUND_MS_GG = 2_500;
@@ -34,11 +71,31 @@ export const SLOT_MIN_ROUND_MS_GG = 2_500;
 export const SLOT_MIN_ROUND_MS = 1_000;
 /** At most this many bets in one roulette or live round. */
 export const MAX_BETS_PER_ROUND = 20;
-/** Launches kept in memory at once (the oldest go first); answers kept per launch for replays. */
-const MAX_LAUNCHES = 10_000;
+/** Answers kept per launch for replays (a page replays its last request, not an old one). */
 const ANSWERS_PER_LAUNCH = 32;
 /** Settled live rounds shown back to a launch. */
 const LIVE_RESULTS_SHOWN = 10;
+/**
+ * A launch's rows go this long after its token expired (a request whose token was checked just
+ * before the expiry has ended by then), unless a live bet or a win of theirs still waits; at most
+ * this many launches at a time.
+ */
+const LAUNCH_PURGE_GRACE_MS = 10 * 60_000;
+const LAUNCH_PURGE_BATCH = 500;
+/** How often the sweep runs while something waits. */
+const SWEEP_MS = 1_000;
+/** A sweep holds the rows it took this long (far longer than a wallet call); then another may take them. */
+const CLAIM_MS = 30_000;
+/** A win the wallet did not confirm is tried again after this long. */
+const WIN_RETRY_MS = 5_000;
+/**
+ * A live bet whose BET's answer never came back (its process died on the way, or the wallet failed)
+ * is voided this long after it was placed, once its round has ended: the request that placed it has
+ * surely ended by then, so nothing else posts that BET any more.
+ */
+const STALE_PLACING_MS = 5 * 60_000;
+/** Rows one sweep takes of each kind. */
+const SWEEP_BATCH = 100;
 
 /** The market's minimum slot round. */
 export function slotMinRoundMs(market: string): number {
@@ -114,12 +171,6 @@ export interface LiveState {
   currency: string;
 }
 
-interface PendingWin {
-  transactionId: string;
-  roundId: string;
-  cents: number;
-}
-
 export interface LiveBetAnswer {
   result: RoundResult;
   round: number;
@@ -130,29 +181,57 @@ export interface LiveBetAnswer {
 /** An answer kept for replays, by the kind of round it answered. */
 type StoredAnswer = { kind: 'slot'; answer: SlotAnswer } | { kind: 'roulette'; answer: RouletteAnswer } | { kind: 'live'; answer: LiveBetAnswer };
 
-interface LaunchState {
-  expiresAt: number;
-  /** Demo: fun money in ledger cents. */
-  fun: number;
-  lastSpinAt: number | null;
-  answers: Map<string, StoredAnswer>;
-  pendingWins: PendingWin[];
-  liveResults: LiveResult[];
-}
+// What the database gives back is read through these schemas: a row that is not what this code
+// wrote fails loudly instead of passing for an answer.
+const moneyEntries = {
+  result: v.picklist(['SUCCESS', 'NOT_ENOUGH_FUNDS', 'RESTRICTED']),
+  balance: v.string(),
+  winPending: v.boolean(),
+};
+const slotAnswerSchema: v.GenericSchema<SlotAnswer> = v.object({
+  ...moneyEntries,
+  roundId: v.string(),
+  currency: v.string(),
+  bet: v.string(),
+  win: v.string(),
+  stops: v.array(v.number()),
+  window: v.array(v.array(v.picklist(SLOT_SYMBOLS))),
+  lines: v.array(v.object({ line: v.number(), symbol: v.picklist(SLOT_SYMBOLS), count: v.number(), multiplier: v.number() })),
+});
+const rouletteAnswerSchema: v.GenericSchema<RouletteAnswer> = v.object({
+  ...moneyEntries,
+  roundId: v.string(),
+  currency: v.string(),
+  bet: v.string(),
+  win: v.string(),
+  pocket: v.nullable(v.number()),
+  colour: v.nullable(v.picklist(['green', 'red', 'black'])),
+});
+const liveBetAnswerSchema: v.GenericSchema<LiveBetAnswer> = v.object({ result: moneyEntries.result, round: v.number(), bet: v.string(), balance: v.string() });
+const storedAnswerSchema: v.GenericSchema<StoredAnswer> = v.variant('kind', [
+  v.object({ kind: v.literal('slot'), answer: slotAnswerSchema }),
+  v.object({ kind: v.literal('roulette'), answer: rouletteAnswerSchema }),
+  v.object({ kind: v.literal('live'), answer: liveBetAnswerSchema }),
+]);
+const storedBetsSchema: v.GenericSchema<RouletteBet[]> = v.array(
+  v.object({ kind: v.picklist(ROULETTE_BET_KINDS), value: v.optional(v.number()), amount: v.number() }),
+);
 
-interface LiveBet {
-  claims: LaunchClaims;
-  round: number;
-  bets: RouletteBet[];
-  total: number;
-  /** Transaction id stem: `${launch}:L${round}-${betsHash}`. */
-  stem: string;
+/** A WIN through the wallet: the provider's transaction id, its round and the amount in ledger cents. */
+interface Win {
+  transactionId: string;
+  roundId: string;
+  cents: number;
 }
 
 export interface PlayDeps {
+  /** The platform's database: the provider's state lives in its tables (state.ts), shared by every process. */
+  db: Kysely<Database>;
   clock: () => Date;
   keys: () => Promise<DemoProviderKeys>;
   wallet: DemoWallet;
+  /** How often the sweep runs while live bets or wins wait (SWEEP_MS); null: never by itself (a test calls settleLive). */
+  sweepMs?: number | null | undefined;
 }
 
 export interface BetInput {
@@ -167,57 +246,59 @@ export interface DemoPlay {
   rouletteSpin(claims: LaunchClaims, requestId: string, bets: readonly BetInput[]): Promise<RouletteAnswer>;
   liveState(claims: LaunchClaims): Promise<LiveState>;
   liveBet(claims: LaunchClaims, requestId: string, bets: readonly BetInput[]): Promise<LiveBetAnswer>;
-  /** Settles every live round that has ended (the sweep timer calls it; tests may). */
+  /**
+   * The sweep: settles every waiting live bet whose round has ended, retries the wins the wallet has
+   * not confirmed, voids the bets whose BET never answered, and deletes expired launches (the sweep
+   * timer calls it; tests may).
+   */
   settleLive(): Promise<void>;
 }
 
 const hex = (key: Uint8Array, text: string, length: number): string => createHmac('sha256', key).update(text).digest('hex').slice(0, length);
 
-export function demoPlay({ clock, keys, wallet }: PlayDeps): DemoPlay {
-  const launches = new Map<string, LaunchState>();
-  const liveBets = new Map<string, LiveBet>();
-  let sweep: ReturnType<typeof setInterval> | undefined;
-
-  function stateOf(claims: LaunchClaims): LaunchState {
-    let state = launches.get(claims.lid);
-    if (state) return state;
-    const now = clock().getTime();
-    if (launches.size >= MAX_LAUNCHES) {
-      for (const [id, old] of launches) if (old.expiresAt <= now) launches.delete(id);
-      // Still full: the oldest launches go (Map keeps insertion order).
-      for (const id of launches.keys()) {
-        if (launches.size < MAX_LAUNCHES) break;
-        launches.delete(id);
-      }
-    }
-    state = {
-      expiresAt: claims.exp * 1000,
-      fun: demoStartingBalance(playCurrency(claims.cur)),
-      lastSpinAt: null,
-      answers: new Map(),
-      pendingWins: [],
-      liveResults: [],
-    };
-    launches.set(claims.lid, state);
-    return state;
-  }
-
-  function remember(state: LaunchState, roundId: string, answer: StoredAnswer): void {
-    state.answers.set(roundId, answer);
-    if (state.answers.size > ANSWERS_PER_LAUNCH) {
-      const oldest = state.answers.keys().next().value;
-      if (oldest !== undefined) state.answers.delete(oldest);
-    }
-  }
+export function demoPlay({ db, clock, keys, wallet, sweepMs = SWEEP_MS }: PlayDeps): DemoPlay {
+  const store = demoStore(db);
+  let sweepTimer: ReturnType<typeof setTimeout> | undefined;
 
   const money = (cents: number, currency: Currency) => formatMoney(cents, currency);
+  const isDemo = (claims: LaunchClaims) => claims.mode === 'demo' || claims.pid === null;
 
   function walletError(code: string): ProviderError {
     return new ProviderError(409, 'wallet.unavailable', `The wallet refused the operation (${code}). Please reopen the game.`);
   }
 
-  /** A WIN through the wallet, retried once; null when it did not go through (kept, and retried with the launch's next request). */
-  async function postWin(claims: LaunchClaims, state: LaunchState, win: PendingWin): Promise<OperationAnswer | null> {
+  /**
+   * The launch's row (made with the starting fun money on its first request, in whichever process
+   * that comes to). A new launch also deletes some expired ones: the table grows no faster than
+   * launches are made and lives no longer than they do.
+   */
+  async function launchRow(claims: LaunchClaims): Promise<void> {
+    const made = await ensureLaunch(store, {
+      launchId: claims.lid,
+      claims,
+      funCents: demoStartingBalance(playCurrency(claims.cur)),
+      expiresAt: new Date(claims.exp * 1000),
+    });
+    if (made) await purgeExpiredLaunches(store, new Date(clock().getTime() - LAUNCH_PURGE_GRACE_MS), LAUNCH_PURGE_BATCH);
+  }
+
+  /** The answer stored for this round of the launch, if any. */
+  async function storedAnswer(from: DemoStore, launchId: string, roundRef: string): Promise<StoredAnswer | undefined> {
+    const stored = await findAnswer(from, launchId, roundRef);
+    return stored === undefined ? undefined : v.parse(storedAnswerSchema, stored);
+  }
+
+  const remember = (into: DemoStore, launchId: string, roundRef: string, answer: StoredAnswer) =>
+    storeAnswer(into, launchId, roundRef, answer, ANSWERS_PER_LAUNCH);
+
+  /** The claims a row of the launch was made with (what a sweep settles by when the launch's page is gone). */
+  const claimsOfRow = (claims: JsonValue) => v.parse(launchClaimsSchema, claims);
+
+  /**
+   * A WIN through the wallet, tried twice: its answer, or null when the wallet did not answer (the
+   * caller queues it, and it is retried later). A refusal that will not heal throws.
+   */
+  async function postWin(claims: LaunchClaims, win: Win): Promise<OperationAnswer | null> {
     if (claims.pid === null) return null;
     for (let attempt = 0; attempt < 2; attempt += 1) {
       const answer = await wallet.operation('win', {
@@ -233,43 +314,97 @@ export function demoPlay({ clock, keys, wallet }: PlayDeps): DemoPlay {
       // An idempotency conflict or a missing wallet will not heal: give up on it loudly.
       if (answer.status < 500) throw walletError(answer.code);
     }
-    state.pendingWins.push(win);
     return null;
   }
 
-  /** Wins the wallet has not confirmed yet, before anything else of this launch. */
-  async function retryPendingWins(claims: LaunchClaims, state: LaunchState): Promise<void> {
-    const waiting = state.pendingWins.splice(0);
-    for (const win of waiting) await postWin(claims, state, win);
-  }
+  /** A WIN the wallet did not confirm, queued: tried again after WIN_RETRY_MS, by the launch's next request or a sweep. */
+  const queueWin = (into: DemoStore, launchId: string, win: Win) => {
+    const at = clock();
+    return insertPendingWin(into, { ...win, launchId, at, retryAt: new Date(at.getTime() + WIN_RETRY_MS) });
+  };
 
   /**
-   * The money of one round: the stake, then the return (stake back plus pay) when it wins. Real:
-   * a BET and a WIN through the wallet; demo: the launch's fun money.
+   * Wins the wallet has not confirmed yet, of one launch (before anything else of it) or of all (the
+   * sweep). A win refused for good is dropped; with `launchId` the refusal is also the request's answer.
    */
-  async function settle(claims: LaunchClaims, state: LaunchState, roundRef: string, stake: number, returned: number): Promise<Money> {
-    const currency = playCurrency(claims.cur);
-    if (claims.mode === 'demo' || claims.pid === null) {
-      if (state.fun < stake) return { result: 'NOT_ENOUGH_FUNDS', balance: money(state.fun, currency), winPending: false };
-      state.fun += returned - stake;
-      return { result: 'SUCCESS', balance: money(state.fun, currency), winPending: false };
+  async function retryPendingWins(launchId?: string): Promise<void> {
+    const now = clock();
+    const waiting = await claimPendingWins(store, { launchId, now, leaseUntil: new Date(now.getTime() + CLAIM_MS), limit: SWEEP_BATCH });
+    for (const win of waiting) {
+      try {
+        const answer = await postWin(claimsOfRow(win.claims), win);
+        if (answer === null) await deferPendingWin(store, win.transactionId, new Date(clock().getTime() + WIN_RETRY_MS));
+        else await deletePendingWin(store, win.transactionId);
+      } catch (error) {
+        if (error instanceof ProviderError) await deletePendingWin(store, win.transactionId);
+        // Anything else (the database failed): the lease runs out and the win is tried again.
+        if (launchId !== undefined) throw error;
+      }
     }
-    await retryPendingWins(claims, state);
-    const roundId = `${claims.lid}:${roundRef}`;
-    const bet = await wallet.operation('bet', {
+  }
+
+  /** A real-money BET through the wallet, the launch's waiting wins first. */
+  async function postBet(claims: LaunchClaims, roundId: string, stake: number): Promise<OperationAnswer | WalletFailure> {
+    if (claims.pid === null) throw new Error('A demo launch has no wallet.');
+    await retryPendingWins(claims.lid);
+    return wallet.operation('bet', {
       playerId: claims.pid,
       transactionId: `${roundId}:bet`,
       roundId,
       gameId: claims.gid,
       vertical: claims.vertical,
-      amount: money(stake, currency),
+      amount: money(stake, playCurrency(claims.cur)),
       currency: claims.cur,
     });
+  }
+
+  /** The money of a real round: a BET, then a WIN of the return (stake back plus pay) when it wins. */
+  async function settleReal(claims: LaunchClaims, roundRef: string, stake: number, returned: number): Promise<Money> {
+    const roundId = `${claims.lid}:${roundRef}`;
+    const bet = await postBet(claims, roundId, stake);
     if (isWalletFailure(bet)) throw walletError(bet.code);
     if (bet.result !== 'SUCCESS') return { result: bet.result, balance: bet.balance, winPending: false };
     if (returned === 0) return { result: 'SUCCESS', balance: bet.balance, winPending: false };
-    const win = await postWin(claims, state, { transactionId: `${roundId}:win`, roundId, cents: returned });
-    return { result: 'SUCCESS', balance: win?.balance ?? bet.balance, winPending: win === null };
+    const win: Win = { transactionId: `${roundId}:win`, roundId, cents: returned };
+    const answer = await postWin(claims, win);
+    if (answer === null) await queueWin(store, claims.lid, win);
+    return { result: 'SUCCESS', balance: answer?.balance ?? bet.balance, winPending: answer === null };
+  }
+
+  /** The money of a demo round, in the transaction holding the launch's row: the stake from the fun money, the return to it. */
+  async function settleDemo(trx: DemoStore, claims: LaunchClaims, fun: number, stake: number, returned: number): Promise<Money> {
+    const currency = playCurrency(claims.cur);
+    const after = await changeFun(trx, claims.lid, { stake, returned });
+    if (after === undefined) return { result: 'NOT_ENOUGH_FUNDS', balance: money(fun, currency), winPending: false };
+    return { result: 'SUCCESS', balance: money(after, currency), winPending: false };
+  }
+
+  /**
+   * A demo round's work in one transaction holding the launch's row: a request that comes to two
+   * processes at once is played once, and the second one gets the first one's answer.
+   */
+  function demoRound<T>(
+    claims: LaunchClaims,
+    roundRef: string,
+    work: (trx: DemoStore, fun: number, replay: StoredAnswer | undefined) => Promise<T>,
+  ): Promise<T> {
+    return inStoreTransaction(store, async (trx) => {
+      const launch = await lockLaunch(trx, claims.lid);
+      if (!launch) throw new Error(`The demo launch ${claims.lid} has no row.`);
+      return work(trx, launch.funCents, await storedAnswer(trx, claims.lid, roundRef));
+    });
+  }
+
+  /** UKGC RTS 14D in GG: the spin starts now unless the previous one started less than 2.5 s ago (one statement: no two processes both start one). */
+  async function startSpin(from: DemoStore, claims: LaunchClaims, now: number): Promise<void> {
+    if (claims.mkt !== 'GG') return;
+    const minimum = slotMinRoundMs(claims.mkt);
+    const spin = await claimSpin(from, claims.lid, new Date(now), new Date(now - minimum));
+    if (spin.started) return;
+    const retryAfterMs = minimum - (now - (spin.lastSpinAt?.getTime() ?? now - minimum));
+    throw new ProviderError(429, 'spin.too_soon', 'A spin starts at least 2.5 seconds after the previous one (UKGC RTS 14D).', {
+      retryAfterMs: Math.max(1, retryAfterMs),
+    });
   }
 
   /** The bets as the page sent them, checked: known positions, chip amounts, a bounded total. */
@@ -297,60 +432,130 @@ export function demoPlay({ clock, keys, wallet }: PlayDeps): DemoPlay {
       .sort()
       .join(',');
 
-  async function settleLiveRound(key: string, pending: LiveBet): Promise<void> {
-    const { rounds } = await keys();
-    const { claims } = pending;
-    const pocket = liveOutcome(rounds, claims.gid, pending.round);
-    const returned = rouletteReturn(pending.bets, pocket);
-    const state = stateOf(claims);
-    const currency = playCurrency(claims.cur);
-    if (claims.mode === 'demo' || claims.pid === null) {
-      state.fun += returned;
-    } else if (returned > 0) {
-      await postWin(claims, state, { transactionId: `${pending.stem}:win`, roundId: pending.stem, cents: returned });
+  /**
+   * Pays one ended round's bets of a launch. Demo: the return goes to the fun money in the
+   * transaction that marks the bet settled, so two sweeps credit it once. Real: the WIN first (the
+   * wallet posts it once per transaction id), then the bet is marked settled, with the WIN queued in
+   * the same transaction when the wallet did not answer.
+   */
+  async function settleLiveBet(bet: ClaimedLiveBet, roundsKey: Uint8Array): Promise<void> {
+    const claims = claimsOfRow(bet.claims);
+    const pocket = liveOutcome(roundsKey, claims.gid, bet.round);
+    const returned = rouletteReturn(v.parse(storedBetsSchema, bet.bets), pocket);
+    const outcome = { pocket, winCents: returned, at: clock() };
+    if (isDemo(claims)) {
+      await inStoreTransaction(store, async (trx) => {
+        if (await markLiveBetSettled(trx, bet.id, outcome)) await changeFun(trx, claims.lid, { stake: 0, returned });
+      });
+      return;
     }
-    liveBets.delete(key);
-    state.liveResults.unshift({ round: pending.round, pocket, colour: pocketColour(pocket), bet: money(pending.total, currency), win: money(returned, currency) });
-    state.liveResults.splice(LIVE_RESULTS_SHOWN);
+    const stem = `${claims.lid}:${bet.roundRef}`;
+    const win: Win = { transactionId: `${stem}:win`, roundId: stem, cents: returned };
+    const answer = returned > 0 ? await postWin(claims, win) : undefined;
+    await inStoreTransaction(store, async (trx) => {
+      if ((await markLiveBetSettled(trx, bet.id, outcome)) && answer === null) await queueWin(trx, claims.lid, win);
+    });
   }
 
-  async function settleLive(): Promise<void> {
-    const now = clock().getTime();
-    for (const [key, pending] of [...liveBets]) {
-      if (!liveRoundEnded(pending.round, now)) continue;
+  /** Settles the waiting bets whose round has ended (of one launch, or of all). */
+  async function settleEndedBets(launchId?: string): Promise<void> {
+    const now = clock();
+    const ended = await claimLiveBets(store, {
+      state: 'placed',
+      beforeRound: liveRoundAt(now.getTime()).round,
+      launchId,
+      now,
+      leaseUntil: new Date(now.getTime() + CLAIM_MS),
+      limit: SWEEP_BATCH,
+    });
+    if (ended.length === 0) return;
+    const { rounds } = await keys();
+    for (const bet of ended) {
       try {
-        await settleLiveRound(key, pending);
+        await settleLiveBet(bet, rounds);
       } catch (error) {
-        // Kept for the next sweep or state request; a refusal that will not heal is dropped.
-        if (error instanceof ProviderError) liveBets.delete(key);
+        // A refusal that will not heal is dropped; anything else waits for its lease to run out and is tried again.
+        if (error instanceof ProviderError) await deleteLiveBet(store, bet.id);
       }
     }
-    if (liveBets.size === 0 && sweep !== undefined) {
-      clearInterval(sweep);
-      sweep = undefined;
+  }
+
+  /**
+   * Voids the live bets whose BET's answer never came back, long after their round ended: the
+   * wallet's ROLLBACK gives the stake back when the BET was posted, and answers a refusal when it
+   * was not; either way the round is over for that launch.
+   */
+  async function voidStaleBets(): Promise<void> {
+    const now = clock();
+    const stale = await claimLiveBets(store, {
+      state: 'placing',
+      beforeRound: liveRoundAt(now.getTime()).round,
+      placedBefore: new Date(now.getTime() - STALE_PLACING_MS),
+      now,
+      leaseUntil: new Date(now.getTime() + CLAIM_MS),
+      limit: SWEEP_BATCH,
+    });
+    for (const bet of stale) {
+      const claims = claimsOfRow(bet.claims);
+      const stem = `${claims.lid}:${bet.roundRef}`;
+      const answer =
+        claims.pid === null ? null : await wallet.rollback({ playerId: claims.pid, transactionId: `${stem}:void`, betTransactionId: `${stem}:bet` });
+      // A wallet that did not answer is asked again once the lease runs out.
+      if (answer === null || !isWalletFailure(answer) || answer.status < 500) await deleteLiveBet(store, bet.id);
     }
   }
 
-  /** While live bets wait, settle them about once a second even if nobody asks (the page may be closed). */
-  function startSweep(): void {
-    if (sweep !== undefined) return;
-    sweep = setInterval(() => {
-      settleLive().catch(() => undefined);
-    }, 1_000);
-    sweep.unref();
+  /** The sweep; true while live bets or wins still wait in the database. */
+  async function sweep(): Promise<boolean> {
+    await settleEndedBets();
+    await retryPendingWins();
+    await voidStaleBets();
+    await purgeExpiredLaunches(store, new Date(clock().getTime() - LAUNCH_PURGE_GRACE_MS), LAUNCH_PURGE_BATCH);
+    return hasWaitingWork(store);
   }
 
-  async function balance(claims: LaunchClaims): Promise<{ balance: string; currency: string }> {
-    const state = stateOf(claims);
-    if (claims.mode === 'demo' || claims.pid === null) return { balance: money(state.fun, playCurrency(claims.cur)), currency: claims.cur };
-    await retryPendingWins(claims, state);
+  /**
+   * Every request of the provider makes sure the sweep runs: it goes on about once a second while
+   * anything waits in the database (a bet any process took, a win the wallet did not confirm) and
+   * stops when nothing does. A sweep that fails stops too (a closed database stops it for good);
+   * the provider's next request starts it again.
+   */
+  function startSweep(): void {
+    if (sweepMs === null || sweepTimer !== undefined) return;
+    sweepTimer = setTimeout(() => {
+      sweep().then(
+        (waiting) => {
+          sweepTimer = undefined;
+          if (waiting) startSweep();
+        },
+        () => {
+          sweepTimer = undefined;
+        },
+      );
+    }, sweepMs);
+    sweepTimer.unref();
+  }
+
+  /** What every request does first: the sweep running, the launch's row made. */
+  async function begin(claims: LaunchClaims): Promise<void> {
+    startSweep();
+    await launchRow(claims);
+  }
+
+  async function balanceOf(claims: LaunchClaims): Promise<{ balance: string; currency: string }> {
+    if (isDemo(claims)) return { balance: money((await launchFunCents(store, claims.lid)) ?? 0, playCurrency(claims.cur)), currency: claims.cur };
+    if (claims.pid === null) throw new Error('A real launch names its player.');
+    await retryPendingWins(claims.lid);
     const answer = await wallet.balance(claims.pid);
     if (isWalletFailure(answer)) throw walletError(answer.code);
     return { balance: answer.balance, currency: answer.currency };
   }
 
   return {
-    balance,
+    async balance(claims) {
+      await begin(claims);
+      return balanceOf(claims);
+    },
 
     async slotSpin(claims, requestId, lineBetText) {
       if (claims.kind !== 'slot') throw new ProviderError(404, 'game.kind', 'This launch is not a slot.');
@@ -358,37 +563,43 @@ export function demoPlay({ clock, keys, wallet }: PlayDeps): DemoPlay {
       const lineBet = parseMoney(lineBetText, currency);
       if (lineBet === null || !slotLineBets(currency).includes(lineBet)) throw new ProviderError(400, 'bet.invalid', 'Choose one of the line bets.');
       const { rounds } = await keys();
+      await begin(claims);
       const label = `round:${claims.lid}:${requestId}:slot:${String(lineBet)}`;
       const roundRef = hex(rounds, label, 20);
-      const state = stateOf(claims);
-      const replay = state.answers.get(roundRef);
+      const replay = await storedAnswer(store, claims.lid, roundRef);
       if (replay?.kind === 'slot') return replay.answer;
 
       const now = clock().getTime();
-      const minimum = slotMinRoundMs(claims.mkt);
-      if (claims.mkt === 'GG' && state.lastSpinAt !== null && now - state.lastSpinAt < minimum) {
-        const retryAfterMs = minimum - (now - state.lastSpinAt);
-        throw new ProviderError(429, 'spin.too_soon', 'A spin starts at least 2.5 seconds after the previous one (UKGC RTS 14D).', { retryAfterMs });
-      }
-      state.lastSpinAt = now;
-
       const outcome = evaluateSlot(drawSlotStops(hmacUniform(rounds, label)));
       const stake = lineBet * SLOT_PAYLINES.length;
       const won = outcome.multiplier * lineBet;
-      const settled = await settle(claims, state, roundRef, stake, won);
-      const paid = settled.result === 'SUCCESS' ? won : 0;
-      const answer: SlotAnswer = {
-        ...settled,
-        roundId: roundRef,
-        currency: claims.cur,
-        bet: money(settled.result === 'SUCCESS' ? stake : 0, currency),
-        win: money(paid, currency),
-        // A round the wallet refused was not played: its outcome is not shown.
-        stops: settled.result === 'SUCCESS' ? outcome.stops : [],
-        window: settled.result === 'SUCCESS' ? outcome.window : [],
-        lines: settled.result === 'SUCCESS' ? outcome.lines : [],
+      const answerOf = (settled: Money): SlotAnswer => {
+        const played = settled.result === 'SUCCESS';
+        return {
+          ...settled,
+          roundId: roundRef,
+          currency: claims.cur,
+          bet: money(played ? stake : 0, currency),
+          win: money(played ? won : 0, currency),
+          // A round the wallet refused was not played: its outcome is not shown.
+          stops: played ? outcome.stops : [],
+          window: played ? outcome.window : [],
+          lines: played ? outcome.lines : [],
+        };
       };
-      remember(state, roundRef, { kind: 'slot', answer });
+
+      if (isDemo(claims)) {
+        return demoRound(claims, roundRef, async (trx, fun, again) => {
+          if (again?.kind === 'slot') return again.answer;
+          await startSpin(trx, claims, now);
+          const answer = answerOf(await settleDemo(trx, claims, fun, stake, won));
+          await remember(trx, claims.lid, roundRef, { kind: 'slot', answer });
+          return answer;
+        });
+      }
+      await startSpin(store, claims, now);
+      const answer = answerOf(await settleReal(claims, roundRef, stake, won));
+      await remember(store, claims.lid, roundRef, { kind: 'slot', answer });
       return answer;
     },
 
@@ -398,31 +609,45 @@ export function demoPlay({ clock, keys, wallet }: PlayDeps): DemoPlay {
       const chips = rouletteChips(currency);
       const { bets, total } = parseBets(claims, input, { min: chips[0] ?? 1, max: rouletteMaxStake(currency) }, chips);
       const { rounds } = await keys();
+      await begin(claims);
       const label = `round:${claims.lid}:${requestId}:roulette:${canonicalBets(bets)}`;
       const roundRef = hex(rounds, label, 20);
-      const state = stateOf(claims);
-      const replay = state.answers.get(roundRef);
+      const replay = await storedAnswer(store, claims.lid, roundRef);
       if (replay?.kind === 'roulette') return replay.answer;
 
       const pocket = drawPocket(hmacUniform(rounds, label));
       const returned = rouletteReturn(bets, pocket);
-      const settled = await settle(claims, state, roundRef, total, returned);
-      const answer: RouletteAnswer = {
-        ...settled,
-        roundId: roundRef,
-        currency: claims.cur,
-        bet: money(settled.result === 'SUCCESS' ? total : 0, currency),
-        win: money(settled.result === 'SUCCESS' ? returned : 0, currency),
-        pocket: settled.result === 'SUCCESS' ? pocket : null,
-        colour: settled.result === 'SUCCESS' ? pocketColour(pocket) : null,
+      const answerOf = (settled: Money): RouletteAnswer => {
+        const played = settled.result === 'SUCCESS';
+        return {
+          ...settled,
+          roundId: roundRef,
+          currency: claims.cur,
+          bet: money(played ? total : 0, currency),
+          win: money(played ? returned : 0, currency),
+          pocket: played ? pocket : null,
+          colour: played ? pocketColour(pocket) : null,
+        };
       };
-      remember(state, roundRef, { kind: 'roulette', answer });
+
+      if (isDemo(claims)) {
+        return demoRound(claims, roundRef, async (trx, fun, again) => {
+          if (again?.kind === 'roulette') return again.answer;
+          const answer = answerOf(await settleDemo(trx, claims, fun, total, returned));
+          await remember(trx, claims.lid, roundRef, { kind: 'roulette', answer });
+          return answer;
+        });
+      }
+      const answer = answerOf(await settleReal(claims, roundRef, total, returned));
+      await remember(store, claims.lid, roundRef, { kind: 'roulette', answer });
       return answer;
     },
 
     async liveState(claims) {
       if (claims.kind !== 'live') throw new ProviderError(404, 'game.kind', 'This launch is not a live table.');
-      await settleLive();
+      await begin(claims);
+      // This launch's ended rounds first, whichever process took their bets.
+      await settleEndedBets(claims.lid);
       const { rounds } = await keys();
       const now = clock().getTime();
       const clockNow = liveRoundAt(now);
@@ -433,8 +658,15 @@ export function demoPlay({ clock, keys, wallet }: PlayDeps): DemoPlay {
         const pocket = liveOutcome(rounds, claims.gid, round);
         return { round, pocket, colour: pocketColour(pocket) };
       });
-      const placed = liveBets.get(`${claims.lid}:${String(clockNow.round)}`);
-      const { balance: shown } = await balance(claims);
+      const current = await findLiveBet(store, claims.lid, clockNow.round);
+      const { balance: shown } = await balanceOf(claims);
+      const results = (await settledLiveBets(store, claims.lid, LIVE_RESULTS_SHOWN)).map((settled): LiveResult => ({
+        round: settled.round,
+        pocket: settled.pocket,
+        colour: pocketColour(settled.pocket),
+        bet: money(settled.totalCents, currency),
+        win: money(settled.winCents, currency),
+      }));
       return {
         table: { seats: claims.seats, seatsTaken: claims.taken, min: money(limits.min, currency), max: money(limits.max, currency) },
         round: clockNow.round,
@@ -443,8 +675,8 @@ export function demoPlay({ clock, keys, wallet }: PlayDeps): DemoPlay {
         bettingEndsAt: clockNow.bettingEndsAt,
         endsAt: clockNow.endsAt,
         recent,
-        placed: placed ? { round: placed.round, bet: money(placed.total, currency) } : null,
-        results: stateOf(claims).liveResults,
+        placed: current?.state === 'placed' ? { round: current.round, bet: money(current.totalCents, currency) } : null,
+        results,
         balance: shown,
         currency: claims.cur,
       };
@@ -458,25 +690,61 @@ export function demoPlay({ clock, keys, wallet }: PlayDeps): DemoPlay {
       const now = clock().getTime();
       const { round, phase } = liveRoundAt(now);
       const { rounds } = await keys();
+      await begin(claims);
       const roundRef = `L${String(round)}-${hex(rounds, `live:${claims.lid}:${requestId}:${canonicalBets(bets)}`, 12)}`;
-      const state = stateOf(claims);
-      const replay = state.answers.get(roundRef);
+      const replay = await storedAnswer(store, claims.lid, roundRef);
       if (replay?.kind === 'live') return replay.answer;
       if (phase !== 'betting') throw new ProviderError(409, 'betting.closed', 'No more bets: the ball is spinning. Bet in the next round.');
-      const key = `${claims.lid}:${String(round)}`;
-      if (liveBets.has(key)) throw new ProviderError(409, 'bets.already_placed', 'Your bets for this round are placed.');
-      // The BET now; the WIN when the round ends (settleLive).
-      const settled = await settle(claims, state, roundRef, total, 0);
-      const answer: LiveBetAnswer = { result: settled.result, round, bet: money(settled.result === 'SUCCESS' ? total : 0, currency), balance: settled.balance };
-      if (settled.result === 'SUCCESS') {
-        liveBets.set(key, { claims, round, bets, total, stem: `${claims.lid}:${roundRef}` });
-        startSweep();
+      const alreadyPlaced = () => new ProviderError(409, 'bets.already_placed', 'Your bets for this round are placed.');
+      const row = { launchId: claims.lid, round, roundRef, bets, totalCents: total, placedAt: new Date(now) };
+      const answerOf = (settled: Money): LiveBetAnswer => ({
+        result: settled.result,
+        round,
+        bet: money(settled.result === 'SUCCESS' ? total : 0, currency),
+        balance: settled.balance,
+      });
+
+      if (isDemo(claims)) {
+        return demoRound(claims, roundRef, async (trx, fun, again) => {
+          if (again?.kind === 'live') return again.answer;
+          if (await findLiveBet(trx, claims.lid, round)) throw alreadyPlaced();
+          const answer = answerOf(await settleDemo(trx, claims, fun, total, 0));
+          if (answer.result === 'SUCCESS') await insertLiveBet(trx, { ...row, state: 'placed' });
+          await remember(trx, claims.lid, roundRef, { kind: 'live', answer });
+          return answer;
+        });
       }
-      remember(state, roundRef, { kind: 'live', answer });
+
+      // Real money: the round's one submission is taken first (`placing`), so two requests of the
+      // launch in two processes cannot both bet; then the BET (the WIN when the round ends: the sweep).
+      let betId = await insertLiveBet(store, { ...row, state: 'placing' });
+      if (betId === undefined) {
+        const taken = await findLiveBet(store, claims.lid, round);
+        // The same request again while its BET's answer had not come back: the BET is idempotent, go on with it.
+        if (taken?.roundRef !== roundRef || taken.state !== 'placing') throw alreadyPlaced();
+        betId = taken.id;
+      }
+      const bet = await postBet(claims, `${claims.lid}:${roundRef}`, total);
+      if (isWalletFailure(bet)) {
+        // A refusal took nothing: the round is free again. A wallet that did not answer may have
+        // taken the stake: the bet stays `placing`, for this request retried or for the sweep to void.
+        if (bet.status < 500) await deleteLiveBet(store, betId);
+        throw walletError(bet.code);
+      }
+      if (bet.result === 'SUCCESS') {
+        await markLiveBetPlaced(store, betId);
+        startSweep();
+      } else {
+        await deleteLiveBet(store, betId);
+      }
+      const answer = answerOf({ result: bet.result, balance: bet.balance, winPending: false });
+      await remember(store, claims.lid, roundRef, { kind: 'live', answer });
       return answer;
     },
 
-    settleLive,
+    async settleLive() {
+      await sweep();
+    },
   };
 }
 

@@ -8,6 +8,7 @@ import {
   type BalanceAnswer,
   type GameOperationRequest,
   type OperationAnswer,
+  type RollbackRequest,
 } from '../../contract/provider-wallet';
 import type { Database } from '../../db/schema';
 import { createErrorHandler } from '../../http/errors';
@@ -17,7 +18,7 @@ import { providerWalletRoutes } from '../../routes/provider-wallet';
 
 // The demo provider's side of the seamless wallet (server/contract/provider-wallet.ts; issue 11):
 // real-money rounds are a BET and, when they win, a WIN, each with the provider's transaction id as
-// its idempotency key. The provider speaks the contract exactly as a remote provider does (the JSON
+// its idempotency key (and a live bet whose BET's answer never came back is voided by a ROLLBACK). The provider speaks the contract exactly as a remote provider does (the JSON
 // body signed with HMAC-SHA256 in X-Wallet-Signature, the answers parsed with the contract's
 // schemas) but in-process, through its own instance of the wallet's routes
 // (server/routes/provider-wallet.ts) on the same database: a simulated provider running inside the
@@ -38,6 +39,8 @@ export interface WalletFailure {
 export interface DemoWallet {
   balance(playerId: number): Promise<BalanceAnswer | WalletFailure>;
   operation(kind: 'bet' | 'win', request: Omit<GameOperationRequest, 'provider'>): Promise<OperationAnswer | WalletFailure>;
+  /** Voids a bet (a live bet whose BET's answer never came back: play.ts). */
+  rollback(request: Omit<RollbackRequest, 'provider'>): Promise<OperationAnswer | WalletFailure>;
 }
 
 export function isWalletFailure(answer: object): answer is WalletFailure {
@@ -79,5 +82,6 @@ export function inProcessWallet(options: { db: Kysely<Database>; clock: () => Da
   return {
     balance: (playerId) => call('/balance', { provider: DEMO_WALLET_PROVIDER, playerId }, balanceAnswerSchema),
     operation: (kind, request) => call(`/${kind}`, { provider: DEMO_WALLET_PROVIDER, ...request }, operationAnswerSchema),
+    rollback: (request) => call('/rollback', { provider: DEMO_WALLET_PROVIDER, ...request }, operationAnswerSchema),
   };
 }
