@@ -701,6 +701,8 @@ export const sessionMachine = setup({
             { type: 'stopFlow', params: { flow: 'deposit' } },
             { type: 'stopFlow', params: { flow: 'withdraw' } },
             { type: 'stopFlow', params: { flow: 'transactionHistory' } },
+            // A real-money game must not outlive the player (GamePage restarts a casino game in demo).
+            { type: 'stopFlow', params: { flow: 'gameLaunch' } },
             'forgetFlows',
           ],
           invoke: {

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { gameLaunchMachine, type GameLaunchInput, type LaunchUrlInput } from '../../machines/gameLaunch.machine';
 import { ApiError } from '../../src/api/errors';
 import type { GameDetail } from '../../src/api/games';
+import { EVOLUTION_TABLE, gameDetail, SLOT } from './lib/games';
 import { coverPaths, FakePromises, formatCoverage, mergeCoverage, settle, type PathCoverageResult, type PathEvent } from './lib/pathCoverage';
 
 // The game launch flow (behaviour.md §4 "Game launch: loading, game, error"; §5 demo vs real and no
@@ -12,34 +13,7 @@ import { coverPaths, FakePromises, formatCoverage, mergeCoverage, settle, type P
 type LaunchPathEvent = PathEvent<typeof gameLaunchMachine>;
 type LaunchSnapshot = SnapshotFrom<typeof gameLaunchMachine>;
 
-const detail = (overrides: Partial<GameDetail> = {}): GameDetail => ({
-  id: 'aurora-slot',
-  type: 'casino',
-  label: 'Aurora Slot',
-  gameProvider: 'pragmaticplay',
-  subProvider: null,
-  thumbnail: { img1x: '/a.svg', img2x: '/a.svg', img3x: '/a.svg' },
-  gridSize: '1x',
-  gameType: 'slot',
-  betLimits: [],
-  seats: null,
-  seatsTaken: null,
-  jackpotExist: false,
-  verticalImage: null,
-  gameSlug: 'aurora-slot',
-  channels: ['desktop', 'mobile'],
-  providerRestrictedCountry: [],
-  rtp: 96.1,
-  volatility: 'medium',
-  providerGameId: 'vs20aurora',
-  demoAvailable: true,
-  providerOrigin: 'http://games.localhost:4173',
-  ...overrides,
-});
-
-const SLOT = detail();
-const EVOLUTION_TABLE = detail({ id: 'lightning-roulette', type: 'live-casino', gameProvider: 'evolution', demoAvailable: false, gameType: 'roulette' });
-const OTHER_PROVIDER = detail({ gameProvider: 'quickspin' });
+const OTHER_PROVIDER = gameDetail({ gameProvider: 'quickspin' });
 
 const base = { lobby: 'casino', channel: 'mobile', language: 'en', currency: 'EUR', country: 'FI', jurisdiction: 'FI' } as const;
 const VISITOR: GameLaunchInput = { ...base, provider: 'pragmaticplay', game: 'aurora-slot', demo: true };
@@ -183,7 +157,7 @@ describe('game launch machine (behaviour.md §4 "Game launch", §5, §8)', () =>
 
   it('does not log a visitor out when evolution refuses a demo launch', async () => {
     const fakes = new FakePromises();
-    const evolutionSlot = detail({ gameProvider: 'evolution' });
+    const evolutionSlot = gameDetail({ gameProvider: 'evolution' });
     const actor = createActor(setupWith(fakes).machine, { input: { ...VISITOR, provider: 'evolution' } }).start();
     fakes.resolve('loadGameDetail', evolutionSlot);
     await settle();
