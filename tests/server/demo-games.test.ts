@@ -1,4 +1,6 @@
 import { execFile } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Hono } from 'hono';
 import * as v from 'valibot';
@@ -41,7 +43,7 @@ import {
 } from '../../server/providers/demo-games/slot';
 import type { GameProvider as GameProviderAdapter } from '../../server/providers/types';
 import { offeredIn } from '../../server/services/catalog';
-import { json, startTestPlatform, type TestPlatform } from './helpers/platform';
+import { json, startTestPlatform, tempDir, type TestPlatform } from './helpers/platform';
 import { GAME_SECRET, credit, playerCall, providerCall, walletPlayer, type WalletPlayer } from './helpers/wallet';
 
 // The demo game provider (issue 12, "The demo game provider (server)"): the slot's RTP computed
@@ -559,7 +561,12 @@ describe('the provider pages', () => {
 
 describe('server/app.ts wiring (issue 12)', () => {
   it('the site CSP lets the site frame the provider origin', async () => {
-    const response = await app.request('/api/player/access/context');
+    // The app's policy is a page's (an API answer carries the resource policy, which allows nothing).
+    const dist = await tempDir('demo-games-dist-');
+    await writeFile(join(dist.path, 'index.html'), '<!doctype html><html><head><title>x</title></head><body></body></html>');
+    const response = await platform.app({ clock, gameWalletSecret: GAME_SECRET, providers: { games }, staticDir: dist.path }).request('/en-UN/online-casino');
+    await dist.remove();
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
     expect(response.headers.get('content-security-policy')).toContain(`frame-src 'self' ${games.frameSource}`);
   });
 
