@@ -88,6 +88,8 @@ async function measureScroll(browser, base) {
     if (now[0] >= now[1] - 2 && now[1] === height) break;
     height = now[1];
   }
+  // The grid draws the tiles that came into view a row per frame (VirtualGrid): their tasks count too.
+  await page.waitForTimeout(1_500);
   const shown = await page.evaluate(() => document.querySelectorAll('main ul a[href*="/play/"]').length);
   const tasks = await page.evaluate(() => window.__tasks);
   await context.close();

@@ -10,6 +10,7 @@ import {
   type BoxesResponse,
   type CategoryPageResponse,
   type JackpotsResponse,
+  type TableSeatsResponse,
 } from '../../src/api/games';
 import { LOBBY_TYPES, type LobbyType } from '../../machines/lib/games';
 import { resolveContentScope } from '../content/scope';
@@ -31,6 +32,7 @@ import {
   lobbyContent,
   lobbyKey,
   providerLogoSvg,
+  tableSeatsOf,
   viewerOf,
   type CatalogDeps,
 } from '../services/catalog';
@@ -45,6 +47,7 @@ import {
 //   GET /content/{m}/{l}/boxes?lobby                              content and tournament boxes for the caller
 //   GET /content/artwork/games/{id}.svg, .../games/{id}/vertical.svg, .../providers/{id}.svg, .../boxes/{id}.svg
 //   GET /jackpots?gameIds&siteId
+//   GET /tables/seats                                             seats taken at the live tables now
 //
 // 400 error.market.unknown / error.language.unknown as the other content routes
 // (server/content/scope.ts); 404 error.not_found for an unknown lobby, category or image; 400
@@ -203,7 +206,7 @@ export function gamesContentRoutes(deps: GamesContentDeps): Hono<SiteEnv> {
   return routes;
 }
 
-/** Mounted at /api: GET /jackpots?gameIds=a,b&siteId (behaviour.md §7 "Jackpot amount"). */
+/** Mounted at /api: GET /jackpots?gameIds=a,b&siteId (behaviour.md §7 "Jackpot amount") and GET /tables/seats: the lobby's values that move with the clock. */
 export function jackpotRoutes(deps: GamesContentDeps): Hono<SiteEnv> {
   const routes = new Hono<SiteEnv>();
   routes.get('/jackpots', (c) => {
@@ -211,5 +214,7 @@ export function jackpotRoutes(deps: GamesContentDeps): Hono<SiteEnv> {
     if (!KNOWN_SITE_IDS.includes(siteId)) throw new HttpError(400, ERROR_CODES.siteUnknown, `Site ${String(siteId)} is not served by this platform.`);
     return c.json<JackpotsResponse>(jackpotsOf(deps, gameIds));
   });
+  // The counts move with the clock (server/content/catalog/seats.ts): never part of the cached lobby bodies.
+  routes.get('/tables/seats', (c) => c.json<TableSeatsResponse>(tableSeatsOf(deps)));
   return routes;
 }

@@ -8,6 +8,7 @@ import type {
   GameIndexResponse,
   JackpotsResponse,
   LobbyResponse,
+  TableSeatsResponse,
 } from '../../src/api/games';
 import { CASINO_CATEGORY_PAGE_SIZE, GAMES_PAGE_SIZE, IMAGE_QUALITY } from '../../machines/lib/constants';
 import {
@@ -27,6 +28,7 @@ import { BOXES, type CatalogBox } from '../content/catalog/boxes';
 import { catalogGame, categoriesOf, categoryKey, loadCatalog, type Catalog, type CatalogCategory, type CatalogGame } from '../content/catalog/index';
 import { JACKPOT_CURRENCY, jackpotAmountAt } from '../content/catalog/jackpots';
 import { textIn } from '../content/catalog/localised';
+import { SEATS_BUCKET_MS, seatsBucketOf, seatsTakenAt, seatsTakenInBucket } from '../content/catalog/seats';
 import {
   HIDDEN_PROVIDERS_BY_MARKET,
   providerById,
@@ -194,12 +196,15 @@ export function lobbyKey(scope: CatalogScope, lobby: LobbyType, channel: GameCha
  * excluded sub-provider). Country restrictions are the caller's: see gameCountryContext.
  */
 export function findGame(
-  _deps: CatalogDeps,
+  deps: CatalogDeps,
   input: { market: MarketCode; language: LanguageCode; idOrSlug: string; currency?: string | undefined },
 ): Promise<Game | undefined> {
   const game = catalogGame(loadCatalog(), input.idOrSlug);
   if (!game || !offeredIn(input.market, game)) return Promise.resolve(undefined);
-  return Promise.resolve(shapeGame(game, input.currency ?? currencyOf(input.market)));
+  const shaped = shapeGame(game, input.currency ?? currencyOf(input.market));
+  // The game detail and the launch are made per request: they carry the table's count now (as
+  // GET /tables/seats does), not the catalog's that the cached lobby bodies keep.
+  return Promise.resolve(game.seats === null ? shaped : { ...shaped, seatsTaken: seatsTakenAt(game.id, game.seats, deps.clock()) });
 }
 
 /** The catalog's own record of a game (the provider's game id, its lobby), by id or gameSlug; any market. */
@@ -268,6 +273,34 @@ export function jackpotsOf(deps: CatalogDeps, gameIds: readonly string[]): Jackp
       return [{ gameId: game.id, amount: jackpotAmountAt(game.id, now), currency: JACKPOT_CURRENCY, updatedAt: now.toISOString() }];
     }),
   };
+}
+
+// ------------------------------------------------------------------------------ seats
+
+/** The tables with seats, per catalog: the same list every bucket. */
+const seatedTables = new WeakMap<Catalog, readonly { id: string; seats: number }[]>();
+/** The last answer, per catalog: every lobby asks for the same counts during a bucket. */
+let lastSeats: { catalog: Catalog; bucket: number; answer: TableSeatsResponse } | null = null;
+
+/**
+ * GET /tables/seats: the seats taken at every live table that has seats, now
+ * (server/content/catalog/seats.ts: a function of the table and the clock's 30 s bucket).
+ */
+export function tableSeatsOf(deps: CatalogDeps): TableSeatsResponse {
+  const catalog = loadCatalog();
+  const bucket = seatsBucketOf(deps.clock());
+  if (lastSeats?.catalog === catalog && lastSeats.bucket === bucket) return lastSeats.answer;
+  let tables = seatedTables.get(catalog);
+  if (!tables) {
+    tables = catalog.games.flatMap((game) => (game.lobby === 'live-casino' && game.seats !== null ? [{ id: game.id, seats: game.seats }] : []));
+    seatedTables.set(catalog, tables);
+  }
+  const answer: TableSeatsResponse = {
+    tables: tables.map((table) => ({ gameId: table.id, seats: table.seats, seatsTaken: seatsTakenInBucket(table.id, table.seats, bucket) })),
+    updatedAt: new Date(bucket * SEATS_BUCKET_MS).toISOString(),
+  };
+  lastSeats = { catalog, bucket, answer };
+  return answer;
 }
 
 // ------------------------------------------------------------------------------ artwork

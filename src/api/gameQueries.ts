@@ -16,6 +16,7 @@ export const gameKeys = {
   index: (lm: LangMarket, lobby: LobbyType, channel: GameChannel) => [...contentKeys.scope(lm), 'lobby', lobby, channel, 'index'] as const,
   boxes: (lm: LangMarket, lobby: LobbyType, authorized: boolean) => [...contentKeys.scope(lm), 'boxes', lobby, authorized] as const,
   jackpots: (gameIds: readonly string[]) => ['jackpots', ...gameIds] as const,
+  tableSeats: () => ['tables', 'seats'] as const,
   player: ['player', 'games'] as const,
   favorites: () => [...gameKeys.player, 'favorites'] as const,
   recent: (category: LobbyPageType) => [...gameKeys.player, 'recent', category] as const,
@@ -53,6 +54,18 @@ export const jackpotsQuery = (gameIds: readonly string[]) =>
     enabled: gameIds.length > 0,
     // While the next tiles' amounts come, the last ones stay (scrolling asks for other games).
     placeholderData: keepPreviousData,
+  });
+
+/** Seats taken move with the clock (the platform's count holds 30 s): asked again as often as the jackpots. */
+export const TABLE_SEATS_REFRESH_MS = 30_000;
+
+/** Every live table's count in one small answer: each tile and the info panel read their own with `select`. */
+export const tableSeatsQuery = () =>
+  queryOptions({
+    queryKey: gameKeys.tableSeats(),
+    queryFn: ({ signal }) => gamesApi.tableSeats(signal),
+    refetchInterval: TABLE_SEATS_REFRESH_MS,
+    staleTime: TABLE_SEATS_REFRESH_MS,
   });
 
 export const favoritesQuery = (authorized: boolean) =>

@@ -28,6 +28,7 @@ import { request } from './client';
 //   GET /content/{m}/{l}/boxes?lobby                             -> BoxesResponse (content and tournament boxes for the caller:
 //                                                                   the bearer token, when sent, decides the audience)
 //   GET /jackpots?gameIds=a,b&siteId                             -> JackpotsResponse
+//   GET /tables/seats                                            -> TableSeatsResponse (seats taken at every live table now)
 // The player's (id token required):
 //   GET    /player/favorites                                     -> FavoritesResponse
 //   POST   /player/favorites   { gameId, lobbyPageType }         -> FavoritesResponse
@@ -183,6 +184,19 @@ export const jackpotsResponseSchema = v.object({
 });
 export type JackpotsResponse = v.InferOutput<typeof jackpotsResponseSchema>;
 
+/**
+ * Seats taken at the live tables that have seats, now (issue 12): the count moves with the clock,
+ * so it comes apart from the lobby bodies (made once, answered with an ETag) and is asked again as
+ * often as the jackpots. `updatedAt` is when the counts began to hold.
+ */
+export const tableSeatsResponseSchema = v.object({
+  tables: v.array(
+    v.object({ gameId: v.string(), seats: v.pipe(v.number(), v.integer(), v.minValue(1)), seatsTaken: v.pipe(v.number(), v.integer(), v.minValue(0)) }),
+  ),
+  updatedAt: v.string(),
+});
+export type TableSeatsResponse = v.InferOutput<typeof tableSeatsResponseSchema>;
+
 export const favoriteRequestSchema = v.object({ gameId: nonEmpty, lobbyPageType: v.picklist(LOBBY_PAGE_TYPES) });
 export type FavoriteRequest = v.InferOutput<typeof favoriteRequestSchema>;
 export const favoritesResponseSchema = v.object({
@@ -326,6 +340,7 @@ export const gamesApi = {
     request(`${scope(lm)}/boxes?lobby=${lobby}`, boxesResponseSchema, { signal, auth: authorized }),
   jackpots: (gameIds: readonly string[], siteId: number, signal?: AbortSignal) =>
     request(`/jackpots?gameIds=${gameIds.map(encodeURIComponent).join(',')}&siteId=${String(siteId)}`, jackpotsResponseSchema, { signal }),
+  tableSeats: (signal?: AbortSignal) => request('/tables/seats', tableSeatsResponseSchema, { signal }),
   favorites: (signal?: AbortSignal) => request(`${PLAYER}/favorites`, favoritesResponseSchema, { auth: true, signal }),
   addFavorite: (body: FavoriteRequest, signal?: AbortSignal) =>
     request(`${PLAYER}/favorites`, favoritesResponseSchema, { method: 'POST', body, auth: true, signal }),

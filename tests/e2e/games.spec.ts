@@ -155,8 +155,22 @@ test.describe.serial('a player', () => {
     expect(slot).toBeDefined();
     await page.goto(`/en-UN/online-casino/play/${slot?.gameProvider ?? ''}/${slot?.id ?? ''}`);
     const frame = page.frameLocator('main iframe');
-    await frame.getByRole('button', { name: 'Spin' }).click();
-    await expect.poll(() => balanceCents(page), { timeout: 15_000 }).not.toBe(before);
+    const gameBalance = frame.locator('output#balance');
+    await expect(gameBalance).toHaveText(/\d/);
+    // A round can return exactly its stake (a line paying 1x): spin until the game's balance moves,
+    // then the header must show the same amount, over the socket, without a reload.
+    let moved = '';
+    for (let spin = 0; spin < 10 && moved === ''; spin += 1) {
+      const shown = await gameBalance.textContent();
+      await frame.getByRole('button', { name: 'Spin' }).click();
+      await expect(gameBalance).not.toHaveText(shown ?? '', { timeout: 10_000 }).catch(() => undefined);
+      await expect(frame.getByRole('button', { name: 'Spin' })).toBeEnabled();
+      const now = (await gameBalance.textContent()) ?? '';
+      if (Math.round(Number(now.replace(/[^0-9.]/g, '')) * 100) !== before) moved = now;
+    }
+    expect(moved, 'ten rounds that all returned their stake').not.toBe('');
+    const movedCents = Math.round(Number(moved.replace(/[^0-9.]/g, '')) * 100);
+    await expect.poll(() => balanceCents(page), { timeout: 15_000 }).toBe(movedCents);
 
     await page.goto('/en-UN/online-casino?tab=3');
     await waitForShell(page);

@@ -57,6 +57,7 @@ export interface CatalogGame {
   /** In EUR; catalog.ts converts per currency. */
   betLimitsEur: { min: number; max: number };
   seats: number | null;
+  /** A table's count when the catalog is built (the cached lobby bodies'); the count now moves with the clock (seats.ts). */
   seatsTaken: number | null;
   jackpotExist: boolean;
   hasVerticalImage: boolean;

@@ -84,6 +84,8 @@ export function shapeGame(game: CatalogGame, currency: string): Game {
     gameType: game.gameType,
     betLimits: [{ ...facts.betLimits, currency }],
     seats: game.seats,
+    // The lobby bodies made from this are cached with an ETag: they keep the catalog's count; the
+    // count now is GET /tables/seats and the game detail's (services/catalog.ts findGame).
     seatsTaken: game.seatsTaken,
     jackpotExist: game.jackpotExist,
     verticalImage: game.hasVerticalImage ? imageUrl(gameVerticalArtworkPath(game.id), VERTICAL_CSS_WIDTH, IMAGE_QUALITY) : null,

@@ -1,17 +1,20 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import type { LobbyType } from '../../../machines/lib/games';
 import { formatLangMarket, type LangMarket } from '../../../machines/lib/markets';
 import type { CategoryPageResponse } from '../../api/games';
 import { categoryPagesQuery } from '../../api/gameQueries';
 import { Loader } from '../../ui/Loader';
-import { GameInfoDialog } from './GameInfoDialog';
 import { GameTile } from './GameTile';
 import * as s from './games.css';
 import { useFavorites, useJackpots, useViewer, type SessionRef } from './lobbyState';
 import { tileOfGame, visibleTiles, type TileGame } from './tiles';
+import { useOpenedOnce } from './LobbyPage';
 import { VirtualGrid } from './VirtualGrid';
+
+/** Loaded when first opened (LobbyPage does the same). */
+const GameInfoDialog = lazy(() => import('./GameInfoDialog').then((module) => ({ default: module.GameInfoDialog })));
 
 // A category's page (product.md §2 /online-casino/{id}, /live-casino-online/{id}): every game of the
 // category, pages of 60 on a desktop and 30 on a phone (behaviour.md §9) loaded as the player
@@ -30,6 +33,7 @@ export function CategoryPage({ session, langMarket, lobby, categoryId, channel }
   const viewer = useViewer(session);
   const pages = useInfiniteQuery(categoryPagesQuery(langMarket, lobby, categoryId, channel));
   const [infoGame, setInfoGame] = useState<TileGame | null>(null);
+  const infoMounted = useOpenedOnce(infoGame !== null);
   const favorites = useFavorites(viewer.authorized, lobby);
   // Each page's tiles are made once (a new page must not redo the thousands before it).
   const tilesOfPage = useMemo(() => new WeakMap<CategoryPageResponse, TileGame[]>(), [viewer.country]);
@@ -48,7 +52,10 @@ export function CategoryPage({ session, langMarket, lobby, categoryId, channel }
   // Jackpots of the tiles on screen only (a category of thousands has hundreds of them).
   const [range, setRange] = useState({ start: 0, end: 0 });
   const onRangeChange = useCallback((start: number, end: number) => setRange({ start, end }), []);
-  const jackpotOf = useJackpots(useMemo(() => tiles.slice(range.start, range.end), [tiles, range]), langMarket);
+  const jackpotOf = useJackpots(
+    useMemo(() => tiles.slice(range.start, range.end), [tiles, range]),
+    langMarket,
+  );
   const category = pages.data?.pages[0]?.category;
   const total = pages.data?.pages[0]?.total ?? 0;
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages;
@@ -80,6 +87,7 @@ export function CategoryPage({ session, langMarket, lobby, categoryId, channel }
         label={category.label}
         className={s.grid}
         itemClassName={s.tileItem}
+        placeholderClassName={s.tilePlaceholder}
         onNearEnd={onNearEnd}
         onRangeChange={onRangeChange}
         renderItem={(tile, position) => (
@@ -99,7 +107,18 @@ export function CategoryPage({ session, langMarket, lobby, categoryId, channel }
       <span className={s.muted} aria-live="polite">
         {hasNextPage ? '' : t({ id: 'games.category.end', message: 'That is every game of this category.' })}
       </span>
-      <GameInfoDialog game={infoGame} langMarket={langMarket} viewer={viewer} channel={channel} onClose={() => setInfoGame(null)} onLogin={(path) => session.send({ type: 'login.open', redirect: path })} />
+      <Suspense fallback={null}>
+        {infoMounted ? (
+          <GameInfoDialog
+            game={infoGame}
+            langMarket={langMarket}
+            viewer={viewer}
+            channel={channel}
+            onClose={() => setInfoGame(null)}
+            onLogin={(path) => session.send({ type: 'login.open', redirect: path })}
+          />
+        ) : null}
+      </Suspense>
     </div>
   );
 }

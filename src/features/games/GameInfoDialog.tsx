@@ -10,7 +10,7 @@ import { Modal } from '../../ui/Modal';
 import { moneyFormat } from '../../ui/money';
 import * as s from './games.css';
 import type { TileGame } from './tiles';
-import type { Viewer } from './lobbyState';
+import { useTableSeats, type Viewer } from './lobbyState';
 
 // The game info panel (issue 12): RTP, volatility, bet limits and provider from the game detail
 // call (behaviour.md §7; its demo variant for a visitor), and the buttons to play: for fun (demo,
@@ -39,6 +39,10 @@ function useGameDetail(game: TileGame | null, langMarket: LangMarket, viewer: Vi
 
 function Facts({ detail, langMarket }: { detail: GameDetail; langMarket: LangMarket }) {
   const { t } = useLingui();
+  // The count the tiles show, refreshed with them; the detail's own until the first one comes.
+  const live = useTableSeats(detail.id, detail.seats !== null);
+  const taken = live?.seatsTaken ?? detail.seatsTaken ?? 0;
+  const seats = live?.seats ?? detail.seats;
   const locale = intlLocaleFor(langMarket);
   const percent = new Intl.NumberFormat(locale, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 2 });
   const volatility = {
@@ -75,13 +79,15 @@ function Facts({ detail, langMarket }: { detail: GameDetail; langMarket: LangMar
           </dd>,
         ];
       })}
-      {detail.seats !== null ? (
+      {seats !== null ? (
         <>
           <dt className={s.factTerm}>
             <Trans id="games.info.seats">Seats taken</Trans>
           </dt>
           <dd className={s.factValue}>
-            {detail.seatsTaken ?? 0} / {detail.seats}
+            <Trans id="games.info.seatsValue">
+              {taken} of {seats}
+            </Trans>
           </dd>
         </>
       ) : null}

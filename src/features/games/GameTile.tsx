@@ -4,6 +4,7 @@ import { memo, type MouseEvent } from 'react';
 import { IMAGE_QUALITY } from '../../../machines/lib/constants';
 import { gamePlayPath, imageUrl } from '../../../machines/lib/games';
 import * as s from './games.css';
+import { TableSeats } from './TableSeats';
 import type { TileGame } from './tiles';
 
 // A game tile (product.md §3 "Games and lobby"): the artwork and the name, linking to the game's
@@ -104,6 +105,7 @@ export const GameTile = memo(function GameTile({ game, langmarket, favorite, onT
           <Trans id="games.tile.jackpot">Jackpot {jackpot}</Trans>
         </span>
       ) : null}
+      {game.lobby === 'live-casino' ? <TableSeats gameId={game.id} /> : null}
       <div className={s.tileActions}>
         {favorite !== null ? (
           <button

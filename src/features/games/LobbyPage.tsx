@@ -1,22 +1,25 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useDeferredValue, useEffect, useMemo, useState, type CSSProperties } from 'react';
+import { Activity, lazy, startTransition, Suspense, useEffect, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import { createGameSearch, filterEnabled, inProviderFilter, LOBBY_PAGE_TYPE_OF, providerIdOf, type LobbyType } from '../../../machines/lib/games';
 import { formatLangMarket, type LangMarket } from '../../../machines/lib/markets';
-import type { Box, LobbyCategory, LobbyResponse, Provider } from '../../api/games';
+import type { Box, LobbyCategory, LobbyResponse } from '../../api/games';
 import { boxesQuery, gameIndexQuery, lobbyQuery, recentGamesQuery } from '../../api/gameQueries';
 import { Button } from '../../ui/Button';
 import { visuallyHidden } from '../../ui/global.css';
 import { Loader } from '../../ui/Loader';
-import { Modal } from '../../ui/Modal';
-import { GameInfoDialog } from './GameInfoDialog';
 import { GameTile } from './GameTile';
+import { JackpotTicker } from './JackpotTicker';
 import * as s from './games.css';
 import { useFavorites, useJackpots, useViewer, type SessionRef } from './lobbyState';
 import { tileOfGame, tilesOfIndex, visibleTiles, type TileGame } from './tiles';
 import { LOBBY_TABS, type LobbyTab } from './search';
 import { VirtualGrid } from './VirtualGrid';
+
+// The dialogs load when first opened: a lobby's first load carries neither them nor the dialog library.
+const GameInfoDialog = lazy(() => import('./GameInfoDialog').then((module) => ({ default: module.GameInfoDialog })));
+const ProviderFilterDialog = lazy(() => import('./ProviderFilterDialog').then((module) => ({ default: module.ProviderFilterDialog })));
 
 // The casino and live casino lobbies (product.md §2 "Casino and live casino": /online-casino,
 // /live-casino-online; §3 "Games and lobby"; issue 12 "Lobby screens"). Four tabs, the mobile
@@ -25,7 +28,6 @@ import { VirtualGrid } from './VirtualGrid';
 // played. The search (behaviour.md §5: a case-insensitive substring of the name; close matches when
 // none) and the provider filter (its exclusions per lobby) work on the lobby's whole game index,
 // loaded when first needed; the filter is on when a provider is checked or the text is not empty.
-
 
 export interface LobbyPageProps {
   session: SessionRef;
@@ -48,7 +50,18 @@ const TAB_ICON_PATHS: Readonly<Record<LobbyTab, string>> = {
 
 function TabIcon({ tab }: { tab: LobbyTab }) {
   return (
-    <svg width={22} height={22} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <svg
+      width={22}
+      height={22}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
       <path d={TAB_ICON_PATHS[tab]} />
     </svg>
   );
@@ -62,7 +75,15 @@ function Boxes({ boxes }: { boxes: readonly Box[] }) {
       {boxes.map((box, index) => (
         <li key={box.id} className={s.box}>
           {/* An image, not a CSS background: the first box is often the largest paint, and the browser finds an <img> at once. */}
-          <img className={s.boxImage} src={box.image} alt="" width={640} height={320} decoding="async" {...(index === 0 ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const })} />
+          <img
+            className={s.boxImage}
+            src={box.image}
+            alt=""
+            width={640}
+            height={320}
+            decoding="async"
+            {...(index === 0 ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const })}
+          />
           <span aria-hidden="true" style={{ position: 'absolute', inset: 0, backgroundColor: box.overlay.colour, opacity: box.overlay.opacity }} />
           <h2 className={s.boxTitle}>{box.title}</h2>
           {box.subtitles.map((subtitle) => (
@@ -109,7 +130,19 @@ function cssVars(values: readonly (readonly [string, number])[]): CSSProperties 
   return Object.fromEntries(values.map(([variable, value]) => [variable.replace(/^var\((.*)\)$/, '$1'), String(value)]));
 }
 
-function CategoryRow({ entry, lobby, tiles, handlers, first }: { entry: LobbyCategory; lobby: LobbyType; tiles: TileGame[]; handlers: TileHandlers; first: boolean }) {
+function CategoryRow({
+  entry,
+  lobby,
+  tiles,
+  handlers,
+  first,
+}: {
+  entry: LobbyCategory;
+  lobby: LobbyType;
+  tiles: TileGame[];
+  handlers: TileHandlers;
+  first: boolean;
+}) {
   const { category, total } = entry;
   const headingId = `category-${category.id}`;
   const style = cssVars([
@@ -121,7 +154,7 @@ function CategoryRow({ entry, lobby, tiles, handlers, first }: { entry: LobbyCat
     [s.rowsDesktop, category.grid.desktop.rows],
   ]);
   return (
-    <section className={s.section} aria-labelledby={headingId}>
+    <section className={first ? s.section : s.categorySection} aria-labelledby={headingId}>
       <div className={s.sectionHeader}>
         <h2 className={s.sectionTitle} id={headingId}>
           {category.label}
@@ -143,54 +176,6 @@ function CategoryRow({ entry, lobby, tiles, handlers, first }: { entry: LobbyCat
         ))}
       </ul>
     </section>
-  );
-}
-
-function ProviderFilter({
-  open,
-  providers,
-  checked,
-  onChange,
-  onClose,
-}: {
-  open: boolean;
-  providers: readonly Provider[];
-  checked: readonly string[];
-  onChange: (next: string[]) => void;
-  onClose: () => void;
-}) {
-  const { t } = useLingui();
-  return (
-    <Modal open={open} onClose={onClose} title={t({ id: 'games.filter.title', message: 'Providers' })}>
-      <fieldset style={{ border: 'none', margin: 0, padding: 0 }}>
-        <legend className={visuallyHidden}>{t({ id: 'games.filter.legend', message: 'Show games of these providers' })}</legend>
-        <ul className={s.filterList}>
-          {providers.map((provider) => {
-            const id = providerIdOf(provider);
-            return (
-              <li key={provider._id}>
-                <label className={s.filterOption}>
-                  <input
-                    type="checkbox"
-                    checked={checked.includes(id)}
-                    onChange={(event) => onChange(event.target.checked ? [...checked, id] : checked.filter((other) => other !== id))}
-                  />
-                  {provider.title}
-                </label>
-              </li>
-            );
-          })}
-        </ul>
-      </fieldset>
-      <div className={s.dialogActions}>
-        <Button variant="ghost" onClick={() => onChange([])}>
-          <Trans id="games.filter.clear">Clear</Trans>
-        </Button>
-        <Button onClick={onClose}>
-          <Trans id="games.filter.done">Show games</Trans>
-        </Button>
-      </div>
-    </Modal>
   );
 }
 
@@ -216,6 +201,30 @@ function useTabLabels(): Record<LobbyTab, string> {
 }
 
 /** The lobby's title, its tabs (the bottom navigation on a phone) and the search: the same in the first paint and in the app. */
+/**
+ * The search box keeps what is typed itself and hands it to the lobby in a transition: a keystroke
+ * renders the box alone at once, and the search, the results and the lobby they replace follow in
+ * the background, interrupted by the next keystroke (issue 12: "search keystroke-to-paint").
+ */
+function SearchInput({ initialText, autoFocus, onFocus, onSearch }: { initialText: string; autoFocus: boolean; onFocus: () => void; onSearch: (text: string) => void }) {
+  const [text, setText] = useState(initialText);
+  return (
+    <input
+      type="search"
+      className={s.searchInput}
+      value={text}
+      autoFocus={autoFocus}
+      onFocus={onFocus}
+      onChange={(event) => {
+        const next = event.target.value;
+        setText(next);
+        startTransition(() => onSearch(next));
+      }}
+      autoComplete="off"
+    />
+  );
+}
+
 function LobbyHeader({ lobby, langmarket, tab, searchText, onSearch, onSearchFocus, checkedCount, onOpenFilter }: LobbyHeaderProps) {
   const { t } = useLingui();
   const tabLabels = useTabLabels();
@@ -247,15 +256,7 @@ function LobbyHeader({ lobby, langmarket, tab, searchText, onSearch, onSearchFoc
           <span className={s.label}>
             <Trans id="games.search.label">Search games</Trans>
           </span>
-          <input
-            type="search"
-            className={s.searchInput}
-            value={searchText}
-            autoFocus={tab === 1}
-            onFocus={onSearchFocus}
-            onChange={(event) => onSearch(event.target.value)}
-            autoComplete="off"
-          />
+          <SearchInput initialText={searchText} autoFocus={tab === 1} onFocus={onSearchFocus} onSearch={onSearch} />
         </label>
         <Button variant="secondary" onClick={onOpenFilter} aria-haspopup="dialog">
           {checkedCount === 0 ? <Trans id="games.filter.title">Providers</Trans> : <Trans id="games.filter.openChecked">Providers ({checkedCount})</Trans>}
@@ -283,8 +284,18 @@ export function LobbyFirstPaint({ langMarket, lobby, boxes }: { langMarket: Lang
   const rows = lobby.categories.filter((entry) => entry.category.visibleInLobby && entry.games.length > 0).slice(0, FIRST_PAINT_ROWS);
   return (
     <div className={s.page}>
-      <LobbyHeader lobby={lobby.lobby} langmarket={langmarket} tab={0} searchText="" onSearch={noop} onSearchFocus={noop} checkedCount={0} onOpenFilter={noop} />
+      <LobbyHeader
+        lobby={lobby.lobby}
+        langmarket={langmarket}
+        tab={0}
+        searchText=""
+        onSearch={noop}
+        onSearchFocus={noop}
+        checkedCount={0}
+        onOpenFilter={noop}
+      />
       <Boxes boxes={boxes} />
+      <JackpotTicker lobby={lobby} country={null} langMarket={langMarket} />
       {rows.map((entry, position) => (
         <CategoryRow
           key={entry.category.id}
@@ -297,6 +308,13 @@ export function LobbyFirstPaint({ langMarket, lobby, boxes }: { langMarket: Lang
       ))}
     </div>
   );
+}
+
+/** True from the first render where `open` is true on: a lazily loaded dialog stays mounted once it has been opened. */
+export function useOpenedOnce(open: boolean): boolean {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return open || opened;
 }
 
 export function LobbyPage({ session, langMarket, lobby, tab, channel }: LobbyPageProps) {
@@ -316,7 +334,6 @@ export function LobbyPage({ session, langMarket, lobby, tab, channel }: LobbyPag
   const boxes = useQuery(boxesQuery(langMarket, lobby, viewer.authorized));
   const recent = useQuery(recentGamesQuery(LOBBY_PAGE_TYPE_OF[lobby], viewer.authorized));
   const favorites = useFavorites(viewer.authorized, lobby);
-  const deferredText = useDeferredValue(searchText);
 
   const allTiles = useMemo(() => (index.data ? visibleTiles(tilesOfIndex(index.data, viewer.country)) : []), [index.data, viewer.country]);
   const byId = useMemo(() => new Map(allTiles.map((tile) => [tile.id, tile])), [allTiles]);
@@ -329,12 +346,10 @@ export function LobbyPage({ session, langMarket, lobby, tab, channel }: LobbyPag
   // The names are prepared once per list; a keystroke only compares (behaviour.md §5's search).
   const search = useMemo(() => {
     const byProvider =
-      checked.length === 0
-        ? allTiles
-        : allTiles.filter((tile) => checked.includes(tile.gameProvider) || checked.includes(subProviderOf.get(tile.id) ?? ''));
+      checked.length === 0 ? allTiles : allTiles.filter((tile) => checked.includes(tile.gameProvider) || checked.includes(subProviderOf.get(tile.id) ?? ''));
     return createGameSearch(byProvider, (tile) => tile.label);
   }, [allTiles, checked, subProviderOf]);
-  const results = useMemo(() => search(deferredText), [search, deferredText]);
+  const results = useMemo(() => search(searchText), [search, searchText]);
   const rows = useMemo(
     () =>
       (lobbyData.data?.categories ?? [])
@@ -352,10 +367,19 @@ export function LobbyPage({ session, langMarket, lobby, tab, channel }: LobbyPag
   }, [rowsShown, rows.length]);
   const shownTiles = useMemo(() => rows.slice(0, rowsShown).flatMap((row) => row.tiles), [rows, rowsShown]);
   const jackpotOf = useJackpots(shownTiles, langMarket);
-  const loginFor = useMemo(() => (viewer.authorized ? null : (path: string) => session.send({ type: 'login.open', redirect: path })), [viewer.authorized, session]);
+  const loginFor = useMemo(
+    () => (viewer.authorized ? null : (path: string) => session.send({ type: 'login.open', redirect: path })),
+    [viewer.authorized, session],
+  );
   // Stable while the player types: the tiles on screen do not render again for a keystroke.
-  const handlers: TileHandlers = useMemo(() => ({ langmarket, favorites, jackpotOf, onInfo: setInfoGame, loginFor }), [langmarket, favorites, jackpotOf, loginFor]);
+  const handlers: TileHandlers = useMemo(
+    () => ({ langmarket, favorites, jackpotOf, onInfo: setInfoGame, loginFor }),
+    [langmarket, favorites, jackpotOf, loginFor],
+  );
   const tabLabels = useTabLabels();
+  // Mounted from their first opening on (closing then is the dialog's own, focus going back to the button).
+  const filterMounted = useOpenedOnce(filterOpen);
+  const infoMounted = useOpenedOnce(infoGame !== null);
   const lobbyPath = lobby === 'casino' ? '/online-casino' : '/live-casino-online';
 
   const listOf = (tiles: readonly TileGame[], label: string) => (
@@ -365,6 +389,7 @@ export function LobbyPage({ session, langMarket, lobby, tab, channel }: LobbyPag
       label={label}
       className={s.grid}
       itemClassName={s.tileItem}
+      placeholderClassName={s.tilePlaceholder}
       renderItem={(tile, position) => tileOf(tile, position, handlers)}
     />
   );
@@ -374,11 +399,34 @@ export function LobbyPage({ session, langMarket, lobby, tab, channel }: LobbyPag
   // Memoised on its inputs: a keystroke renders the results again only once the search changed them.
   const resultsList = useMemo(() => listOf(resultItems, resultsLabel), [resultItems, resultsLabel, handlers]);
 
-  let body;
-  if (filtering) {
+  // The search's text comes in a transition (SearchInput): the results replace the lobby in the
+  // background, and the lobby's rows are hidden (kept, below), not thrown away.
+  const showResults = filtering;
+  // The lobby (tab 0) stays mounted while search results show, hidden: clearing the search shows it
+  // again without rendering and laying out its hundreds of tiles anew.
+  const lobbyBody =
+    tab === 0 ? (
+      <Activity mode={showResults ? 'hidden' : 'visible'}>
+        <>
+          <Boxes boxes={boxes.data?.boxes ?? []} />
+          <JackpotTicker lobby={lobbyData.data} country={viewer.country} langMarket={langMarket} />
+          {lobbyData.isPending ? <Loader layout="inline" /> : null}
+          {lobbyData.isError ? (
+            <p role="alert">
+              <Trans id="games.lobby.error">The games cannot be shown right now. Please try again in a moment.</Trans>
+            </p>
+          ) : null}
+          {rows.slice(0, rowsShown).map(({ entry, tiles }, position) => (
+            <CategoryRow key={entry.category.id} entry={entry} lobby={lobby} tiles={tiles} handlers={handlers} first={position === 0} />
+          ))}
+        </>
+      </Activity>
+    ) : null;
+  let body: ReactNode = null;
+  if (showResults) {
     const typo = results.length > 0 && results[0]?.kind === 'typo';
     const count = results.length;
-    const text = deferredText;
+    const text = searchText;
     body = (
       <section className={s.section} aria-labelledby="search-results">
         <h2 className={s.sectionTitle} id="search-results">
@@ -390,7 +438,9 @@ export function LobbyPage({ session, langMarket, lobby, tab, channel }: LobbyPag
           ) : results.length === 0 ? (
             <Trans id="games.search.none">No games match your search.</Trans>
           ) : typo ? (
-            <Trans id="games.search.closeMatches">No game name contains “{text}”. These names are close to it: {count}</Trans>
+            <Trans id="games.search.closeMatches">
+              No game name contains “{text}”. These names are close to it: {count}
+            </Trans>
           ) : (
             <Trans id="games.search.count">Games found: {count}</Trans>
           )}
@@ -453,21 +503,6 @@ export function LobbyPage({ session, langMarket, lobby, tab, channel }: LobbyPag
         <Trans id="games.search.hint">Type a game’s name, or choose providers.</Trans>
       </p>
     );
-  } else {
-    body = (
-      <>
-        <Boxes boxes={boxes.data?.boxes ?? []} />
-        {lobbyData.isPending ? <Loader layout="inline" /> : null}
-        {lobbyData.isError ? (
-          <p role="alert">
-            <Trans id="games.lobby.error">The games cannot be shown right now. Please try again in a moment.</Trans>
-          </p>
-        ) : null}
-        {rows.slice(0, rowsShown).map(({ entry, tiles }, position) => (
-          <CategoryRow key={entry.category.id} entry={entry} lobby={lobby} tiles={tiles} handlers={handlers} first={position === 0} />
-        ))}
-      </>
-    );
   }
 
   return (
@@ -486,8 +521,22 @@ export function LobbyPage({ session, langMarket, lobby, tab, channel }: LobbyPag
         }}
       />
       {body}
-      <ProviderFilter open={filterOpen} providers={providers} checked={checked} onChange={setChecked} onClose={() => setFilterOpen(false)} />
-      <GameInfoDialog game={infoGame} langMarket={langMarket} viewer={viewer} channel={channel} onClose={() => setInfoGame(null)} onLogin={(path) => session.send({ type: 'login.open', redirect: path })} />
+      {lobbyBody}
+      <Suspense fallback={null}>
+        {filterMounted ? (
+          <ProviderFilterDialog open={filterOpen} providers={providers} checked={checked} onChange={setChecked} onClose={() => setFilterOpen(false)} />
+        ) : null}
+        {infoMounted ? (
+          <GameInfoDialog
+            game={infoGame}
+            langMarket={langMarket}
+            viewer={viewer}
+            channel={channel}
+            onClose={() => setInfoGame(null)}
+            onLogin={(path) => session.send({ type: 'login.open', redirect: path })}
+          />
+        ) : null}
+      </Suspense>
     </div>
   );
 }

@@ -1,18 +1,36 @@
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import * as layout from './VirtualGrid.css';
 
 // A grid of many tiles that renders only the rows near the viewport (issue 12: "large categories
 // render virtualised so 10,000 games stay smooth"). The page scrolls as usual (window scrolling, no
 // inner scroll box, so keyboard, find-in-page of the visible part and the browser's own scrolling
-// behave); the grid keeps its full height with spacers. Columns follow the grid's width (a tile is
-// at least MIN_TILE_PX wide); a row's height is measured from the first rendered row.
+// behave); the list keeps its full height. Columns follow the list's width (a tile is at least
+// MIN_TILE_PX wide); a row's height is measured from the first rendered tile.
+//
+// Each tile is placed at its own row and column (absolutely, in CSS lengths of the list's width),
+// so a tile never moves while it is rendered: rows coming and going at the edges are the only
+// layout and paint a scroll causes. (A list that pads its top instead moves every tile at every row
+// change, and the browser paints all of them again.)
+//
+// Tiles that come into the range (a scroll, a keystroke's new results) first appear as plain
+// placeholders of the tile's size and are drawn a row's worth at a time, nearest the viewport
+// first, one frame each: a flick through a thousand rows or a new search never makes one long task
+// of drawing, decoding and painting dozens of tiles at once (issue 12's "no task over 50 ms while
+// scrolling"), and the first rows are drawn within a few frames.
 
 const MIN_TILE_PX = 144;
 /** Rows rendered beyond the viewport above and below, so a fast flick never shows blank rows. */
 const OVERSCAN_ROWS = 4;
 /** Before the first measurement: a 4:3 tile and its label. */
 const ESTIMATED_ROW_PX = 170;
+/** Tiles drawn per frame after the first ones: a row's worth, and no fewer than this. */
+const MIN_TILES_PER_FRAME = 4;
+/** The tiles a new grid draws at once, with its first render: a phone's first screen. */
+const FIRST_DRAWN = 12;
 
 export interface VirtualGridProps<T> {
+  /** Class of the placeholder an item has until it is drawn. */
+  placeholderClassName: string;
   items: readonly T[];
   keyOf: (item: T) => string;
   renderItem: (item: T, index: number) => ReactNode;
@@ -26,15 +44,30 @@ export interface VirtualGridProps<T> {
   onRangeChange?: (start: number, end: number) => void;
 }
 
+/** A vanilla-extract variable's custom property name (`var(--x)` → `--x`), to set it inline. */
+const cssName = (variable: string) => variable.slice(4, -1);
+
 function columnsFor(width: number, gapPx: number): number {
   return Math.max(2, Math.floor((width + gapPx) / (MIN_TILE_PX + gapPx)));
 }
 
-export function VirtualGrid<T>({ items, keyOf, renderItem, label, className, itemClassName, onNearEnd, onRangeChange }: VirtualGridProps<T>) {
+export function VirtualGrid<T>({
+  items,
+  keyOf,
+  renderItem,
+  label,
+  className,
+  itemClassName,
+  placeholderClassName,
+  onNearEnd,
+  onRangeChange,
+}: VirtualGridProps<T>) {
   const listRef = useRef<HTMLUListElement>(null);
   const [width, setWidth] = useState(0);
   const [rowHeight, setRowHeight] = useState(ESTIMATED_ROW_PX);
   const [range, setRange] = useState({ first: 0, last: 6 });
+  // The keys of the items drawn (the rest in range are placeholders); only keys in range are kept.
+  const [drawn, setDrawn] = useState<ReadonlySet<string>>(() => new Set(items.slice(0, FIRST_DRAWN).map(keyOf)));
   // The grid's own gap (the theme's xs, 0.5rem) in px: the row arithmetic needs a number.
   const gapPx = 8;
   const columns = width > 0 ? columnsFor(width, gapPx) : 2;
@@ -76,13 +109,13 @@ export function VirtualGrid<T>({ items, keyOf, renderItem, label, className, ite
 
   // The real row height, once a row is on screen and again when the columns change (the tile's width
   // decides its image's height): measured then only, since a measurement forces a layout.
-  const hasItems = items.length > 0;
+  const hasDrawn = drawn.size > 0;
   useLayoutEffect(() => {
     const firstItem = listRef.current?.querySelector<HTMLElement>('[data-virtual-item]');
     if (!firstItem) return;
     const measured = Math.round(firstItem.getBoundingClientRect().height) + gapPx;
     if (measured > gapPx) setRowHeight((current) => (Math.abs(measured - current) > 1 ? measured : current));
-  }, [columns, width, hasItems]);
+  }, [columns, width, hasDrawn]);
 
   useEffect(() => {
     if (onNearEnd && range.last >= rowCount - 1 - OVERSCAN_ROWS) onNearEnd();
@@ -97,23 +130,52 @@ export function VirtualGrid<T>({ items, keyOf, renderItem, label, className, ite
   useEffect(() => {
     onRangeChange?.(start, end);
   }, [onRangeChange, start, end]);
+
+  // The next few placeholders become tiles in the next frame: those in the viewport (the middle of
+  // the range, without its overscan) first, then the overscan; drawn keys that left the range go.
+  useEffect(() => {
+    const keys = visible.map(keyOf);
+    const waiting = keys.filter((key) => !drawn.has(key));
+    const stale = drawn.size > keys.length;
+    if (waiting.length === 0 && !stale) return;
+    const frame = requestAnimationFrame(() => {
+      const inView = (key: string) => {
+        const row = first + Math.floor(keys.indexOf(key) / columns);
+        return row >= first + OVERSCAN_ROWS && row <= last - OVERSCAN_ROWS;
+      };
+      const next = [...waiting.filter(inView), ...waiting.filter((key) => !inView(key))].slice(0, Math.max(MIN_TILES_PER_FRAME, columns));
+      setDrawn(new Set([...keys.filter((key) => drawn.has(key)), ...next]));
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [visible, keyOf, drawn, first, last, columns]);
   return (
     <ul
       ref={listRef}
       aria-label={label}
-      className={className}
+      className={`${className} ${layout.list}`}
       style={{
-        gridTemplateColumns: `repeat(${String(columns)}, minmax(0, 1fr))`,
-        gap: `${String(gapPx)}px`,
-        paddingTop: `${String(first * rowHeight)}px`,
-        paddingBottom: `${String(Math.max(0, rowCount - 1 - last) * rowHeight)}px`,
+        [cssName(layout.columns)]: String(columns),
+        [cssName(layout.gap)]: `${String(gapPx)}px`,
+        height: `${String(Math.max(0, rowCount * rowHeight - gapPx))}px`,
       }}
     >
-      {visible.map((item, offset) => (
-        <li key={keyOf(item)} className={itemClassName} data-virtual-item="">
-          {renderItem(item, start + offset)}
-        </li>
-      ))}
+      {visible.map((item, offset) => {
+        const position = start + offset;
+        const key = keyOf(item);
+        const place = { [cssName(layout.column)]: String(position % columns), top: `${String(Math.floor(position / columns) * rowHeight)}px` };
+        return drawn.has(key) ? (
+          <li key={key} className={`${itemClassName} ${layout.placed}`} data-virtual-item="" style={place}>
+            {renderItem(item, position)}
+          </li>
+        ) : (
+          <li
+            key={key}
+            className={`${placeholderClassName} ${layout.placed}`}
+            aria-hidden="true"
+            style={{ ...place, height: `${String(rowHeight - gapPx)}px` }}
+          />
+        );
+      })}
     </ul>
   );
 }

@@ -1,7 +1,7 @@
-import { createVar, style } from '@vanilla-extract/css';
+import { createVar, keyframes, style } from '@vanilla-extract/css';
 import { LIVE_CASINO_ROWS_SPAN } from '../../../machines/lib/constants';
 import { mutedText, pageTitle } from '../../ui/page.css';
-import { mq, vars } from '../../ui/theme.css';
+import { mq, reducedMotion, vars } from '../../ui/theme.css';
 
 // The lobbies, category pages and the game page (issue 12; product.md §2 "Casino and live casino").
 // Mobile first. A category's grid follows the content's grid per breakpoint (product.md §3: columns
@@ -109,6 +109,13 @@ export const tab = style({
 
 export const section = style({ display: 'grid', gap: vars.space.sm, minWidth: 0 });
 
+/**
+ * A lobby's category row: laid out and painted only near the viewport (its tiles' lazy images load
+ * then too). A phone sees a row or two of eight at first; the others cost nothing until scrolled
+ * to, and keep their size once drawn (`auto`), so nothing jumps back.
+ */
+export const categorySection = style([section, { contentVisibility: 'auto', containIntrinsicSize: 'auto 20rem' }]);
+
 export const sectionHeader = style({ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: vars.space.sm, flexWrap: 'wrap' });
 
 export const sectionTitle = style({
@@ -163,6 +170,9 @@ export const grid = style({
 
 export const tileItem = style({ scrollSnapAlign: 'start', minWidth: 0 });
 
+/** A tile not drawn yet in a long grid (VirtualGrid): its size and the tile's colour, nothing else to lay out or paint. */
+export const tilePlaceholder = style({ borderRadius: vars.radius.md, backgroundColor: vars.color.surfaceRaised });
+
 /** product.md §3 grid sizes: 4x (2 x 2), 2xh (2 wide), 2xv (2 high), 1x. */
 export const span = {
   '4x': style({ gridColumn: 'span 2', gridRow: 'span 2' }),
@@ -173,27 +183,34 @@ export const span = {
   live: style({ gridRow: `span ${String(LIVE_CASINO_ROWS_SPAN)}` }),
 };
 
+// A tile is a block with its image on top (its height from its width: 4:3) and the name under it.
+// Flex and blocks, not nested grids, and its layout contained: laying out hundreds of tiles for a
+// keystroke or a scroll costs a pass each, not one per level of intrinsic sizing.
 export const tile = style({
   position: 'relative',
-  display: 'grid',
-  gridTemplateRows: '1fr auto',
+  display: 'flex',
+  flexDirection: 'column',
   height: '100%',
   borderRadius: vars.radius.md,
   overflow: 'hidden',
+  contain: 'layout paint style',
   backgroundColor: vars.color.surfaceRaised,
   border: `1px solid ${vars.color.border}`,
 });
 
 export const tileLink = style({
-  display: 'grid',
-  gridTemplateRows: '1fr auto',
+  display: 'flex',
+  flexDirection: 'column',
+  flex: '1 1 auto',
   color: vars.color.text,
   textDecoration: 'none',
   minWidth: 0,
+  minHeight: 0,
   selectors: { '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '-2px' } },
 });
 
-export const tileImage = style({ display: 'block', width: '100%', height: '100%', aspectRatio: '4 / 3', objectFit: 'cover' });
+/** 4:3 from the tile's width; in a lobby row's taller cells (2xv, 4x, live) it grows to fill them. */
+export const tileImage = style({ display: 'block', width: '100%', height: 'auto', flex: '1 1 auto', minHeight: 0, aspectRatio: '4 / 3', objectFit: 'cover' });
 
 export const tileLabel = style({
   padding: `${vars.space.xxs} ${vars.space.xs}`,
@@ -318,4 +335,128 @@ export const notice = style({
   display: 'grid',
   gap: vars.space.sm,
   justifyItems: 'start',
+});
+
+// ------------------------------------------------------------------------------ live tables
+
+/**
+ * A live table's seats taken (TableSeats.tsx): over the artwork's lower left corner, so it moves
+ * nothing when it comes and leaves the buttons at the top room on a narrow tile. Just above the
+ * name and provider (tileLabel: two lines, sm and xs, and its padding).
+ */
+export const seats = style({
+  position: 'absolute',
+  left: vars.space.xxs,
+  bottom: `calc(3 * ${vars.space.xxs} + (${vars.fontSize.sm} + ${vars.fontSize.xs}) * ${vars.lineHeight.body})`,
+  padding: `2px ${vars.space.xs}`,
+  borderRadius: vars.radius.pill,
+  backgroundColor: vars.color.overlay,
+  color: vars.color.text,
+  fontSize: vars.fontSize.xs,
+  fontWeight: vars.fontWeight.bold,
+  fontVariantNumeric: 'tabular-nums',
+  whiteSpace: 'nowrap',
+});
+
+// ------------------------------------------------------------------------------ the jackpot ticker
+// JackpotTicker.tsx. One line of a fixed height, kept from the first paint on (nothing below it
+// moves when the amounts come); the strip moves with a transform only (no layout, no paint of the
+// page), and stands still for a player who asks for less motion.
+
+/** The strip's time for one pass, set per number of jackpots (a steady speed, whatever the count). */
+export const tickerDuration = createVar();
+
+const tickerScroll = keyframes({ from: { transform: 'translateX(0)' }, to: { transform: 'translateX(-50%)' } });
+
+export const tickerViewport = style({
+  flex: '1 1 auto',
+  alignSelf: 'stretch',
+  display: 'flex',
+  alignItems: 'center',
+  minWidth: 0,
+  // Scrolls by hand too (a swipe, or the arrow keys once focused): held still, every jackpot can
+  // still be reached. No scroll bar while it moves by itself: it would only jitter.
+  overflowX: 'auto',
+  overflowY: 'hidden',
+  scrollbarWidth: 'none',
+  overscrollBehaviorX: 'contain',
+  // The lists are at least as wide as this box (100cqi): the two copies then always join up.
+  containerType: 'inline-size',
+  // The ring is the whole strip's (ticker below): the fading edges would hide this box's own.
+  selectors: { '&:focus-visible': { outline: 'none' } },
+  // The jackpots fade in and out at the edges instead of being cut.
+  maskImage: 'linear-gradient(to right, transparent, #000 0.75rem, #000 calc(100% - 0.75rem), transparent)',
+  '@media': { [reducedMotion]: { scrollbarWidth: 'thin' } },
+});
+
+export const ticker = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  height: '2.75rem',
+  minWidth: 0,
+  paddingInlineStart: vars.space.sm,
+  borderRadius: vars.radius.pill,
+  border: `1px solid ${vars.color.border}`,
+  backgroundColor: vars.color.surface,
+  selectors: { [`&:has(${tickerViewport}:focus-visible)`]: { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' } },
+});
+
+export const tickerTitle = style({
+  flex: 'none',
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.fontWeight.bold,
+  color: vars.color.accent,
+  whiteSpace: 'nowrap',
+});
+
+export const tickerTrack = style({
+  display: 'flex',
+  width: 'max-content',
+  animation: `${tickerScroll} ${tickerDuration} linear infinite`,
+  selectors: {
+    // Held while a pointer is on it (to read a name) or it has the focus (to scroll it), and by the pause button.
+    [`${tickerViewport}:hover &, ${tickerViewport}:focus-visible &`]: { animationPlayState: 'paused' },
+    '&[data-paused="true"]': { animationPlayState: 'paused' },
+  },
+  '@media': { [reducedMotion]: { animation: 'none' } },
+});
+
+export const tickerList = style({
+  flex: 'none',
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-around',
+  gap: vars.space.lg,
+  minWidth: '100cqi',
+  margin: 0,
+  // The gap between the last jackpot of one copy and the first of the next.
+  padding: `0 ${vars.space.lg} 0 0`,
+  listStyle: 'none',
+  whiteSpace: 'nowrap',
+  fontSize: vars.fontSize.sm,
+  // The copy that closes the loop has nothing to close when the strip stands still.
+  '@media': { [reducedMotion]: { selectors: { '&[aria-hidden="true"]': { display: 'none' } } } },
+});
+
+export const tickerItem = style({ display: 'inline-flex', alignItems: 'baseline', gap: vars.space.xs });
+
+export const tickerName = style({ color: vars.color.textMuted });
+
+export const tickerAmount = style({ fontWeight: vars.fontWeight.bold, color: vars.color.text, fontVariantNumeric: 'tabular-nums' });
+
+export const tickerButton = style({
+  flex: 'none',
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  width: '44px',
+  height: '44px',
+  margin: '-1px -1px -1px 0',
+  borderRadius: vars.radius.pill,
+  border: 'none',
+  backgroundColor: 'transparent',
+  color: vars.color.text,
+  cursor: 'pointer',
+  selectors: { '&:hover': { color: vars.color.accent } },
 });

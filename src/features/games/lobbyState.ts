@@ -6,13 +6,14 @@ import { intlLocaleFor, type LangMarket } from '../../../machines/lib/markets';
 import { LOBBY_PAGE_TYPE_OF, type LobbyType } from '../../../machines/lib/games';
 import { isAuthorized } from '../../../machines/session.guards';
 import type { sessionMachine } from '../../../machines/session.machine';
-import { gamesApi, type FavoritesResponse } from '../../api/games';
-import { favoritesQuery, gameKeys, jackpotsQuery } from '../../api/gameQueries';
+import { gamesApi, type FavoritesResponse, type TableSeatsResponse } from '../../api/games';
+import { favoritesQuery, gameKeys, jackpotsQuery, tableSeatsQuery } from '../../api/gameQueries';
 import { moneyFormat } from '../../ui/money';
 import type { TileGame } from './tiles';
 
 // The lobby's shared state from the session and the player's lists: who is looking (their country
-// for the restrictions, logged in or not), the favourites with their toggle, and jackpot amounts.
+// for the restrictions, logged in or not), the favourites with their toggle, jackpot amounts and
+// the seats taken at live tables.
 
 export type SessionRef = ActorRefFrom<typeof sessionMachine>;
 
@@ -75,4 +76,26 @@ export function useJackpots(games: readonly TileGame[], langMarket: LangMarket):
     const amounts = new Map((data?.jackpots ?? []).map((jackpot) => [jackpot.gameId, moneyFormat(locale, jackpot.currency).wire(jackpot.amount)]));
     return (gameId: string) => amounts.get(gameId) ?? null;
   }, [data, locale]);
+}
+
+export interface TableSeats {
+  seats: number;
+  seatsTaken: number;
+}
+
+/**
+ * The seats taken at a live table now (GET /tables/seats, refreshed every 30 s); null while unknown
+ * or for a game without seats. One query for every table: a tile re-renders only when its own count
+ * changes (`select` picks it out, and an equal pick keeps the last result).
+ */
+export function useTableSeats(gameId: string, enabled = true): TableSeats | null {
+  const select = useCallback(
+    (data: TableSeatsResponse): TableSeats | null => {
+      const table = data.tables.find((entry) => entry.gameId === gameId);
+      return table ? { seats: table.seats, seatsTaken: table.seatsTaken } : null;
+    },
+    [gameId],
+  );
+  const { data } = useQuery({ ...tableSeatsQuery(), enabled, select });
+  return data ?? null;
 }
