@@ -8,9 +8,8 @@ import { categoryPagesQuery } from '../../api/gameQueries';
 import { Loader } from '../../ui/Loader';
 import { GameTile } from './GameTile';
 import * as s from './games.css';
-import { useFavorites, useJackpots, useViewer, type SessionRef } from './lobbyState';
+import { useFavorites, useJackpots, useOpenedOnce, useViewer, type SessionRef } from './lobbyState';
 import { tileOfGame, visibleTiles, type TileGame } from './tiles';
-import { useOpenedOnce } from './LobbyPage';
 import { VirtualGrid } from './VirtualGrid';
 
 /** Loaded when first opened (LobbyPage does the same). */

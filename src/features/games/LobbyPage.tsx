@@ -12,7 +12,7 @@ import { Loader } from '../../ui/Loader';
 import { GameTile } from './GameTile';
 import { JackpotTicker } from './JackpotTicker';
 import * as s from './games.css';
-import { useFavorites, useJackpots, useViewer, type SessionRef } from './lobbyState';
+import { useFavorites, useJackpots, useOpenedOnce, useViewer, type SessionRef } from './lobbyState';
 import { tileOfGame, tilesOfIndex, visibleTiles, type TileGame } from './tiles';
 import { LOBBY_TABS, type LobbyTab } from './search';
 import { VirtualGrid } from './VirtualGrid';
@@ -310,13 +310,6 @@ export function LobbyFirstPaint({ langMarket, lobby, boxes }: { langMarket: Lang
   );
 }
 
-/** True from the first render where `open` is true on: a lazily loaded dialog stays mounted once it has been opened. */
-export function useOpenedOnce(open: boolean): boolean {
-  const [opened, setOpened] = useState(open);
-  if (open && !opened) setOpened(true);
-  return open || opened;
-}
-
 export function LobbyPage({ session, langMarket, lobby, tab, channel }: LobbyPageProps) {
   const { t } = useLingui();
   const langmarket = formatLangMarket(langMarket);
@@ -382,8 +375,9 @@ export function LobbyPage({ session, langMarket, lobby, tab, channel }: LobbyPag
   const infoMounted = useOpenedOnce(infoGame !== null);
   const lobbyPath = lobby === 'casino' ? '/online-casino' : '/live-casino-online';
 
-  const listOf = (tiles: readonly TileGame[], label: string) => (
+  const listOf = (tiles: readonly TileGame[], label: string, firstDrawn?: number) => (
     <VirtualGrid
+      firstDrawn={firstDrawn}
       items={tiles}
       keyOf={(tile) => tile.id}
       label={label}
@@ -397,7 +391,7 @@ export function LobbyPage({ session, langMarket, lobby, tab, channel }: LobbyPag
   const resultsLabel = t({ id: 'games.search.resultsLabel', message: 'Games found' });
   const resultItems = useMemo(() => results.map((hit) => hit.item), [results]);
   // Memoised on its inputs: a keystroke renders the results again only once the search changed them.
-  const resultsList = useMemo(() => listOf(resultItems, resultsLabel), [resultItems, resultsLabel, handlers]);
+  const resultsList = useMemo(() => listOf(resultItems, resultsLabel, 0), [resultItems, resultsLabel, handlers]);
 
   // The search's text comes in a transition (SearchInput): the results replace the lobby in the
   // background, and the lobby's rows are hidden (kept, below), not thrown away.

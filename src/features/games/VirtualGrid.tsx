@@ -20,17 +20,22 @@ import * as layout from './VirtualGrid.css';
 
 const MIN_TILE_PX = 144;
 /** Rows rendered beyond the viewport above and below, so a fast flick never shows blank rows. */
-const OVERSCAN_ROWS = 4;
+const OVERSCAN_ROWS = 2;
 /** Before the first measurement: a 4:3 tile and its label. */
 const ESTIMATED_ROW_PX = 170;
 /** Tiles drawn per frame after the first ones: a row's worth, and no fewer than this. */
 const MIN_TILES_PER_FRAME = 4;
-/** The tiles a new grid draws at once, with its first render: a phone's first screen. */
-const FIRST_DRAWN = 12;
+/** The tiles a new grid draws at once, with its first render, unless told otherwise: a phone's first screen and its overscan. */
+const FIRST_DRAWN = 24;
 
 export interface VirtualGridProps<T> {
   /** Class of the placeholder an item has until it is drawn. */
   placeholderClassName: string;
+  /**
+   * How many tiles the first render draws (the rest a row per frame): a page's grid draws its first
+   * screen with the page; search results, which come with a keystroke, draw from the next frame on.
+   */
+  firstDrawn?: number;
   items: readonly T[];
   keyOf: (item: T) => string;
   renderItem: (item: T, index: number) => ReactNode;
@@ -59,6 +64,7 @@ export function VirtualGrid<T>({
   className,
   itemClassName,
   placeholderClassName,
+  firstDrawn = FIRST_DRAWN,
   onNearEnd,
   onRangeChange,
 }: VirtualGridProps<T>) {
@@ -67,7 +73,7 @@ export function VirtualGrid<T>({
   const [rowHeight, setRowHeight] = useState(ESTIMATED_ROW_PX);
   const [range, setRange] = useState({ first: 0, last: 6 });
   // The keys of the items drawn (the rest in range are placeholders); only keys in range are kept.
-  const [drawn, setDrawn] = useState<ReadonlySet<string>>(() => new Set(items.slice(0, FIRST_DRAWN).map(keyOf)));
+  const [drawn, setDrawn] = useState<ReadonlySet<string>>(() => new Set(items.slice(0, firstDrawn).map(keyOf)));
   // The grid's own gap (the theme's xs, 0.5rem) in px: the row arithmetic needs a number.
   const gapPx = 8;
   const columns = width > 0 ? columnsFor(width, gapPx) : 2;

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { intlLocaleFor, type LangMarket } from '../../../machines/lib/markets';
 import { LOBBY_PAGE_TYPE_OF, type LobbyType } from '../../../machines/lib/games';
@@ -98,4 +98,11 @@ export function useTableSeats(gameId: string, enabled = true): TableSeats | null
   );
   const { data } = useQuery({ ...tableSeatsQuery(), enabled, select });
   return data ?? null;
+}
+
+/** True from the first render where `open` is true on: a lazily loaded dialog stays mounted once it has been opened. */
+export function useOpenedOnce(open: boolean): boolean {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return open || opened;
 }
