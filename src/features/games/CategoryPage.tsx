@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { LobbyType } from '../../../machines/lib/games';
 import { formatLangMarket, type LangMarket } from '../../../machines/lib/markets';
 import type { CategoryPageResponse } from '../../api/games';
@@ -8,12 +8,10 @@ import { categoryPagesQuery } from '../../api/gameQueries';
 import { Loader } from '../../ui/Loader';
 import { GameTile } from './GameTile';
 import * as s from './games.css';
-import { useFavorites, useJackpots, useOpenedOnce, useViewer, type SessionRef } from './lobbyState';
+import { GameInfo } from './GameInfo';
+import { useFavorites, useJackpots, useViewer, type SessionRef } from './lobbyState';
 import { tileOfGame, visibleTiles, type TileGame } from './tiles';
 import { VirtualGrid } from './VirtualGrid';
-
-/** Loaded when first opened (LobbyPage does the same). */
-const GameInfoDialog = lazy(() => import('./GameInfoDialog').then((module) => ({ default: module.GameInfoDialog })));
 
 // A category's page (product.md §2 /online-casino/{id}, /live-casino-online/{id}): every game of the
 // category, pages of 60 on a desktop and 30 on a phone (behaviour.md §9) loaded as the player
@@ -32,7 +30,6 @@ export function CategoryPage({ session, langMarket, lobby, categoryId, channel }
   const viewer = useViewer(session);
   const pages = useInfiniteQuery(categoryPagesQuery(langMarket, lobby, categoryId, channel));
   const [infoGame, setInfoGame] = useState<TileGame | null>(null);
-  const infoMounted = useOpenedOnce(infoGame !== null);
   const favorites = useFavorites(viewer.authorized, lobby);
   // Each page's tiles are made once (a new page must not redo the thousands before it).
   const tilesOfPage = useMemo(() => new WeakMap<CategoryPageResponse, TileGame[]>(), [viewer.country]);
@@ -106,18 +103,14 @@ export function CategoryPage({ session, langMarket, lobby, categoryId, channel }
       <span className={s.muted} aria-live="polite">
         {hasNextPage ? '' : t({ id: 'games.category.end', message: 'That is every game of this category.' })}
       </span>
-      <Suspense fallback={null}>
-        {infoMounted ? (
-          <GameInfoDialog
-            game={infoGame}
-            langMarket={langMarket}
-            viewer={viewer}
-            channel={channel}
-            onClose={() => setInfoGame(null)}
-            onLogin={(path) => session.send({ type: 'login.open', redirect: path })}
-          />
-        ) : null}
-      </Suspense>
+      <GameInfo
+        game={infoGame}
+        langMarket={langMarket}
+        viewer={viewer}
+        channel={channel}
+        onClose={() => setInfoGame(null)}
+        onLogin={(path) => session.send({ type: 'login.open', redirect: path })}
+      />
     </div>
   );
 }

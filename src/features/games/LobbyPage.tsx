@@ -9,6 +9,7 @@ import { boxesQuery, gameIndexQuery, lobbyQuery, recentGamesQuery } from '../../
 import { Button } from '../../ui/Button';
 import { visuallyHidden } from '../../ui/global.css';
 import { Loader } from '../../ui/Loader';
+import { GameInfo } from './GameInfo';
 import { GameTile } from './GameTile';
 import { JackpotTicker } from './JackpotTicker';
 import * as s from './games.css';
@@ -17,8 +18,8 @@ import { tileOfGame, tilesOfIndex, visibleTiles, type TileGame } from './tiles';
 import { LOBBY_TABS, type LobbyTab } from './search';
 import { VirtualGrid } from './VirtualGrid';
 
-// The dialogs load when first opened: a lobby's first load carries neither them nor the dialog library.
-const GameInfoDialog = lazy(() => import('./GameInfoDialog').then((module) => ({ default: module.GameInfoDialog })));
+// The provider filter loads when first opened (the info panel too: GameInfo): a lobby's first load
+// carries neither them nor the dialog library.
 const ProviderFilterDialog = lazy(() => import('./ProviderFilterDialog').then((module) => ({ default: module.ProviderFilterDialog })));
 
 // The casino and live casino lobbies (product.md §2 "Casino and live casino": /online-casino,
@@ -383,9 +384,8 @@ export function LobbyPage({ session, langMarket, lobby, tab, channel }: LobbyPag
     [langmarket, favorites, jackpotOf, loginFor],
   );
   const tabLabels = useTabLabels();
-  // Mounted from their first opening on (closing then is the dialog's own, focus going back to the button).
+  // Mounted from its first opening on (closing then is the dialog's own, focus going back to the button).
   const filterMounted = useOpenedOnce(filterOpen);
-  const infoMounted = useOpenedOnce(infoGame !== null);
   const lobbyPath = lobby === 'casino' ? '/online-casino' : '/live-casino-online';
 
   const listOf = (tiles: readonly TileGame[], label: string, firstDrawn?: number) => (
@@ -533,17 +533,15 @@ export function LobbyPage({ session, langMarket, lobby, tab, channel }: LobbyPag
         {filterMounted ? (
           <ProviderFilterDialog open={filterOpen} providers={providers} checked={checked} onChange={setChecked} onClose={() => setFilterOpen(false)} />
         ) : null}
-        {infoMounted ? (
-          <GameInfoDialog
-            game={infoGame}
-            langMarket={langMarket}
-            viewer={viewer}
-            channel={channel}
-            onClose={() => setInfoGame(null)}
-            onLogin={(path) => session.send({ type: 'login.open', redirect: path })}
-          />
-        ) : null}
       </Suspense>
+      <GameInfo
+        game={infoGame}
+        langMarket={langMarket}
+        viewer={viewer}
+        channel={channel}
+        onClose={() => setInfoGame(null)}
+        onLogin={(path) => session.send({ type: 'login.open', redirect: path })}
+      />
     </div>
   );
 }
