@@ -33,23 +33,6 @@ export interface GameTileProps {
   eager?: boolean;
 }
 
-function HeartIcon({ filled }: { filled: boolean }) {
-  return (
-    <svg width={18} height={18} viewBox="0 0 24 24" fill={filled ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth={2} aria-hidden="true" focusable="false">
-      <path d="M12 21s-7-4.4-9.3-9A5.3 5.3 0 0 1 12 6.2 5.3 5.3 0 0 1 21.3 12c-2.3 4.6-9.3 9-9.3 9z" />
-    </svg>
-  );
-}
-
-function InfoIcon() {
-  return (
-    <svg width={18} height={18} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" aria-hidden="true" focusable="false">
-      <circle cx="12" cy="12" r="9" />
-      <path d="M12 11v6M12 7.5v.5" />
-    </svg>
-  );
-}
-
 /** Memoised: a tile renders again only when what it shows changes (not for a keystroke in the search). */
 export const GameTile = memo(function GameTile({ game, langmarket, favorite, onToggleFavorite, onInfo, onLoginRequired, jackpot, eager = false }: GameTileProps) {
   const { t } = useLingui();
@@ -115,11 +98,11 @@ export const GameTile = memo(function GameTile({ game, langmarket, favorite, onT
             aria-label={t({ id: 'games.tile.favorite', message: `Favourite: ${name}` })}
             onClick={() => onToggleFavorite(game)}
           >
-            <HeartIcon filled={favorite} />
+            <span className={favorite ? s.heartFilledIcon : s.heartIcon} />
           </button>
         ) : null}
         <button type="button" className={s.tileButton} aria-label={t({ id: 'games.tile.info', message: `About ${name}` })} onClick={() => onInfo(game)}>
-          <InfoIcon />
+          <span className={s.infoIcon} />
         </button>
       </div>
     </div>

@@ -242,6 +242,33 @@ export const tileButton = style({
   },
 });
 
+/** An SVG as a CSS image (the tile's icons: drawn as masks in the button's colour). */
+const svgUrl = (body: string) =>
+  `url("data:image/svg+xml,${encodeURIComponent(`<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24'>${body}</svg>`)}")`;
+
+/**
+ * A tile's icon: a mask filled with the button's text colour, not an inline SVG. Hundreds of tiles
+ * carry two each; as masks they add one box, not an SVG document's elements to lay out and paint.
+ * In forced colours the icon takes the system's button text colour.
+ */
+const tileIcon = style({
+  display: 'block',
+  width: '18px',
+  height: '18px',
+  backgroundColor: 'currentColor',
+  maskRepeat: 'no-repeat',
+  maskSize: 'contain',
+  maskPosition: 'center',
+  '@media': { '(forced-colors: active)': { forcedColorAdjust: 'none', backgroundColor: 'ButtonText' } },
+});
+const HEART = "M12 21s-7-4.4-9.3-9A5.3 5.3 0 0 1 12 6.2 5.3 5.3 0 0 1 21.3 12c-2.3 4.6-9.3 9-9.3 9z";
+export const heartIcon = style([tileIcon, { maskImage: svgUrl(`<path d='${HEART}' fill='none' stroke='#000' stroke-width='2'/>`) }]);
+export const heartFilledIcon = style([tileIcon, { maskImage: svgUrl(`<path d='${HEART}' fill='#000' stroke='#000' stroke-width='2'/>`) }]);
+export const infoIcon = style([
+  tileIcon,
+  { maskImage: svgUrl("<g fill='none' stroke='#000' stroke-width='2' stroke-linecap='round'><circle cx='12' cy='12' r='9'/><path d='M12 11v6M12 7.5v.5'/></g>") },
+]);
+
 export const restricted = style({
   position: 'absolute',
   inset: 0,
@@ -255,10 +282,16 @@ export const restricted = style({
   backgroundColor: vars.color.overlay,
 });
 
+/** Just above a tile's name and provider (tileLabel: two lines, sm and xs, and its padding): where the badges over the artwork sit. */
+const aboveTileLabel = `calc(3 * ${vars.space.xxs} + (${vars.fontSize.sm} + ${vars.fontSize.xs}) * ${vars.lineHeight.body})`;
+
+/** Over the artwork's lower left corner, above the name (it used to cover the name where it wrapped to two lines on a phone). */
 export const jackpot = style({
   position: 'absolute',
   left: vars.space.xxs,
-  bottom: '2.2rem',
+  right: vars.space.xxs,
+  width: 'fit-content',
+  bottom: aboveTileLabel,
   padding: `2px ${vars.space.xs}`,
   borderRadius: vars.radius.pill,
   backgroundColor: vars.color.accent,
@@ -347,7 +380,7 @@ export const notice = style({
 export const seats = style({
   position: 'absolute',
   left: vars.space.xxs,
-  bottom: `calc(3 * ${vars.space.xxs} + (${vars.fontSize.sm} + ${vars.fontSize.xs}) * ${vars.lineHeight.body})`,
+  bottom: aboveTileLabel,
   padding: `2px ${vars.space.xs}`,
   borderRadius: vars.radius.pill,
   backgroundColor: vars.color.overlay,
