@@ -78,12 +78,17 @@ function shapes(seed: string, width: number, height: number): string {
   return parts.join('');
 }
 
+/**
+ * The title in the middle of the image, within the middle 70 % of its width: a tile crops its
+ * image to fill its cell (object-fit: cover), and a phone's tall cells cut up to about a fifth of a
+ * square image's width away at the sides.
+ */
 function titleLines(name: string, width: number, height: number, colour: string): string {
   const wide = width >= 600;
-  const maxChars = wide ? 20 : 13;
+  const maxChars = wide ? 18 : 11;
   const lines = wrapWords(name, maxChars, 3);
   const longest = Math.max(...lines.map((line) => line.length), 1);
-  const fontSize = Math.round((wide ? 46 : 30) * Math.min(1, maxChars / longest));
+  const fontSize = Math.round((wide ? 40 : 26) * Math.min(1, maxChars / longest));
   const lineHeight = Math.round(fontSize * 1.15);
   const top = Math.round(height * 0.62 - ((lines.length - 1) * lineHeight) / 2);
   return lines
