@@ -151,3 +151,11 @@ export const IDLE_CHECK_MS = 10_000;
  * and one small call every 5 minutes costs the platform little.
  */
 export const SESSION_KEEPALIVE_MS = 300_000;
+
+/**
+ * Issue 12 "seats and seatsTaken (tables)": how long a live table's seats-taken count holds on the
+ * platform (server/content/catalog/seats.ts, its clock bucket) and how often the lobby asks for the
+ * counts again (src/api/gameQueries.ts tableSeatsQuery). The spec gives no figure; 30 s is the
+ * jackpots' refresh, so the lobby's moving values come together.
+ */
+export const TABLE_SEATS_REFRESH_MS = 30_000;

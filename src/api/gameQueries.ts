@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { DEFAULT_SITE_ID, RECENT_GAMES_LIMIT } from '../../machines/lib/constants';
+import { DEFAULT_SITE_ID, RECENT_GAMES_LIMIT, TABLE_SEATS_REFRESH_MS } from '../../machines/lib/constants';
 import type { GameChannel, LobbyPageType, LobbyType } from '../../machines/lib/games';
 import type { LangMarket } from '../../machines/lib/markets';
 import { gamesApi } from './games';
@@ -56,10 +56,7 @@ export const jackpotsQuery = (gameIds: readonly string[]) =>
     placeholderData: keepPreviousData,
   });
 
-/** Seats taken move with the clock (the platform's count holds 30 s): asked again as often as the jackpots. */
-export const TABLE_SEATS_REFRESH_MS = 30_000;
-
-/** Every live table's count in one small answer: each tile and the info panel read their own with `select`. */
+/** Every live table's count in one small answer, asked again as often as the platform's count holds (TABLE_SEATS_REFRESH_MS): each tile and the info panel read their own with `select`. */
 export const tableSeatsQuery = () =>
   queryOptions({
     queryKey: gameKeys.tableSeats(),

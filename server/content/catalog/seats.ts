@@ -1,3 +1,4 @@
+import { TABLE_SEATS_REFRESH_MS } from '../../../machines/lib/constants';
 import { hashString } from './random';
 
 // Seats taken at a live table (product.md §3 "seats and seatsTaken (tables)"; issue 12). Like the
@@ -8,8 +9,8 @@ import { hashString } from './random';
 // two anchors step from one to the next, so players come and go a seat at a time instead of a table
 // emptying and filling at random every half minute.
 
-/** How long one count holds (the lobby's refresh, src/api/gameQueries.ts TABLE_SEATS_REFRESH_MS). */
-export const SEATS_BUCKET_MS = 30_000;
+/** How long one count holds: the lobby's refresh (machines/lib/constants.ts). */
+export const SEATS_BUCKET_MS = TABLE_SEATS_REFRESH_MS;
 /** Buckets from one drawn count to the next (5 minutes). */
 export const SEATS_ANCHOR_BUCKETS = 10;
 

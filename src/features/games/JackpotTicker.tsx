@@ -1,13 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState, useSyncExternalStore, type CSSProperties } from 'react';
-import { gameAvailability } from '../../../machines/lib/games';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { intlLocaleFor, type LangMarket } from '../../../machines/lib/markets';
 import { isCurrency, parseSignedMoney } from '../../../machines/lib/wallet';
 import type { JackpotsResponse, LobbyResponse } from '../../api/games';
 import { JACKPOT_REFRESH_MS, jackpotsQuery } from '../../api/gameQueries';
+import { cssVars } from '../../ui/cssVars';
 import { moneyFormat, type MoneyFormat } from '../../ui/money';
 import * as s from './games.css';
+import { jackpotIdsOf } from './lobbyState';
+import { lobbyRows } from './tiles';
 
 // The casino lobby's jackpot ticker (issue 12; product.md §3 "jackpot values"): a strip of the
 // jackpot games of the lobby's rows with their amounts, counting up between the lobby's 30 s
@@ -75,18 +77,13 @@ export interface TickerGame {
 
 /** The jackpot games of the lobby's rows, each once, in the lobby's order, without those the viewer's country hides or overlays. */
 export function tickerGamesOf(lobby: LobbyResponse, country: string | null): TickerGame[] {
-  const games: TickerGame[] = [];
-  const seen = new Set<string>();
-  for (const { category, games: categoryGames } of lobby.categories) {
-    if (!category.visibleInLobby) continue;
-    for (const game of categoryGames) {
-      if (!game.jackpotExist || seen.has(game.id) || gameAvailability(game, country) !== 'available') continue;
-      seen.add(game.id);
-      games.push({ id: game.id, label: game.label });
-      if (games.length === TICKER_JACKPOTS_MAX) return games;
+  const games = new Map<string, TickerGame>();
+  for (const { tiles } of lobbyRows(lobby, country)) {
+    for (const tile of tiles) {
+      if (tile.jackpotExist && tile.availability === 'available' && !games.has(tile.id)) games.set(tile.id, { id: tile.id, label: tile.label });
     }
   }
-  return games;
+  return [...games.values()].slice(0, TICKER_JACKPOTS_MAX);
 }
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
@@ -121,9 +118,6 @@ function samplesOf(data: JackpotsResponse | undefined): { cents: Map<string, num
   return { cents, currency };
 }
 
-/** A vanilla-extract variable (`var(--x)`) set inline. */
-const inlineVar = (variable: string, value: string): CSSProperties => ({ [variable.replace(/^var\((.*)\)$/, '$1')]: value });
-
 function PauseIcon({ paused }: { paused: boolean }) {
   return (
     <svg width={20} height={20} viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false">
@@ -143,7 +137,8 @@ export interface JackpotTickerProps {
 export function JackpotTicker({ lobby, country, langMarket }: JackpotTickerProps) {
   const { t } = useLingui();
   const games = useMemo(() => (lobby === undefined ? [] : tickerGamesOf(lobby, country)), [lobby, country]);
-  const ids = useMemo(() => games.map((game) => game.id).sort(), [games]);
+  // The same ids the lobby's tiles ask for (LobbyPage useJackpots): one request serves both.
+  const ids = useMemo(() => (lobby === undefined ? [] : jackpotIdsOf(lobbyRows(lobby, country).flatMap((row) => row.tiles))), [lobby, country]);
   const { data } = useQuery(jackpotsQuery(ids));
   const samples = useMemo(() => samplesOf(data), [data]);
   const reduced = usePrefersReducedMotion();
@@ -209,7 +204,7 @@ export function JackpotTicker({ lobby, country, langMarket }: JackpotTickerProps
       {/* The strip also scrolls by hand: focusable, so a keyboard can scroll it too (focused, it holds still). */}
       <div className={s.tickerViewport} tabIndex={shown.length > 0 ? 0 : undefined}>
         {shown.length > 0 ? (
-          <div className={s.tickerTrack} data-paused={paused} style={inlineVar(s.tickerDuration, `${String(shown.length * SECONDS_PER_JACKPOT)}s`)}>
+          <div className={s.tickerTrack} data-paused={paused} style={cssVars([[s.tickerDuration, `${String(shown.length * SECONDS_PER_JACKPOT)}s`]])}>
             <ul className={s.tickerList}>{items}</ul>
             {reduced ? null : (
               <ul className={s.tickerList} aria-hidden="true">

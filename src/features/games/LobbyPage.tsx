@@ -1,12 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { Activity, lazy, memo, startTransition, Suspense, useEffect, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
+import { Activity, lazy, memo, startTransition, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { createGameSearch, filterEnabled, inProviderFilter, LOBBY_PAGE_TYPE_OF, providerIdOf, type LobbyType } from '../../../machines/lib/games';
 import { formatLangMarket, type LangMarket } from '../../../machines/lib/markets';
 import type { Box, LobbyCategory, LobbyResponse } from '../../api/games';
 import { boxesQuery, gameIndexQuery, lobbyQuery, recentGamesQuery } from '../../api/gameQueries';
 import { Button } from '../../ui/Button';
+import { cssVars } from '../../ui/cssVars';
 import { visuallyHidden } from '../../ui/global.css';
 import { Loader } from '../../ui/Loader';
 import { GameInfo } from './GameInfo';
@@ -14,7 +15,7 @@ import { GameTile } from './GameTile';
 import { JackpotTicker } from './JackpotTicker';
 import * as s from './games.css';
 import { useFavorites, useJackpots, useOpenedOnce, useViewer, type SessionRef } from './lobbyState';
-import { tileOfGame, tilesOfIndex, visibleTiles, type TileGame } from './tiles';
+import { lobbyRows, tilesOfIndex, visibleTiles, type TileGame } from './tiles';
 import { LOBBY_TABS, type LobbyTab } from './search';
 import { VirtualGrid } from './VirtualGrid';
 
@@ -126,11 +127,6 @@ function tileOf(game: TileGame, index: number, handlers: TileHandlers) {
   );
 }
 
-/** Inline values of vanilla-extract variables (`var(--x)` → `--x: value`): the content's grid per breakpoint. */
-function cssVars(values: readonly (readonly [string, number])[]): CSSProperties {
-  return Object.fromEntries(values.map(([variable, value]) => [variable.replace(/^var\((.*)\)$/, '$1'), String(value)]));
-}
-
 /** Memoised: showing the next rows, or a keystroke in the search, does not render the rows already shown. */
 const CategoryRow = memo(function CategoryRow({
   entry,
@@ -185,7 +181,6 @@ interface LobbyHeaderProps {
   lobby: LobbyType;
   langmarket: string;
   tab: LobbyTab;
-  searchText: string;
   onSearch: (text: string) => void;
   onSearchFocus: () => void;
   checkedCount: number;
@@ -202,24 +197,13 @@ function useTabLabels(): Record<LobbyTab, string> {
   };
 }
 
-/** The lobby's title, its tabs (the bottom navigation on a phone) and the search: the same in the first paint and in the app. */
 /**
  * The search box keeps what is typed itself and hands it to the lobby in a transition: a keystroke
  * renders the box alone at once, and the search, the results and the lobby they replace follow in
  * the background, interrupted by the next keystroke (issue 12: "search keystroke-to-paint").
  */
-function SearchInput({
-  initialText,
-  autoFocus,
-  onFocus,
-  onSearch,
-}: {
-  initialText: string;
-  autoFocus: boolean;
-  onFocus: () => void;
-  onSearch: (text: string) => void;
-}) {
-  const [text, setText] = useState(initialText);
+function SearchInput({ autoFocus, onFocus, onSearch }: { autoFocus: boolean; onFocus: () => void; onSearch: (text: string) => void }) {
+  const [text, setText] = useState('');
   return (
     <input
       type="search"
@@ -237,7 +221,8 @@ function SearchInput({
   );
 }
 
-function LobbyHeader({ lobby, langmarket, tab, searchText, onSearch, onSearchFocus, checkedCount, onOpenFilter }: LobbyHeaderProps) {
+/** The lobby's title, its tabs (the bottom navigation on a phone) and the search: the same in the first paint and in the app. */
+function LobbyHeader({ lobby, langmarket, tab, onSearch, onSearchFocus, checkedCount, onOpenFilter }: LobbyHeaderProps) {
   const { t } = useLingui();
   const tabLabels = useTabLabels();
   const lobbyTitle = lobby === 'casino' ? t({ id: 'shell.nav.casino', message: 'Casino' }) : t({ id: 'shell.nav.liveCasino', message: 'Live casino' });
@@ -268,7 +253,7 @@ function LobbyHeader({ lobby, langmarket, tab, searchText, onSearch, onSearchFoc
           <span className={s.label}>
             <Trans id="games.search.label">Search games</Trans>
           </span>
-          <SearchInput initialText={searchText} autoFocus={tab === 1} onFocus={onSearchFocus} onSearch={onSearch} />
+          <SearchInput autoFocus={tab === 1} onFocus={onSearchFocus} onSearch={onSearch} />
         </label>
         <Button variant="secondary" onClick={onOpenFilter} aria-haspopup="dialog">
           {checkedCount === 0 ? <Trans id="games.filter.title">Providers</Trans> : <Trans id="games.filter.openChecked">Providers ({checkedCount})</Trans>}
@@ -293,14 +278,13 @@ const noop = () => undefined;
 export function LobbyFirstPaint({ langMarket, lobby, boxes }: { langMarket: LangMarket; lobby: LobbyResponse; boxes: readonly Box[] }) {
   const langmarket = formatLangMarket(langMarket);
   const handlers: TileHandlers = { langmarket, favorites: { has: null, ids: [], toggle: noop }, jackpotOf: () => null, onInfo: noop, loginFor: null };
-  const rows = lobby.categories.filter((entry) => entry.category.visibleInLobby && entry.games.length > 0).slice(0, FIRST_PAINT_ROWS);
+  const rows = lobbyRows(lobby, null).slice(0, FIRST_PAINT_ROWS);
   return (
     <div className={s.page}>
       <LobbyHeader
         lobby={lobby.lobby}
         langmarket={langmarket}
         tab={0}
-        searchText=""
         onSearch={noop}
         onSearchFocus={noop}
         checkedCount={0}
@@ -308,12 +292,12 @@ export function LobbyFirstPaint({ langMarket, lobby, boxes }: { langMarket: Lang
       />
       <Boxes boxes={boxes} />
       <JackpotTicker lobby={lobby} country={null} langMarket={langMarket} />
-      {rows.map((entry, position) => (
+      {rows.map(({ entry, tiles }, position) => (
         <CategoryRow
           key={entry.category.id}
           entry={entry}
           lobby={lobby.lobby}
-          tiles={visibleTiles(entry.games.map((game) => tileOfGame(game, null)))}
+          tiles={tiles}
           handlers={handlers}
           first={position === 0}
         />
@@ -355,13 +339,7 @@ export function LobbyPage({ session, langMarket, lobby, tab, channel }: LobbyPag
     return createGameSearch(byProvider, (tile) => tile.label);
   }, [allTiles, checked, subProviderOf]);
   const results = useMemo(() => search(searchText), [search, searchText]);
-  const rows = useMemo(
-    () =>
-      (lobbyData.data?.categories ?? [])
-        .filter((entry) => entry.category.visibleInLobby && entry.games.length > 0)
-        .map((entry) => ({ entry, tiles: visibleTiles(entry.games.map((game) => tileOfGame(game, viewer.country))) })),
-    [lobbyData.data, viewer.country],
-  );
+  const rows = useMemo(() => (lobbyData.data ? lobbyRows(lobbyData.data, viewer.country) : []), [lobbyData.data, viewer.country]);
   // The rows a phone sees first render with the page (as the first paint showed them); the rest
   // follow a few at a time, one task each, so taking the page over is no long task on a phone.
   const [rowsShown, setRowsShown] = useState(FIRST_PAINT_ROWS);
@@ -407,13 +385,11 @@ export function LobbyPage({ session, langMarket, lobby, tab, channel }: LobbyPag
   const resultsList = useMemo(() => listOf(resultItems, resultsLabel, 0), [resultItems, resultsLabel, handlers]);
 
   // The search's text comes in a transition (SearchInput): the results replace the lobby in the
-  // background, and the lobby's rows are hidden (kept, below), not thrown away.
-  const showResults = filtering;
-  // The lobby (tab 0) stays mounted while search results show, hidden: clearing the search shows it
+  // background. The lobby (tab 0) stays mounted under them, hidden: clearing the search shows it
   // again without rendering and laying out its hundreds of tiles anew.
   const lobbyBody =
     tab === 0 ? (
-      <Activity mode={showResults ? 'hidden' : 'visible'}>
+      <Activity mode={filtering ? 'hidden' : 'visible'}>
         <>
           <Boxes boxes={boxes.data?.boxes ?? []} />
           <JackpotTicker lobby={lobbyData.data} country={viewer.country} langMarket={langMarket} />
@@ -430,7 +406,7 @@ export function LobbyPage({ session, langMarket, lobby, tab, channel }: LobbyPag
       </Activity>
     ) : null;
   let body: ReactNode = null;
-  if (showResults) {
+  if (filtering) {
     const typo = results.length > 0 && results[0]?.kind === 'typo';
     const count = results.length;
     const text = searchText;
@@ -518,7 +494,6 @@ export function LobbyPage({ session, langMarket, lobby, tab, channel }: LobbyPag
         lobby={lobby}
         langmarket={langmarket}
         tab={tab}
-        searchText={searchText}
         onSearch={setSearchText}
         onSearchFocus={() => setIndexWanted(true)}
         checkedCount={checkedCount}

@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { cssVars } from '../../ui/cssVars';
 import * as layout from './VirtualGrid.css';
 
 // A grid of many tiles that renders only the rows near the viewport (issue 12: "large categories
@@ -48,9 +49,6 @@ export interface VirtualGridProps<T> {
   /** Told which items are rendered (start inclusive, end exclusive) when that changes. */
   onRangeChange?: (start: number, end: number) => void;
 }
-
-/** A vanilla-extract variable's custom property name (`var(--x)` → `--x`), to set it inline. */
-const cssName = (variable: string) => variable.slice(4, -1);
 
 function columnsFor(width: number, gapPx: number): number {
   return Math.max(2, Math.floor((width + gapPx) / (MIN_TILE_PX + gapPx)));
@@ -141,16 +139,16 @@ export function VirtualGrid<T>({
   // the range, without its overscan) first, then the overscan; drawn keys that left the range go.
   useEffect(() => {
     const keys = visible.map(keyOf);
-    const waiting = keys.filter((key) => !drawn.has(key));
-    const stale = drawn.size > keys.length;
-    if (waiting.length === 0 && !stale) return;
+    const inView = (index: number) => {
+      const row = first + Math.floor(index / columns);
+      return row >= first + OVERSCAN_ROWS && row <= last - OVERSCAN_ROWS;
+    };
+    const waiting = keys.flatMap((key, index) => (drawn.has(key) ? [] : [{ key, inView: inView(index) }]));
+    // Keys that left the range are dropped with the next frame's drawing, or now when nothing waits.
+    if (waiting.length === 0 && drawn.size <= keys.length) return;
     const frame = requestAnimationFrame(() => {
-      const inView = (key: string) => {
-        const row = first + Math.floor(keys.indexOf(key) / columns);
-        return row >= first + OVERSCAN_ROWS && row <= last - OVERSCAN_ROWS;
-      };
-      const next = [...waiting.filter(inView), ...waiting.filter((key) => !inView(key))].slice(0, Math.max(MIN_TILES_PER_FRAME, columns));
-      setDrawn(new Set([...keys.filter((key) => drawn.has(key)), ...next]));
+      const next = [...waiting.filter((item) => item.inView), ...waiting.filter((item) => !item.inView)].slice(0, Math.max(MIN_TILES_PER_FRAME, columns));
+      setDrawn(new Set([...keys.filter((key) => drawn.has(key)), ...next.map((item) => item.key)]));
     });
     return () => cancelAnimationFrame(frame);
   }, [visible, keyOf, drawn, first, last, columns]);
@@ -160,15 +158,17 @@ export function VirtualGrid<T>({
       aria-label={label}
       className={`${className} ${layout.list}`}
       style={{
-        [cssName(layout.columns)]: String(columns),
-        [cssName(layout.gap)]: `${String(gapPx)}px`,
+        ...cssVars([
+          [layout.columns, columns],
+          [layout.gap, `${String(gapPx)}px`],
+        ]),
         height: `${String(Math.max(0, rowCount * rowHeight - gapPx))}px`,
       }}
     >
       {visible.map((item, offset) => {
         const position = start + offset;
         const key = keyOf(item);
-        const place = { [cssName(layout.column)]: String(position % columns), top: `${String(Math.floor(position / columns) * rowHeight)}px` };
+        const place = { ...cssVars([[layout.column, position % columns]]), top: `${String(Math.floor(position / columns) * rowHeight)}px` };
         return drawn.has(key) ? (
           <li key={key} className={`${itemClassName} ${layout.placed}`} data-virtual-item="" style={place}>
             {renderItem(item, position)}

@@ -67,9 +67,14 @@ export function useFavorites(authorized: boolean, lobby: LobbyType): Favorites {
   return useMemo(() => ({ has: authorized ? (gameId: string) => set.has(gameId) : null, ids, toggle }), [authorized, set, ids, toggle]);
 }
 
+/** The ids the jackpots of these games are asked by, in the query's order (one query for the same games, whoever asks). */
+export function jackpotIdsOf(games: readonly TileGame[]): string[] {
+  return [...new Set(games.filter((game) => game.jackpotExist).map((game) => game.id))].sort();
+}
+
 /** Jackpot amounts of these games, formatted in the route's locale (refreshed every 30 s). */
 export function useJackpots(games: readonly TileGame[], langMarket: LangMarket): (gameId: string) => string | null {
-  const ids = useMemo(() => games.filter((game) => game.jackpotExist).map((game) => game.id).sort(), [games]);
+  const ids = useMemo(() => jackpotIdsOf(games), [games]);
   const { data } = useQuery(jackpotsQuery(ids));
   const locale = intlLocaleFor(langMarket);
   return useMemo(() => {

@@ -1,5 +1,5 @@
 import { gameAvailability, type GameAvailability, type GridSize, type LobbyType } from '../../../machines/lib/games';
-import type { Game, GameIndexEntry, GameIndexResponse, SubProvider } from '../../api/games';
+import type { Game, GameIndexEntry, GameIndexResponse, LobbyCategory, LobbyResponse, SubProvider } from '../../api/games';
 
 // What a game tile shows, from a full game (lobby rows, category pages) or a search-index entry
 // (search, filters, my games, recently played): one shape, with the restriction already decided
@@ -50,4 +50,17 @@ export function tilesOfIndex(index: GameIndexResponse, country: string | null): 
 /** The tiles a viewer sees: hidden ones (removeRestrictedCountryOverlay) are left out. */
 export function visibleTiles(tiles: readonly TileGame[]): TileGame[] {
   return tiles.filter((tile) => tile.availability !== 'hidden');
+}
+
+/** A lobby row: a category shown in the lobby, with the tiles the viewer sees. */
+export interface LobbyRow {
+  entry: LobbyCategory;
+  tiles: TileGame[];
+}
+
+/** The lobby's rows as a viewer sees them: categories visible in the lobby that have games, their hidden games left out. */
+export function lobbyRows(lobby: LobbyResponse, country: string | null): LobbyRow[] {
+  return lobby.categories
+    .filter((entry) => entry.category.visibleInLobby && entry.games.length > 0)
+    .map((entry) => ({ entry, tiles: visibleTiles(entry.games.map((game) => tileOfGame(game, country))) }));
 }

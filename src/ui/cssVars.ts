@@ -1,0 +1,10 @@
+import type { CSSProperties } from 'react';
+
+// Inline values for vanilla-extract variables (`createVar()` gives `var(--x)`; a style attribute
+// sets `--x`): a value the CSS reads but only the render knows (a grid's columns from the content,
+// a ticker's duration, a tile's column).
+
+/** `[[var(--x), 3]]` → `{ '--x': '3' }`. */
+export function cssVars(values: readonly (readonly [variable: string, value: string | number])[]): CSSProperties {
+  return Object.fromEntries(values.map(([variable, value]) => [variable.replace(/^var\((.*)\)$/, '$1'), String(value)]));
+}
