@@ -66,6 +66,10 @@ export const ERROR_CODES = {
   gameAccessRestricted: 'error.game.access_restricted',
   /** 401 "Token expired" (behaviour.md §8): the launch's game token is missing, expired or for another game. */
   gameTokenExpired: 'error.token.expired',
+  // Responsible gambling (src/api/responsibleGambling.ts; issue 13). The limit codes themselves are
+  // behaviour.md §5's, machines/lib/responsibleGambling.ts LIMIT_ERROR_CODES.
+  /** 409: deposits and real-money play wait for the limits the player's market requires (details.required). */
+  limitsRequired: 'error.limits.required',
 } as const;
 
 /** behaviour.md §8 "Login": the codes that carry the days left. */

@@ -1,5 +1,7 @@
 import * as v from 'valibot';
 import type { Kysely } from 'kysely';
+import { MARKET_CODES, type MarketCode } from '../../machines/lib/markets';
+import { LIMIT_DURATIONS, marketRgRules, type MarketRgRules } from '../../machines/lib/responsibleGambling';
 import type { Database } from '../db/schema';
 
 // Platform-wide switches stored in `platform_settings`, one row a key. A key with no row has its
@@ -11,6 +13,23 @@ const settingSchemas = {
   maintenance: v.boolean(),
   restrictedCountries: v.array(countryCode),
   defaultCountry: countryCode,
+  marketRules: v.record(
+    v.picklist(MARKET_CODES),
+    v.strictObject({
+      sessionBar: v.optional(v.boolean()),
+      swedishBadges: v.optional(v.boolean()),
+      panicButton: v.optional(v.boolean()),
+      limitsAtRegistration: v.optional(v.picklist(['none', 'offered', 'required'])),
+      limitsPromptAtFirstDeposit: v.optional(v.boolean()),
+      requiredDepositLimit: v.optional(v.nullable(v.union([v.picklist(LIMIT_DURATIONS), v.literal('any')]))),
+      requiredActivityLimit: v.optional(v.boolean()),
+      maxDepositLimit: v.optional(v.record(v.picklist(LIMIT_DURATIONS), v.pipe(v.number(), v.minValue(1)))),
+      increaseDelayHours: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(24 * 31))),
+      increaseNotBeforePeriodEnd: v.optional(v.boolean()),
+      withdrawalCancellation: v.optional(v.boolean()),
+      timeoutMonthChoices: v.optional(v.array(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(3)))),
+    }),
+  ),
 } as const;
 
 export interface PlatformSettings {
@@ -20,6 +39,12 @@ export interface PlatformSettings {
   restrictedCountries: readonly string[];
   /** The visitor's country when no trusted header names one. */
   defaultCountry: string;
+  /**
+   * Issue 13 "The compliance layer, per market": per market, the responsible-gambling rules that
+   * differ from the market's defaults (machines/lib/responsibleGambling.ts MARKET_RG_RULES). An
+   * operator switches a rule on or off here, without code; `rgRulesFor` reads the result.
+   */
+  marketRules: Partial<Record<MarketCode, Partial<MarketRgRules>>>;
 }
 
 export const DEFAULT_PLATFORM_SETTINGS: PlatformSettings = {
@@ -28,7 +53,13 @@ export const DEFAULT_PLATFORM_SETTINGS: PlatformSettings = {
   // (machines/lib/markets.ts), so no market's own players are turned away.
   restrictedCountries: ['US', 'AU', 'IR', 'KP'],
   defaultCountry: 'MT',
+  marketRules: {},
 };
+
+/** A market's responsible-gambling rules: its defaults with the platform's overrides (issue 13). */
+export function rgRulesFor(settings: Pick<PlatformSettings, 'marketRules'>, market: MarketCode): MarketRgRules {
+  return marketRgRules(market, settings.marketRules[market] ?? {});
+}
 
 type SettingKey = keyof PlatformSettings;
 const SETTING_KEYS = Object.keys(settingSchemas) as SettingKey[];
@@ -94,6 +125,11 @@ function applyStored(settings: PlatformSettings, key: string, value: unknown): v
     case 'defaultCountry': {
       const parsed = v.safeParse(settingSchemas.defaultCountry, value);
       if (parsed.success) settings.defaultCountry = parsed.output;
+      break;
+    }
+    case 'marketRules': {
+      const parsed = v.safeParse(settingSchemas.marketRules, value);
+      if (parsed.success) settings.marketRules = parsed.output as PlatformSettings['marketRules'];
       break;
     }
     default:
