@@ -15,7 +15,7 @@ import { DEFAULT_CAPTCHA_SECRET, ID_TOKEN_LIFETIME_S } from './config';
 import { setMessageSender } from './platform/messages';
 import { createAuthServices, provideAuth, type AuthPolicy } from './platform/sessions';
 import { DEFAULT_THROTTLE_POLICY, type ThrottlePolicy } from './services/throttle';
-import type { SettingsStore } from './platform/settings';
+import { rgRulesFor, type SettingsStore } from './platform/settings';
 import { assertProvidersFit, provideProviders, providerHosts, simulatedProviders, type PlatformMode, type PlatformProviders } from './providers';
 import { authRoutes } from './routes/auth';
 import { contentRoutes } from './routes/content';
@@ -29,10 +29,12 @@ import { testCodeRoutes } from './routes/test-codes';
 import { testModeRoutes } from './routes/test-mode';
 import { providerWalletRoutes } from './routes/provider-wallet';
 import { walletRoutes } from './routes/wallet';
+import { limitsRoutes } from './routes/limits';
 import { walletLiveRoutes } from './routes/wallet-live';
 import { gameLaunchRoutes } from './routes/game-launch';
 import { gamesContentRoutes, jackpotRoutes } from './routes/games-content';
 import { playerGamesRoutes } from './routes/player-games';
+import { responsibleGamblingRoutes } from './routes/responsible-gambling';
 import type { WalletLive } from './platform/wallet-live';
 
 // The reference platform as a Hono app: the API under /api (behaviour.md §7) and the built app.
@@ -181,10 +183,14 @@ export function createApp(options: AppOptions): Hono<SiteEnv> {
   app.route('/api/paynplay', payAndPlayRoutes(flows));
   // Wallet and banking (issue 11): the player's wallet, cashier and history; the game providers' seamless wallet.
   app.route('/api/player/wallet', walletRoutes({ db, clock }));
+  // Deposit and spend limits (issue 13), which the cashier and the seamless wallet enforce.
+  app.route('/api/player', limitsRoutes({ db, clock, settings }));
   app.route('/api/provider/wallet', providerWalletRoutes({ db, clock, secret: options.gameWalletSecret }));
   // Games (issue 12): the player's favourites and recent games; game detail, tokens and the providers' launch calls.
   app.route('/api/player', playerGamesRoutes({ db, clock }));
   app.route('/api', gameLaunchRoutes({ db, clock, settings, testMode, countryHeader: options.countryHeader, siteUrl: options.siteUrl }));
+  // Responsible gambling (issue 13): the reality check, breaks and the markets' rules. Its break routes end the session that calls them.
+  app.route('/api', responsibleGamblingRoutes({ db, clock, settings }));
   // Pages and endpoints of the providers themselves: the simulated bank page and captcha solver.
   for (const provider of [providers.bankIdentification, providers.captcha, providers.messages, providers.payments]) {
     if (provider.routes) app.route(provider.routes.path, provider.routes.app);
@@ -207,6 +213,7 @@ export function createApp(options: AppOptions): Hono<SiteEnv> {
         platformMode: mode,
         siteUrl: options.siteUrl,
         maintenance: async () => (await settings.read()).maintenance,
+        rgRules: async (market) => rgRulesFor(await settings.read(), market),
       }),
     );
     app.use('*', staticApp({ staticDir: options.staticDir, apiBaseUrl: options.apiBaseUrl, platformMode: mode }));

@@ -1,4 +1,5 @@
 import { ACCESS_RESTRICTED_CODE, MAINTENANCE_CODE } from './accessCodes';
+import type { LimitErrorCode } from './responsibleGambling';
 
 // Every code the platform answers with (behaviour.md §8 "the error catalogue", plus the platform's
 // own), once (issue 9 "One contract"): the platform throws them (server/http/errors.ts), the API
@@ -72,9 +73,16 @@ export const ERROR_CODES = {
   limitsRequired: 'error.limits.required',
 } as const;
 
-/** behaviour.md §8 "Login": the codes that carry the days left. */
-export type DaysErrorCode = `code:error.timeout.in.progress:days:${number}` | `code:error.exclusion.in.progress:days:${number}`;
-export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES] | DaysErrorCode;
+/**
+ * behaviour.md §8 "Login": the codes that carry the days left; a cooling-off's time-out adds who asked
+ * for it (behaviour.md §4 "Session": isCooling, initiator; machines/lib/loginErrors.ts reads the pairs).
+ */
+export type DaysErrorCode =
+  | `code:error.timeout.in.progress:days:${number}`
+  | `code:error.timeout.in.progress:days:${number}:isCooling:true:initiator:${string}`
+  | `code:error.exclusion.in.progress:days:${number}`;
+/** behaviour.md §5's deposit limit codes (machines/lib/responsibleGambling.ts LIMIT_ERROR_CODES) are answered too. */
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES] | DaysErrorCode | LimitErrorCode;
 
 /**
  * The codes of one invalid field in a 400 error.validation (`errors: [{ field, code }]`): the

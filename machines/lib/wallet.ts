@@ -7,6 +7,7 @@
 import { DEFAULT_CURRENCY } from './constants';
 
 import { DEFAULT_MARKET, MARKET_CODES, MARKETS, parseLangMarket, type MarketCode } from './markets';
+import { marketRgRules } from './responsibleGambling';
 import { sameSitePath } from './sameSitePath';
 
 // ------------------------------------------------------------------------------ enumerations
@@ -260,9 +261,11 @@ export function checkCashierAmount(
 
 /**
  * UKGC RTS 14B: in the GG market (Great Britain) a requested withdrawal cannot be reversed by the
- * player: no cancellation is offered and the platform refuses one.
+ * player: no cancellation is offered and the platform refuses one. The markets' defaults
+ * (machines/lib/responsibleGambling.ts withdrawalCancellation); the platform also follows an
+ * operator's override of them (server/platform/settings.ts marketRules).
  */
-export const WITHDRAWAL_CANCELLATION_BLOCKED_MARKETS: ReadonlySet<string> = new Set(['GG']);
+export const WITHDRAWAL_CANCELLATION_BLOCKED_MARKETS: ReadonlySet<string> = new Set(MARKET_CODES.filter((code) => !marketRgRules(code).withdrawalCancellation));
 
 /**
  * behaviour.md §8 error.withdrawal.cancel.limit_reached: how many pending withdrawals a player may

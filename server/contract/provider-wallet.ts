@@ -16,7 +16,10 @@ import { FIELD_CODES } from '../../machines/lib/errorCodes';
 // player's account currency ("1.50"; JPY and CLP whole). A bet, win or rollback is idempotent by the
 // provider's transactionId (per provider): the same id answers the stored answer; the same id with
 // other parameters is 409 error.idempotency.conflict. result: SUCCESS, NOT_ENOUGH_FUNDS (a bet above
-// MAIN: nothing posted), RESTRICTED (a bet while the player may not play the vertical).
+// MAIN: nothing posted), RESTRICTED (a bet while the player may not play the vertical),
+// SELF_SPEND_LIMIT_REACHED (issue 13: a bet that, lost, would take the player's loss of the period
+// past their spend limit: nothing posted; the provider tells the player so). Wins and rollbacks are
+// never refused.
 // Other errors: 400 error.validation (errors [{ field, code }]), 404 error.wallet.not_found (no such
 // player or wallet), 404 error.not_found (a rollback of an unknown bet).
 
@@ -60,7 +63,9 @@ export const balanceAnswerSchema = v.object({
 });
 export type BalanceAnswer = v.InferOutput<typeof balanceAnswerSchema>;
 
-export const GAME_OPERATION_RESULTS = ['SUCCESS', 'NOT_ENOUGH_FUNDS', 'RESTRICTED'] as const;
+/** behaviour.md §4 names SELF_SPEND_LIMIT_REACHED among the operation results: the spend limit's refusal of a bet. */
+export const GAME_OPERATION_RESULTS = ['SUCCESS', 'NOT_ENOUGH_FUNDS', 'RESTRICTED', 'SELF_SPEND_LIMIT_REACHED'] as const;
+export type GameOperationResult = (typeof GAME_OPERATION_RESULTS)[number];
 
 export const operationAnswerSchema = v.object({
   result: v.picklist(GAME_OPERATION_RESULTS),

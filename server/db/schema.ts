@@ -80,6 +80,12 @@ export interface PlayersTable {
   failed_login_window_start: NullableTimestamp;
   login_locked_until: NullableTimestamp;
   updated_at: Timestamp;
+  /** Migration 0013: this TIMEOUT is a cooling-off (the login error's isCooling). */
+  break_is_cooling: Generated<boolean>;
+  /** Migration 0013: who asked for the running break (PLAYER). */
+  break_initiator: string | null;
+  /** Migration 0013: the status the running break interrupted, restored when it ends. */
+  status_before_break: PlayerStatus | null;
 }
 
 /** Migration 0003 (server/platform/sessions.ts). */
@@ -95,6 +101,8 @@ export interface SessionsTable {
   revoked_at: NullableTimestamp;
   /** The player's previous login (lastAuth); null on the first. */
   last_auth_at: NullableTimestamp;
+  /** Migration 0013: when the reality-check timer was last reset; null: it counts from the login (created_at). */
+  activity_timer_started_at: NullableTimestamp;
 }
 
 /** Migration 0004 (server/platform/codes.ts). */
@@ -309,6 +317,44 @@ export interface PlayerRecentGamesTable {
   played_at: Timestamp;
 }
 
+/** Migration 0013: the reality-check interval a player chose (no row: never chose, the default applies). */
+export interface PlayerActivitySettingsTable {
+  player_id: number;
+  /** 30, 60 or 120; null: off. */
+  interval_minutes: number | null;
+  updated_at: Timestamp;
+}
+
+/** Migration 0013: a time-out, cooling-off or self-exclusion asked for (the record GLI-19 asks for). */
+export interface PlayerBreaksTable {
+  id: Generated<string>;
+  player_id: number;
+  kind: 'TIMEOUT' | 'COOLING_OFF' | 'SELF_EXCLUSION';
+  initiator: string;
+  length_months: number | null;
+  length_days: number | null;
+  indefinite: Generated<boolean>;
+  requested_at: Date;
+  ends_at: Date | null;
+}
+
+/** Migration 0012: a player's deposit or spend limit of one period (issue 13; server/repositories/limits.ts). */
+export interface PlayerLimitsTable {
+  player_id: number;
+  /** deposit | spend (machines/lib/responsibleGambling.ts LIMIT_KINDS). */
+  kind: string;
+  /** D | W | M (LIMIT_DURATIONS). */
+  duration: string;
+  /** The limit in force in hundredths of the account currency; null: none. */
+  value_cents: number | null;
+  /** When the limit was set while none was in force: its periods run from here. */
+  started_at: Date | null;
+  updated_at: Date | null;
+  pending_value_cents: number | null;
+  pending_delete: ColumnType<boolean, boolean | undefined, boolean>;
+  pending_date: Date | null;
+}
+
 export interface Database {
   platform_settings: PlatformSettingsTable;
   content_documents: ContentDocumentsTable;
@@ -330,6 +376,9 @@ export interface Database {
   simulated_payments: SimulatedPaymentsTable;
   player_favorites: PlayerFavoritesTable;
   player_recent_games: PlayerRecentGamesTable;
+  player_activity_settings: PlayerActivitySettingsTable;
+  player_breaks: PlayerBreaksTable;
+  player_limits: PlayerLimitsTable;
 }
 
 export type PlayerRow = Selectable<PlayersTable>;

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { DAY_MS } from '../../machines/lib/constants';
+import { COOLING_OFF_INITIATOR, DAY_MS } from '../../machines/lib/constants';
 import type { AccessDetails } from '../../src/api/player';
 import { TERMS_RELEASES } from '../content/terms';
 import type { Database, PlayerStatus } from '../db/schema';
@@ -28,12 +28,25 @@ export function restrictionHasEnded(player: Player, now: Date): boolean {
   return false;
 }
 
-/** Lifts an ended time-out or self-exclusion (on login, refresh, profile); the row as it now is. */
+/**
+ * Lifts an ended time-out or self-exclusion (on login, refresh, profile); the row as it now is. The
+ * player gets back the status the break interrupted (an operator's RESTRICTED or PAYOUT survives a
+ * break the player took), REGISTERED when none was kept.
+ */
 export async function liftEndedRestriction(db: Kysely<Database>, player: Player, now: Date): Promise<Player> {
   if (!restrictionHasEnded(player, now)) return player;
   const updated = await db
     .updateTable('players')
-    .set({ status: 'REGISTERED', timeout_until: null, exclusion_until: null, exclusion_indefinite: false, updated_at: now })
+    .set({
+      status: player.status_before_break ?? 'REGISTERED',
+      timeout_until: null,
+      exclusion_until: null,
+      exclusion_indefinite: false,
+      break_is_cooling: false,
+      break_initiator: null,
+      status_before_break: null,
+      updated_at: now,
+    })
     .where('id', '=', player.id)
     .where('status', '=', player.status)
     .returningAll()
@@ -57,7 +70,13 @@ export function loginRefusal(player: Player, now: Date): HttpError | null {
       return new HttpError(401, ERROR_CODES.playerNotFound, 'Wrong e-mail or password.');
     case 'TIMEOUT':
       if (player.timeout_until !== null && player.timeout_until > now) {
-        return new HttpError(403, `code:error.timeout.in.progress:days:${daysLeft(player.timeout_until, now)}`, 'A time-out is in progress.');
+        const days = daysLeft(player.timeout_until, now);
+        // A cooling-off is a time-out that says so, with who asked (behaviour.md §4 "Session": isCooling, initiator).
+        if (player.break_is_cooling) {
+          const initiator = player.break_initiator ?? COOLING_OFF_INITIATOR;
+          return new HttpError(403, `code:error.timeout.in.progress:days:${days}:isCooling:true:initiator:${initiator}`, 'A cooling-off is in progress.');
+        }
+        return new HttpError(403, `code:error.timeout.in.progress:days:${days}`, 'A time-out is in progress.');
       }
       return null;
     case 'SELF_EXCLUDED':

@@ -2,13 +2,16 @@ import type { Kysely } from 'kysely';
 import { DAY_MS } from '../../machines/lib/constants';
 import type { Database } from '../db/schema';
 import { currentTermsVersion } from './account-status';
+import { forgetInterval } from '../repositories/activity';
+import { hashPassword } from './passwords';
 import { createPlayerStore, type CreatePlayerInput, type PlayerPatch } from './players';
 
 // The players every start makes sure exist (issue 3; the brief's "Server facts"): one per login
 // outcome of behaviour.md §8 "Login", for local runs and the browser tests. Idempotent: a missing
 // one is created; an existing one keeps its password and data, and only its account state (the
-// status and the dates that make it) is put back, so that "time-out active 5 days" stays true
-// however long a data folder lives.
+// status and the dates that make it, its gambling limits and its reality-check setting, issue 13)
+// is put back, so that "time-out active 5 days" stays true however long a data folder lives and a
+// journey that sets a limit or excludes its player can run again.
 
 /** The password of every seeded player. */
 export const SEEDED_PASSWORD = 'Aurora-Player-1';
@@ -31,6 +34,21 @@ export const SEEDED_EMAILS = {
   uk: 'uk@example.com',
   /** The games browser journeys (tests/e2e/games.spec.ts) play, favour and log in with this one and no other test does. */
   games: 'games@example.com',
+  // Issue 13 (responsible gambling): one browser journey each, and no other test uses them.
+  /** The gambling-limits journey (FI). */
+  limits: 'limits@example.com',
+  /** The reality-check journey (FI). */
+  reality: 'reality@example.com',
+  /** The self-exclusion journey (FI): REGISTERED again on every start. */
+  exclude: 'exclude@example.com',
+  /** Sweden (PP, SEK): the Spelpaus / Spelgränser / Självtest badges; a deposit limit before the first deposit. */
+  se: 'se@example.com',
+  /** Germany (JJ, EUR, German): the panic button; a monthly deposit limit before play. */
+  de: 'de@example.com',
+  /** The Netherlands (LL, EUR): deposit and time limits before play. */
+  nl: 'nl@example.com',
+  /** Canada, Ontario (CA, CAD): limits offered at registration. */
+  ca: 'ca@example.com',
 } as const;
 
 interface SeededPlayer {
@@ -49,7 +67,20 @@ const FINN = {
   kyc_status: 'NOT_VERIFIED',
 } as const;
 
+/** A break's own columns (migration 0013), cleared with every seeded state: a seeded break is a plain one. */
+const NO_BREAK_DETAILS = { break_is_cooling: false, break_initiator: null, status_before_break: null } as const satisfies PlayerPatch;
+
 const registered = (): PlayerPatch => ({ status: 'REGISTERED', timeout_until: null, exclusion_until: null, exclusion_indefinite: false });
+
+/** A seeded player of another market than Finland's (issue 13's per-market journeys). */
+function abroad(
+  country_code: string,
+  currency_code: string,
+  language_code: string,
+  phone_prefix: string,
+): Pick<CreatePlayerInput, 'country_code' | 'currency_code' | 'language_code' | 'phone_prefix'> {
+  return { country_code, currency_code, language_code, phone_prefix };
+}
 
 function seededPlayers(termsVersion: number): Record<keyof typeof SEEDED_EMAILS, SeededPlayer> {
   return {
@@ -104,7 +135,73 @@ function seededPlayers(termsVersion: number): Record<keyof typeof SEEDED_EMAILS,
       },
       state: registered,
     },
+    limits: {
+      details: { ...FINN, first_name: 'Liisa', last_name: 'Limits', phone_body: '401234575', terms_accepted_version: termsVersion },
+      state: registered,
+    },
+    reality: {
+      details: { ...FINN, first_name: 'Risto', last_name: 'Reality', phone_body: '401234576', terms_accepted_version: termsVersion },
+      state: registered,
+    },
+    exclude: {
+      details: { ...FINN, first_name: 'Elina', last_name: 'Exclude', phone_body: '401234577', terms_accepted_version: termsVersion },
+      state: registered,
+    },
+    se: {
+      details: {
+        ...FINN,
+        ...abroad('SE', 'SEK', 'en', '+46'),
+        first_name: 'Sven',
+        last_name: 'Svensson',
+        phone_body: '701234567',
+        terms_accepted_version: termsVersion,
+      },
+      state: registered,
+    },
+    de: {
+      details: {
+        ...FINN,
+        ...abroad('DE', 'EUR', 'de', '+49'),
+        first_name: 'Dieter',
+        last_name: 'Deutsch',
+        phone_body: '15112345678',
+        terms_accepted_version: termsVersion,
+      },
+      state: registered,
+    },
+    nl: {
+      details: {
+        ...FINN,
+        ...abroad('NL', 'EUR', 'en', '+31'),
+        first_name: 'Noor',
+        last_name: 'Jansen',
+        phone_body: '612345678',
+        terms_accepted_version: termsVersion,
+      },
+      state: registered,
+    },
+    ca: {
+      details: {
+        ...FINN,
+        ...abroad('CA', 'CAD', 'ca', '+1'),
+        province_code: 'ON',
+        first_name: 'Chloe',
+        last_name: 'Tremblay',
+        phone_body: '4165550123',
+        terms_accepted_version: termsVersion,
+      },
+      state: registered,
+    },
   };
+}
+
+/**
+ * Issue 13: a seeded player's gambling limits (migration 0012) and reality-check choice (0013) go,
+ * so every start begins from "no limits, the default interval".
+ */
+async function resetResponsibleGambling(db: Kysely<Database>, playerId: number): Promise<void> {
+  await db.deleteFrom('player_limits').where('player_id', '=', playerId).execute();
+  await forgetInterval(db, playerId);
 }
 
 export interface SeedPlayersResult {
@@ -114,16 +211,32 @@ export interface SeedPlayersResult {
 export async function seedPlayers(db: Kysely<Database>, clock: () => Date = () => new Date()): Promise<SeedPlayersResult> {
   const store = createPlayerStore(db, clock);
   const now = clock();
+  // One hash for every seeded player (they share the one published test password): a start, and
+  // every server test file, hashes once instead of once per player (~0.2 s each).
+  let passwordHash: Promise<string> | undefined;
+  const setPassword = async (id: number) => {
+    passwordHash ??= hashPassword(SEEDED_PASSWORD);
+    await db
+      .updateTable('players')
+      .set({ password_hash: await passwordHash })
+      .where('id', '=', id)
+      .execute();
+  };
   let created = 0;
   for (const [key, seeded] of Object.entries(seededPlayers(currentTermsVersion()))) {
     const email = SEEDED_EMAILS[key as keyof typeof SEEDED_EMAILS];
+    const state = { ...NO_BREAK_DETAILS, ...seeded.state(now) };
     const existing = await store.findByEmail(email);
     if (existing) {
-      await store.update(existing.id, seeded.state(now));
+      await store.update(existing.id, state);
+      await resetResponsibleGambling(db, existing.id);
+      // A start stopped between the creation and the password left none.
+      if (existing.password_hash === null) await setPassword(existing.id);
       continue;
     }
     try {
-      await store.create({ ...seeded.details, ...seeded.state(now), email, password: SEEDED_PASSWORD });
+      const player = await store.create({ ...seeded.details, ...state, email, password: null });
+      await setPassword(player.id);
       created += 1;
     } catch (error) {
       // Another instance seeded it at the same moment: fine, it exists now.

@@ -1,11 +1,13 @@
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import * as v from 'valibot';
+import { ACTIVITY_INTERVAL_CHOICES_MINUTES } from '../../machines/lib/constants';
 import type { Database } from '../db/schema';
 import { ERROR_CODES, HttpError } from '../http/errors';
 import type { SiteEnv } from '../http/site-context';
 import { createPlayerStore } from '../platform/players';
 import type { SettingsStore } from '../platform/settings';
+import { moveActivityTimers } from '../services/activity';
 import { creditWallet, payOutPendingWithdrawals } from '../services/cashier';
 import { readWallet } from '../services/wallet';
 
@@ -32,6 +34,10 @@ const creditBodySchema = v.intersect([
   }),
 ]);
 const payoutBodySchema = v.union([walletPlayerSchema, v.strictObject({})]);
+const activityTimerBodySchema = v.object({
+  email: v.pipe(v.string(), v.maxLength(254)),
+  minutesRemaining: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(Math.max(...ACTIVITY_INTERVAL_CHOICES_MINUTES))),
+});
 
 export interface TestModeRoutesOptions {
   settings: SettingsStore;
@@ -92,6 +98,16 @@ export function testModeRoutes({ settings, db, clock = () => new Date() }: TestM
     if (!parsed.success) throw new HttpError(400, ERROR_CODES.requestInvalid, 'Expected a JSON body {} or { "email" or "playerId" }.');
     const playerId = 'email' in parsed.output || 'playerId' in parsed.output ? await playerIdOf(parsed.output) : undefined;
     return c.json({ paid: await payOutPendingWithdrawals({ db, clock }, playerId) });
+  });
+
+  // The reality check of a browser test (issue 13): the timer of the player's current logins is
+  // moved so the check is due in `minutesRemaining` minutes; { email, minutesRemaining }.
+  routes.post('/activity-timer', async (c) => {
+    const body: unknown = await c.req.json().catch(() => undefined);
+    const parsed = v.safeParse(activityTimerBodySchema, body);
+    if (!parsed.success) throw new HttpError(400, ERROR_CODES.requestInvalid, 'Expected a JSON body { "email": string, "minutesRemaining": number }.');
+    const playerId = await playerIdOf({ email: parsed.output.email });
+    return c.json(await moveActivityTimers({ db, clock }, playerId, parsed.output.minutesRemaining));
   });
 
   // Back to the default switches, with every login lock lifted (a test's failed logins do not

@@ -11,9 +11,9 @@ import {
   marketOfCountry,
   parseMoney,
   withdrawalAccess,
-  withdrawalCancellable,
   type AmountProblem,
   type CashierPlayer,
+  type Currency,
   type OperationResult,
 } from '../../machines/lib/wallet';
 import type { FieldError } from '../../src/api/errors';
@@ -48,9 +48,11 @@ import {
   recordHistory,
   toCents,
   type LockedWallet,
+  type PlayerBalances,
 } from '../platform/ledger';
 import { withParams } from '../platform/payAndPlay';
 import type { Player } from '../platform/players';
+import { createSettingsStore, rgRulesFor } from '../platform/settings';
 import { randomSecret } from '../platform/secrets';
 import type { PlatformProviders } from '../providers/types';
 import {
@@ -73,6 +75,7 @@ import {
   type WalletTransactionRow,
 } from '../repositories/wallet-transactions';
 import { currentPlayer } from './account';
+import { depositLimitReached, type SelfLimitReached } from './limits';
 import { walletNotFound, wireMoney } from './wallet';
 
 // The cashier's rules (behaviour.md §4 "Deposit and withdraw flows", §5 "Deposits are allowed only
@@ -154,19 +157,21 @@ export function withdrawalRefusal(player: Player): OperationResult | null {
   return documentsResult(player.kyc_status);
 }
 
-/** A self-imposed limit that stops a deposit (SELF_LIMIT_REACHED), with what the deposit flow shows. */
-export interface SelfLimitReached {
-  result: 'SELF_LIMIT_REACHED';
-  limitLeft: string;
-  limitType: 'deposit' | 'loss';
-  resetOn: string;
-}
-
 /**
- * SEAM (responsible-gambling issue): the player's deposit and loss limits (product.md §3
- * "Responsible gambling"). There are none yet, so none is reached; no limit is made up here.
+ * The player's deposit and spend (loss) limits and their market's required limit (product.md §3
+ * "Responsible gambling"; issue 13): the check (`cents` null) and a request (`cents` given) are
+ * refused or capped by server/services/limits.ts depositLimitReached. Inside a request's transaction
+ * `db` is that transaction (the market rules are read through it too).
  */
-export const selfLimitReached: (db: Kysely<Database>, player: Player, cents: bigint | null) => Promise<SelfLimitReached | null> = () => Promise.resolve(null);
+export async function selfLimitReached(
+  db: Kysely<Database>,
+  player: Player,
+  currency: Currency,
+  cents: bigint | null,
+  now: Date,
+): Promise<SelfLimitReached | null> {
+  return depositLimitReached(db, player, currency, cents, now, await createSettingsStore(db).read());
+}
 
 /** A withdrawal limit that stops a withdrawal (WITHDRAWAL_LIMIT_REACHED). */
 export interface WithdrawalLimitReached {
@@ -176,7 +181,12 @@ export interface WithdrawalLimitReached {
   originalLimit: string | null;
 }
 
-/** SEAM (responsible-gambling / operator issue): withdrawal limits. There are none yet. */
+/**
+ * Withdrawal limits (WITHDRAWAL_LIMIT_REACHED, behaviour.md §4) are an operator's tool the spec
+ * names the result of but defines no limit for, and the responsible-gambling rules limit deposits
+ * and losses, not a player's access to their own money (GLI-19: an excluded player can still
+ * withdraw). None is set on this platform, so none is reached; an operator's limits would go here.
+ */
 export const withdrawalLimitReached: (db: Kysely<Database>, player: Player, cents: bigint | null) => Promise<WithdrawalLimitReached | null> = () =>
   Promise.resolve(null);
 
@@ -218,7 +228,10 @@ export async function depositCheck(deps: CashierDeps, playerId: number): Promise
   const player = await currentPlayer(deps, playerId);
   if (!(await findWallet(deps.db, playerId))) throw walletNotFound();
   const refusal = depositRefusal(player);
-  const limit = refusal === null ? await selfLimitReached(deps.db, player, null) : null;
+  // A deposit whose answer is overdue counts against the deposit limits while it may still be paid:
+  // its outcome is asked first, so an abandoned payment does not hold the limit (GLI-19).
+  if (refusal === null) await settleOverdueDeposits(deps, playerId);
+  const limit = refusal === null ? await selfLimitReached(deps.db, player, cashierCurrency(player.currency_code), null, deps.clock()) : null;
   return {
     result: refusal ?? limit?.result ?? 'SUCCESS',
     daysLeftToVerifyDocuments: null,
@@ -279,7 +292,7 @@ export async function requestDeposit(deps: CashierDeps, playerId: number, input:
     const stored = await storedAnswer(trx, call, storedDepositSchema);
     if (stored) return stored;
 
-    const refused = depositRefusal(player) ?? (await selfLimitReached(trx, player, cents))?.result ?? null;
+    const refused = depositRefusal(player) ?? (await selfLimitReached(trx, player, wallet.currency, cents, now))?.result ?? null;
     if (refused !== null) {
       const answer = { result: refused, depositId: null };
       await storeAnswer(trx, call, answer, now);
@@ -456,35 +469,76 @@ export async function requestWithdrawal(deps: CashierDeps, playerId: number, inp
       return answer;
     }
 
-    const history = await recordHistory(trx, wallet, {
-      category: 'PAYMENT',
-      type: 'WITHDRAW',
-      status: 'PENDING',
-      amount: -cents,
-      balanceAfter: balances.MAIN - cents,
-      methodId: input.methodId,
-      at: now,
-    });
-    const { balances: after } = await postOnWallet(
-      trx,
-      wallet,
-      {
-        idempotencyKey: `withdrawal:${history.reference_id}`,
-        kind: 'WITHDRAWAL',
-        cents,
-        entries: [
-          { account: playerAccount(playerId, 'MAIN'), cents: -cents },
-          { account: playerAccount(playerId, 'LOCKED'), cents },
-        ],
-        reference: history.reference_id,
-        walletTransactionId: history.id,
-      },
-      balances,
-    );
-    const answer = { result: 'SUCCESS' as const, referenceId: history.reference_id, balance: wireMoney(after.MAIN, wallet.currency) };
+    const { referenceId, balances: after } = await postPendingWithdrawal(trx, wallet, { cents, methodId: input.methodId, balances, at: now });
+    const answer = { result: 'SUCCESS' as const, referenceId, balance: wireMoney(after.MAIN, wallet.currency) };
     await storeAnswer(trx, call, answer, now);
     return answer;
   });
+}
+
+/**
+ * A withdrawal's effect, inside the caller's transaction with the wallet locked: MAIN -> LOCKED and
+ * a PENDING withdrawal in the history, paid out by the payout run like every withdrawal.
+ */
+async function postPendingWithdrawal(
+  trx: Kysely<Database>,
+  wallet: LockedWallet,
+  input: { cents: bigint; methodId: string; balances: PlayerBalances; at: Date },
+): Promise<{ referenceId: string; balances: PlayerBalances }> {
+  const { cents, balances } = input;
+  const history = await recordHistory(trx, wallet, {
+    category: 'PAYMENT',
+    type: 'WITHDRAW',
+    status: 'PENDING',
+    amount: -cents,
+    balanceAfter: balances.MAIN - cents,
+    methodId: input.methodId,
+    at: input.at,
+  });
+  const { balances: after } = await postOnWallet(
+    trx,
+    wallet,
+    {
+      idempotencyKey: `withdrawal:${history.reference_id}`,
+      kind: 'WITHDRAWAL',
+      cents,
+      entries: [
+        { account: playerAccount(wallet.playerId, 'MAIN'), cents: -cents },
+        { account: playerAccount(wallet.playerId, 'LOCKED'), cents },
+      ],
+      reference: history.reference_id,
+      walletTransactionId: history.id,
+    },
+    balances,
+  );
+  return { referenceId: history.reference_id, balances: after };
+}
+
+/**
+ * GLI-19 "an excluded player can still withdraw their balance": a self-excluded player cannot log
+ * in, so the platform returns the money itself when the exclusion starts (server/services/breaks.ts):
+ * the whole MAIN balance as a pending withdrawal to the method of the player's most recent paid
+ * deposit still offered in their market, else the market's first bank method (else its first).
+ * Inside the exclusion's transaction, with the wallet locked. The player's amount bounds, withdrawal
+ * limits and document results do not hold it back: it is the operator returning the player's money,
+ * not a request of the player's, and the payout run is where an operator's checks stop a payout.
+ * Null when MAIN is empty.
+ */
+export async function withdrawWholeBalance(
+  trx: Kysely<Database>,
+  wallet: LockedWallet,
+  player: Player,
+  now: Date,
+): Promise<{ referenceId: string; methodId: string } | null> {
+  const balances = await playerBalances(trx, wallet.playerId, wallet.currency);
+  if (balances.MAIN <= 0n) return null;
+  const market = playerMarket(player);
+  const methods = paymentMethodsOf(market);
+  const recent = (await recentDepositMethodIds(trx, wallet.playerId, RECENT_DEPOSIT_METHODS_MAX)).find((id) => isMarketPaymentMethod(market, id));
+  const methodId = recent ?? methods.find((method) => method.kind === 'bank')?.id ?? methods[0]?.id;
+  if (methodId === undefined) throw new Error(`The market ${market} has no payment method to return a balance to.`);
+  const { referenceId } = await postPendingWithdrawal(trx, wallet, { cents: balances.MAIN, methodId, balances, at: now });
+  return { referenceId, methodId };
 }
 
 export type WithdrawalCancellationInput = v.InferOutput<typeof withdrawalCancellationRequestSchema>;
@@ -501,7 +555,8 @@ const storedCancellationSchema = v.object({ result: v.literal('SUCCESS'), balanc
  */
 export async function cancelWithdrawal(deps: CashierDeps, playerId: number, input: WithdrawalCancellationInput): Promise<CancellationResponse> {
   const player = await currentPlayer(deps, playerId);
-  if (!withdrawalCancellable(playerMarket(player))) {
+  // The market's rule as the operator has it now (issue 13: market settings), not only its default.
+  if (!rgRulesFor(await createSettingsStore(deps.db).read(), playerMarket(player)).withdrawalCancellation) {
     // 409, not 403: a 403 on an authenticated call logs the player out (behaviour.md §8 "General").
     throw new HttpError(409, ERROR_CODES.withdrawalCancelNotAllowed, 'A requested withdrawal cannot be reversed in this market.');
   }

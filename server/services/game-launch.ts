@@ -18,6 +18,7 @@ import type { SettingsStore } from '../platform/settings';
 import { signJwt, verifiedJwtPayload } from '../platform/tokens';
 import type { GameLaunchGrant, GameProvider as GameProviderAdapter } from '../providers/types';
 import { findGame } from './catalog';
+import { assertRequiredLimits } from './limits';
 
 // Game launch (issue 12; the contracts src/api/games.ts and src/api/gameLaunch.ts; product.md §2
 // "Casino and live casino" and "Route guards"; behaviour.md §4 "Game launch", §5, §6, §7 "Games",
@@ -37,6 +38,8 @@ import { findGame } from './catalog';
 //   6. real money: the game token (POST /game/token, sent as Access-Token) is good for this session,
 //      game and channel, and for the token providers (playngo, yggdrasil, relax, quickspin) the
 //      provider's session was opened: else 401 error.token.expired ("Token expired", behaviour.md §8).
+//   7. real money: the limits the player's market requires before play are set (issue 13; JJ, LL):
+//      else 409 error.limits.required with details.required (also at POST /game/token).
 // An evolution real call answers 400 when its session checks (5, 6) fail: behaviour.md §8 "An
 // evolution authentication 400 logs the player out". Never 403: a 403 logs the player out anywhere.
 
@@ -134,6 +137,15 @@ function checkAccess(game: Game, caller: Caller): void {
   if (!vertical || !access.payout) throw new HttpError(409, ERROR_CODES.gameAccessRestricted, 'You cannot play this game right now.');
 }
 
+/**
+ * Issue 13: real money waits for the limits the player's market requires before play (GlüStV 2021:
+ * a monthly deposit limit; Wet Koa: a deposit and a time limit): 409 error.limits.required with
+ * details.required. Checked for the game token and again at the launch.
+ */
+async function checkRequiredLimits(deps: GameLaunchDeps, caller: PlayerCaller): Promise<void> {
+  await assertRequiredLimits(deps.db, caller.player, deps.clock(), await deps.settings.read());
+}
+
 function checkDemo(game: Game, demo: boolean): void {
   if (demo && game.type === 'live-casino') throw new HttpError(409, ERROR_CODES.gameDemoUnavailable, 'Live casino games have no demo: log in to play.');
 }
@@ -227,6 +239,7 @@ export async function gameTicket(deps: GameLaunchDeps, caller: Caller, body: Gra
 /** POST /game/token (behaviour.md §7): the short-lived grant a real-money launch needs (Access-Token). */
 export async function gameToken(deps: GameLaunchDeps, caller: PlayerCaller, body: GrantRequest, secret: Uint8Array): Promise<string> {
   const game = await grantedGame(deps, caller, body, false);
+  await checkRequiredLimits(deps, caller);
   const iat = Math.floor(deps.clock().getTime() / 1000);
   const claims: GameTokenClaims = {
     aud: GAME_TOKEN_AUDIENCE,
@@ -375,6 +388,7 @@ export async function launchGame(deps: LaunchDeps, caller: Caller, launch: Launc
       throw error;
     }
   }
+  if (caller.kind === 'player' && !launch.demo) await checkRequiredLimits(deps, caller);
 
   const grant: GameLaunchGrant = {
     mode: launch.demo ? 'demo' : 'real',

@@ -7,6 +7,7 @@ import {
   operationAnswerSchema,
   type BalanceAnswer,
   type GameOperationRequest,
+  type GameOperationResult,
   type GameVertical,
   type OperationAnswer,
   type RollbackRequest,
@@ -20,12 +21,14 @@ import { fromCents, gameAccount, lockWallet, playerAccount, playerBalances, post
 import { createPlayerStore, type Player } from '../platform/players';
 import { inTransaction } from '../repositories/transaction';
 import { findExternalTransaction, setTransactionStatus } from '../repositories/wallet-transactions';
+import { withdrawWholeBalance } from './cashier';
+import { stakePassesSpendLimit } from './limits';
 import { readWallet, walletNotFound, wireMoney } from './wallet';
 
 // The seamless wallet of the game providers (issue 11; the contract is
 // server/contract/provider-wallet.ts): a bet takes the amount from the player's MAIN to the house's
 // game account of its vertical (NOT_ENOUGH_FUNDS above MAIN, RESTRICTED while the player may not
-// play the vertical), a win pays from it, a rollback voids a bet (the bet REVERTED, a BET_VOID row
+// play the vertical, SELF_SPEND_LIMIT_REACHED past a spend limit: issue 13), a win pays from it, a rollback voids a bet (the bet REVERTED, a BET_VOID row
 // gives the amount back). Each call is idempotent by the provider's transaction id, and runs with
 // the player's wallet locked. Bets are paid from MAIN only: bonus money comes with the bonus issue.
 
@@ -77,6 +80,24 @@ function callOf(request: { provider: string; playerId: number; transactionId: st
   return { scope: `provider:${request.provider}`, key: request.transactionId, playerId: request.playerId, params };
 }
 
+/**
+ * Why a bet is refused, or null: the vertical's access, then the player's spend (loss) limits (issue
+ * 13: taken as lost, the stake may not take the period's loss past a limit), then MAIN. A win or a
+ * rollback is never refused.
+ */
+async function betRefusal(
+  trx: Kysely<Database>,
+  player: Player,
+  vertical: GameVertical,
+  cents: bigint,
+  main: bigint,
+  now: Date,
+): Promise<GameOperationResult | null> {
+  if (!accessDetailsFor(player)[ACCESS_OF[vertical]]) return 'RESTRICTED';
+  if (await stakePassesSpendLimit(trx, player.id, cents, now)) return 'SELF_SPEND_LIMIT_REACHED';
+  return main < cents ? 'NOT_ENOUGH_FUNDS' : null;
+}
+
 /** POST /balance. */
 export async function gameBalance(deps: GameWalletDeps, request: { provider: string; playerId: number }): Promise<BalanceAnswer> {
   const wallet = await readWallet(deps.db, request.playerId);
@@ -86,18 +107,20 @@ export async function gameBalance(deps: GameWalletDeps, request: { provider: str
 
 /** POST /bet and /win. */
 export async function gameOperation(deps: GameWalletDeps, kind: 'bet' | 'win', request: GameOperationRequest): Promise<OperationAnswer> {
-  const player = await playerOf(deps, request.playerId);
+  await playerOf(deps, request.playerId);
   const now = deps.clock();
   return inTransaction(deps.db, async (trx) => {
     const wallet = await lockedWallet(trx, request.playerId);
+    // The player is read again under the wallet's lock: a break (server/services/breaks.ts) takes
+    // that lock too, so a bet that waited for it sees the break and is refused.
+    const player = await playerOf({ ...deps, db: trx }, request.playerId);
     const cents = amountOf(wallet, request);
     const call = callOf(request, { kind, roundId: request.roundId, gameId: request.gameId, vertical: request.vertical, amount: fromCents(cents) });
     const stored = await storedAnswer(trx, call, operationAnswerSchema);
     if (stored) return stored;
 
     const balances = await playerBalances(trx, request.playerId, wallet.currency);
-    const refusal =
-      kind !== 'bet' ? null : !accessDetailsFor(player)[ACCESS_OF[request.vertical]] ? 'RESTRICTED' : balances.MAIN < cents ? 'NOT_ENOUGH_FUNDS' : null;
+    const refusal = kind === 'bet' ? await betRefusal(trx, player, request.vertical, cents, balances.MAIN, now) : null;
     if (refusal !== null) {
       // Stored like an effect: the provider's retry of a refused bet is refused the same way.
       const refused: OperationAnswer = {
@@ -137,12 +160,16 @@ export async function gameOperation(deps: GameWalletDeps, kind: 'bet' | 'win', r
       },
       balances,
     );
+    // A round placed before a self-exclusion can pay after it (a live table settles later): the
+    // exclusion returned the balance (breaks.ts), so the late win goes back to the player too
+    // rather than sit in an account they cannot log in to (GLI-19: the player keeps their money).
+    const returned = kind === 'win' && player.status === 'SELF_EXCLUDED' ? await withdrawWholeBalance(trx, wallet, player, now) : null;
     const answer: OperationAnswer = {
       result: 'SUCCESS',
       transactionId: request.transactionId,
       referenceId: history.reference_id,
       currency: wallet.currency,
-      balance: wireMoney(after.MAIN, wallet.currency),
+      balance: wireMoney(returned === null ? after.MAIN : 0n, wallet.currency),
     };
     await storeAnswer(trx, call, answer, now);
     return answer;

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { LIMIT_DURATIONS, type LimitDuration } from '../../machines/lib/responsibleGambling';
 
 // The contract's codes (issue 9 "One contract"): one list, machines/lib/errorCodes.ts.
 export { ERROR_CODES, FIELD_CODES, PASSWORD_RULE_CODES, type DaysErrorCode, type ErrorCode } from '../../machines/lib/errorCodes';
@@ -66,6 +67,10 @@ export interface ErrorDetails {
   attemptsLeft?: number;
   /** Seconds until the lock, delay or limit ends (also the Retry-After header). */
   retryAfterSeconds?: number;
+  /** The limit period a deposit or spend limit code is about (behaviour.md §5: messages per period). */
+  duration?: LimitDuration;
+  /** error.limits.required: the limits the market requires first ('deposit:M', 'deposit:any', 'activity'). */
+  required?: string[];
 }
 
 /** A whole number of at least 0 the platform tells (attempts, seconds); anything else is dropped. */
@@ -77,6 +82,14 @@ export const errorBodySchema = v.object({
   message: v.optional(v.string(), ''),
   errors: v.optional(v.array(v.object({ field: v.string(), code: v.string() }))),
   details: v.optional(
-    v.fallback(v.object({ attemptsLeft: countSchema, retryAfterSeconds: countSchema }), {}),
+    v.fallback(
+      v.object({
+        attemptsLeft: countSchema,
+        retryAfterSeconds: countSchema,
+        duration: v.optional(v.picklist(LIMIT_DURATIONS)),
+        required: v.optional(v.array(v.string())),
+      }),
+      {},
+    ),
   ),
 });

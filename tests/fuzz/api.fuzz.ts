@@ -165,6 +165,20 @@ const GOOD_VALUES: Record<string, unknown[]> = {
   lobbyURL: ['http://localhost/en-UN/live-casino-online'],
   requireNew: [false],
   vertical: ['CASINO', 'SPORTS'],
+  // Responsible gambling (issue 13): the deposit and spend limits.
+  duration: ['D', 'W', 'M'],
+  limit: ['50.00', '20', '0.50'],
+  deleteLimit: [true],
+  cancelPendingLimit: [true],
+  // Responsible gambling (issue 13): the reality check, the breaks and test mode's timer.
+  intervalMinutes: [30, null],
+  months: [1, 3],
+  days: [1, 7],
+  initiator: ['PLAYER'],
+  exclusionInMonths: [6, 12],
+  exclusionDelayInHours: [0],
+  accountDisableIndefinitely: [false, true],
+  minutesRemaining: [1],
 };
 const FIELDS = Object.keys(GOOD_VALUES);
 
@@ -233,6 +247,14 @@ const FIELD_HINTS: readonly [RegExp, readonly string[]][] = [
   [/playngo/, ['requireNew']],
   [/relaxgaming/, ['jurisdiction']],
   [/novomatic/, ['gameId', 'isDemo', 'currency', 'language', 'channel']],
+  // Responsible gambling (issue 13): a limit's body is one of { duration, limit }, { duration, deleteLimit }, { duration, cancelPendingLimit }.
+  [/player\/(deposit|spend)-limits/, ['duration', 'limit', 'deleteLimit', 'cancelPendingLimit']],
+  // The reality check and the breaks (a break that succeeds ends the fuzzer's session: later calls with its token answer 401).
+  [/activity_check/, ['intervalMinutes']],
+  [/player\/timeout\/cooling/, ['days', 'initiator']],
+  [/player\/timeout/, ['months']],
+  [/player\/exclusion/, ['exclusionInMonths', 'exclusionDelayInHours', 'accountDisableIndefinitely']],
+  [/test\/activity-timer/, ['email', 'minutesRemaining']],
 ];
 
 function hintedFields(path: string): readonly string[] {

@@ -210,6 +210,17 @@ describe('POST withdrawal/cancellation', () => {
     expect(await walletOf(app, player.token)).toMatchObject({ currency: 'GBP', balanceMap: { MAIN: { cash: '70.00' }, LOCKED: { cash: '30.00' } } });
   });
 
+  it('follows the operator’s market settings: a market switched to no cancellation refuses it (issue 13)', async () => {
+    await platform.settings.update({ marketRules: { FI: { withdrawalCancellation: false } } });
+    try {
+      const player = await funded('100.00');
+      const { referenceId } = await withdraw(player, '30');
+      await expectError(await cancel(player, referenceId ?? '', '30'), 409, 'error.withdrawal.cancel.not_allowed');
+    } finally {
+      await platform.settings.reset();
+    }
+  });
+
   it('seeds a GG player for the browser tests', async () => {
     const seeded = await platform.database.db.selectFrom('players').innerJoin('wallets', 'wallets.player_id', 'players.id').select(['country_code', 'wallets.currency']).where('email', '=', SEEDED_EMAILS.uk).executeTakeFirst();
     expect(seeded).toEqual({ country_code: 'GB', currency: 'GBP' });

@@ -10,6 +10,8 @@ import * as wallet from './0008_wallet';
 import * as runningBalances from './0009_running_balances';
 import * as playerGames from './0010_player_games';
 import * as demoProviderState from './0011_demo_provider_state';
+import * as gamblingLimits from './0012_gambling_limits';
+import * as activityAndBreaks from './0013_activity_and_breaks';
 
 // Every migration, in order. Kysely runs them by name; a new issue adds a file
 // (`0003_players.ts`, `0004_wallet_ledger.ts`, ...) and one line here. Never edit a migration
@@ -26,4 +28,6 @@ export const migrations: Record<string, Migration> = {
   '0009_running_balances': runningBalances,
   '0010_player_games': playerGames,
   '0011_demo_provider_state': demoProviderState,
+  '0012_gambling_limits': gamblingLimits,
+  '0013_activity_and_breaks': activityAndBreaks,
 };

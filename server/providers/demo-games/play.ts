@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import * as v from 'valibot';
 import { formatMoney, parseMoney, type Currency } from '../../../machines/lib/wallet';
-import type { OperationAnswer } from '../../contract/provider-wallet';
+import { GAME_OPERATION_RESULTS, type GameOperationResult, type OperationAnswer } from '../../contract/provider-wallet';
 import type { Database, JsonValue } from '../../db/schema';
 import { demoStartingBalance, liveChips, liveLimits, playCurrency, rouletteChips, rouletteMaxStake, slotLineBets } from './games';
 import type { DemoProviderKeys } from './keys';
@@ -115,8 +115,8 @@ export class ProviderError extends Error {
   }
 }
 
-/** How a round's money went: SUCCESS, or the wallet's refusal (nothing was taken). */
-export type RoundResult = 'SUCCESS' | 'NOT_ENOUGH_FUNDS' | 'RESTRICTED';
+/** How a round's money went: SUCCESS, or the wallet's refusal (nothing was taken; the contract's results). */
+export type RoundResult = GameOperationResult;
 
 interface Money {
   result: RoundResult;
@@ -184,7 +184,7 @@ type StoredAnswer = { kind: 'slot'; answer: SlotAnswer } | { kind: 'roulette'; a
 // What the database gives back is read through these schemas: a row that is not what this code
 // wrote fails loudly instead of passing for an answer.
 const moneyEntries = {
-  result: v.picklist(['SUCCESS', 'NOT_ENOUGH_FUNDS', 'RESTRICTED']),
+  result: v.picklist(GAME_OPERATION_RESULTS),
   balance: v.string(),
   winPending: v.boolean(),
 };

@@ -24,8 +24,8 @@ import { ROULETTE_BET_KINDS } from './roulette';
 // origin), bounded to 8 KB, parsed with the schemas below; a refusal is `{ code, message }` with a
 // 4xx (401 launch.invalid / launch.expired, 400 request.invalid / bet.invalid / bet.limits, 404
 // game.kind, 409 betting.closed / bets.already_placed / wallet.unavailable, 429 spin.too_soon with
-// retryAfterMs). A round refused by the wallet is a 200 answer with result NOT_ENOUGH_FUNDS or
-// RESTRICTED, as the wallet says it.
+// retryAfterMs). A round refused by the wallet is a 200 answer with result NOT_ENOUGH_FUNDS,
+// RESTRICTED or SELF_SPEND_LIMIT_REACHED, as the wallet says it.
 
 const BODY_MAX_BYTES = 8 * 1024;
 

@@ -52,12 +52,18 @@
   var REFUSALS = {
     NOT_ENOUGH_FUNDS: 'Not enough money in your balance for this stake. Lower the stake or make a deposit.',
     RESTRICTED: 'Your account cannot place bets in this game right now.',
+    SELF_SPEND_LIMIT_REACHED: 'This stake would take your losses past the spend limit you set. Lower the stake, or play again when your limit period resets.',
   };
 
-  /** A refusal of the wallet: shown in the game and told to the site. */
+  /**
+   * A refusal of the wallet: shown in the game and told to the site. The site's frame messages
+   * (src/api/gameLaunch.ts) have no code for the spend limit: the game says it, the site is not told
+   * a wrong reason.
+   */
   function refused(result) {
     var text = REFUSALS[result] || 'The bet was not accepted.';
     warn(text);
+    if (result === 'SELF_SPEND_LIMIT_REACHED') return;
     tell({ type: 'error', code: result === 'RESTRICTED' ? 'RESTRICTED' : 'NOT_ENOUGH_FUNDS', message: text });
   }
 
