@@ -54,6 +54,8 @@ export const GAME_LAUNCH_ERROR_CODES = [
   ERROR_CODES.gameDemoUnavailable,
   ERROR_CODES.gameAccessRestricted,
   ERROR_CODES.gameTokenExpired,
+  // Issue 13: real-money play waits for the limits the player's market requires (409; the screen links to them).
+  ERROR_CODES.limitsRequired,
 ] as const;
 
 /** Which step failed (the screen words it), with the server's code. */

@@ -72,6 +72,17 @@ export function mayDeposit(view: CashierView): boolean {
 }
 
 /**
+ * product.md §2 "Route guards": the player is risk-payout flagged (payout access off) or their
+ * multibrand account is suspended. Unknown access (the profile and the access call both failed) is
+ * no flag. The lobbies, deposit, rewards, bonus-code, inbox and gambling-limits routes check it.
+ */
+export function isRiskRestricted(view: CashierView): boolean {
+  if (view.context.claims?.multibrand?.suspended === true) return true;
+  const access = view.context.access ?? view.context.profile?.access ?? null;
+  return access !== null && !access.payout;
+}
+
+/**
  * product.md §2 "Route guards": casino and live casino routes (and their game pages) redirect to the
  * locale home when the player is risk-payout flagged, multibrand-suspended, or lacks the lobby's
  * access. behaviour.md §5: the access counts as allowed for a visitor and for a player without a
@@ -79,10 +90,9 @@ export function mayDeposit(view: CashierView): boolean {
  */
 export function mayPlayLobby(view: CashierView, lobby: LobbyType): boolean {
   if (!isAuthorized(view)) return true;
-  if (view.context.claims?.multibrand?.suspended === true) return false;
+  if (isRiskRestricted(view)) return false;
   const access = view.context.access ?? view.context.profile?.access ?? null;
   if (access === null) return true;
-  if (!access.payout) return false;
   return lobby === 'casino' ? access.casino : access.liveCasino;
 }
 

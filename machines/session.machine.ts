@@ -2,7 +2,8 @@
 // and a status pending, then requested, then resolved; logout resets the flag). Created once at
 // start-up and put in the router context; it lives as long as the page. Its children live with it:
 // the access check, cookie consent and the toast queue; while the player is authorized, the idle
-// timer; on demand, the login modal and the flows.
+// timer and the activity timer (the reality check, machines/activityTimer.machine.ts); on demand,
+// the login modal and the flows.
 //
 // Flows (docs/ARCHITECTURE.md "How a route starts a flow"): a route sends `flow.start` with the
 // flow's name and input when it is entered and `flow.stop` when it is left. The session spawns the
@@ -36,11 +37,14 @@ import { accessCheckMachine } from './accessCheck.machine';
 import { cookieConsentMachine } from './cookieConsent.machine';
 import type { depositMachine, DepositRouteInput } from './deposit.machine';
 import type { gameLaunchMachine, GameLaunchInput, GameLaunchRouteInput } from './gameLaunch.machine';
+import type { gamblingLimitsMachine, GamblingLimitsInput } from './gamblingLimits.machine';
 import { idleMachine } from './idle.machine';
+import { activityTimerMachine, type ActivityOpenLimitsEvent } from './activityTimer.machine';
+import type { exclusionMachine, ExclusionInput, ExclusionRouteInput } from './exclusion.machine';
 import type { AuthenticatedSession, SessionClaims } from './lib/identity';
 import { DEFAULT_JURISDICTION } from './lib/constants';
 import { formatLangMarket, LANGUAGES, MARKETS, type LangMarket } from './lib/markets';
-import type { ToastKind, ToastMessage } from './lib/toasts';
+import type { ToastKind, ToastMessage, ToastValues } from './lib/toasts';
 import { cashierCurrency, marketOfCountry, type CashierPlayer } from './lib/wallet';
 import { loginMachine } from './login.machine';
 import type { passwordChangeMachine } from './passwordChange.machine';
@@ -67,13 +71,15 @@ export const FLOW_NAMES = [
   'withdraw',
   'transactionHistory',
   'gameLaunch',
+  'gamblingLimits',
+  'exclusion',
 ] as const;
 export type FlowName = (typeof FLOW_NAMES)[number];
 
 /** Flows for a visitor who is not logged in (their routes send a player elsewhere). */
 const VISITOR_FLOWS: readonly FlowName[] = ['signup', 'payAndPlay'];
 /** Flows of the account area: a logged-in player's only. */
-export const PLAYER_FLOWS: readonly FlowName[] = ['phoneChange', 'passwordChange', 'deposit', 'withdraw', 'transactionHistory'];
+export const PLAYER_FLOWS: readonly FlowName[] = ['phoneChange', 'passwordChange', 'deposit', 'withdraw', 'transactionHistory', 'gamblingLimits', 'exclusion'];
 
 /** The running flows, by name; null when that flow is not running. A done flow stays until stopped. */
 export interface FlowRefs {
@@ -86,6 +92,8 @@ export interface FlowRefs {
   withdraw: ActorRefFrom<typeof withdrawMachine> | null;
   transactionHistory: ActorRefFrom<typeof transactionHistoryMachine> | null;
   gameLaunch: ActorRefFrom<typeof gameLaunchMachine> | null;
+  gamblingLimits: ActorRefFrom<typeof gamblingLimitsMachine> | null;
+  exclusion: ActorRefFrom<typeof exclusionMachine> | null;
 }
 
 /**
@@ -97,6 +105,9 @@ export type FlowStart =
   | { flow: 'payAndPlay'; input: PayAndPlayInput }
   | { flow: 'deposit'; input: DepositRouteInput }
   | { flow: 'gameLaunch'; input: GameLaunchRouteInput }
+  | { flow: 'gamblingLimits'; input: GamblingLimitsInput }
+  /** No input (or `{ panic: false }`) from the gambling-limits page; `{ panic: true }` from the DE panic button. */
+  | { flow: 'exclusion'; input?: ExclusionRouteInput }
   | { flow: 'passwordReset' | 'phoneChange' | 'passwordChange' | 'withdraw' | 'transactionHistory' };
 
 const NO_FLOWS: FlowRefs = {
@@ -109,6 +120,8 @@ const NO_FLOWS: FlowRefs = {
   withdraw: null,
   transactionHistory: null,
   gameLaunch: null,
+  gamblingLimits: null,
+  exclusion: null,
 };
 
 /** What `loadProfile` answers: the profile and the market's current terms version (null if unknown). */
@@ -121,7 +134,7 @@ export interface ProfileLoad {
 export type PlayerDataPart = 'profile' | 'access' | 'transactionSummary';
 
 /** Why the last logout happened (the UI tells an idle logout apart). */
-export type LogoutReason = 'player' | 'unauthorized' | 'expired' | 'idle';
+export type LogoutReason = 'player' | 'unauthorized' | 'expired' | 'idle' | 'break';
 
 export interface SessionInput {
   langMarket: LangMarket;
@@ -169,6 +182,10 @@ export type SessionEvent =
   | { type: 'profile.reload' }
   /** Pointer, key or scroll activity at `at` (ms since the epoch); forwarded to the idle timer. */
   | { type: 'idle.activity'; at: number }
+  /** The player saved new activity settings (the gambling-limits flow): forwarded to the activity timer. */
+  | { type: 'activity.settingsChanged' }
+  /** The reality check's link (the activity timer): the session opens the gambling-limits page. */
+  | ActivityOpenLimitsEvent
   /** A route was entered: start its flow (a running one of the same kind is stopped first). */
   | ({ type: 'flow.start' } & FlowStart)
   /** The route was left: stop its flow. */
@@ -185,7 +202,8 @@ type SpawnedDoneEvent =
   | DoneActorEvent<OutputFrom<typeof passwordResetMachine>, 'passwordReset'>
   | DoneActorEvent<OutputFrom<typeof phoneChangeMachine>, 'phoneChange'>
   | DoneActorEvent<OutputFrom<typeof passwordChangeMachine>, 'passwordChange'>
-  | DoneActorEvent<OutputFrom<typeof gameLaunchMachine>, 'gameLaunch'>;
+  | DoneActorEvent<OutputFrom<typeof gameLaunchMachine>, 'gameLaunch'>
+  | DoneActorEvent<OutputFrom<typeof exclusionMachine>, 'exclusion'>;
 
 /**
  * What the UI hears (src/app/SessionEvents.tsx acts on it): navigate after a login from the modal,
@@ -268,6 +286,26 @@ export function gameLaunchInputOf(context: Pick<SessionContext, 'authorized' | '
   };
 }
 
+/** Where the reality check's link leads (product.md §2 "/my-account/gambling-limits"), langmarket included. */
+export function gamblingLimitsHref(langMarket: LangMarket): string {
+  return `/${formatLangMarket(langMarket)}/my-account/gambling-limits`;
+}
+
+/**
+ * The exclusion flow's input: the route's (or the panic button's) with the market whose rules apply
+ * to the player (their country's, as for the cashier; the route's market when it is unknown).
+ */
+export function exclusionInputOf(context: Pick<SessionContext, 'profile' | 'claims' | 'langMarket'>, route: ExclusionRouteInput | undefined): ExclusionInput {
+  const country = context.profile?.countryCode ?? context.claims?.countryCode;
+  return { panic: route?.panic === true, market: country === undefined ? context.langMarket.market : marketOfCountry(country) };
+}
+
+/** The toast that says a break has started and until when (issue 13); the player is logged out with it. */
+export function breakToastOf(output: OutputFrom<typeof exclusionMachine>): { kind: ToastKind; message: ToastMessage; values?: ToastValues } {
+  if (output.until === null) return { kind: 'success', message: 'exclusion.startedIndefinitely' };
+  return { kind: 'success', message: output.kind === 'exclusion' ? 'exclusion.started' : 'break.started', values: { until: output.until } };
+}
+
 /** The default for the logout actions: src/ provides the real ones. */
 const doNothing: () => void = () => undefined;
 
@@ -284,6 +322,8 @@ export const sessionMachine = setup({
       toast: 'toast';
       login: 'login';
       idleTimer: 'idleTimer';
+      activityTimer: 'activityTimer';
+      exclusion: 'exclusion';
       restoreSession: 'restoreSession';
       loadProfile: 'loadProfile';
       loadAccessDetails: 'loadAccessDetails';
@@ -298,6 +338,7 @@ export const sessionMachine = setup({
       withdraw: 'withdraw';
       transactionHistory: 'transactionHistory';
       gameLaunch: 'gameLaunch';
+      gamblingLimits: 'gamblingLimits';
       wallet: 'wallet';
     },
   },
@@ -307,6 +348,8 @@ export const sessionMachine = setup({
     toast: toastMachine,
     login: loginMachine,
     idleTimer: idleMachine,
+    /** The reality check while authorized; src/app provides its calls. */
+    activityTimer: activityTimerMachine,
     /** The player's balance and live connection; src/app provides its calls and socket. */
     wallet: walletMachine,
     // The flows' logic comes from src/app (each loaded with its route, so a page downloads only the
@@ -320,6 +363,8 @@ export const sessionMachine = setup({
     withdraw: flowNotProvided('withdraw') as unknown as typeof withdrawMachine,
     transactionHistory: flowNotProvided('transactionHistory') as unknown as typeof transactionHistoryMachine,
     gameLaunch: flowNotProvided('gameLaunch') as unknown as typeof gameLaunchMachine,
+    gamblingLimits: flowNotProvided('gamblingLimits') as unknown as typeof gamblingLimitsMachine,
+    exclusion: flowNotProvided('exclusion') as unknown as typeof exclusionMachine,
     // The rest are supplied by src/ (src/app/session.ts) and by tests.
     /** authApi.refresh, then parseIdToken; resolves null when there is no session. */
     restoreSession: fromPromise<AuthenticatedSession | null>(() =>
@@ -380,6 +425,7 @@ export const sessionMachine = setup({
     stopLogin: stopChild('login'),
     forgetLogin: assign({ loginRef: null }),
     forwardActivity: sendTo('idleTimer', (_, params: { at: number }) => ({ type: 'idle.activity' as const, at: params.at })),
+    forwardActivitySettings: sendTo('activityTimer', { type: 'activity.settingsChanged' as const }),
     /** A flow's child stops (a running one before a new one of its kind, or when its route is left). */
     stopFlow: stopChild((_, params: { flow: FlowName }) => params.flow),
     /** Spawns a flow with id and systemId = its name; its ref is kept until the route stops it. */
@@ -426,15 +472,26 @@ export const sessionMachine = setup({
                 input: gameLaunchInputOf(context, params.input),
               }),
             };
+          case 'gamblingLimits':
+            return {
+              ...context.flows,
+              gamblingLimits: spawn('gamblingLimits', { id: 'gamblingLimits', systemId: 'gamblingLimits', input: params.input }),
+            };
+          case 'exclusion':
+            return {
+              ...context.flows,
+              exclusion: spawn('exclusion', { id: 'exclusion', systemId: 'exclusion', input: exclusionInputOf(context, params.input) }),
+            };
         }
       },
     }),
     forgetFlow: assign({ flows: ({ context }, params: { flow: FlowName }) => ({ ...context.flows, [params.flow]: null }) }),
     forgetFlows: assign({ flows: NO_FLOWS }),
-    showToast: sendTo('toast', (_, params: { kind: ToastKind; message: ToastMessage }) => ({
+    showToast: sendTo('toast', (_, params: { kind: ToastKind; message: ToastMessage; values?: ToastValues }) => ({
       type: 'toast.show' as const,
       kind: params.kind,
       message: params.message,
+      ...(params.values === undefined ? {} : { values: params.values }),
     })),
     emitNavigate: emit((_, params: { href: string }) => ({ type: 'ui.navigate' as const, href: params.href })),
     emitLoggedIn: emit((_, params: { redirect: string | null }) => ({ type: 'session.loggedIn' as const, redirect: params.redirect })),
@@ -578,6 +635,17 @@ export const sessionMachine = setup({
             // The balance in the header, while (and only while) the player is authorised: leaving
             // this state (logout) stops it and closes its live connection.
             { id: 'wallet', systemId: 'wallet', src: 'wallet' },
+            // The reality check (behaviour.md §4: the activity timer starts at login, stops at logout).
+            {
+              id: 'activityTimer',
+              systemId: 'activityTimer',
+              src: 'activityTimer',
+              onDone: {
+                description: 'The player chose Log out in the session-timeout modal.',
+                target: 'loggingOut',
+                actions: { type: 'assignLogoutReason', params: { reason: 'player' } },
+              },
+            },
           ],
           after: {
             tokenExpiry: {
@@ -606,6 +674,22 @@ export const sessionMachine = setup({
               actions: { type: 'assignSession', params: ({ event }) => ({ session: event }) },
             },
             'idle.activity': { actions: { type: 'forwardActivity', params: ({ event }) => ({ at: event.at }) } },
+            'activity.settingsChanged': {
+              description: 'New activity settings (the gambling-limits flow): the activity timer reads them again.',
+              actions: 'forwardActivitySettings',
+            },
+            'activity.openLimits': {
+              description: "The reality check's link: the player's gambling-limits page opens.",
+              actions: { type: 'emitNavigate', params: ({ context }) => ({ href: gamblingLimitsHref(context.langMarket) }) },
+            },
+            'xstate.done.actor.exclusion': {
+              description: 'Issue 13: a break or self-exclusion takes effect at once: the player is logged out, and a toast says until when.',
+              target: 'loggingOut',
+              actions: [
+                { type: 'assignLogoutReason', params: { reason: 'break' } },
+                { type: 'showToast', params: ({ event }) => breakToastOf(event.output) },
+              ],
+            },
             'terms.accepted': { actions: { type: 'assignTermsAccepted', params: ({ event }) => ({ version: event.version }) } },
             // Re-enters the three regions (not the idle timer nor the token's expiry, which belong
             // to the authorized state itself).
@@ -703,6 +787,8 @@ export const sessionMachine = setup({
             { type: 'stopFlow', params: { flow: 'transactionHistory' } },
             // A real-money game must not outlive the player (GamePage restarts a casino game in demo).
             { type: 'stopFlow', params: { flow: 'gameLaunch' } },
+            { type: 'stopFlow', params: { flow: 'gamblingLimits' } },
+            { type: 'stopFlow', params: { flow: 'exclusion' } },
             'forgetFlows',
           ],
           invoke: {

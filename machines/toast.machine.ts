@@ -4,7 +4,7 @@
 // it (paused), and the player can dismiss it (close button, swipe).
 import { assign, cancel, enqueueActions, setup } from 'xstate';
 import { TOAST_DURATION_MS } from './lib/constants';
-import type { ToastKind, ToastMessage } from './lib/toasts';
+import type { ToastKind, ToastMessage, ToastValues } from './lib/toasts';
 
 export type { ToastKind } from './lib/toasts';
 
@@ -13,6 +13,8 @@ export interface Toast {
   kind: ToastKind;
   /** What it says, as a key: src/ui/toastMessages.ts translates it (machines have no i18n). */
   message: ToastMessage;
+  /** What the text fills in (a date as ISO), when it has blanks. */
+  values?: ToastValues;
   durationMs: number;
   /** True while hovered or focused: the timer is stopped. */
   paused: boolean;
@@ -25,7 +27,7 @@ export interface ToastContext {
 }
 
 export type ToastEvent =
-  | { type: 'toast.show'; kind: ToastKind; message: ToastMessage; durationMs?: number; id?: string }
+  | { type: 'toast.show'; kind: ToastKind; message: ToastMessage; values?: ToastValues; durationMs?: number; id?: string }
   | { type: 'toast.dismiss'; id: string }
   | { type: 'toast.pause'; id: string }
   | { type: 'toast.resume'; id: string }
@@ -59,6 +61,7 @@ export const toastMachine = setup({
         id: params.id ?? `toast-${context.nextId}`,
         kind: params.kind,
         message: params.message,
+        ...(params.values === undefined ? {} : { values: params.values }),
         durationMs: params.durationMs ?? TOAST_DURATION_MS,
         paused: false,
       };
@@ -102,7 +105,7 @@ export const toastMachine = setup({
       target: '.showing',
       actions: {
         type: 'showToast',
-        params: ({ event }) => ({ id: event.id, kind: event.kind, message: event.message, durationMs: event.durationMs }),
+        params: ({ event }) => ({ id: event.id, kind: event.kind, message: event.message, values: event.values, durationMs: event.durationMs }),
       },
     },
     'toast.dismiss': {

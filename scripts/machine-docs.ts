@@ -23,6 +23,9 @@ import { transactionHistoryMachine } from '../machines/transactionHistory.machin
 import { walletMachine } from '../machines/wallet.machine';
 import { withdrawMachine } from '../machines/withdraw.machine';
 import { gameLaunchMachine } from '../machines/gameLaunch.machine';
+import { activityTimerMachine } from '../machines/activityTimer.machine';
+import { exclusionMachine } from '../machines/exclusion.machine';
+import { gamblingLimitsMachine } from '../machines/gamblingLimits.machine';
 
 interface Page {
   flow: string;
@@ -53,7 +56,11 @@ const pages: Page[] = [
       'but a player for the first two), phoneChange, passwordChange, [deposit](deposit.md), [withdraw](withdraw.md) and ' +
       '[transactionHistory](transactionHistory.md) (players only); the cashier flows get `cashierPlayerOf(context)` with their input; ' +
       '[gameLaunch](gameLaunch.md) (anyone: demo for a visitor, real money for a player) gets `gameLaunchInputOf(context, route)`, and its ' +
-      '`logout` outcome (an evolution 400) logs the player out.',
+      '`logout` outcome (an evolution 400) logs the player out. Issue 13: the [`activityTimer`](activityTimer.md) child (systemId ' +
+      '`activityTimer`) runs while authorized; its end (Log out in the reality check) logs out, its `activity.openLimits` emits `ui.navigate` ' +
+      'to the gambling-limits page, and `activity.settingsChanged` is forwarded to it; the [exclusion](exclusion.md) flow (players only; ' +
+      '`{ panic: true }` from the DE panic button) gets `exclusionInputOf(context, route)`, and its end logs the player out at once ' +
+      '(reason `break`) with a toast saying until when.',
   },
   {
     flow: 'accessCheck',
@@ -271,6 +278,49 @@ const pages: Page[] = [
       'launch call; an evolution 400 for a player → final `loggedOut`, output `logout`). **game**: the frame; a real-money launch posts ' +
       'to the recently played list first (`posting`, failures ignored); `game.frame` messages (checked by the screen: origin and shape) ' +
       'record the game\'s own error or, `close`, end it. **error**: `game.retry` starts again. `game.close` → final `closed`.',
+  },
+  {
+    flow: 'gamblingLimits',
+    title: 'Gambling limits',
+    machine: gamblingLimitsMachine,
+    summary:
+      'product.md §2 /my-account/gambling-limits, §3 "Responsible gambling"; behaviour.md §4 "Gambling limits and responsible gambling", ' +
+      '§5 (deposit limit errors per period), §7; issue 13. Started by /my-account/gambling-limits with the player\'s market. **limits**: ' +
+      '`loading` (deposit and spend limits of D, W, M, and the market\'s rules) → `ready`; one limit at a time: `limit.edit` opens its ' +
+      'editor (`editing`; the draft checked with the shared rules: amount in the account currency, LIMIT_MIN_AMOUNT, the market\'s cap, ' +
+      'D ≤ W ≤ M) → `limit.save` → `saving` → success (the answer replaces the limits; an increase is pending with the platform\'s date) | ' +
+      'error (the draft stays, with the error); `limit.delete` → `deleting` and `limit.cancelPending` → `cancellingPending`, each → success | ' +
+      'error (shown on the limit); `limits.refresh` (a pending date or reset passed on the screen) → `refreshing`. **activity**: the ' +
+      'reality-check interval (30, 60, 120 minutes or off): `activity.change`, `activity.save` → `saving` → success tells the session ' +
+      '(`activity.settingsChanged`) | error. No end: the route stops it.',
+  },
+  {
+    flow: 'activityTimer',
+    title: 'Activity timer (reality check)',
+    machine: activityTimerMachine,
+    summary:
+      'behaviour.md §4 "Gambling limits and responsible gambling": "The activity timer starts, stops, and is reset by link, logout or ' +
+      'continue. The activity summary opens and closes. The timer is polled every 60 seconds. At zero the summary is fetched and a ' +
+      'session-timeout modal is shown."; §9 ACTIVITY_TIMER_POLL_MS; product.md §2 session-timeout modal. Invoked by the session while ' +
+      'authorized (systemId `activityTimer`). **timing**: the settings (`loadTimerSettings`; a failure asks again a poll later); off → ' +
+      'waits for `activity.settingsChanged`; on → `fetchMinutesRemaining` every `activityPoll` (a failed poll keeps polling; null: off). ' +
+      '**due** (tag `realityCheck`): the summary (`fetchActivitySummary`; a failure still shows the modal, without figures), then the ' +
+      'modal waits for `activity.continue` or `activity.link` (both → **resetting**, `resetActivityTimer`, then polling again; the link ' +
+      'also runs `openLimitsPage`, which tells the session `activity.openLimits`) or `activity.logout` → final `loggedOut` (the session logs out).',
+  },
+  {
+    flow: 'exclusion',
+    title: 'Breaks and self-exclusion',
+    machine: exclusionMachine,
+    summary:
+      'behaviour.md §4: "Self-exclusion goes through request, success, error and clean. Timeout goes through request, success and error."; ' +
+      'cooling-off from 1 day with initiator PLAYER; indefinite exclusion as 12 months with accountDisableIndefinitely; §7, §9; issue 13. ' +
+      'A session flow (players only) started by the gambling-limits page with no input, or by the DE panic button with `{ panic: true }` ' +
+      '(GlüStV 2021 §6a: straight to the request of a PANIC_BREAK_DAYS cooling-off, no confirmation; a failure also shows a toast). ' +
+      '**loadingChoices**: the market\'s time-out lengths (a failure keeps the built-in ones) → **choosing** (cooling-off days, time-out ' +
+      'months, self-exclusion months or indefinite; `exclusion.choose` with an offered length) → **confirming** (`exclusion.confirm` | ' +
+      '`exclusion.back`) → **requesting** (`requestBreak` with `breakRequestOf(choice)`) → **started** (final, `{ outcome, kind, until }`: ' +
+      'the session logs out at once) | **failed** (`exclusion.retry`, or `exclusion.back`: the clean step).',
   },
 ];
 

@@ -14,6 +14,20 @@ export const TOAST_MESSAGES = [
   'passwordChange.oldPasswordRefused',
   /** behaviour.md §4 "Session": the idle check logged the player out. */
   'session.idleLoggedOut',
+  /** Issue 13: a cooling-off or time-out started (the player is logged out); values { until } (ISO). */
+  'break.started',
+  /** Issue 13: a self-exclusion started (the player is logged out); values { until } (ISO). */
+  'exclusion.started',
+  /** Issue 13: an indefinite self-exclusion started (the player is logged out). */
+  'exclusion.startedIndefinitely',
+  /** Issue 13: the panic button's break could not be started (the button may be on any page). */
+  'exclusion.failed',
 ] as const;
 
 export type ToastMessage = (typeof TOAST_MESSAGES)[number];
+
+/**
+ * What a toast's text fills in (`{until}`), as the machine knows it: a date travels as its ISO
+ * string and the text formats it (Lingui's `{until, date, long}`), since machines have no i18n.
+ */
+export type ToastValues = Readonly<Record<string, string | number>>;

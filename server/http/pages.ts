@@ -2,7 +2,8 @@ import { readFile, stat } from 'node:fs/promises';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { Kysely } from 'kysely';
-import { formatLangMarket, intlLocaleFor, type LangMarket } from '../../machines/lib/markets';
+import { formatLangMarket, intlLocaleFor, type LangMarket, type MarketCode } from '../../machines/lib/markets';
+import type { MarketRgRules } from '../../machines/lib/responsibleGambling';
 import { pageAlternates, resolveSitePath, sitePagePath, type SitePage } from '../../src/api/sitePages';
 import { CONSENT_GIVEN_COOKIE, CONSENT_GIVEN_VALUE, FIRST_PAINT_ATTRIBUTE, FIRST_PAINT_DATA_ID } from '../../src/api/firstPaint';
 import type { PrerenderData, PrerenderInput } from '../../src/app/prerender';
@@ -39,6 +40,11 @@ export interface PagesOptions {
   siteUrl?: string | undefined;
   /** Whether the platform is in maintenance (its settings): every page is the maintenance page. */
   maintenance?: () => Promise<boolean>;
+  /**
+   * A market's compliance rules (issue 13; its settings' marketRules): the first paint draws the
+   * Swedish badges where they apply and carries the rules to the app. Without it, none are painted.
+   */
+  rgRules?: (market: MarketCode) => Promise<MarketRgRules>;
 }
 
 /** How long a crawler is asked to wait before it comes back during maintenance (RFC 9110 Retry-After). */
@@ -177,7 +183,13 @@ export function pagesApp(options: PagesOptions): MiddlewareHandler {
       if (screen) content.head = screen;
     }
     const origin = options.siteUrl ?? new URL(c.req.url).origin;
-    const data: PrerenderData = { footer: content.footer, seo: content.seo, page: content.page, lobby: lobbyPaintData(langMarket, page, { db, clock }) };
+    const data: PrerenderData = {
+      footer: content.footer,
+      seo: content.seo,
+      page: content.page,
+      lobby: lobbyPaintData(langMarket, page, { db, clock }),
+      rgRules: options.rgRules === undefined ? null : await options.rgRules(langMarket.market),
+    };
     let root = '';
     if (renderer) {
       root = await renderer.renderPage({

@@ -129,7 +129,7 @@ function applyStored(settings: PlatformSettings, key: string, value: unknown): v
     }
     case 'marketRules': {
       const parsed = v.safeParse(settingSchemas.marketRules, value);
-      if (parsed.success) settings.marketRules = parsed.output as PlatformSettings['marketRules'];
+      if (parsed.success) settings.marketRules = parsed.output;
       break;
     }
     default:

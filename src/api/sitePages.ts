@@ -33,6 +33,7 @@ export const SEO_ENTRY_IDS = [
   'deposit',
   'withdraw',
   'transactions',
+  'gamblingLimits',
   'casino',
   'liveCasino',
   'game',
@@ -88,6 +89,8 @@ export const SITE_PAGES: readonly SitePage[] = [
   { path: '/my-account/banking/withdraw', index: false, head: { kind: 'seo', entry: 'withdraw' }, loginRequired: true },
   { path: '/my-account/banking/transactions', index: false, head: { kind: 'seo', entry: 'transactions' }, loginRequired: true },
   { path: '/deposit', index: false, head: { kind: 'seo', entry: 'deposit' }, loginRequired: true },
+  // product.md §2 /my-account/gambling-limits (issue 13): the player's limits and reality check.
+  { path: '/my-account/gambling-limits', index: false, head: { kind: 'seo', entry: 'gamblingLimits' }, loginRequired: true },
   // Lobbies and games (issue 12; product.md §2 "Casino and live casino"). A category is a landing
   // page; a game page is the game itself (noindex); /play/{provider} without a game redirects.
   { path: '/online-casino', index: true, head: { kind: 'seo', entry: 'casino' } },

@@ -6,6 +6,8 @@ import { appGate } from '../../machines/session.guards';
 import { footerSchema, seoDescriptionsSchema, staticPageSchema } from '../api/content';
 import { FIRST_PAINT_ATTRIBUTE, FIRST_PAINT_DATA_ID } from '../api/firstPaint';
 import { contentKeys } from '../api/queries';
+import { marketRgRulesSchema } from '../api/responsibleGambling';
+import { rgKeys } from '../api/responsibleGamblingQueries';
 import * as v from 'valibot';
 import type { SessionActor } from './session';
 
@@ -27,6 +29,8 @@ const firstPaintSchema = v.object({
    * not download the games contract).
    */
   lobby: v.optional(v.unknown()),
+  /** The route market's compliance rules (issue 13): what the page's top shows (the Swedish badges). */
+  rgRules: v.optional(v.nullable(marketRgRulesSchema)),
 });
 
 /** Puts the documents of the served page into the query cache; false when the page had none. */
@@ -45,6 +49,7 @@ export async function seedFromFirstPaint(queryClient: QueryClient, doc: Document
   if (data.footer) queryClient.setQueryData(contentKeys.footer(langMarket), data.footer);
   if (data.seo) queryClient.setQueryData(contentKeys.seo(langMarket), data.seo);
   if (data.page) queryClient.setQueryData(contentKeys.page(langMarket, data.page.id), data.page);
+  if (data.rgRules) queryClient.setQueryData(rgKeys.marketRules(langMarket.market), data.rgRules);
   if (data.lobby !== undefined && data.lobby !== null) (await import('./firstPaintLobby')).seedLobby(queryClient, langMarket, data.lobby);
   return true;
 }

@@ -8,6 +8,9 @@ import { formatLangMarket, intlLocaleFor, type LangMarket, type LanguageCode } f
 import type { Footer, SeoDescriptions, StaticPage as StaticPageDocument } from '../api/content';
 import { contentKeys } from '../api/queries';
 import { gameKeys } from '../api/gameQueries';
+import { rgKeys } from '../api/responsibleGamblingQueries';
+import type { MarketRgRules } from '../../machines/lib/responsibleGambling';
+import { SwedishBadges } from '../features/compliance/SwedishBadges';
 import type { BoxesResponse, LobbyResponse } from '../api/games';
 import type { GameChannel } from '../../machines/lib/games';
 import { LobbyFirstPaint } from '../features/games/LobbyPage';
@@ -38,6 +41,11 @@ export interface PrerenderData {
   page: StaticPageDocument | null;
   /** A lobby page's lobby as a phone asks for it (issue 12: its first rows are painted). */
   lobby?: { channel: GameChannel; response: LobbyResponse; boxes: BoxesResponse } | null;
+  /**
+   * The route market's compliance rules (issue 13): the Swedish badges are painted at the top of a PP
+   * page, so the app, which reuses these rules, shows them in the same place from its first render.
+   */
+  rgRules?: MarketRgRules | null;
 }
 
 export interface PrerenderInput {
@@ -91,6 +99,7 @@ function queryClientWith(langMarket: LangMarket, data: PrerenderData): QueryClie
     client.setQueryData(gameKeys.lobby(langMarket, data.lobby.response.lobby, data.lobby.channel), data.lobby.response);
     client.setQueryData(gameKeys.boxes(langMarket, data.lobby.response.lobby, false), data.lobby.boxes);
   }
+  if (data.rgRules) client.setQueryData(rgKeys.marketRules(langMarket.market), data.rgRules);
   return client;
 }
 
@@ -142,7 +151,13 @@ export async function renderPage(input: PrerenderInput): Promise<string> {
     <I18nProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         <RouterContextProvider router={router}>
-          <Shell langMarket={langMarket} actions={maybePlayer ? null : <VisitorActions langmarket={langmarket} />}>
+          <Shell
+            langMarket={langMarket}
+            actions={maybePlayer ? null : <VisitorActions langmarket={langmarket} />}
+            // The market's badges (issue 13, Sweden) are the compliance layer's only part in the first paint:
+            // the player's bars wait for the app, which knows the player.
+            top={data.rgRules?.swedishBadges === true ? <SwedishBadges langmarket={langmarket} /> : null}
+          >
             {body(input)}
           </Shell>
           {/* Where the app puts it (src/app/AppGate.tsx): after the page. */}

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createActor, fromPromise, type ActorRefFrom, type InspectionEvent, type Observer } from 'xstate';
 import { accessCheckMachine, type AccessContextResult } from '../../machines/accessCheck.machine';
 import { cookieConsentMachine, type StoredCookieConsent } from '../../machines/cookieConsent.machine';
+import { activityTimerMachine } from '../../machines/activityTimer.machine';
 import { idleMachine } from '../../machines/idle.machine';
 import type { LangMarket } from '../../machines/lib/markets';
 import type { AuthenticatedSession } from '../../machines/lib/identity';
@@ -13,6 +14,7 @@ import { isApiError } from '../api/errors';
 import { platformApi } from '../api/platform';
 import { termsVersionsQuery } from '../api/queries';
 import { playerApi, type AccessDetails, type TransactionSummary } from '../api/player';
+import { responsibleGamblingApi, type ActivitySettings, type ActivitySummary, type MinutesRemaining } from '../api/responsibleGambling';
 import { markConsentGiven, readStoredConsent, writeStoredConsent } from './consentStorage';
 import { flowLoader, type LoadFlow } from './flows';
 import { appWalletMachine } from './wallet';
@@ -126,6 +128,16 @@ export function appSessionMachine(queryClient: QueryClient) {
       idleTimer: idleMachine.provide({
         actors: { readClock: fromPromise<number>(() => Promise.resolve(Date.now())) },
         actions: { keepAlive: keepSessionAlive },
+      }),
+      // The reality check (machines/activityTimer.machine.ts): the platform keeps the timer, the
+      // machine asks it every ACTIVITY_TIMER_POLL_MS. A 401 on a poll logs out like any call.
+      activityTimer: activityTimerMachine.provide({
+        actors: {
+          loadTimerSettings: fromPromise<ActivitySettings>(({ signal }) => responsibleGamblingApi.activitySettings(signal)),
+          fetchMinutesRemaining: fromPromise<MinutesRemaining>(({ signal }) => responsibleGamblingApi.minutesRemaining(signal)),
+          fetchActivitySummary: fromPromise<ActivitySummary>(({ signal }) => responsibleGamblingApi.activitySummary(signal)),
+          resetActivityTimer: fromPromise<MinutesRemaining>(({ signal }) => responsibleGamblingApi.resetTimer(signal)),
+        },
       }),
       accessCheck: accessCheckMachine.provide({
         actors: {

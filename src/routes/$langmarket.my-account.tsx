@@ -1,5 +1,8 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
-import { authRedirect, waitForResolved } from '../../machines/session.guards';
+import { useSelector } from '@xstate/react';
+import { formatLangMarket } from '../../machines/lib/markets';
+import { authRedirect, isRiskRestricted, waitForResolved } from '../../machines/session.guards';
+import { AccountNav } from '../features/account/AccountNav';
 
 // product.md §2 "Account area (login required; otherwise redirect to the access-error page /401 with
 // the original path passed on)": one guard for every /my-account page (machines/session.guards.ts).
@@ -10,5 +13,17 @@ export const Route = createFileRoute('/$langmarket/my-account')({
     // An authorized session always has its claims; without them the pages have no player to show.
     if (target !== null || snapshot.context.claims === null) throw redirect({ href: target ?? `/${params.langmarket}/401` });
   },
-  component: Outlet,
+  component: MyAccount,
 });
+
+/** Every account page under the account area's navigation. */
+function MyAccount() {
+  const { session, langMarket } = Route.useRouteContext();
+  const showLimits = useSelector(session, (snapshot) => !isRiskRestricted(snapshot));
+  return (
+    <>
+      <AccountNav langmarket={formatLangMarket(langMarket)} showLimits={showLimits} />
+      <Outlet />
+    </>
+  );
+}

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { type PointerEvent as ReactPointerEvent, useRef, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
+import type { MessageDescriptor } from '@lingui/core';
 import type { Toast, ToastKind, toastMachine } from '../../machines/toast.machine';
 import { Button } from './Button';
 import { visuallyHidden } from './global.css';
@@ -74,6 +75,15 @@ function KindIcon({ kind }: { kind: ToastKind }) {
         </svg>
       );
   }
+}
+
+/**
+ * The toast's message with its values (a break's end date). Built outside the `i18n._` call: the
+ * catalog extractor reads that call's argument and cannot follow a spread there.
+ */
+function toastDescriptor(toast: Toast): MessageDescriptor {
+  const text = TOAST_TEXTS[toast.message];
+  return toast.values === undefined ? text : Object.assign({}, text, { values: toast.values });
 }
 
 export function ToastItem({ toast, actor }: { toast: Toast; actor: ToastRef }) {
@@ -159,7 +169,7 @@ export function ToastItem({ toast, actor }: { toast: Toast; actor: ToastRef }) {
         <span className={visuallyHidden}>
           <KindLabel kind={toast.kind} />{' '}
         </span>
-        {i18n._(TOAST_TEXTS[toast.message])}
+        {i18n._(toastDescriptor(toast))}
       </p>
       <Button variant="ghost" size="sm" aria-label={t({ id: 'toast.dismiss', message: 'Dismiss notification' })} onClick={dismiss}>
         <CloseIcon size={18} />

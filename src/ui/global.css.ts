@@ -1,4 +1,5 @@
 import { globalStyle, keyframes, style } from '@vanilla-extract/css';
+import { stickyTopHeight } from './stickyTop.css';
 import { mq, reducedMotion, vars } from './theme.css';
 
 globalStyle('*, *::before, *::after', { boxSizing: 'border-box' });
@@ -7,7 +8,9 @@ globalStyle('html', {
   colorScheme: 'dark',
   backgroundColor: vars.color.background,
   WebkitTextSizeAdjust: '100%',
-  scrollPaddingTop: `calc(${vars.size.headerHeight} + ${vars.space.md})`,
+  // The sticky top (the header and, per market, the compliance bars: issue 13) never covers what
+  // the browser scrolls to or focuses (WCAG 2.4.11).
+  scrollPaddingTop: `calc(${stickyTopHeight} + ${vars.space.md})`,
 });
 
 globalStyle('body', {

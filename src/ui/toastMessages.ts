@@ -16,4 +16,18 @@ export const TOAST_TEXTS: Record<ToastMessage, MessageDescriptor> = {
     message: 'Your current password is not correct.',
   }),
   'session.idleLoggedOut': msg({ id: 'idle.loggedOut', message: 'You have been logged out because you were inactive.' }),
+  // Issue 13: the break took effect at once; `until` is an ISO instant, formatted in the player's locale and time zone.
+  'break.started': msg({
+    id: 'breaks.started.toast',
+    message: 'Your break has started and you have been logged out. You can log in again from {until, date, long}, {until, time, short}.',
+  }),
+  'exclusion.started': msg({
+    id: 'breaks.exclusion.started.toast',
+    message: 'Your self-exclusion has started and you have been logged out. It ends on {until, date, long}.',
+  }),
+  'exclusion.startedIndefinitely': msg({
+    id: 'breaks.exclusion.indefinite.toast',
+    message: 'Your self-exclusion has started and you have been logged out. It has no end date.',
+  }),
+  'exclusion.failed': msg({ id: 'breaks.error.toast', message: 'Your break could not be started. Please try again.' }),
 };

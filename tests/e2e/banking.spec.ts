@@ -161,7 +161,7 @@ test.describe.serial('banking', () => {
 
     // The money is locked, not gone: the total stays; the overview shows it under Locked.
     await expect.poll(() => balanceCents(page)).toBe(start);
-    await main.getByRole('link', { name: 'Banking' }).click();
+    await main.getByRole('navigation', { name: 'Banking sections' }).getByRole('link', { name: 'Banking' }).click();
     await expect(main.getByTestId('balance-locked')).toContainText('€20.00');
     await page.goBack();
 

@@ -144,7 +144,7 @@ describe('the session and the game launch flow along the journeys a player makes
     expect(run.session.getSnapshot().context.idToken).toBe(LOGGED_IN.idToken);
     expect(real!.getSnapshot().context.grant).toBe('game-token');
     expect(callIds(run)).toContain('recordRecentGame');
-    expect(childIds(run)).toEqual(['accessCheck', 'cookieConsent', 'gameLaunch', 'idleTimer', 'toast', 'wallet']);
+    expect(childIds(run)).toEqual(['accessCheck', 'activityTimer', 'cookieConsent', 'gameLaunch', 'idleTimer', 'toast', 'wallet']);
   });
 
   it('a player plays in real money and logs out: the game flow ends with the session and no child is left running', async () => {

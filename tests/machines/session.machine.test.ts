@@ -31,6 +31,9 @@ import type { signupMachine } from '../../machines/signup.machine';
 import type { depositMachine } from '../../machines/deposit.machine';
 import type { transactionHistoryMachine } from '../../machines/transactionHistory.machine';
 import type { gameLaunchMachine } from '../../machines/gameLaunch.machine';
+import type { gamblingLimitsMachine } from '../../machines/gamblingLimits.machine';
+import type { activityTimerMachine } from '../../machines/activityTimer.machine';
+import type { exclusionMachine, ExclusionOutput } from '../../machines/exclusion.machine';
 import type { walletMachine } from '../../machines/wallet.machine';
 import type { withdrawMachine } from '../../machines/withdraw.machine';
 import type { AccessDetails, PlayerProfile, TransactionSummary } from '../../src/api/player';
@@ -91,6 +94,9 @@ const summary: TransactionSummary = { totalDepositsCount: 2 };
 const refused = { kind: 'http', status: 500, code: 'error.system.error' };
 
 const TOKEN_EXPIRY = 'xstate.after.tokenExpiry.session.resolved.authorized';
+/** A time-out until a date, and an indefinite self-exclusion (the exclusion flow's ends). */
+const BREAK_STARTED: ExclusionOutput = { outcome: 'started', kind: 'timeout', until: '2026-12-25T12:00:00.000Z' };
+const EXCLUDED_INDEFINITELY: ExclusionOutput = { outcome: 'started', kind: 'exclusion', until: null };
 
 const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, actorId: id, output }) as SessionEvent;
 const failed = (id: string) => ({ type: `xstate.error.actor.${id}`, actorId: id, error: refused }) as SessionEvent;
@@ -105,6 +111,8 @@ const SIGNUP_INPUT = { languageCode: 'en', bonusCode: null, affiliate: {} } as c
 const PAY_AND_PLAY_INPUT = { langmarket: 'fi-FI', target: '/online-casino', callback: null };
 const DEPOSIT_INPUT = { depositId: null, returnPath: '/en-UN/deposit' };
 const GAME_INPUT = { lobby: 'casino', provider: 'pragmaticplay', game: 'cas-00001', channel: 'mobile', visitorCountry: 'SE' } as const;
+/** The gambling-limits route's input: the player's market (FI). */
+const LIMITS_INPUT = { market: 'FI' } as const;
 /** What the cashier flows are given of this player (FI, EUR, every access on, not suspended). */
 const CASHIER_PLAYER = { currency: 'EUR', market: 'FI', access: { deposit: true, payout: true, withdrawal: true }, multibrandSuspended: false };
 
@@ -128,6 +136,7 @@ function flowEvents(value: unknown, flows: FlowRefs): SessionEvent[] {
         // An account flow is refused to a visitor, the cashier too.
         { type: 'flow.start', flow: 'phoneChange' },
         { type: 'flow.start', flow: 'deposit', input: DEPOSIT_INPUT },
+        { type: 'flow.start', flow: 'gamblingLimits', input: LIMITS_INPUT },
       ];
     }
     return settled
@@ -138,6 +147,14 @@ function flowEvents(value: unknown, flows: FlowRefs): SessionEvent[] {
           { type: 'flow.start', flow: 'withdraw' },
           { type: 'flow.start', flow: 'transactionHistory' },
           { type: 'flow.start', flow: 'gameLaunch', input: GAME_INPUT },
+          // From the gambling-limits page (no input), and the DE panic button's one press.
+          { type: 'flow.start', flow: 'exclusion' },
+          { type: 'flow.start', flow: 'exclusion', input: { panic: true } },
+          // The reality check (tried here only, to keep the graph small): its link opens the limits
+          // page, its Log out ends it, and new settings reach it.
+          { type: 'activity.openLimits' },
+          { type: 'activity.settingsChanged' },
+          done('activityTimer', { outcome: 'logout' }),
         ]
       : [];
   }
@@ -151,6 +168,8 @@ function flowEvents(value: unknown, flows: FlowRefs): SessionEvent[] {
     if (flow === 'passwordChange') list.push(done('passwordChange', { outcome: 'changed' }));
     // behaviour.md §8: an evolution 400 ends the game with `logout`; a closed game changes nothing.
     if (flow === 'gameLaunch') list.push(done('gameLaunch', { outcome: 'logout' }), done('gameLaunch', { outcome: 'closed' }));
+    // Issue 13: a break or a self-exclusion logs the player out at once.
+    if (flow === 'exclusion') list.push(done('exclusion', BREAK_STARTED), done('exclusion', EXCLUDED_INDEFINITELY));
   }
   return list;
 }
@@ -244,6 +263,7 @@ function setupWith(fakes: FakePromises) {
       // The login modal and the idle timer have their own path tests; here they answer like calls.
       login: fakes.actor<LoginOutput>() as unknown as typeof loginMachine,
       idleTimer: fakes.actor<undefined>() as unknown as typeof idleMachine,
+      activityTimer: fakes.actor<{ outcome: 'logout' }>() as unknown as typeof activityTimerMachine,
       // The flows have their own path tests; here they run until the graph ends them.
       signup: fakes.actor<unknown>() as unknown as typeof signupMachine,
       payAndPlay: fakes.actor<unknown>() as unknown as typeof payAndPlayMachine,
@@ -254,6 +274,8 @@ function setupWith(fakes: FakePromises) {
       withdraw: fakes.actor<unknown>() as unknown as typeof withdrawMachine,
       transactionHistory: fakes.actor<unknown>() as unknown as typeof transactionHistoryMachine,
       gameLaunch: fakes.actor<unknown>() as unknown as typeof gameLaunchMachine,
+      gamblingLimits: fakes.actor<unknown>() as unknown as typeof gamblingLimitsMachine,
+      exclusion: fakes.actor<unknown>() as unknown as typeof exclusionMachine,
       // The wallet has its own path test; here it runs as long as the player is authorised.
       wallet: fakes.actor<unknown>() as unknown as typeof walletMachine,
       accessCheck: accessCheckMachine.provide({ actors: { fetchAccessContext: fakes.actor<AccessContextResult>() } }),
@@ -277,6 +299,9 @@ const LOGOUT_REASONS: Partial<Record<string, LogoutReason>> = {
   'session.unauthorized': 'unauthorized',
   [TOKEN_EXPIRY]: 'expired',
   'xstate.done.actor.idleTimer': 'idle',
+  // The player chose Log out in the reality check.
+  'xstate.done.actor.activityTimer': 'player',
+  'xstate.done.actor.exclusion': 'break',
 };
 
 describe('session machine (behaviour.md §4 "Session")', () => {
@@ -336,6 +361,29 @@ describe('session machine (behaviour.md §4 "Session")', () => {
             jurisdiction: authorized ? 'FI' : 'SE',
           });
           expect(gameLaunchInputOf(context, GAME_INPUT)).toEqual(input);
+        }
+        // The exclusion flow gets the route's (or the panic button's) wish and the player's market.
+        if (event.type === 'flow.start' && event.flow === 'exclusion' && context.flows.exclusion !== null) {
+          const input = fakes.calls.filter((call) => call.id === 'exclusion').at(-1)?.input;
+          expect(input).toEqual({ panic: event.input?.panic === true, market: 'FI' });
+        }
+        // A break: logged out at once, and a toast says until when (an indefinite exclusion has no end).
+        if (event.type === 'xstate.done.actor.exclusion') {
+          const output = event.output;
+          expect(snapshot.matches({ resolved: 'loggingOut' })).toBe(true);
+          expect(context.toastRef.getSnapshot().context.toasts.at(-1)).toMatchObject(
+            output.until === null
+              ? { kind: 'success', message: 'exclusion.startedIndefinitely' }
+              : { kind: 'success', message: 'break.started', values: { until: output.until } },
+          );
+        }
+        // The reality check's link: the gambling-limits page, langmarket included; nothing else changes.
+        if (event.type === 'activity.openLimits') {
+          expect(world.emitted.at(-1)).toEqual({
+            type: 'ui.navigate',
+            href: `/${context.langMarket.language}-${context.langMarket.market}/my-account/gambling-limits`,
+          });
+          expect(snapshot.value).toEqual(previous?.value);
         }
         if (event.type === 'xstate.done.actor.gameLaunch' && (event.output as { outcome: string }).outcome === 'closed') {
           expect(snapshot.value).toEqual(previous?.value);
@@ -418,9 +466,11 @@ describe('session machine (behaviour.md §4 "Session")', () => {
           expect(context.idToken).toBe(session.idToken);
           expect(context.logoutReason).toBeNull();
           expect(isAuthorized(snapshot)).toBe(true);
-          // The idle timer and the wallet run while, and only while, the player is authorized.
+          // The idle timer, the activity timer and the wallet run while, and only while, the player is authorized.
           expect(snapshot.children.idleTimer).toBeDefined();
           expect(fakes.isPending('idleTimer')).toBe(true);
+          expect(actor.system.get('activityTimer')).toBe(snapshot.children.activityTimer);
+          expect(fakes.isPending('activityTimer')).toBe(true);
           expect(walletRefOf(snapshot)).toBeDefined();
           expect(actor.system.get('wallet')).toBe(walletRefOf(snapshot));
           expect(fakes.isPending('wallet')).toBe(true);
@@ -490,6 +540,8 @@ describe('session machine (behaviour.md §4 "Session")', () => {
           expect(context.loadErrors).toEqual([]);
           expect(isAuthorized(snapshot)).toBe(false);
           expect(snapshot.children.idleTimer).toBeUndefined();
+          expect(snapshot.children.activityTimer).toBeUndefined();
+          expect(actor.system.get('activityTimer')).toBeUndefined();
           // Logout stopped the wallet (and with it the live connection).
           expect(walletRefOf(snapshot)).toBeUndefined();
           expect(actor.system.get('wallet')).toBeUndefined();
@@ -519,7 +571,7 @@ describe('session machine (behaviour.md §4 "Session")', () => {
     expect(result.uncoveredTransitions).toEqual([]);
     expect(result.statesCovered).toBe(result.statesTotal);
     expect(result.transitionsCovered).toBe(result.transitionsTotal);
-  }, 120_000);
+  }, 300_000);
 
   // The graph sees the children only as references in the context; what they do is driven here.
   it('runs its children: the access check asks the platform, cookie consent reads storage, toasts can be shown', async () => {
@@ -569,6 +621,41 @@ describe('session machine (behaviour.md §4 "Session")', () => {
 
     session$.stop();
     expect(accessCheckRef.getSnapshot().status).toBe('stopped');
+  });
+
+  // A player's flow like the other account flows; driven here rather than in the graph, which
+  // already takes every flow.start / flow.stop transition and grows by a subtree per flow.
+  it('runs the gambling limits for a player only, as its child, and stops them on leaving and on logout', async () => {
+    const fakes = new FakePromises();
+    const actor = createActor(setupWith(fakes).machine, { input: { langMarket: EN_UN } }).start();
+    actor.send({ type: 'session.start' });
+    fakes.resolve('restoreSession', null);
+    await settle();
+    // A visitor is refused (the route sent them to /401 already).
+    actor.send({ type: 'flow.start', flow: 'gamblingLimits', input: LIMITS_INPUT });
+    expect(actor.getSnapshot().context.flows.gamblingLimits).toBeNull();
+
+    actor.send({ type: 'session.authenticated', ...session });
+    await settle();
+    actor.send({ type: 'flow.start', flow: 'gamblingLimits', input: LIMITS_INPUT });
+    const limits = actor.getSnapshot().context.flows.gamblingLimits;
+    expect(limits?.id).toBe('gamblingLimits');
+    expect(actor.system.get('gamblingLimits')).toBe(limits);
+    expect(fakes.calls.filter((call) => call.id === 'gamblingLimits').at(-1)?.input).toEqual(LIMITS_INPUT);
+
+    // Leaving the page stops it.
+    actor.send({ type: 'flow.stop', flow: 'gamblingLimits' });
+    expect(actor.getSnapshot().context.flows.gamblingLimits).toBeNull();
+    expect(limits?.getSnapshot().status).toBe('stopped');
+
+    // Logging out stops it with every other flow: no player data outlives the session.
+    actor.send({ type: 'flow.start', flow: 'gamblingLimits', input: LIMITS_INPUT });
+    const again = actor.getSnapshot().context.flows.gamblingLimits;
+    actor.send({ type: 'session.logout' });
+    expect(actor.getSnapshot().context.flows.gamblingLimits).toBeNull();
+    expect(again?.getSnapshot().status).toBe('stopped');
+    expect(actor.system.get('gamblingLimits')).toBeUndefined();
+    actor.stop();
   });
 
   /** The session with the real login and idle machines, on a simulated clock. */

@@ -8,6 +8,7 @@ import {
   isAuthorized,
   isLoadingProfile,
   isResolved,
+  isRiskRestricted,
   isSettled,
   LOGIN_REDIRECT_EXCLUDED_PATHS,
   localeRedirect,
@@ -258,5 +259,28 @@ describe('mayPlayLobby (product.md §2 "Route guards": casino and live casino ac
 
   it('lets a visitor in (behaviour.md §5: access counts as allowed when unauthenticated)', () => {
     expect(mayPlayLobby({ value: { resolved: 'anonymous' }, context: { authorized: false, access: null, profile: null, claims: null, langMarket: { language: 'en', market: 'UN' } } }, 'live-casino')).toBe(true);
+  });
+});
+
+describe('isRiskRestricted (product.md §2 "Route guards": risk-payout flagged or multibrand-suspended)', () => {
+  const player = (overrides: { payout?: boolean; suspended?: boolean; access?: null } = {}) =>
+    ({
+      value: { resolved: 'authorized' },
+      context: {
+        authorized: true,
+        access: overrides.access === null ? null : ({ ...ACCESS_ALL, payout: overrides.payout ?? true } as never),
+        profile: null,
+        claims: { multibrand: { suspended: overrides.suspended ?? false } } as never,
+        langMarket: { language: 'en', market: 'UN' },
+      },
+    }) as Parameters<typeof isRiskRestricted>[0];
+
+  it.each([
+    ['a player in good standing', player(), false],
+    ['risk-payout flagged', player({ payout: false }), true],
+    ['multibrand-suspended', player({ suspended: true }), true],
+    ['no access details: no flag known', player({ access: null }), false],
+  ] as const)('%s → %s', (_name, view, expected) => {
+    expect(isRiskRestricted(view)).toBe(expected);
   });
 });

@@ -19,6 +19,8 @@ const loaders: Record<FlowName, (deps: FlowDeps) => Promise<AnyActorLogic>> = {
   withdraw: async () => (await import('./withdraw')).withdrawFlow(),
   transactionHistory: async () => (await import('./transactionHistory')).transactionHistoryFlow(),
   gameLaunch: async ({ langMarket }) => (await import('./gameLaunch')).gameLaunchFlow(langMarket),
+  gamblingLimits: async ({ queryClient }) => (await import('./gamblingLimits')).gamblingLimitsFlow(queryClient),
+  exclusion: async () => (await import('./exclusion')).exclusionFlow(),
 };
 
 /** Loads a flow's machine so that the session can spawn it; a route's loader awaits it before `flow.start`. */

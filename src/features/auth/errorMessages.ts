@@ -17,13 +17,20 @@ const LOGIN_ERROR_MESSAGES: Readonly<Record<LoginErrorKey, (info: LoginErrorInfo
       message: 'Too many failed log-in attempts. Your account is locked for a while: try again later or reset your password.',
     }),
   closed: () => msg({ id: 'login.error.closed', message: 'This account is closed. Please contact customer support.' }),
-  timeout: ({ days }) =>
-    days === undefined
-      ? msg({ id: 'login.error.timeout.active', message: 'Your time-out is still active.' })
-      : msg({
-          id: 'login.error.timeout',
-          message: plural(days, { one: 'Your time-out ends in # day', other: 'Your time-out ends in # days' }),
-        }),
+  // A cooling-off (issue 13: a short break, or the DE panic button's day) is a time-out the platform
+  // marks isCooling (behaviour.md §4 "Session" additionalInfo): the player chose "cooling-off".
+  timeout: ({ days, isCooling }) =>
+    isCooling === true && days !== undefined
+      ? msg({
+          id: 'login.error.coolingOff',
+          message: plural(days, { one: 'Your cooling-off ends in # day', other: 'Your cooling-off ends in # days' }),
+        })
+      : days === undefined
+        ? msg({ id: 'login.error.timeout.active', message: 'Your time-out is still active.' })
+        : msg({
+            id: 'login.error.timeout',
+            message: plural(days, { one: 'Your time-out ends in # day', other: 'Your time-out ends in # days' }),
+          }),
   exclusion: ({ days }) =>
     days === undefined
       ? msg({ id: 'login.error.exclusion.active', message: 'You have excluded yourself from playing.' })

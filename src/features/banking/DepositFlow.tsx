@@ -1,12 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { SubmitEvent } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import type { depositMachine } from '../../../machines/deposit.machine';
-import type { LangMarket } from '../../../machines/lib/markets';
+import type { DepositContext, depositMachine } from '../../../machines/deposit.machine';
+import { formatLangMarket, isMarketCode, type LangMarket } from '../../../machines/lib/markets';
 import { CASHIER_LIMITS, parseMoney } from '../../../machines/lib/wallet';
 import type { sessionMachine } from '../../../machines/session.machine';
+import { limitsQuery, marketRulesQuery } from '../../api/responsibleGamblingQueries';
 import { Button } from '../../ui/Button';
+import { button } from '../../ui/button.css';
 import { FormError, formActionsClass, formClass } from '../../ui/Field';
 import { Loader } from '../../ui/Loader';
 import * as s from './banking.css';
@@ -44,10 +48,14 @@ export interface DepositFlowProps {
  */
 export function DepositFlow({ session, langMarket, onRestart }: DepositFlowProps) {
   const deposit = useSelector(session, (snapshot) => snapshot.context.flows.deposit);
-  return deposit === null ? <Loader layout="inline" /> : <Deposit key={deposit.sessionId} deposit={deposit} langMarket={langMarket} onRestart={() => onRestart(deposit)} />;
+  return deposit === null ? (
+    <Loader layout="inline" />
+  ) : (
+    <Deposit key={deposit.sessionId} session={session} deposit={deposit} langMarket={langMarket} onRestart={() => onRestart(deposit)} />
+  );
 }
 
-function Deposit({ deposit, langMarket, onRestart }: { deposit: DepositActor; langMarket: LangMarket; onRestart: () => void }) {
+function Deposit({ session, deposit, langMarket, onRestart }: { session: SessionRef; deposit: DepositActor; langMarket: LangMarket; onRestart: () => void }) {
   const { i18n } = useLingui();
   const value = useSelector(deposit, (snapshot) => snapshot.value);
   const currency = useSelector(deposit, (snapshot) => snapshot.context.player.currency);
@@ -60,7 +68,7 @@ function Deposit({ deposit, langMarket, onRestart }: { deposit: DepositActor; la
       return <Loader layout="inline" />;
     case 'form':
     case 'requesting':
-      return <DepositForm deposit={deposit} langMarket={langMarket} />;
+      return <DepositForm session={session} deposit={deposit} langMarket={langMarket} />;
     case 'redirecting':
       return (
         <Notice announce>
@@ -210,11 +218,23 @@ function DepositStatus({ deposit, langMarket }: { deposit: DepositActor; langMar
   );
   const resetOn = context.resetOn === null ? null : dateOf(context.resetOn);
   const tone = value === 'refused' || value === 'restricted' || value === 'documentsStrict' ? 'error' : 'warning';
+  const limitFirst = value === 'limitReached' && isDepositLimitRequiredFirst(context);
   return (
     <>
       <Notice tone={tone} announce>
-        <NoticeText>{message}</NoticeText>
-        {value === 'limitReached' ? (
+        {limitFirst ? (
+          <>
+            <NoticeText>
+              <Trans id="banking.deposit.limitFirst">Set a deposit limit before your first deposit.</Trans>
+            </NoticeText>
+            <NoticeText>
+              <Trans id="banking.deposit.limitFirst.why">The rules of your country ask you to choose how much you can deposit before you deposit.</Trans>
+            </NoticeText>
+          </>
+        ) : (
+          <NoticeText>{message}</NoticeText>
+        )}
+        {value === 'limitReached' && !limitFirst ? (
           <Facts
             items={[
               ...(context.limitLeft === null
@@ -226,6 +246,11 @@ function DepositStatus({ deposit, langMarket }: { deposit: DepositActor; langMar
         ) : null}
       </Notice>
       <div className={formActionsClass}>
+        {limitFirst ? (
+          <Link to="/$langmarket/my-account/gambling-limits" params={{ langmarket: formatLangMarket(langMarket) }} className={button()}>
+            <Trans id="banking.deposit.setLimit">Set a deposit limit</Trans>
+          </Link>
+        ) : null}
         {value === 'verifyDocument' ? (
           <Button onClick={() => deposit.send({ type: 'verification.postpone' })}>
             <Trans id="banking.deposit.postpone">Verify later and deposit now</Trans>
@@ -241,8 +266,44 @@ function DepositStatus({ deposit, langMarket }: { deposit: DepositActor; langMar
   );
 }
 
+/**
+ * Issue 13 "limits first" (Sweden, Germany, the Netherlands): the platform refuses a player's first
+ * deposit until the deposit limit their market requires is set, as SELF_LIMIT_REACHED with nothing
+ * left and no reset (there is no limit to be left of). The deposit flow's `limitReached` state then
+ * asks for the limit instead of saying a limit was reached.
+ */
+export function isDepositLimitRequiredFirst(context: Pick<DepositContext, 'limitLeft' | 'resetOn' | 'limitType'>): boolean {
+  return context.limitLeft === null && context.resetOn === null && context.limitType !== 'loss';
+}
+
+/**
+ * UKGC RTS 12A (issue 13, GG: rules.limitsPromptAtFirstDeposit): a player who has never deposited and
+ * has no deposit limit is offered one on the deposit form, before the first deposit. An offer, not a
+ * stop: the form stays usable.
+ */
+function FirstDepositLimitPrompt({ session, market, langMarket }: { session: SessionRef; market: string; langMarket: LangMarket }) {
+  const rules = useQuery(marketRulesQuery(isMarketCode(market) ? market : langMarket.market)).data;
+  const neverDeposited = useSelector(session, (snapshot) => snapshot.context.transactionSummary?.totalDepositsCount === 0);
+  const playerId = useSelector(session, (snapshot) => snapshot.context.claims?.playerId ?? null);
+  const offer = rules?.limitsPromptAtFirstDeposit === true && neverDeposited;
+  const limits = useQuery(limitsQuery(offer ? playerId : null, 'deposit')).data;
+  if (!offer || limits === undefined || limits.limits.some((limit) => limit.value !== null || limit.pendingValue !== null)) return null;
+  return (
+    <Notice>
+      <NoticeText>
+        <Trans id="banking.deposit.limitPrompt">Before your first deposit, you can set a deposit limit: how much you can deposit in a day, a week or a month.</Trans>
+      </NoticeText>
+      <NoticeText>
+        <Link to="/$langmarket/my-account/gambling-limits" params={{ langmarket: formatLangMarket(langMarket) }}>
+          <Trans id="banking.deposit.setLimit">Set a deposit limit</Trans>
+        </Link>
+      </NoticeText>
+    </Notice>
+  );
+}
+
 /** The cashier: the payment method, the amount, and the way to the provider. */
-function DepositForm({ deposit, langMarket }: { deposit: DepositActor; langMarket: LangMarket }) {
+function DepositForm({ session, deposit, langMarket }: { session: SessionRef; deposit: DepositActor; langMarket: LangMarket }) {
   const { i18n } = useLingui();
   const context = useSelector(deposit, (snapshot) => snapshot.context);
   const requesting = useSelector(deposit, (snapshot) => snapshot.value === 'requesting');
@@ -277,6 +338,7 @@ function DepositForm({ deposit, langMarket }: { deposit: DepositActor; langMarke
 
   return (
     <form className={formClass} noValidate onSubmit={submit} aria-busy={requesting}>
+      <FirstDepositLimitPrompt session={session} market={context.player.market} langMarket={langMarket} />
       {context.notification === 'limitNotice' ? (
         <Notice tone="warning">
           <NoticeText>

@@ -20,6 +20,9 @@ import { isAuthorized } from '../../../machines/session.guards';
 // loads, a loader; then the provider's game in a sandboxed frame; on a failure, what failed in the
 // player's words and a way on. The frame may post to the page: a message counts only when it comes
 // from the provider's origin, from this frame, in the documented shape (src/api/gameLaunch.ts).
+// Around a running game, the market's compliance bars (issue 13: the UK session clock and net
+// position, UKGC RTS 13C; the German panic button) stay on screen in the shell's sticky top: the
+// frame's height leaves room for them (games.css.ts frame).
 
 type LaunchRef = ActorRefFrom<typeof gameLaunchMachine>;
 
@@ -56,6 +59,8 @@ function useFailureText(failure: GameLaunchFailure | null): string {
           return t({ id: 'games.launch.demoUnavailable', message: 'Live tables are played with real money only: log in to play.' });
         case ERROR_CODES.gameTokenExpired:
           return t({ id: 'games.launch.tokenExpired', message: 'Token expired. Please try again.' });
+        case ERROR_CODES.limitsRequired:
+          return t({ id: 'games.launch.limitsRequired', message: 'Before you play for real money, set the gambling limits your country requires.' });
         case 'network':
           return t({ id: 'games.launch.network', message: 'No connection to the game. Check your connection and try again.' });
         default:
@@ -138,6 +143,11 @@ function LaunchView({ flow, langMarket, lobby, session }: { flow: LaunchRef; lan
             <Button onClick={() => session.send({ type: 'login.open', redirect: window.location.pathname })}>
               <Trans id="account.login">Log in</Trans>
             </Button>
+          ) : failure !== null && 'error' in failure && failure.error.code === ERROR_CODES.limitsRequired ? (
+            // Issue 13 "limits first" (DE, NL): 409 error.limits.required; the way on is the limits page, not a retry.
+            <Link to="/$langmarket/my-account/gambling-limits" params={{ langmarket }} className={button({ size: 'md' })}>
+              <Trans id="compliance.setLimits">Set your limits</Trans>
+            </Link>
           ) : failure?.step === 'grant' || failure?.step === 'url' || (failure?.step === 'detail' && failure.error.code === 'network') ? (
             <Button onClick={() => flow.send({ type: 'game.retry' })}>
               <Trans id="common.tryAgain">Try again</Trans>

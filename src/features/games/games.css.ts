@@ -1,6 +1,7 @@
 import { createVar, keyframes, style } from '@vanilla-extract/css';
 import { LIVE_CASINO_ROWS_SPAN } from '../../../machines/lib/constants';
 import { mutedText, pageTitle } from '../../ui/page.css';
+import { stickyTopHeight } from '../../ui/stickyTop.css';
 import { mq, reducedMotion, vars } from '../../ui/theme.css';
 
 // The lobbies, category pages and the game page (issue 12; product.md §2 "Casino and live casino").
@@ -353,7 +354,8 @@ export const gameTitle = style({ margin: 0, fontSize: vars.fontSize.lg, fontWeig
 export const frame = style({
   display: 'block',
   width: '100%',
-  height: `calc(100dvh - ${vars.size.headerHeight} - 6rem)`,
+  // Under the sticky top (the header and, per market, the compliance bars: issue 13), not the header alone.
+  height: `calc(100dvh - ${stickyTopHeight} - 6rem)`,
   minHeight: '24rem',
   border: 'none',
   borderRadius: vars.radius.md,

@@ -21,10 +21,17 @@ export const page = style({
   flexDirection: 'column',
 });
 
-export const header = style({
+/**
+ * The header and the compliance bars around it (issue 13), sticky together: one box, so a bar never
+ * slides under the header or leaves a gap as the page scrolls.
+ */
+export const stickyTop = style({
   position: 'sticky',
   top: 0,
   zIndex: vars.zIndex.header,
+});
+
+export const header = style({
   height: vars.size.headerHeight,
   backgroundColor: 'rgba(10, 14, 26, 0.92)',
   backdropFilter: 'saturate(140%) blur(10px)',

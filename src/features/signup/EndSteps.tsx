@@ -1,14 +1,32 @@
 import { Trans } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import type { MarketCode } from '../../../machines/lib/markets';
+import { marketRulesQuery } from '../../api/responsibleGamblingQueries';
 import { BRAND_NAME } from '../../ui/brand';
 import { Button } from '../../ui/Button';
 import { button } from '../../ui/button.css';
 import { StepHeading, type SignupRef } from './parts';
 import * as s from './signup.css';
 
-/** Step 4 (product.md §2 "Complete"): registered and logged in (behaviour.md §4: automatic login). */
-export function CompleteStep({ langmarket, focus }: { langmarket: string; focus: boolean }) {
+/**
+ * Step 4 (product.md §2 "Complete"): registered and logged in (behaviour.md §4: automatic login).
+ * Issue 13 "limits at registration": where the player's market offers limits at sign-up (GG, UKGC
+ * RTS 12A; CA, AGCO) the step offers them; where it requires them before play (JJ, GlüStV; LL, Wet
+ * Koa) it says so, and setting them is the step's main action.
+ */
+export function CompleteStep({ langmarket, market, focus }: { langmarket: string; market: MarketCode; focus: boolean }) {
   const brand = BRAND_NAME;
+  const limits = useQuery(marketRulesQuery(market)).data?.limitsAtRegistration ?? 'none';
+  const setLimits = (
+    <Link
+      to="/$langmarket/my-account/gambling-limits"
+      params={{ langmarket }}
+      className={limits === 'required' ? `${button({ variant: 'primary' })} ${s.primaryAction}` : button({ variant: 'secondary' })}
+    >
+      <Trans id="compliance.setLimits">Set your limits</Trans>
+    </Link>
+  );
   return (
     <>
       <StepHeading focus={focus}>
@@ -17,17 +35,31 @@ export function CompleteStep({ langmarket, focus }: { langmarket: string; focus:
       <p className={s.lead} role="status">
         <Trans id="signup.complete.text">Your account is ready and you are logged in. Have fun, and play responsibly.</Trans>
       </p>
+      {limits === 'offered' ? (
+        <p className={s.lead}>
+          <Trans id="signup.complete.limitsOffered">
+            You can set your deposit and spend limits now, before you play: how much you can deposit or lose in a day, a week or a month.
+          </Trans>
+        </p>
+      ) : null}
+      {limits === 'required' ? (
+        <p className={s.lead}>
+          <Trans id="signup.complete.limitsRequired">Before you can deposit or play for real money, you must set the limits your country requires.</Trans>
+        </p>
+      ) : null}
       <div className={s.actions}>
         <Link to="/$langmarket" params={{ langmarket }} className={button({ variant: 'ghost' })}>
           <Trans id="common.goHome">Go to the home page</Trans>
         </Link>
+        {limits === 'offered' ? setLimits : null}
         <Link
           to="/$langmarket/$"
           params={{ langmarket, _splat: 'online-casino' }}
-          className={`${button({ variant: 'primary' })} ${s.primaryAction}`}
+          className={limits === 'required' ? button({ variant: 'secondary' }) : `${button({ variant: 'primary' })} ${s.primaryAction}`}
         >
           <Trans id="cta.exploreCasino">Explore the casino</Trans>
         </Link>
+        {limits === 'required' ? setLimits : null}
       </div>
     </>
   );

@@ -4,8 +4,8 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import type { LangMarket } from '../../../machines/lib/markets';
-import type { sessionMachine } from '../../../machines/session.machine';
+import { isMarketCode, type LangMarket } from '../../../machines/lib/markets';
+import { cashierPlayerOf, type sessionMachine } from '../../../machines/session.machine';
 import { signupStepOf, type signupMachine } from '../../../machines/signup.machine';
 import { signupPageQuery } from '../../api/queries';
 import { Loader } from '../../ui/Loader';
@@ -46,6 +46,12 @@ function SignupFlow({ langMarket, langmarket, session, signup }: SignupPageProps
   }, [step]);
   const focus = stepsShown.current > 0;
   const { data: panel } = useQuery(signupPageQuery(langMarket));
+  // Whose rules the Complete step follows (issue 13): the new player's market (their country's, as
+  // the cashier reads it), else the page's.
+  const market = useSelector(session, (snapshot) => {
+    const { market: playerMarket } = cashierPlayerOf(snapshot.context);
+    return isMarketCode(playerMarket) ? playerMarket : langMarket.market;
+  });
 
   // The language switcher keeps the page (and what was typed); the registration follows it.
   useEffect(() => {
@@ -63,7 +69,7 @@ function SignupFlow({ langMarket, langmarket, session, signup }: SignupPageProps
         {step === 'verification' ? (
           <VerificationStep signup={signup} focus={focus} />
         ) : null}
-        {step === 'complete' ? <CompleteStep langmarket={langmarket} focus={focus} /> : null}
+        {step === 'complete' ? <CompleteStep langmarket={langmarket} market={market} focus={focus} /> : null}
         {step === 'duplicated' ? (
           <DuplicatedStep signup={signup} focus={focus} onLogin={() => session.send({ type: 'login.open', redirect: '/' })} />
         ) : null}

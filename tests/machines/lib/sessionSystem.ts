@@ -5,6 +5,7 @@ import { assign, createActor, fromCallback, fromPromise, SimulatedClock } from '
 import type { AnyActorRef } from 'xstate';
 import { expect } from 'vitest';
 import { accessCheckMachine, type AccessContextResult } from '../../../machines/accessCheck.machine';
+import { activityTimerMachine } from '../../../machines/activityTimer.machine';
 import { cookieConsentMachine, type StoredCookieConsent } from '../../../machines/cookieConsent.machine';
 import { depositMachine, type PaymentMethodsLoad } from '../../../machines/deposit.machine';
 import { codeVerificationMachine, type CodeCheck, type CodeRequest, type CodeSent, type CodeVerified } from '../../../machines/codeVerification.machine';
@@ -19,6 +20,7 @@ import { FLOW_NAMES, sessionMachine, type ProfileLoad, type SessionEmitted } fro
 import { signupMachine, type RegistrationSecret } from '../../../machines/signup.machine';
 import { walletMachine, type WalletConnectionInput, type WalletSocketCommand, type WalletSocketEvent } from '../../../machines/wallet.machine';
 import type { AccessDetails, PlayerProfile, TransactionSummary } from '../../../src/api/player';
+import type { ActivitySettings, ActivitySummary, MinutesRemaining } from '../../../src/api/responsibleGambling';
 import type { DepositCheckResponse, DepositRequest, DepositRequestResponse, DepositStatusResponse, WalletResponse } from '../../../src/api/wallet';
 import { FakePromises, settle } from './pathCoverage';
 
@@ -64,6 +66,15 @@ export function sessionSystem(extra: (fakes: FakePromises) => SessionActors = ()
       cookieConsent: cookieConsentMachine.provide({ actors: { loadConsent: fakes.actor<StoredCookieConsent | null>() } }),
       login: loginMachine.provide({ actors: { authenticate: fakes.actor<AuthenticatedSession, LoginCredentials>() } }),
       idleTimer: idleMachine.provide({ actors: { readClock: fromPromise(() => Promise.resolve(clock.now())) } }),
+      // The reality check's calls wait for a journey that answers them (responsibleGambling.system.test.ts).
+      activityTimer: activityTimerMachine.provide({
+        actors: {
+          loadTimerSettings: fakes.actor<ActivitySettings>(),
+          fetchMinutesRemaining: fakes.actor<MinutesRemaining>(),
+          fetchActivitySummary: fakes.actor<ActivitySummary>(),
+          resetActivityTimer: fakes.actor<MinutesRemaining>(),
+        },
+      }),
       signup: signupMachine.provide({
         actors: {
           solveCaptcha: fakes.actor<string>(),

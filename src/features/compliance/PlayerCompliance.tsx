@@ -1,0 +1,272 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import { formatLangMarket, intlLocaleFor, type LangMarket } from '../../../machines/lib/markets';
+import { PANIC_BREAK_DAYS } from '../../../machines/lib/responsibleGambling';
+import { walletRefOf, type sessionMachine } from '../../../machines/session.machine';
+import { walletTotalCents, type walletMachine } from '../../../machines/wallet.machine';
+import type { LimitWarning } from '../../api/responsibleGambling';
+import { activitySummaryQuery, rgKeys, type RgLogin } from '../../api/responsibleGamblingQueries';
+import { Button } from '../../ui/Button';
+import { CloseIcon } from '../../ui/icons';
+import { moneyFormat, type MoneyFormat } from '../../ui/money';
+import * as s from './player.css';
+import { shownWarnings, usedShare, warningKey } from './limitWarnings';
+import { formatSessionClock, msToNextTick, sessionClockDuration, sessionElapsedMs } from './sessionClock';
+
+// The player's side of the compliance layer (issue 13), in its own chunk: loaded only when a
+// logged-in player's market rules show a bar, and for the limit warning (./ComplianceLayer.tsx).
+
+type SessionRef = ActorRefFrom<typeof sessionMachine>;
+type WalletRef = ActorRefFrom<typeof walletMachine>;
+
+export interface PlayerBarsProps {
+  session: SessionRef;
+  langMarket: LangMarket;
+  sessionBar: boolean;
+  panicButton: boolean;
+  loadExclusionFlow: () => Promise<void>;
+}
+
+export function PlayerBars({ session, langMarket, sessionBar, panicButton, loadExclusionFlow }: PlayerBarsProps) {
+  return (
+    <>
+      {sessionBar ? <SessionBar session={session} langMarket={langMarket} /> : null}
+      {panicButton ? <PanicButton session={session} loadExclusionFlow={loadExclusionFlow} /> : null}
+    </>
+  );
+}
+
+function useLogin(session: SessionRef): RgLogin | null {
+  const playerId = useSelector(session, (snapshot) => (snapshot.context.authorized ? (snapshot.context.claims?.playerId ?? null) : null));
+  const iat = useSelector(session, (snapshot) => snapshot.context.claims?.iat ?? null);
+  return useMemo(() => (playerId === null || iat === null ? null : { playerId, iat }), [playerId, iat]);
+}
+
+function useMoney(langMarket: LangMarket, currency: string | undefined): MoneyFormat | null {
+  const locale = intlLocaleFor(langMarket);
+  return useMemo(() => (currency === undefined ? null : moneyFormat(locale, currency)), [locale, currency]);
+}
+
+// ------------------------------------------------------------------------- the UK session bar
+
+/**
+ * UKGC RTS 13C (issue 13 "UK (GG)"): how long the player has been logged in (h:mm:ss) and the net
+ * position of this login (wins minus stakes, product.md §3 activity summary delta) in the account
+ * currency. In the header's sticky top, so on the game page it stays on screen around the running
+ * game. A named region; the clock is plain text (no live region): a screen reader reads it when
+ * asked, not every second. Only the clock re-renders each second.
+ */
+export function SessionBar({ session, langMarket }: { session: SessionRef; langMarket: LangMarket }) {
+  const { t } = useLingui();
+  const summary = useQuery(activitySummaryQuery(useLogin(session))).data;
+  const money = useMoney(langMarket, summary?.currency);
+  return (
+    <section className={s.sessionBar} aria-label={t({ id: 'compliance.sessionBar.label', message: 'Your session' })} data-testid="session-bar">
+      <dl className={s.sessionFact}>
+        <dt className={s.sessionTerm}>
+          <Trans id="compliance.sessionBar.time">Session time</Trans>
+        </dt>
+        <dd className={s.sessionValue}>{summary === undefined ? '–' : <SessionClock startedAt={summary.sessionStartedAt} />}</dd>
+      </dl>
+      <dl className={s.sessionFact}>
+        <dt className={s.sessionTerm}>
+          <Trans id="compliance.sessionBar.net">Net position</Trans>
+        </dt>
+        <dd className={s.sessionValue} data-testid="session-net">
+          {summary === undefined || money === null ? '–' : money.signed(summary.delta)}
+        </dd>
+      </dl>
+    </section>
+  );
+}
+
+/** The ticking part of the bar: its own state, its own timer, on the session's whole seconds. */
+function SessionClock({ startedAt }: { startedAt: string }) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    let timer = 0;
+    const schedule = (at: number) => {
+      timer = window.setTimeout(
+        () => {
+          const current = Date.now();
+          setNow(current);
+          schedule(current);
+        },
+        msToNextTick(sessionElapsedMs(startedAt, at)),
+      );
+    };
+    schedule(Date.now());
+    return () => window.clearTimeout(timer);
+  }, [startedAt]);
+  const elapsed = sessionElapsedMs(startedAt, now);
+  return (
+    <time dateTime={sessionClockDuration(elapsed)} data-testid="session-clock">
+      {formatSessionClock(elapsed)}
+    </time>
+  );
+}
+
+// ----------------------------------------------------------------------- the DE panic button
+
+/**
+ * GlüStV 2021 §6a (5) (issue 13 "Germany (JJ)"): one press, no confirmation, blocks the player for
+ * PANIC_BREAK_DAYS (24 hours): the session's exclusion flow with `{ panic: true }` asks for the
+ * cooling-off, and its end logs the player out. Its code is fetched as soon as the button shows, so
+ * the press starts it at once; a failed request says so (the flow's toast) and the button works again.
+ */
+function PanicButton({ session, loadExclusionFlow }: { session: SessionRef; loadExclusionFlow: () => Promise<void> }) {
+  const [pressed, setPressed] = useState(false);
+  const flow = useSelector(session, (snapshot) => snapshot.context.flows.exclusion);
+  const failed = useSelector(flow ?? undefined, (snapshot) => snapshot?.hasTag('error') === true);
+  const hours = PANIC_BREAK_DAYS * 24;
+
+  useEffect(() => {
+    loadExclusionFlow().catch(() => undefined);
+  }, [loadExclusionFlow]);
+
+  const press = () => {
+    setPressed(true);
+    loadExclusionFlow().then(
+      () => session.send({ type: 'flow.start', flow: 'exclusion', input: { panic: true } }),
+      () => setPressed(false),
+    );
+  };
+
+  const busy = pressed && !failed;
+  return (
+    <div className={s.panicBar} data-testid="panic-bar">
+      <button type="button" className={s.panicButton} onClick={press} disabled={busy} aria-busy={busy} aria-describedby="rg-panic-hint">
+        <Trans id="compliance.panic.button">Panic button: block my account for {hours} hours</Trans>
+      </button>
+      <p id="rg-panic-hint" className={s.panicHint}>
+        <Trans id="compliance.panic.hint">One press, no confirmation: you are logged out at once and cannot play for {hours} hours.</Trans>
+      </p>
+    </div>
+  );
+}
+
+// -------------------------------------------------------------------- the 80 % limit warning
+
+export interface LimitWarningsProps {
+  session: SessionRef;
+  langMarket: LangMarket;
+  login: RgLogin;
+}
+
+/**
+ * Issue 13 "A warning appears when a player reaches 80 % of any limit", in every market: a notice
+ * (not a dialog) at the top of the page's content naming each limit, its period and how much of it
+ * is used, with the way to the gambling-limits page. Dismissed, it stays away until a limit not
+ * dismissed yet reaches 80 % (./limitWarnings.ts). The summary is asked again whenever the wallet's
+ * balance moves (a deposit, a bet, a win), which is when a limit's use changes.
+ */
+export function LimitWarnings({ session, langMarket, login }: LimitWarningsProps) {
+  const { t } = useLingui();
+  const summary = useQuery(activitySummaryQuery(login)).data;
+  const wallet = useSelector(session, walletRefOf);
+  const [dismissed, setDismissed] = useState<ReadonlySet<string>>(() => new Set());
+  const money = useMoney(langMarket, summary?.currency);
+  const shown = summary === undefined ? [] : shownWarnings(summary.limitWarnings, dismissed);
+  const langmarket = formatLangMarket(langMarket);
+
+  const dismiss = () => setDismissed((previous) => new Set([...previous, ...shown.map(warningKey)]));
+
+  return (
+    <>
+      {wallet === undefined ? null : <RefreshOnBalanceChange wallet={wallet} login={login} />}
+      {/* Always present, so that a warning appearing later is announced (politely). */}
+      <div className={s.warnings} role="status">
+        {shown.length > 0 && money !== null ? (
+          <div className={s.warning} data-testid="limit-warning">
+            <div className={s.warningBody}>
+              {shown.map((warning) => (
+                <p key={warningKey(warning)} className={s.warningText}>
+                  <WarningText warning={warning} money={money} locale={intlLocaleFor(langMarket)} />
+                </p>
+              ))}
+              <Link to="/$langmarket/my-account/gambling-limits" params={{ langmarket }} className={s.warningLink}>
+                <Trans id="compliance.warning.link">Review your gambling limits</Trans>
+              </Link>
+            </div>
+            <Button
+              variant="ghost"
+              size="icon"
+              className={s.dismiss}
+              aria-label={t({ id: 'compliance.warning.dismiss', message: 'Dismiss the limit warning' })}
+              onClick={dismiss}
+            >
+              <CloseIcon />
+            </Button>
+          </div>
+        ) : null}
+      </div>
+    </>
+  );
+}
+
+function WarningText({ warning, money, locale }: { warning: LimitWarning; money: MoneyFormat; locale: string }) {
+  const used = money.wire(warning.used);
+  const value = money.wire(warning.value);
+  // Shown cut, never rounded up: 79.6 % used is not "80 %".
+  const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(Math.floor(usedShare(warning) * 100) / 100);
+  if (warning.kind === 'deposit') {
+    switch (warning.duration) {
+      case 'D':
+        return (
+          <Trans id="compliance.warning.deposit.daily">
+            You have used {used} ({percent}) of your daily deposit limit of {value}.
+          </Trans>
+        );
+      case 'W':
+        return (
+          <Trans id="compliance.warning.deposit.weekly">
+            You have used {used} ({percent}) of your weekly deposit limit of {value}.
+          </Trans>
+        );
+      case 'M':
+        return (
+          <Trans id="compliance.warning.deposit.monthly">
+            You have used {used} ({percent}) of your monthly deposit limit of {value}.
+          </Trans>
+        );
+    }
+  }
+  switch (warning.duration) {
+    case 'D':
+      return (
+        <Trans id="compliance.warning.spend.daily">
+          You have used {used} ({percent}) of your daily spend limit of {value}.
+        </Trans>
+      );
+    case 'W':
+      return (
+        <Trans id="compliance.warning.spend.weekly">
+          You have used {used} ({percent}) of your weekly spend limit of {value}.
+        </Trans>
+      );
+    case 'M':
+      return (
+        <Trans id="compliance.warning.spend.monthly">
+          You have used {used} ({percent}) of your monthly spend limit of {value}.
+        </Trans>
+      );
+  }
+}
+
+/** Asks for the summary again when the balance moves (not when it first arrives: the summary was just asked). */
+function RefreshOnBalanceChange({ wallet, login }: { wallet: WalletRef; login: RgLogin }) {
+  const total = useSelector(wallet, walletTotalCents);
+  const queryClient = useQueryClient();
+  const last = useRef(total);
+  useEffect(() => {
+    const previous = last.current;
+    last.current = total;
+    if (previous === null || total === null || previous === total) return;
+    void queryClient.invalidateQueries({ queryKey: rgKeys.activitySummary(login) });
+  }, [total, queryClient, login]);
+  return null;
+}

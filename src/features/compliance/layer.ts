@@ -1,0 +1,39 @@
+import { LOBBY_PATHS, LOBBY_TYPES } from '../../../machines/lib/games';
+import { isMarketCode, type MarketCode } from '../../../machines/lib/markets';
+import { marketOfCountry } from '../../../machines/lib/wallet';
+import type { SessionContext } from '../../../machines/session.machine';
+import type { RgLogin } from '../../api/responsibleGamblingQueries';
+
+// Who the compliance layer applies to, and where (issue 13 "The compliance layer, per market").
+
+/**
+ * Whose rules apply: a logged-in player's market (the market of their country, as the cashier reads
+ * it: machines/session.machine.ts cashierPlayerOf), else the market of the route. A Swedish player
+ * sees Spelinspektionen's badges on every market's pages; a visitor sees the page's market's.
+ */
+export function rulesMarketOf(context: Pick<SessionContext, 'authorized' | 'profile' | 'claims'>, routeMarket: MarketCode): MarketCode {
+  if (!context.authorized) return routeMarket;
+  const country = context.profile?.countryCode ?? context.claims?.countryCode;
+  return country === undefined ? routeMarket : marketOfCountry(country);
+}
+
+/** A market code from the cashier's view of the player (CashierPlayer.market is a string), else the route's. */
+export function marketCodeOr(market: string, fallback: MarketCode): MarketCode {
+  return isMarketCode(market) ? market : fallback;
+}
+
+/** The login a summary belongs to, or null for a visitor. */
+export function rgLoginOf(context: Pick<SessionContext, 'authorized' | 'claims'>): RgLogin | null {
+  return context.authorized && context.claims !== null ? { playerId: context.claims.playerId, iat: context.claims.iat } : null;
+}
+
+/**
+ * Where play is possible (GlüStV 2021 §6a (5): the panic button "wherever play is possible"): the
+ * casino and live casino lobbies, their category pages and game pages, and the slug game page.
+ * `pathname` is the whole path, {langmarket} first.
+ */
+export function isPlayPath(pathname: string): boolean {
+  const rest = pathname.replace(/^\/[^/]+/, '').replace(/\/+$/, '');
+  if (rest.startsWith('/play/')) return true;
+  return LOBBY_TYPES.some((lobby) => rest === LOBBY_PATHS[lobby] || rest.startsWith(`${LOBBY_PATHS[lobby]}/`));
+}
