@@ -156,11 +156,13 @@ describe('POST /bet and /win', () => {
     expect(await operation('bet', play(player, { amount: '5.00' }))).toMatchObject({ result: 'SUCCESS', balance: '0.00' });
   });
 
-  it('answers RESTRICTED for a bet of a player who may not play (self-excluded), but pays a win', async () => {
+  it('answers RESTRICTED for a bet of a player who may not play (self-excluded), but pays a win, which goes back to the player', async () => {
     const player = await funded('50.00');
     await platform.database.db.updateTable('players').set({ status: 'SELF_EXCLUDED', exclusion_indefinite: true }).where('id', '=', player.id).execute();
     expect(await operation('bet', play(player))).toMatchObject({ result: 'RESTRICTED', referenceId: null, balance: '50.00' });
-    expect(await operation('win', play(player, { amount: '1.00' }))).toMatchObject({ result: 'SUCCESS', balance: '51.00' });
+    // A self-excluded player cannot log in: the win and the balance become a pending withdrawal (issue 13, GLI-19).
+    expect(await operation('win', play(player, { amount: '1.00' }))).toMatchObject({ result: 'SUCCESS', balance: '0.00' });
+    expect(await balance(platform.database.db, playerAccount(player.id, 'LOCKED'))).toBe('51.00');
   });
 
   it('answers a retried transaction id with the stored answer, once; other parameters are 409', async () => {
