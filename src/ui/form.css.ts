@@ -66,3 +66,26 @@ export const dialogHeader = style({ display: 'flex', justifyContent: 'space-betw
 export const dialogTitle = style({ margin: 0, fontSize: vars.fontSize.xl, fontWeight: vars.fontWeight.bold });
 
 export const dialogDescription = style({ margin: 0, color: vars.color.textMuted });
+
+/** A group of controls without the browser's frame (a radio group under its legend). */
+export const plainFieldset = style({ border: 0, margin: 0, padding: 0, minWidth: 0, display: 'grid', gap: vars.space.xs });
+
+export const plainLegend = style({ padding: 0, marginBottom: vars.space.xs, fontSize: vars.fontSize.sm, fontWeight: vars.fontWeight.medium });
+
+/**
+ * A radio drawn as a card (a payment method, a reality-check interval): the whole card is the
+ * label; the chosen one is outlined in the accent, the focused one ringed (colour is not the only
+ * sign: the radio itself shows the choice).
+ */
+export const choiceCard = style({
+  borderRadius: vars.radius.md,
+  border: `1px solid ${vars.color.border}`,
+  backgroundColor: vars.color.surfaceRaised,
+  cursor: 'pointer',
+  selectors: {
+    '&:has(input:checked)': { borderColor: vars.color.accent, boxShadow: `inset 0 0 0 1px ${vars.color.accent}` },
+    '&:has(input:focus-visible)': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '2px' },
+  },
+});
+
+export const choiceRadio = style({ width: '18px', height: '18px', margin: 0, flexShrink: 0, accentColor: vars.color.accent });

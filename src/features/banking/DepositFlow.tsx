@@ -24,7 +24,8 @@ import {
   operationStatusMessage,
   type AmountBounds,
 } from './errorMessages';
-import { AmountField, Facts, MethodPicker, Notice, NoticeText, useMoney } from './parts';
+import { Facts } from '../../ui/Facts';
+import { AmountField, MethodPicker, Notice, NoticeText, useMoney } from './parts';
 
 type SessionRef = ActorRefFrom<typeof sessionMachine>;
 type DepositActor = ActorRefFrom<typeof depositMachine>;

@@ -23,7 +23,8 @@ import {
   WITHDRAWAL_SUSPENDED,
   type AmountBounds,
 } from './errorMessages';
-import { AmountField, Facts, MethodPicker, Notice, NoticeText, useMoney } from './parts';
+import { Facts } from '../../ui/Facts';
+import { AmountField, MethodPicker, Notice, NoticeText, useMoney } from './parts';
 
 type SessionRef = ActorRefFrom<typeof sessionMachine>;
 type WithdrawActor = ActorRefFrom<typeof withdrawMachine>;

@@ -1,5 +1,6 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
+import { choiceCard, choiceRadio } from '../../ui/form.css';
 import { card, cardTitle, mutedText, page as pageFrame, pageTitle } from '../../ui/page.css';
 import { mq, vars } from '../../ui/theme.css';
 
@@ -91,26 +92,11 @@ export const notice = recipe({
 
 export const noticeText = style({ margin: 0 });
 
-export const facts = style({
-  display: 'grid',
-  gridTemplateColumns: 'minmax(0, 1fr)',
-  gap: vars.space.xxs,
-  margin: 0,
-  '@media': { [mq.sm]: { gridTemplateColumns: 'max-content minmax(0, 1fr)', columnGap: vars.space.md } },
-});
-
-/** A dt and its dd, grouped for the markup and laid out by the list's grid. */
-export const factPair = style({ display: 'contents' });
-
 export const factTerm = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
-
-export const factValue = style({ margin: 0, overflowWrap: 'anywhere', fontVariantNumeric: 'tabular-nums' });
 
 // ------------------------------------------------------------------------------ the cashier form
 
-export const fieldset = style({ border: 0, margin: 0, padding: 0, minWidth: 0, display: 'grid', gap: vars.space.xs });
-
-export const legend = style({ padding: 0, marginBottom: vars.space.xs, fontSize: vars.fontSize.sm, fontWeight: vars.fontWeight.medium });
+export { plainFieldset as fieldset, plainLegend as legend } from '../../ui/form.css';
 
 export const methods = style({
   display: 'grid',
@@ -119,24 +105,19 @@ export const methods = style({
 });
 
 /** One method: the radio, the brand's logo and its name in a row (the name is what the radio is called). */
-export const method = style({
-  display: 'grid',
-  gridTemplateColumns: 'auto minmax(0, 6rem) minmax(0, 1fr)',
-  alignItems: 'center',
-  gap: vars.space.xs,
-  minHeight: '56px',
-  padding: `${vars.space.xxs} ${vars.space.xs}`,
-  borderRadius: vars.radius.md,
-  border: `1px solid ${vars.color.border}`,
-  backgroundColor: vars.color.surfaceRaised,
-  cursor: 'pointer',
-  selectors: {
-    '&:has(input:checked)': { borderColor: vars.color.accent, boxShadow: `inset 0 0 0 1px ${vars.color.accent}` },
-    '&:has(input:focus-visible)': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '2px' },
+export const method = style([
+  choiceCard,
+  {
+    display: 'grid',
+    gridTemplateColumns: 'auto minmax(0, 6rem) minmax(0, 1fr)',
+    alignItems: 'center',
+    gap: vars.space.xs,
+    minHeight: '56px',
+    padding: `${vars.space.xxs} ${vars.space.xs}`,
   },
-});
+]);
 
-export const methodRadio = style({ width: '18px', height: '18px', margin: 0, accentColor: vars.color.accent });
+export const methodRadio = choiceRadio;
 
 export const methodLogo = style({ display: 'block', width: '100%', maxWidth: '6rem', height: 'auto', borderRadius: vars.radius.sm });
 

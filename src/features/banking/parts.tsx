@@ -34,21 +34,6 @@ export function NoticeText({ children }: { children: ReactNode }) {
   return <p className={s.noticeText}>{children}</p>;
 }
 
-/** Label and value pairs (a reference, a limit and when it resets). */
-export function Facts({ items }: { items: readonly { term: ReactNode; value: ReactNode; testId?: string }[] }) {
-  return (
-    <dl className={s.facts}>
-      {items.map((item, index) => (
-        <div key={index} className={s.factPair}>
-          <dt className={s.factTerm}>{item.term}</dt>
-          <dd className={s.factValue} data-testid={item.testId}>
-            {item.value}
-          </dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
 
 /** The methods in the cashier's order with the recent ones first (the most recent first). */
 export function recentFirst(methods: readonly PaymentMethod[], recentMethodIds: readonly string[]): PaymentMethod[] {

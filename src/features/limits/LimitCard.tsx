@@ -16,6 +16,7 @@ import {
 import { LIMIT_MAX_AMOUNT, LIMIT_MIN_AMOUNT, LIMIT_WARNING_RATIO, type LimitDuration, type LimitKind } from '../../../machines/lib/responsibleGambling';
 import type { Limit } from '../../api/responsibleGambling';
 import { Button } from '../../ui/Button';
+import { Facts } from '../../ui/Facts';
 import { FormError, TextField } from '../../ui/Field';
 import { normaliseAmountInput, type MoneyFormat } from '../../ui/money';
 import { Countdown } from './Countdown';
@@ -43,20 +44,6 @@ function sameLimit(a: LimitKey | null, key: LimitKey): boolean {
   return a !== null && a.kind === key.kind && a.duration === key.duration;
 }
 
-function Facts({ items }: { items: readonly { term: ReactNode; value: ReactNode; testId?: string }[] }) {
-  return (
-    <dl className={s.facts}>
-      {items.map((item, index) => (
-        <div key={index} className={s.factPair}>
-          <dt className={s.factTerm}>{item.term}</dt>
-          <dd className={s.factValue} data-testid={item.testId}>
-            {item.value}
-          </dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
 
 /** What a successful call did, for the card's status line (the platform's answer says whether it waits). */
 function successMessage(success: LimitSuccess): MessageDescriptor {
@@ -207,7 +194,7 @@ function LimitFacts({ limit, money, locale }: { limit: Limit; money: MoneyFormat
   if (started !== null) items.push({ term: <Trans id="limits.periodStarted">Period started</Trans>, value: started });
   if (resets !== null) items.push({ term: <Trans id="banking.limit.resetsOn">Resets on</Trans>, value: resets });
   if (updated !== null) items.push({ term: <Trans id="limits.updated">Last changed</Trans>, value: updated });
-  return <Facts items={items.filter((item) => item.value !== null)} />;
+  return <Facts layout="inline" items={items.filter((item) => item.value !== null)} />;
 }
 
 function PendingChange({

@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
+import { choiceCard, choiceRadio } from '../../ui/form.css';
 import { card, cardTitle, mutedText, page as pageFrame, pageTitle, successStatus } from '../../ui/page.css';
 import { mq, vars } from '../../ui/theme.css';
 
@@ -52,18 +53,6 @@ export const badge = style({
   fontWeight: vars.fontWeight.medium,
 });
 
-export const facts = style({ display: 'grid', gap: vars.space.xxs, margin: 0 });
-
-/**
- * A dt and its dd on one line, the value at the end; where both do not fit (a date on a 320 px
- * phone) the value goes under its term whole, never broken inside a number.
- */
-export const factPair = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', columnGap: vars.space.sm });
-
-export const factTerm = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
-
-export const factValue = style({ margin: 0, marginInlineStart: 'auto', textAlign: 'end', fontVariantNumeric: 'tabular-nums' });
-
 /** A warning or a pending change in a box, its tone on the left edge (a text always says it: colour is never the only sign). */
 export const notice = recipe({
   base: {
@@ -99,9 +88,7 @@ export const wrapButton = style({ whiteSpace: 'normal', textAlign: 'center' });
 
 export const editor = style({ display: 'grid', gap: vars.space.sm });
 
-export const fieldset = style({ border: 0, margin: 0, padding: 0, minWidth: 0, display: 'grid', gap: vars.space.xs });
-
-export const legend = style({ padding: 0, marginBottom: vars.space.xs, fontSize: vars.fontSize.sm, fontWeight: vars.fontWeight.medium });
+export { plainFieldset as fieldset, plainLegend as legend } from '../../ui/form.css';
 
 export const choices = style({
   display: 'grid',
@@ -109,20 +96,6 @@ export const choices = style({
   gap: vars.space.xs,
 });
 
-export const choice = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.xs,
-  minHeight: '44px',
-  padding: `0 ${vars.space.sm}`,
-  borderRadius: vars.radius.md,
-  border: `1px solid ${vars.color.border}`,
-  backgroundColor: vars.color.surfaceRaised,
-  cursor: 'pointer',
-  selectors: {
-    '&:has(input:checked)': { borderColor: vars.color.accent, boxShadow: `inset 0 0 0 1px ${vars.color.accent}` },
-    '&:has(input:focus-visible)': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '2px' },
-  },
-});
+export const choice = style([choiceCard, { display: 'flex', alignItems: 'center', gap: vars.space.xs, minHeight: '44px', padding: `0 ${vars.space.sm}` }]);
 
-export const radio = style({ width: '18px', height: '18px', margin: 0, flexShrink: 0, accentColor: vars.color.accent });
+export const radio = choiceRadio;
