@@ -3,6 +3,13 @@ import { sql, type Kysely } from 'kysely';
 import { migrations } from './migrations';
 import type { Database } from './schema';
 
+/** How often the migration setup is tried when a concurrently dropped schema fails it. */
+const SETUP_ATTEMPTS = 3;
+
+function isDroppedSchemaRace(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === '3F000';
+}
+
 /** Runs every pending migration (server start, tests). Throws when one fails. */
 export async function migrateToLatest(db: Kysely<Database>): Promise<readonly MigrationResult[]> {
   // Kysely looks for its migration tables in every schema unless told which: a second schema in
@@ -14,7 +21,14 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<readonly Mi
     provider: { getMigrations: () => Promise.resolve(migrations) },
     migrationTableSchema: rows[0]?.schema ?? 'public',
   });
-  const { error, results = [] } = await migrator.migrateToLatest();
+  let { error, results = [] } = await migrator.migrateToLatest();
+  // Kysely checks whether its tables exist by reading every schema's tables, and PostgreSQL fails
+  // that read (3F000 "schema does not exist") when another schema is dropped during it: another
+  // platform's or test's schema in the same database, nothing of this one. Nothing was migrated
+  // then (the setup failed before any migration), so reading again is safe.
+  for (let attempt = 1; attempt < SETUP_ATTEMPTS && results.length === 0 && isDroppedSchemaRace(error); attempt += 1) {
+    ({ error, results = [] } = await migrator.migrateToLatest());
+  }
   if (error !== undefined) {
     const failed = results.find((result) => result.status === 'Error');
     const cause = error instanceof Error ? error.message : JSON.stringify(error);
