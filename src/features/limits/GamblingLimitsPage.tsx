@@ -43,11 +43,10 @@ export function GamblingLimitsPage({ session, langMarket, children }: GamblingLi
       <h1 className={s.title}>
         <Trans id="limits.title">Gambling limits</Trans>
       </h1>
+      {/* Short on purpose: the platform's first paint already shows the page's description in this
+          place, and a longer text drawn by the app would become the page's largest paint, late. */}
       <p className={s.intro}>
-        <Trans id="limits.intro">
-          Decide how much you can deposit and how much you can lose in a day, a week and a month, and how often we remind you of your play. Limits help you stay
-          in control.
-        </Trans>
+        <Trans id="limits.intro.short">Limits help you stay in control of your play.</Trans>
       </p>
       {flow === null ? <Loader layout="inline" /> : <Limits key={flow.sessionId} flow={flow} langMarket={langMarket} />}
       {children}
