@@ -182,7 +182,7 @@ export function createApp(options: AppOptions): Hono<SiteEnv> {
   app.route('/api/player/phone_number', phoneRoutes(flows));
   app.route('/api/paynplay', payAndPlayRoutes(flows));
   // Wallet and banking (issue 11): the player's wallet, cashier and history; the game providers' seamless wallet.
-  app.route('/api/player/wallet', walletRoutes({ db, clock }));
+  app.route('/api/player/wallet', walletRoutes({ db, clock, settings }));
   // Deposit and spend limits (issue 13), which the cashier and the seamless wallet enforce.
   app.route('/api/player', limitsRoutes({ db, clock, settings }));
   app.route('/api/provider/wallet', providerWalletRoutes({ db, clock, secret: options.gameWalletSecret }));

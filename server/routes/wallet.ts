@@ -19,6 +19,7 @@ import {
 import type { Database } from '../db/schema';
 import { requireAuth, type AuthEnv } from '../http/auth';
 import { fieldErrorsOf, flowBodyLimit, parseJsonBody, validationError } from '../http/validation';
+import type { SettingsStore } from '../platform/settings';
 import { providersOf } from '../providers';
 import {
   cancelWithdrawal,
@@ -29,7 +30,7 @@ import {
   requestDeposit,
   requestWithdrawal,
   withdrawalCheck,
-  type CashierDeps,
+  type PlayerCashierDeps,
 } from '../services/cashier';
 import { walletOf } from '../services/wallet';
 import { netPosition, pendingWithdrawals, transactionHistory } from '../services/wallet-history';
@@ -41,9 +42,9 @@ import { netPosition, pendingWithdrawals, transactionHistory } from '../services
 // wallet.ts, wallet-history.ts); business outcomes are 200 answers with an operation result.
 // The token and the live socket are server/routes/wallet-live.ts.
 
-export function walletRoutes({ db, clock }: { db: Kysely<Database>; clock: () => Date }): Hono<AuthEnv> {
+export function walletRoutes({ db, clock, settings }: { db: Kysely<Database>; clock: () => Date; settings: SettingsStore }): Hono<AuthEnv> {
   const routes = new Hono<AuthEnv>();
-  const deps = (c: Context): CashierDeps => ({ db, clock, providers: providersOf(c) });
+  const deps = (c: Context): PlayerCashierDeps => ({ db, clock, providers: providersOf(c), settings });
   const playerOf = (c: Context<AuthEnv>): number => c.get('authSession').playerId;
 
   function parseQuery<TSchema extends v.GenericSchema>(c: Context, schema: TSchema): v.InferOutput<TSchema> {

@@ -13,7 +13,6 @@ import {
   withdrawalAccess,
   type AmountProblem,
   type CashierPlayer,
-  type Currency,
   type OperationResult,
 } from '../../machines/lib/wallet';
 import type { FieldError } from '../../src/api/errors';
@@ -52,7 +51,7 @@ import {
 } from '../platform/ledger';
 import { withParams } from '../platform/payAndPlay';
 import type { Player } from '../platform/players';
-import { createSettingsStore, rgRulesFor } from '../platform/settings';
+import { rgRulesFor, type SettingsStore } from '../platform/settings';
 import { randomSecret } from '../platform/secrets';
 import type { PlatformProviders } from '../providers/types';
 import {
@@ -75,7 +74,7 @@ import {
   type WalletTransactionRow,
 } from '../repositories/wallet-transactions';
 import { currentPlayer } from './account';
-import { depositLimitReached, type SelfLimitReached } from './limits';
+import { depositLimitReached } from './limits';
 import { walletNotFound, wireMoney } from './wallet';
 
 // The cashier's rules (behaviour.md §4 "Deposit and withdraw flows", §5 "Deposits are allowed only
@@ -92,6 +91,14 @@ export interface CashierDeps {
   db: Kysely<Database>;
   clock: () => Date;
   providers: Pick<PlatformProviders, 'payments'>;
+}
+
+/**
+ * What the player-facing calls also read: the platform's market settings (issue 13: the market's
+ * responsible-gambling rules, its required deposit limit and whether a withdrawal may be cancelled).
+ */
+export interface PlayerCashierDeps extends CashierDeps {
+  settings: Pick<SettingsStore, 'read'>;
 }
 
 /**
@@ -157,22 +164,6 @@ export function withdrawalRefusal(player: Player): OperationResult | null {
   return documentsResult(player.kyc_status);
 }
 
-/**
- * The player's deposit and spend (loss) limits and their market's required limit (product.md §3
- * "Responsible gambling"; issue 13): the check (`cents` null) and a request (`cents` given) are
- * refused or capped by server/services/limits.ts depositLimitReached. Inside a request's transaction
- * `db` is that transaction (the market rules are read through it too).
- */
-export async function selfLimitReached(
-  db: Kysely<Database>,
-  player: Player,
-  currency: Currency,
-  cents: bigint | null,
-  now: Date,
-): Promise<SelfLimitReached | null> {
-  return depositLimitReached(db, player, currency, cents, now, await createSettingsStore(db).read());
-}
-
 /** A withdrawal limit that stops a withdrawal (WITHDRAWAL_LIMIT_REACHED). */
 export interface WithdrawalLimitReached {
   result: 'WITHDRAWAL_LIMIT_REACHED';
@@ -224,14 +215,14 @@ export async function recentDepositMethods(deps: Pick<CashierDeps, 'db' | 'clock
 // ------------------------------------------------------------------------------ checks
 
 /** POST deposit/check (ipAddress and blackbox travel for the operator's fraud checks; none are run here). */
-export async function depositCheck(deps: CashierDeps, playerId: number): Promise<DepositCheckResponse> {
+export async function depositCheck(deps: PlayerCashierDeps, playerId: number): Promise<DepositCheckResponse> {
   const player = await currentPlayer(deps, playerId);
   if (!(await findWallet(deps.db, playerId))) throw walletNotFound();
   const refusal = depositRefusal(player);
   // A deposit whose answer is overdue counts against the deposit limits while it may still be paid:
   // its outcome is asked first, so an abandoned payment does not hold the limit (GLI-19).
   if (refusal === null) await settleOverdueDeposits(deps, playerId);
-  const limit = refusal === null ? await selfLimitReached(deps.db, player, cashierCurrency(player.currency_code), null, deps.clock()) : null;
+  const limit = refusal === null ? await depositLimitReached(deps.db, player, cashierCurrency(player.currency_code), null, deps.clock(), await deps.settings.read()) : null;
   return {
     result: refusal ?? limit?.result ?? 'SUCCESS',
     daysLeftToVerifyDocuments: null,
@@ -269,7 +260,7 @@ const storedDepositSchema = v.object({ result: v.string(), depositId: v.nullable
  * cashier's limits, then the provider's page. Idempotent by the key: a retry answers the same
  * deposit and page (or the same refusal); the key with another amount, method or return path is 409.
  */
-export async function requestDeposit(deps: CashierDeps, playerId: number, input: DepositRequestInput): Promise<DepositRequestResponse> {
+export async function requestDeposit(deps: PlayerCashierDeps, playerId: number, input: DepositRequestInput): Promise<DepositRequestResponse> {
   const player = await currentPlayer(deps, playerId);
   const now = deps.clock();
   const outcome = await inTransaction(deps.db, async (trx): Promise<v.InferOutput<typeof storedDepositSchema>> => {
@@ -292,7 +283,7 @@ export async function requestDeposit(deps: CashierDeps, playerId: number, input:
     const stored = await storedAnswer(trx, call, storedDepositSchema);
     if (stored) return stored;
 
-    const refused = depositRefusal(player) ?? (await selfLimitReached(trx, player, wallet.currency, cents, now))?.result ?? null;
+    const refused = depositRefusal(player) ?? (await depositLimitReached(trx, player, wallet.currency, cents, now, await deps.settings.read()))?.result ?? null;
     if (refused !== null) {
       const answer = { result: refused, depositId: null };
       await storeAnswer(trx, call, answer, now);
@@ -553,10 +544,10 @@ const storedCancellationSchema = v.object({ result: v.literal('SUCCESS'), balanc
  * 24 hours (400 error.withdrawal.cancel.limit_reached). The amount must be the withdrawal's (no
  * partial cancellation). Idempotent by the withdrawal: a second cancellation answers the first.
  */
-export async function cancelWithdrawal(deps: CashierDeps, playerId: number, input: WithdrawalCancellationInput): Promise<CancellationResponse> {
+export async function cancelWithdrawal(deps: PlayerCashierDeps, playerId: number, input: WithdrawalCancellationInput): Promise<CancellationResponse> {
   const player = await currentPlayer(deps, playerId);
   // The market's rule as the operator has it now (issue 13: market settings), not only its default.
-  if (!rgRulesFor(await createSettingsStore(deps.db).read(), playerMarket(player)).withdrawalCancellation) {
+  if (!rgRulesFor(await deps.settings.read(), playerMarket(player)).withdrawalCancellation) {
     // 409, not 403: a 403 on an authenticated call logs the player out (behaviour.md §8 "General").
     throw new HttpError(409, ERROR_CODES.withdrawalCancelNotAllowed, 'A requested withdrawal cannot be reversed in this market.');
   }

@@ -6,7 +6,7 @@ import { HttpError } from '../../server/http/errors';
 import { fromCents, playerBalances, toCents } from '../../server/platform/ledger';
 import { createPlayerStore } from '../../server/platform/players';
 import { simulatedPaymentProvider } from '../../server/providers/simulated-payments';
-import { cancelWithdrawal, creditWallet, requestWithdrawal, type CashierDeps } from '../../server/services/cashier';
+import { cancelWithdrawal, creditWallet, requestWithdrawal, type PlayerCashierDeps } from '../../server/services/cashier';
 import { json, startTestPlatform, TEST_DATABASE_URL, type TestPlatform } from './helpers/platform';
 import { GAME_SECRET, providerCall } from './helpers/wallet';
 
@@ -25,14 +25,14 @@ const START_CENTS = 100_000n;
 
 let platform: TestPlatform;
 let app: ReturnType<TestPlatform['app']>;
-let deps: CashierDeps;
+let deps: PlayerCashierDeps;
 const players: number[] = [];
 
 beforeAll(async () => {
   platform = await startTestPlatform();
   const clock = () => new Date();
   app = platform.app({ clock, gameWalletSecret: GAME_SECRET });
-  deps = { db: platform.database.db, clock, providers: { payments: simulatedPaymentProvider({ db: platform.database.db, clock }) } };
+  deps = { db: platform.database.db, clock, providers: { payments: simulatedPaymentProvider({ db: platform.database.db, clock }) }, settings: platform.settings };
   const store = createPlayerStore(deps.db);
   for (let index = 0; index < PLAYERS; index += 1) {
     const player = await store.create({ email: `concurrent.${String(index)}@example.com`, country_code: 'FI', language_code: 'fi', currency_code: 'EUR', status: 'REGISTERED' });

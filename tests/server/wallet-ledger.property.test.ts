@@ -5,7 +5,7 @@ import { HttpError } from '../../server/http/errors';
 import { fromCents, playerBalances, postDeposit, toCents } from '../../server/platform/ledger';
 import { createPlayerStore } from '../../server/platform/players';
 import { simulatedPaymentProvider } from '../../server/providers/simulated-payments';
-import { cancelWithdrawal, creditWallet, payOutPendingWithdrawals, requestWithdrawal, type CashierDeps } from '../../server/services/cashier';
+import { cancelWithdrawal, creditWallet, payOutPendingWithdrawals, requestWithdrawal, type PlayerCashierDeps } from '../../server/services/cashier';
 import { gameOperation, rollbackBet } from '../../server/services/game-wallet';
 import { startTestPlatform, type TestPlatform } from './helpers/platform';
 
@@ -16,12 +16,12 @@ import { startTestPlatform, type TestPlatform } from './helpers/platform';
 // the rules says.
 
 let platform: TestPlatform;
-let deps: CashierDeps;
+let deps: PlayerCashierDeps;
 
 beforeAll(async () => {
   platform = await startTestPlatform();
   const clock = () => new Date();
-  deps = { db: platform.database.db, clock, providers: { payments: simulatedPaymentProvider({ db: platform.database.db, clock }) } };
+  deps = { db: platform.database.db, clock, providers: { payments: simulatedPaymentProvider({ db: platform.database.db, clock }) }, settings: platform.settings };
 });
 afterAll(async () => {
   await platform.close();
