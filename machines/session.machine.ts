@@ -43,7 +43,7 @@ import { activityTimerMachine, type ActivityOpenLimitsEvent } from './activityTi
 import type { exclusionMachine, ExclusionInput, ExclusionRouteInput } from './exclusion.machine';
 import type { AuthenticatedSession, SessionClaims } from './lib/identity';
 import { DEFAULT_JURISDICTION } from './lib/constants';
-import { formatLangMarket, LANGUAGES, MARKETS, type LangMarket } from './lib/markets';
+import { formatLangMarket, LANGUAGES, MARKETS, type LangMarket, type MarketCode } from './lib/markets';
 import type { ToastKind, ToastMessage, ToastValues } from './lib/toasts';
 import { cashierCurrency, marketOfCountry, type CashierPlayer } from './lib/wallet';
 import { loginMachine } from './login.machine';
@@ -249,6 +249,12 @@ function flowNotProvided(name: FlowName) {
   return fromPromise(() => Promise.reject(new Error(`sessionMachine: provide the ${name} flow`)));
 }
 
+/** The market whose rules apply to the player: their country's (profile, else claims), else the route's. */
+function playerMarketOf(context: Pick<SessionContext, 'profile' | 'claims' | 'langMarket'>): MarketCode {
+  const country = context.profile?.countryCode ?? context.claims?.countryCode;
+  return country === undefined ? context.langMarket.market : marketOfCountry(country);
+}
+
 /**
  * What the cashier flows know of the player (machines/lib/wallet.ts CashierPlayer), read from the
  * session the way the route guards read it: the access details (else the profile's copy of them),
@@ -257,10 +263,9 @@ function flowNotProvided(name: FlowName) {
  */
 export function cashierPlayerOf(context: Pick<SessionContext, 'access' | 'profile' | 'claims' | 'langMarket'>): CashierPlayer {
   const access = context.access ?? context.profile?.access ?? null;
-  const country = context.profile?.countryCode ?? context.claims?.countryCode;
   return {
     currency: cashierCurrency(context.profile?.currencyCode),
-    market: country === undefined ? context.langMarket.market : marketOfCountry(country),
+    market: playerMarketOf(context),
     access: access === null ? null : { deposit: access.deposit, payout: access.payout, withdrawal: access.withdrawal },
     multibrandSuspended: context.claims?.multibrand?.suspended === true,
   };
@@ -296,8 +301,7 @@ export function gamblingLimitsHref(langMarket: LangMarket): string {
  * to the player (their country's, as for the cashier; the route's market when it is unknown).
  */
 export function exclusionInputOf(context: Pick<SessionContext, 'profile' | 'claims' | 'langMarket'>, route: ExclusionRouteInput | undefined): ExclusionInput {
-  const country = context.profile?.countryCode ?? context.claims?.countryCode;
-  return { panic: route?.panic === true, market: country === undefined ? context.langMarket.market : marketOfCountry(country) };
+  return { panic: route?.panic === true, market: playerMarketOf(context) };
 }
 
 /** The toast that says a break has started and until when (issue 13); the player is logged out with it. */

@@ -1,3 +1,5 @@
+import { useMemo } from 'react';
+import { intlLocaleFor, type LangMarket } from '../../machines/lib/markets';
 import { CURRENCY_MINOR_UNITS, isCurrency, parseSignedMoney, type Currency } from '../../machines/lib/wallet';
 
 // Money on the banking screens, in the header and on the lobbies' jackpots (product.md §3 "Currency display formats per
@@ -59,6 +61,12 @@ export function moneyFormat(locale: string, currency: string): MoneyFormat {
     units: (units) => whole.format(units),
     compact: (cents) => (Math.abs(cents) >= 100_000_000 ? millions : wholeCut).format(cents / 100),
   };
+}
+
+/** Money in a currency (the account's), in the route's locale: made once per locale and currency. */
+export function useMoney(langMarket: LangMarket, currency: string): MoneyFormat {
+  const locale = intlLocaleFor(langMarket);
+  return useMemo(() => moneyFormat(locale, currency), [locale, currency]);
 }
 
 /** A wire amount as integer cents (any currency: two decimals at most), or null. */

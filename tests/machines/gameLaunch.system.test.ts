@@ -6,7 +6,7 @@
 // what the UI was told.
 import type { ActorRefFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { gameLaunchMachine, type GameLaunchInput, type GameLaunchRouteInput, type LaunchUrlInput } from '../../machines/gameLaunch.machine';
+import type { gameLaunchMachine, GameLaunchRouteInput, LaunchUrlInput } from '../../machines/gameLaunch.machine';
 import { IDLE_CHECK_MS } from '../../machines/lib/constants';
 import type { LobbyType } from '../../machines/lib/games';
 import { isAuthorized } from '../../machines/session.guards';
@@ -15,44 +15,19 @@ import type { GameDetail } from '../../src/api/games';
 import { EVOLUTION_TABLE, SLOT } from './lib/games';
 import { LOGGED_IN } from './lib/identity';
 import { settle } from './lib/pathCoverage';
-import { anonymous, childIds, loadPlayer, runningFlows, sessionSystem, type SessionSystem } from './lib/sessionSystem';
+import { accessAllowed, ALWAYS, anonymous, childIds, gameLaunchActors, loadPlayer, loggedIn, runningFlows, sessionSystem, type SessionSystem } from './lib/sessionSystem';
 
 type LaunchRef = ActorRefFrom<typeof gameLaunchMachine>;
 
-/** The children a session always has; a logout must leave nothing else running. */
-const ALWAYS = ['accessCheck', 'cookieConsent', 'toast'];
 const SLOT_URL = 'http://games.localhost:4173/play/aurora-slot';
 const SLOT_ROUTE = { lobby: 'casino', provider: 'pragmaticplay', game: 'aurora-slot' } as const;
 const TABLE_ROUTE = { lobby: 'live-casino', provider: 'evolution', game: 'lightning-roulette' } as const;
 
+/** The visitor's country as the access check sees it (the launch's country until a player's own is known). */
+const VISITOR_COUNTRY = 'SE';
+
 /** The session with the real game launch machine; its four platform calls are fakes. */
-function system() {
-  return sessionSystem((fakes) => ({
-    gameLaunch: gameLaunchMachine.provide({
-      actors: {
-        loadGameDetail: fakes.actor<GameDetail | null, GameLaunchInput>(),
-        fetchGrant: fakes.actor<string, LaunchUrlInput>(),
-        resolveLaunchUrl: fakes.actor<string, LaunchUrlInput>(),
-        recordRecentGame: fakes.actor<unknown, LaunchUrlInput>(),
-      },
-    }),
-  }));
-}
-
-/** The access check answers: the visitor is in Sweden (the launch's country until a player's own is known). */
-async function accessAllowed(run: SessionSystem) {
-  run.fakes.resolve('fetchAccessContext', { countryCode: 'SE', maintenance: false });
-  await settle();
-}
-
-/** A session restored from the platform's cookie, with the player's data loaded. */
-async function loggedIn(run: SessionSystem) {
-  await accessAllowed(run);
-  run.fakes.resolve('restoreSession', LOGGED_IN);
-  await settle();
-  await loadPlayer(run);
-  expect(isAuthorized(run.session.getSnapshot())).toBe(true);
-}
+const system = () => sessionSystem(gameLaunchActors);
 
 /**
  * What a play route does on entering, and what GamePage does when the player logs in or out
@@ -100,7 +75,7 @@ const callIds = (run: SessionSystem) => run.fakes.calls.map((call) => call.id);
 describe('the session and the game launch flow along the journeys a player makes', () => {
   it('a visitor plays a slot in demo, logs in through the login modal, and the game restarts in real money', async () => {
     const run = system();
-    await accessAllowed(run);
+    await accessAllowed(run, VISITOR_COUNTRY);
     await anonymous(run);
 
     const demo = openGame(run, SLOT_ROUTE);
@@ -149,7 +124,7 @@ describe('the session and the game launch flow along the journeys a player makes
 
   it('a player plays in real money and logs out: the game flow ends with the session and no child is left running', async () => {
     const run = system();
-    await loggedIn(run);
+    await loggedIn(run, VISITOR_COUNTRY);
     const game = openGame(run, SLOT_ROUTE);
     await launch(run, game!, SLOT, SLOT_URL);
     expect(game!.getSnapshot().context.input.demo).toBe(false);
@@ -169,7 +144,7 @@ describe('the session and the game launch flow along the journeys a player makes
 
   it('a game token failure: error with the token code, the session stays, and a retry launches the game', async () => {
     const run = system();
-    await loggedIn(run);
+    await loggedIn(run, VISITOR_COUNTRY);
     const game = openGame(run, SLOT_ROUTE);
     run.fakes.resolve('loadGameDetail', SLOT);
     await settle();
@@ -192,7 +167,7 @@ describe('the session and the game launch flow along the journeys a player makes
 
   it('evolution refuses the player (400): the flow ends with logout and the session logs the player out', async () => {
     const run = system();
-    await loggedIn(run);
+    await loggedIn(run, VISITOR_COUNTRY);
     const game = openGame(run, TABLE_ROUTE);
     run.fakes.resolve('loadGameDetail', EVOLUTION_TABLE);
     await settle();
@@ -218,7 +193,7 @@ describe('the session and the game launch flow along the journeys a player makes
 
   it('a live table for a visitor is never demo: the detail stops the launch before any ticket or URL', async () => {
     const run = system();
-    await accessAllowed(run);
+    await accessAllowed(run, VISITOR_COUNTRY);
     await anonymous(run);
     // The session starts a game for anyone (the live route's own guard sends a visitor away first);
     // the flow itself refuses a live table in demo, whatever route it came from.
@@ -243,7 +218,7 @@ describe('the session and the game launch flow along the journeys a player makes
 
   it('the idle timer ends the session while a game is open: the game flow stops with it', async () => {
     const run = system();
-    await loggedIn(run);
+    await loggedIn(run, VISITOR_COUNTRY);
     const game = openGame(run, SLOT_ROUTE);
     await launch(run, game!, SLOT, SLOT_URL);
 

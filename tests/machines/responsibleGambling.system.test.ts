@@ -8,24 +8,19 @@ import type { ActorRefFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import type { activityTimerMachine } from '../../machines/activityTimer.machine';
 import { exclusionMachine, type BreakRequest } from '../../machines/exclusion.machine';
-import { gameLaunchMachine, type GameLaunchInput, type LaunchUrlInput } from '../../machines/gameLaunch.machine';
 import { ACTIVITY_TIMER_POLL_MS } from '../../machines/lib/constants';
 import type { MarketCode } from '../../machines/lib/markets';
 import { isAuthorized } from '../../machines/session.guards';
 import { walletRefOf } from '../../machines/session.machine';
 import { ApiError } from '../../src/api/errors';
-import type { GameDetail } from '../../src/api/games';
 import type { ActivitySummary, BreakResponse } from '../../src/api/responsibleGambling';
 import type { WalletResponse } from '../../src/api/wallet';
 import { SLOT } from './lib/games';
-import { LOGGED_IN } from './lib/identity';
 import { settle } from './lib/pathCoverage';
-import { childIds, loadPlayer, runningFlows, sessionSystem, type SessionSystem } from './lib/sessionSystem';
+import { ALWAYS, childIds, gameLaunchActors, loggedIn, runningFlows, sessionSystem, type SessionSystem } from './lib/sessionSystem';
 
 type TimerRef = ActorRefFrom<typeof activityTimerMachine>;
 
-/** The children a session always has; a logout must leave nothing else running. */
-const ALWAYS = ['accessCheck', 'cookieConsent', 'toast'];
 const SLOT_ROUTE = { lobby: 'casino', provider: 'pragmaticplay', game: 'aurora-slot', channel: 'desktop', visitorCountry: 'FI' } as const;
 const SUMMARY: ActivitySummary = {
   settings: { intervalMinutes: 30, activityTimerOn: true },
@@ -41,14 +36,7 @@ const EXCLUDED_UNTIL = '2027-05-25T12:00:00.000Z';
 /** The session with the real game launch and exclusion flows; their platform calls are fakes. */
 function system() {
   return sessionSystem((fakes) => ({
-    gameLaunch: gameLaunchMachine.provide({
-      actors: {
-        loadGameDetail: fakes.actor<GameDetail | null, GameLaunchInput>(),
-        fetchGrant: fakes.actor<string, LaunchUrlInput>(),
-        resolveLaunchUrl: fakes.actor<string, LaunchUrlInput>(),
-        recordRecentGame: fakes.actor<unknown, LaunchUrlInput>(),
-      },
-    }),
+    ...gameLaunchActors(fakes),
     exclusion: exclusionMachine.provide({
       actors: {
         loadTimeoutChoices: fakes.actor<readonly number[], { market: MarketCode }>(),
@@ -56,15 +44,6 @@ function system() {
       },
     }),
   }));
-}
-
-/** The access check lets the visitor in; the platform's cookie restores the player; their data arrives. */
-async function loggedIn(run: SessionSystem) {
-  run.fakes.resolve('fetchAccessContext', { countryCode: 'FI', maintenance: false });
-  run.fakes.resolve('restoreSession', LOGGED_IN);
-  await settle();
-  await loadPlayer(run);
-  expect(isAuthorized(run.session.getSnapshot())).toBe(true);
 }
 
 /** The activity timer child, found by its system id. */
@@ -117,7 +96,7 @@ async function realityCheckDue(run: SessionSystem, timer: TimerRef) {
 describe('responsible gambling across the whole actor system (issue 13)', () => {
   it('the reality check comes while a game is open: Continue keeps playing, the link opens the limits page, Log out closes the game', async () => {
     const run = system();
-    await loggedIn(run);
+    await loggedIn(run, 'FI');
     const timer = timerOf(run);
     await timerRunsDown(run, timer, 1);
     const game = await playSlot(run);
@@ -160,7 +139,7 @@ describe('responsible gambling across the whole actor system (issue 13)', () => 
 
   it('a network blip during a game does not stop the reality check: the failed poll is followed by the next one', async () => {
     const run = system();
-    await loggedIn(run);
+    await loggedIn(run, 'FI');
     const timer = timerOf(run);
     await timerRunsDown(run, timer, 2);
     await playSlot(run);
@@ -174,7 +153,7 @@ describe('responsible gambling across the whole actor system (issue 13)', () => 
 
   it('self-exclusion: logged out at once, the wallet and its socket stopped, and the next login refused with the days left', async () => {
     const run = system();
-    await loggedIn(run);
+    await loggedIn(run, 'FI');
 
     // The balance is live in the header.
     const wallet = walletRefOf(run.session.getSnapshot());
@@ -234,7 +213,7 @@ describe('responsible gambling across the whole actor system (issue 13)', () => 
 
   it("the panic button: a day's cooling-off at one press, logged out, the game closed, login refused while cooling off", async () => {
     const run = system();
-    await loggedIn(run);
+    await loggedIn(run, 'FI');
     const game = await playSlot(run);
 
     run.session.send({ type: 'flow.start', flow: 'exclusion', input: { panic: true } });

@@ -9,7 +9,8 @@ import { Button } from '../../ui/Button';
 import { Loader } from '../../ui/Loader';
 import * as s from './banking.css';
 import { DEPOSIT_NOT_ALLOWED } from './errorMessages';
-import { Notice, NoticeText, useMoney } from './parts';
+import { Notice, NoticeText } from './parts';
+import { useMoney } from '../../ui/money';
 
 type SessionRef = ActorRefFrom<typeof sessionMachine>;
 type WalletRef = ActorRefFrom<typeof walletMachine>;

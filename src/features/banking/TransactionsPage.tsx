@@ -22,8 +22,8 @@ import { Loader } from '../../ui/Loader';
 import * as s from './banking.css';
 import { dateInputValue, dateOf, dayBoundary, dayOf, displayDate, displayTime, relativeDay, weekdayName } from './dates';
 import { CATEGORY_LABELS, STATUS_LABELS, TYPE_LABELS } from './labels';
-import { wireCents } from '../../ui/money';
-import { Notice, NoticeText, useMoney } from './parts';
+import { useMoney, wireCents } from '../../ui/money';
+import { Notice, NoticeText } from './parts';
 
 type SessionRef = ActorRefFrom<typeof sessionMachine>;
 type HistoryActor = ActorRefFrom<typeof transactionHistoryMachine>;

@@ -24,7 +24,8 @@ import {
   type AmountBounds,
 } from './errorMessages';
 import { Facts } from '../../ui/Facts';
-import { AmountField, MethodPicker, Notice, NoticeText, useMoney } from './parts';
+import { AmountField, MethodPicker, Notice, NoticeText } from './parts';
+import { useMoney } from '../../ui/money';
 
 type SessionRef = ActorRefFrom<typeof sessionMachine>;
 type WithdrawActor = ActorRefFrom<typeof withdrawMachine>;

@@ -1,30 +1,17 @@
 import { endOfDay, format, intlFormat, isValid, parseISO, startOfDay } from 'date-fns';
-import { DISPLAY_DATE_FORMAT } from '../../../machines/lib/constants';
+import { dateOf } from '../../ui/dates';
 
 // Dates on the banking screens, with date-fns in the player's time zone and the route's locale
 // (behaviour.md §9 "Date format: day/month/year for display; yyyy-MM-dd"). Names (weekdays) come
-// from date-fns' Intl formatting, so every language the site has gets them, Tagalog included.
+// from date-fns' Intl formatting, so every language the site has gets them, Tagalog included. The
+// wire's instants and the day/month/year and time shown are the shared ones (src/ui/dates.ts).
 
-/** The wire's ISO instant as a Date, or null. */
-export function dateOf(iso: string): Date | null {
-  const date = parseISO(iso);
-  return isValid(date) ? date : null;
-}
+export { dateOf, displayDate, displayTime } from '../../ui/dates';
 
 /** The calendar day of an instant in the player's time zone ("2026-11-25"): the history's day groups. */
 export function dayOf(iso: string): string {
   const date = dateOf(iso);
   return date === null ? iso : format(date, 'yyyy-MM-dd');
-}
-
-/** day/month/year (behaviour.md §9). */
-export function displayDate(date: Date): string {
-  return format(date, DISPLAY_DATE_FORMAT);
-}
-
-/** The time of day in the route's locale ("14:05", "2:05 PM"). */
-export function displayTime(date: Date, locale: string): string {
-  return intlFormat(date, { hour: 'numeric', minute: '2-digit' }, { locale });
 }
 
 /** The weekday's name in the route's locale ("Tuesday", "tiistai"). */

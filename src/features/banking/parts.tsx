@@ -1,19 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId, useMemo, type ReactNode } from 'react';
-import { intlLocaleFor, type LangMarket } from '../../../machines/lib/markets';
+import { useId, type ReactNode } from 'react';
 import type { PaymentMethod } from '../../api/wallet';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
 import * as s from './banking.css';
-import { moneyFormat, normaliseAmountInput, type MoneyFormat } from '../../ui/money';
+import { normaliseAmountInput } from '../../ui/money';
 
 // Pieces the deposit, withdraw and history screens share.
-
-/** Money in the account currency, in the route's locale. */
-export function useMoney(langMarket: LangMarket, currency: string): MoneyFormat {
-  const locale = intlLocaleFor(langMarket);
-  return useMemo(() => moneyFormat(locale, currency), [locale, currency]);
-}
 
 export type NoticeTone = 'info' | 'success' | 'warning' | 'error';
 

@@ -3,13 +3,13 @@ import { useSelector } from '@xstate/react';
 import { useState, type MouseEvent } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { activityTimerMachine } from '../../../machines/activityTimer.machine';
-import { intlLocaleFor, type LangMarket } from '../../../machines/lib/markets';
+import type { LangMarket } from '../../../machines/lib/markets';
 import { gamblingLimitsHref } from '../../../machines/session.machine';
 import type { ActivitySummary } from '../../api/responsibleGambling';
 import { Button } from '../../ui/Button';
 import { Loader } from '../../ui/Loader';
 import { Modal } from '../../ui/Modal';
-import { moneyFormat } from '../../ui/money';
+import { useMoney } from '../../ui/money';
 import * as s from './breaks.css';
 import { playedFor } from './texts';
 
@@ -54,7 +54,7 @@ export function RealityCheckDialog({ timer, langMarket }: { timer: ActivityTimer
       description={description}
     >
       {loading ? <Loader layout="inline" /> : null}
-      {summary !== null ? <Figures summary={summary} locale={intlLocaleFor(langMarket)} /> : null}
+      {summary !== null ? <Figures summary={summary} langMarket={langMarket} /> : null}
       <a className={s.limitsLink} href={gamblingLimitsHref(langMarket)} onClick={openLimits} aria-disabled={loading || undefined}>
         <Trans id="breaks.reality.limitsLink">Review my gambling limits</Trans>
       </a>
@@ -70,12 +70,12 @@ export function RealityCheckDialog({ timer, langMarket }: { timer: ActivityTimer
   );
 }
 
-function Figures({ summary, locale }: { summary: ActivitySummary; locale: string }) {
+function Figures({ summary, langMarket }: { summary: ActivitySummary; langMarket: LangMarket }) {
   const { i18n } = useLingui();
   // UI-only: the moment the modal opened, to say how long the session has lasted.
   const [openedAt] = useState(() => Date.now());
   const minutes = Math.max(0, Math.floor((openedAt - Date.parse(summary.sessionStartedAt)) / 60_000));
-  const money = moneyFormat(locale, summary.currency);
+  const money = useMoney(langMarket, summary.currency);
   return (
     <dl className={s.figures}>
       <dt className={s.figureTerm}>

@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useLocation } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { formatLangMarket, type LangMarket } from '../../../machines/lib/markets';
 import type { MarketRgRules } from '../../../machines/lib/responsibleGambling';
 import type { sessionMachine } from '../../../machines/session.machine';
 import { marketRulesQuery } from '../../api/responsibleGamblingQueries';
 import * as s from './compliance.css';
-import { isPlayPath, rulesMarketOf } from './layer';
+import { isPlayPath, rulesMarketOf, useRgLogin } from './layer';
 import { SwedishBadges } from './SwedishBadges';
 
 // The compliance layer in the page frame (issue 13 "The compliance layer, per market"), switched on
@@ -70,9 +70,7 @@ export function ComplianceBars({ session, langMarket, loadExclusionFlow }: Compl
 
 /** At the top of the page's content, for a logged-in player in any market: the 80 % limit warning. */
 export function ComplianceNotices({ session, langMarket }: { session: SessionRef; langMarket: LangMarket }) {
-  const playerId = useSelector(session, (snapshot) => (snapshot.context.authorized ? (snapshot.context.claims?.playerId ?? null) : null));
-  const iat = useSelector(session, (snapshot) => snapshot.context.claims?.iat ?? null);
-  const login = useMemo(() => (playerId === null || iat === null ? null : { playerId, iat }), [playerId, iat]);
+  const login = useRgLogin(session);
   if (login === null) return null;
   return (
     <Suspense fallback={null}>

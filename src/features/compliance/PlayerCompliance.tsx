@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { formatLangMarket, intlLocaleFor, type LangMarket } from '../../../machines/lib/markets';
 import { PANIC_BREAK_DAYS } from '../../../machines/lib/responsibleGambling';
@@ -10,9 +10,10 @@ import { walletRefOf, type sessionMachine } from '../../../machines/session.mach
 import { walletTotalCents, type walletMachine } from '../../../machines/wallet.machine';
 import type { LimitWarning } from '../../api/responsibleGambling';
 import { activitySummaryQuery, rgKeys, type RgLogin } from '../../api/responsibleGamblingQueries';
+import { useRgLogin } from './layer';
 import { Button } from '../../ui/Button';
 import { CloseIcon } from '../../ui/icons';
-import { moneyFormat, type MoneyFormat } from '../../ui/money';
+import { useMoney, type MoneyFormat } from '../../ui/money';
 import * as s from './player.css';
 import { shownWarnings, usedShare, warningKey } from './limitWarnings';
 import { formatSessionClock, msToNextTick, sessionClockDuration, sessionElapsedMs } from './sessionClock';
@@ -40,17 +41,6 @@ export function PlayerBars({ session, langMarket, sessionBar, panicButton, loadE
   );
 }
 
-function useLogin(session: SessionRef): RgLogin | null {
-  const playerId = useSelector(session, (snapshot) => (snapshot.context.authorized ? (snapshot.context.claims?.playerId ?? null) : null));
-  const iat = useSelector(session, (snapshot) => snapshot.context.claims?.iat ?? null);
-  return useMemo(() => (playerId === null || iat === null ? null : { playerId, iat }), [playerId, iat]);
-}
-
-function useMoney(langMarket: LangMarket, currency: string | undefined): MoneyFormat | null {
-  const locale = intlLocaleFor(langMarket);
-  return useMemo(() => (currency === undefined ? null : moneyFormat(locale, currency)), [locale, currency]);
-}
-
 // ------------------------------------------------------------------------- the UK session bar
 
 /**
@@ -62,8 +52,9 @@ function useMoney(langMarket: LangMarket, currency: string | undefined): MoneyFo
  */
 export function SessionBar({ session, langMarket }: { session: SessionRef; langMarket: LangMarket }) {
   const { t } = useLingui();
-  const summary = useQuery(activitySummaryQuery(useLogin(session))).data;
-  const money = useMoney(langMarket, summary?.currency);
+  const summary = useQuery(activitySummaryQuery(useRgLogin(session))).data;
+  // The currency is only read once the summary (with its currency) is there.
+  const money = useMoney(langMarket, summary?.currency ?? 'EUR');
   return (
     <section className={s.sessionBar} aria-label={t({ id: 'compliance.sessionBar.label', message: 'Your session' })} data-testid="session-bar">
       <dl className={s.sessionFact}>
@@ -77,7 +68,7 @@ export function SessionBar({ session, langMarket }: { session: SessionRef; langM
           <Trans id="compliance.sessionBar.net">Net position</Trans>
         </dt>
         <dd className={s.sessionValue} data-testid="session-net">
-          {summary === undefined || money === null ? '–' : money.signed(summary.delta)}
+          {summary === undefined ? '–' : money.signed(summary.delta)}
         </dd>
       </dl>
     </section>
@@ -169,7 +160,7 @@ export function LimitWarnings({ session, langMarket, login }: LimitWarningsProps
   const summary = useQuery(activitySummaryQuery(login)).data;
   const wallet = useSelector(session, walletRefOf);
   const [dismissed, setDismissed] = useState<ReadonlySet<string>>(() => new Set());
-  const money = useMoney(langMarket, summary?.currency);
+  const money = useMoney(langMarket, summary?.currency ?? 'EUR');
   const shown = summary === undefined ? [] : shownWarnings(summary.limitWarnings, dismissed);
   const langmarket = formatLangMarket(langMarket);
 
@@ -180,7 +171,7 @@ export function LimitWarnings({ session, langMarket, login }: LimitWarningsProps
       {wallet === undefined ? null : <RefreshOnBalanceChange wallet={wallet} login={login} />}
       {/* Always present, so that a warning appearing later is announced (politely). */}
       <div className={s.warnings} role="status">
-        {shown.length > 0 && money !== null ? (
+        {shown.length > 0 ? (
           <div className={s.warning} data-testid="limit-warning">
             <div className={s.warningBody}>
               {shown.map((warning) => (

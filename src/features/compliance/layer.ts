@@ -1,7 +1,9 @@
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
 import { LOBBY_PATHS, LOBBY_TYPES } from '../../../machines/lib/games';
 import { isMarketCode, type MarketCode } from '../../../machines/lib/markets';
 import { marketOfCountry } from '../../../machines/lib/wallet';
-import type { SessionContext } from '../../../machines/session.machine';
+import type { SessionContext, sessionMachine } from '../../../machines/session.machine';
 import type { RgLogin } from '../../api/responsibleGamblingQueries';
 
 // Who the compliance layer applies to, and where (issue 13 "The compliance layer, per market").
@@ -25,6 +27,13 @@ export function marketCodeOr(market: string, fallback: MarketCode): MarketCode {
 /** The login a summary belongs to, or null for a visitor. */
 export function rgLoginOf(context: Pick<SessionContext, 'authorized' | 'claims'>): RgLogin | null {
   return context.authorized && context.claims !== null ? { playerId: context.claims.playerId, iat: context.claims.iat } : null;
+}
+
+const sameLogin = (a: RgLogin | null, b: RgLogin | null) => a === b || (a !== null && b !== null && a.playerId === b.playerId && a.iat === b.iat);
+
+/** The session's login (rgLoginOf), the same object for as long as the login is the same one. */
+export function useRgLogin(session: ActorRefFrom<typeof sessionMachine>): RgLogin | null {
+  return useSelector(session, (snapshot) => rgLoginOf(snapshot.context), sameLogin);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { intlLocaleFor, type LangMarket } from '../../../machines/lib/markets';
 import { LIMIT_DURATIONS, type LimitKind } from '../../../machines/lib/responsibleGambling';
@@ -9,10 +9,10 @@ import type { sessionMachine } from '../../../machines/session.machine';
 import { Button } from '../../ui/Button';
 import { FormError } from '../../ui/Field';
 import { Loader } from '../../ui/Loader';
-import { moneyFormat } from '../../ui/money';
+import { useMoney, type MoneyFormat } from '../../ui/money';
 import { ActivitySection } from './ActivitySection';
 import { LIMITS_LOAD_FAILED } from './errorMessages';
-import { dateOf } from './format';
+import { dateOf } from '../../ui/dates';
 import { LimitCard, type GamblingLimitsActor } from './LimitCard';
 import * as s from './limits.css';
 
@@ -60,7 +60,7 @@ function Limits({ flow, langMarket }: { flow: GamblingLimitsActor; langMarket: L
   const failed = useSelector(flow, (snapshot) => snapshot.hasTag('limitsFailed'));
   const currency = useSelector(flow, (snapshot) => snapshot.context.currency);
   const locale = intlLocaleFor(langMarket);
-  const money = useMemo(() => moneyFormat(locale, currency), [locale, currency]);
+  const money = useMoney(langMarket, currency);
 
   return (
     <>
@@ -138,7 +138,7 @@ const SECTION_HEADINGS = {
   spend: { id: 'limits-spend', heading: <Trans id="limits.spend.heading">Loss limits</Trans> },
 } as const satisfies Record<LimitKind, { id: string; heading: ReactNode }>;
 
-function LimitsSection({ flow, kind, money, locale }: { flow: GamblingLimitsActor; kind: LimitKind; money: ReturnType<typeof moneyFormat>; locale: string }) {
+function LimitsSection({ flow, kind, money, locale }: { flow: GamblingLimitsActor; kind: LimitKind; money: MoneyFormat; locale: string }) {
   const { id, heading } = SECTION_HEADINGS[kind];
   return (
     <section className={s.section} aria-labelledby={id} data-testid={id}>

@@ -21,7 +21,8 @@ import { FormError, TextField } from '../../ui/Field';
 import { normaliseAmountInput, type MoneyFormat } from '../../ui/money';
 import { Countdown } from './Countdown';
 import { limitDraftMessage, limitErrorMessage, type LimitBounds } from './errorMessages';
-import { dateOf, displayDateTime } from './format';
+import { dateOf } from '../../ui/dates';
+import { displayDateTime } from './format';
 import * as s from './limits.css';
 
 export type GamblingLimitsActor = ActorRefFrom<typeof gamblingLimitsMachine>;

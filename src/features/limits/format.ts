@@ -1,20 +1,13 @@
-import { differenceInMinutes, format, intlFormat, isValid, parseISO } from 'date-fns';
-import { DISPLAY_DATE_FORMAT } from '../../../machines/lib/constants';
+import { differenceInMinutes } from 'date-fns';
+import { displayDate, displayTime } from '../../ui/dates';
 
 // Dates and time left on the gambling limits page: date-fns in the player's time zone and the
-// route's locale, as the banking screens show them (behaviour.md §9 "Date format: day/month/year
-// for display"); units of time through Intl, so every language the site has names them.
-
-/** The wire's ISO instant as a Date, or null. */
-export function dateOf(iso: string | null): Date | null {
-  if (iso === null) return null;
-  const date = parseISO(iso);
-  return isValid(date) ? date : null;
-}
+// route's locale, as the banking screens show them (src/ui/dates.ts; behaviour.md §9 "Date format:
+// day/month/year for display"); units of time through Intl, so every language the site has names them.
 
 /** day/month/year and the time of day in the route's locale: "25/11/2026 14:05". */
 export function displayDateTime(date: Date, locale: string): string {
-  return `${format(date, DISPLAY_DATE_FORMAT)} ${intlFormat(date, { hour: 'numeric', minute: '2-digit' }, { locale })}`;
+  return `${displayDate(date)} ${displayTime(date, locale)}`;
 }
 
 const DAY_MINUTES = 24 * 60;

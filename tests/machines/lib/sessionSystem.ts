@@ -8,6 +8,7 @@ import { accessCheckMachine, type AccessContextResult } from '../../../machines/
 import { activityTimerMachine } from '../../../machines/activityTimer.machine';
 import { cookieConsentMachine, type StoredCookieConsent } from '../../../machines/cookieConsent.machine';
 import { depositMachine, type PaymentMethodsLoad } from '../../../machines/deposit.machine';
+import { gameLaunchMachine, type GameLaunchInput, type LaunchUrlInput } from '../../../machines/gameLaunch.machine';
 import { codeVerificationMachine, type CodeCheck, type CodeRequest, type CodeSent, type CodeVerified } from '../../../machines/codeVerification.machine';
 import { idleMachine } from '../../../machines/idle.machine';
 import type { AuthenticatedSession } from '../../../machines/lib/identity';
@@ -16,12 +17,15 @@ import { loginMachine, type LoginCredentials } from '../../../machines/login.mac
 import { passwordChangeMachine, type PasswordChangeInput } from '../../../machines/passwordChange.machine';
 import { payAndPlayMachine, type LoginPlayerInput } from '../../../machines/payAndPlay.machine';
 import { phoneChangeMachine } from '../../../machines/phoneChange.machine';
+import { isAuthorized } from '../../../machines/session.guards';
 import { FLOW_NAMES, sessionMachine, type ProfileLoad, type SessionEmitted } from '../../../machines/session.machine';
 import { signupMachine, type RegistrationSecret } from '../../../machines/signup.machine';
 import { walletMachine, type WalletConnectionInput, type WalletSocketCommand, type WalletSocketEvent } from '../../../machines/wallet.machine';
+import type { GameDetail } from '../../../src/api/games';
 import type { AccessDetails, PlayerProfile, TransactionSummary } from '../../../src/api/player';
 import type { ActivitySettings, ActivitySummary, MinutesRemaining } from '../../../src/api/responsibleGambling';
 import type { DepositCheckResponse, DepositRequest, DepositRequestResponse, DepositStatusResponse, WalletResponse } from '../../../src/api/wallet';
+import { LOGGED_IN } from './identity';
 import { FakePromises, settle } from './pathCoverage';
 
 export const EN_UN: LangMarket = { language: 'en', market: 'UN' };
@@ -167,4 +171,36 @@ export async function loadPlayer(run: SessionSystem) {
   run.fakes.resolve('loadAccessDetails', access);
   run.fakes.resolve('loadTransactionSummary', summary);
   await settle();
+}
+
+/** The children a session always has; a logout must leave nothing else running. */
+export const ALWAYS = ['accessCheck', 'cookieConsent', 'toast'];
+
+/** The real game launch machine with its four platform calls faked (for `sessionSystem`'s extra actors). */
+export function gameLaunchActors(fakes: FakePromises): SessionActors {
+  return {
+    gameLaunch: gameLaunchMachine.provide({
+      actors: {
+        loadGameDetail: fakes.actor<GameDetail | null, GameLaunchInput>(),
+        fetchGrant: fakes.actor<string, LaunchUrlInput>(),
+        resolveLaunchUrl: fakes.actor<string, LaunchUrlInput>(),
+        recordRecentGame: fakes.actor<unknown, LaunchUrlInput>(),
+      },
+    }),
+  };
+}
+
+/** The access check lets the visitor in from `countryCode`. */
+export async function accessAllowed(run: SessionSystem, countryCode: string) {
+  run.fakes.resolve('fetchAccessContext', { countryCode, maintenance: false });
+  await settle();
+}
+
+/** The visitor is let in from `countryCode`; the platform's cookie restores the player; their data arrives. */
+export async function loggedIn(run: SessionSystem, countryCode: string) {
+  await accessAllowed(run, countryCode);
+  run.fakes.resolve('restoreSession', LOGGED_IN);
+  await settle();
+  await loadPlayer(run);
+  expect(isAuthorized(run.session.getSnapshot())).toBe(true);
 }
