@@ -263,6 +263,8 @@ const storedDepositSchema = v.object({ result: v.string(), depositId: v.nullable
 export async function requestDeposit(deps: PlayerCashierDeps, playerId: number, input: DepositRequestInput): Promise<DepositRequestResponse> {
   const player = await currentPlayer(deps, playerId);
   const now = deps.clock();
+  // Read before the transaction: on PGlite (one connection) a read outside it would wait for it.
+  const settings = await deps.settings.read();
   const outcome = await inTransaction(deps.db, async (trx): Promise<v.InferOutput<typeof storedDepositSchema>> => {
     const wallet = await lockedWallet(trx, playerId);
     const errors: FieldError[] = [];
@@ -283,7 +285,7 @@ export async function requestDeposit(deps: PlayerCashierDeps, playerId: number, 
     const stored = await storedAnswer(trx, call, storedDepositSchema);
     if (stored) return stored;
 
-    const refused = depositRefusal(player) ?? (await depositLimitReached(trx, player, wallet.currency, cents, now, await deps.settings.read()))?.result ?? null;
+    const refused = depositRefusal(player) ?? (await depositLimitReached(trx, player, wallet.currency, cents, now, settings))?.result ?? null;
     if (refused !== null) {
       const answer = { result: refused, depositId: null };
       await storeAnswer(trx, call, answer, now);
