@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LOGIN_LOCK_ATTEMPTS_DEFAULT, LOGIN_LOCK_WINDOW_MINUTES_DEFAULT } from '../machines/lib/constants';
+import { parseProviderKeys, type ProviderKey } from './platform/provider-keys';
 import { PLATFORM_MODES, type PlatformMode } from './providers/types';
 
 // The platform's settings from the environment (README "Configuration"). Read once at start.
@@ -42,6 +43,11 @@ export interface ServerConfig {
    * server/contract/provider-wallet.ts); generated and stored in the database when unset.
    */
   gameWalletSecret: string | undefined;
+  /**
+   * GAME_PROVIDER_KEYS: the game providers' wallet keys, `provider:keyId:secret` entries separated
+   * by commas (server/platform/provider-keys.ts). Two entries of one provider during a rotation.
+   */
+  gameProviderKeys: ProviderKey[];
   /**
    * A header set by a trusted proxy or CDN with the visitor's address (CLIENT_ADDRESS_HEADER, e.g.
    * CF-Connecting-IP); the TCP peer's address otherwise. The per-address limits count on it.
@@ -211,6 +217,7 @@ export function readConfig(env: Env = process.env): ServerConfig {
     loginLockWindowMinutes: positiveInteger(env, 'LOGIN_LOCK_WINDOW_MINUTES', LOGIN_LOCK_WINDOW_MINUTES_DEFAULT),
     sessionSecret: sessionSecret(env.SESSION_SECRET),
     gameWalletSecret: hmacSecret('GAME_WALLET_SECRET', env.GAME_WALLET_SECRET),
+    gameProviderKeys: parseProviderKeys(env.GAME_PROVIDER_KEYS),
     clientAddressHeader: nonEmpty(env.CLIENT_ADDRESS_HEADER),
     siteUrl: siteUrl(env.SITE_URL),
     gameProviderOrigin: gameProviderOrigin(env.GAME_PROVIDER_ORIGIN),
@@ -287,8 +294,13 @@ export const GAME_TOKEN_LIFETIME_S = 5 * 60;
 export const PROVIDER_SESSION_LIFETIME_MS = SESSION_ABSOLUTE_LIFETIME_MS;
 
 /**
- * How long a demo-provider launch (its URL's token) plays: 2 hours. The launch token is the
- * credential of every round the game page asks for, so it must not outlive a playing session by
- * much; reopening the game from the lobby gives a new one.
+ * How long a demo-provider launch token (its URL's last segment, the credential of every round the
+ * game page asks for) lives: 10 minutes (issue 20 "The launch's lifetime is short and renewed while
+ * the session lives"). The provider hands the page a renewed token with its answers once half of it
+ * has passed, and the page asks at least every DEMO_GAME_KEEPALIVE_MS: a real-money launch's
+ * answers come only while the player's login lives (the wallet checks its game session), so a
+ * captured launch URL is worth little after a logout, and nothing after 10 minutes.
  */
-export const DEMO_GAME_LAUNCH_LIFETIME_S = 2 * 60 * 60;
+export const DEMO_GAME_LAUNCH_LIFETIME_S = 10 * 60;
+/** How often an open game page asks its provider (and so renews its launch) when the player does nothing. */
+export const DEMO_GAME_KEEPALIVE_MS = 2 * 60_000;

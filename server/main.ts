@@ -91,6 +91,7 @@ const app = createApp({
   corsOrigins: config.corsOrigins,
   captchaSecret: config.captchaSecret,
   gameWalletSecret: config.gameWalletSecret,
+  gameProviderKeys: config.gameProviderKeys,
   siteUrl: config.siteUrl,
   // The demo game provider's own origin (issue 12); unset: http://games.localhost on the site's port.
   gameProviderOrigin: config.gameProviderOrigin,

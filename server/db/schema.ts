@@ -258,6 +258,8 @@ export interface WalletTransactionsTable {
   related_id: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Migration 0014: a game bet's round, `<provider>:<roundId>`; null for other rows. */
+  game_round: string | null;
 }
 
 /** Migration 0008: the stored answer of an idempotent call. */
@@ -355,6 +357,42 @@ export interface PlayerLimitsTable {
   pending_date: Date | null;
 }
 
+/** Migration 0014: a key a game provider signs its wallet calls with (server/platform/provider-keys.ts). */
+export interface GameProviderKeysTable {
+  key_id: string;
+  provider: string;
+  secret: string;
+  created_at: Date;
+  retired_at: NullableTimestamp;
+}
+
+/** Migration 0014: a real-money launch's game session token (hashed), tied to the login session. */
+export interface GameSessionsTable {
+  token_hash: string;
+  session_id: string;
+  player_id: number;
+  provider: string;
+  game_id: string;
+  created_at: Date;
+}
+
+/** Migration 0014: a provider's round of one player (server/repositories/game-rounds.ts). */
+export interface GameRoundsTable {
+  provider: string;
+  round_id: string;
+  player_id: number;
+  game_id: string;
+  vertical: string;
+  currency: string;
+  /** OPEN, SETTLED or ROLLED_BACK. */
+  status: string;
+  /** The round's bets not voided, and its wins, decimal. */
+  staked: Numeric;
+  won: Numeric;
+  created_at: Date;
+  updated_at: Date;
+}
+
 export interface Database {
   platform_settings: PlatformSettingsTable;
   content_documents: ContentDocumentsTable;
@@ -379,6 +417,9 @@ export interface Database {
   player_activity_settings: PlayerActivitySettingsTable;
   player_breaks: PlayerBreaksTable;
   player_limits: PlayerLimitsTable;
+  game_provider_keys: GameProviderKeysTable;
+  game_sessions: GameSessionsTable;
+  game_rounds: GameRoundsTable;
 }
 
 export type PlayerRow = Selectable<PlayersTable>;

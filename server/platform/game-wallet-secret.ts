@@ -1,13 +1,14 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import * as v from 'valibot';
 import type { Database } from '../db/schema';
-import { sameText } from './secrets';
 
-// The game providers' seamless-wallet secret (server/contract/provider-wallet.ts): every call's body
-// is signed with HMAC-SHA256 under it. GAME_WALLET_SECRET when configured (the providers are told
-// it); otherwise generated on the first use and kept in platform_settings, like the session secret
-// (server/platform/tokens.ts), so that it survives a restart and every process shares it.
+// The simulated demo game provider's own secret (server/providers/demo-games/keys.ts derives its
+// launch-token and round-outcome keys from it). GAME_WALLET_SECRET when configured (then it is also
+// the demo provider's wallet key: server/platform/provider-keys.ts); otherwise generated on the
+// first use and kept in platform_settings, so that it survives a restart and every process shares
+// it. The wallet calls' keys are per provider and rotate (server/platform/provider-keys.ts); this
+// secret does not, so a rotation never changes a launch's outcomes or ends its games.
 
 /** platform_settings key of the generated secret (not a switch: the settings store's reset keeps it). */
 export const GAME_WALLET_SECRET_SETTING = 'gameWalletSecret';
@@ -27,14 +28,4 @@ export async function loadGameWalletSecret(db: Kysely<Database>, configured?: st
   const stored = v.safeParse(storedSecretSchema, row.value);
   if (!stored.success) throw new Error(`platform_settings.${GAME_WALLET_SECRET_SETTING} is not a generated secret; delete the row to generate a new one.`);
   return stored.output;
-}
-
-/** The signature header's value for a body: `sha256=<hex>`. */
-export function signWalletBody(secret: string, body: string): string {
-  return `sha256=${createHmac('sha256', secret).update(body, 'utf8').digest('hex')}`;
-}
-
-/** Does the header carry this body's signature? Constant-time. */
-export function validWalletSignature(secret: string, body: string, header: string | undefined): boolean {
-  return header !== undefined && sameText(header.trim().toLowerCase(), signWalletBody(secret, body));
 }

@@ -381,6 +381,8 @@ export interface HistoryInput {
   methodId?: string | null | undefined;
   externalId?: string | null | undefined;
   relatedId?: number | null | undefined;
+  /** A game bet's round (`<provider>:<roundId>`, migration 0014). */
+  gameRound?: string | null | undefined;
   at: Date;
 }
 
@@ -399,6 +401,7 @@ export function recordHistory(trx: Kysely<Database>, wallet: LockedWallet, input
     method_id: input.methodId ?? null,
     external_id: input.externalId ?? null,
     related_id: input.relatedId ?? null,
+    game_round: input.gameRound ?? null,
     created_at: input.at,
     updated_at: input.at,
   });

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { SIMULATED_MESSAGE_SENDER } from '../platform/messages';
+import type { ProviderKeyring } from '../platform/provider-keys';
 import { sameText } from '../platform/secrets';
 import { bankidRoutes } from '../routes/bankid';
 import { captchaRoutes } from '../routes/captcha';
@@ -16,8 +17,10 @@ export interface SimulatedProvidersOptions {
   clock: () => Date;
   /** What the simulated captcha's challenge answers (CAPTCHA_SECRET). */
   captchaSecret: string;
-  /** GAME_WALLET_SECRET: the demo game provider signs its seamless-wallet calls with it. */
+  /** GAME_WALLET_SECRET: the demo game provider's own secret and configured wallet key. */
   gameWalletSecret?: string | undefined;
+  /** The platform's keyring of the providers' wallet keys: the demo provider signs with its key there. */
+  keyring?: ProviderKeyring | undefined;
   /** GAME_PROVIDER_ORIGIN: the demo game provider's own origin (http://games.localhost:<port> when absent). */
   gameProviderOrigin?: string | undefined;
 }
@@ -25,7 +28,7 @@ export interface SimulatedProvidersOptions {
 /** The simulated bank page is served by the platform itself (server/routes/bankid.ts). */
 export const SIMULATED_BANK_PATH = '/api/bankid';
 
-export function simulatedProviders({ db, clock, captchaSecret, gameWalletSecret, gameProviderOrigin }: SimulatedProvidersOptions): PlatformProviders {
+export function simulatedProviders({ db, clock, captchaSecret, gameWalletSecret, keyring, gameProviderOrigin }: SimulatedProvidersOptions): PlatformProviders {
   const bankIdentification: BankIdentificationProvider = {
     name: 'simulated bank identification (believes any personal id typed in)',
     simulated: true,
@@ -40,6 +43,6 @@ export function simulatedProviders({ db, clock, captchaSecret, gameWalletSecret,
   };
   const payments: PaymentProvider = simulatedPaymentProvider({ db, clock });
   // The demo games (server/providers/demo-games): every launch call answers with one of their URLs.
-  const games = demoGameProvider({ db, clock, gameWalletSecret, origin: gameProviderOrigin });
+  const games = demoGameProvider({ db, clock, gameWalletSecret, keyring, origin: gameProviderOrigin });
   return { bankIdentification, captcha, messages: SIMULATED_MESSAGE_SENDER, payments, games };
 }

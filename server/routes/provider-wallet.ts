@@ -2,10 +2,10 @@ import { Hono, type Context } from 'hono';
 import type { Kysely } from 'kysely';
 import * as v from 'valibot';
 import {
-  WALLET_SIGNATURE_HEADER,
   balanceRequestSchema,
-  gameOperationRequestSchema,
+  betRequestSchema,
   rollbackRequestSchema,
+  winRequestSchema,
   type BalanceAnswer,
   type OperationAnswer,
 } from '../contract/provider-wallet';
@@ -13,38 +13,31 @@ import type { Database } from '../db/schema';
 import { ERROR_CODES, HttpError } from '../http/errors';
 import type { SiteEnv } from '../http/site-context';
 import { fieldErrorsOf, flowBodyLimit, validationError } from '../http/validation';
-import { loadGameWalletSecret, validWalletSignature } from '../platform/game-wallet-secret';
+import { verifyWalletCall, type ProviderKeyring } from '../platform/provider-keys';
 import { gameBalance, gameOperation, rollbackBet, type GameWalletDeps } from '../services/game-wallet';
 
 // The game providers' seamless wallet (server/contract/provider-wallet.ts), mounted at
-// /api/provider/wallet: each call's body is checked against its HMAC first (401 error.token.invalid),
-// then parsed with the contract; the rules are server/services/game-wallet.ts.
+// /api/provider/wallet: each call's key, timestamp and signature are checked first (401
+// error.token.invalid; the provider is the key's), then the body is parsed with the contract; the
+// rules are server/services/game-wallet.ts.
 
 export interface ProviderWalletRoutesOptions {
   db: Kysely<Database>;
   clock: () => Date;
-  /** GAME_WALLET_SECRET; generated and kept in platform_settings when absent. */
-  secret?: string | undefined;
+  /** The providers' keys (server/platform/provider-keys.ts). */
+  keyring: ProviderKeyring;
+  /** When a login is over (the platform's auth policy); the spec's limits when absent. */
+  sessionLimits?: GameWalletDeps['sessionLimits'];
 }
 
-export function providerWalletRoutes({ db, clock, secret }: ProviderWalletRoutesOptions): Hono<SiteEnv> {
+export function providerWalletRoutes({ db, clock, keyring, sessionLimits }: ProviderWalletRoutesOptions): Hono<SiteEnv> {
   const routes = new Hono<SiteEnv>();
-  const deps: GameWalletDeps = { db, clock };
-  let loaded: Promise<string> | undefined;
-  const secretOf = (): Promise<string> => {
-    loaded ??= loadGameWalletSecret(db, secret).catch((error: unknown) => {
-      loaded = undefined; // a database hiccup must not poison every later call
-      throw error;
-    });
-    return loaded;
-  };
+  const deps: GameWalletDeps = { db, clock, sessionLimits };
 
-  /** The signed body, parsed with `schema`. */
-  async function signedBody<TSchema extends v.GenericSchema>(c: Context, schema: TSchema): Promise<v.InferOutput<TSchema>> {
+  /** The signing provider and the signed body, parsed with `schema`. */
+  async function signedCall<TSchema extends v.GenericSchema>(c: Context, schema: TSchema): Promise<{ provider: string; body: v.InferOutput<TSchema> }> {
     const text = await c.req.text();
-    if (!validWalletSignature(await secretOf(), text, c.req.header(WALLET_SIGNATURE_HEADER))) {
-      throw new HttpError(401, ERROR_CODES.tokenInvalid, `The body's ${WALLET_SIGNATURE_HEADER} is missing or wrong.`);
-    }
+    const key = await verifyWalletCall(keyring, (name) => c.req.header(name), text, clock());
     let body: unknown;
     try {
       body = JSON.parse(text);
@@ -56,13 +49,25 @@ export function providerWalletRoutes({ db, clock, secret }: ProviderWalletRoutes
     }
     const parsed = v.safeParse(schema, body, { abortEarly: false });
     if (!parsed.success) throw validationError(fieldErrorsOf(parsed.issues));
-    return parsed.output;
+    return { provider: key.provider, body: parsed.output };
   }
 
-  routes.post('/balance', flowBodyLimit, async (c) => c.json<BalanceAnswer>(await gameBalance(deps, await signedBody(c, balanceRequestSchema))));
-  routes.post('/bet', flowBodyLimit, async (c) => c.json<OperationAnswer>(await gameOperation(deps, 'bet', await signedBody(c, gameOperationRequestSchema))));
-  routes.post('/win', flowBodyLimit, async (c) => c.json<OperationAnswer>(await gameOperation(deps, 'win', await signedBody(c, gameOperationRequestSchema))));
-  routes.post('/rollback', flowBodyLimit, async (c) => c.json<OperationAnswer>(await rollbackBet(deps, await signedBody(c, rollbackRequestSchema))));
+  routes.post('/balance', flowBodyLimit, async (c) => {
+    const { provider, body } = await signedCall(c, balanceRequestSchema);
+    return c.json<BalanceAnswer>(await gameBalance(deps, provider, body));
+  });
+  routes.post('/bet', flowBodyLimit, async (c) => {
+    const { provider, body } = await signedCall(c, betRequestSchema);
+    return c.json<OperationAnswer>(await gameOperation(deps, provider, 'bet', body));
+  });
+  routes.post('/win', flowBodyLimit, async (c) => {
+    const { provider, body } = await signedCall(c, winRequestSchema);
+    return c.json<OperationAnswer>(await gameOperation(deps, provider, 'win', body));
+  });
+  routes.post('/rollback', flowBodyLimit, async (c) => {
+    const { provider, body } = await signedCall(c, rollbackRequestSchema);
+    return c.json<OperationAnswer>(await rollbackBet(deps, provider, body));
+  });
 
   return routes;
 }

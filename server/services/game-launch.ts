@@ -13,10 +13,12 @@ import { FIELD_CODES, validationError } from '../http/validation';
 import { resolveCountry, type CountrySources } from '../platform/access';
 import { accessDetailsFor } from '../platform/account-status';
 import { createPlayerStore, type Player } from '../platform/players';
+import { randomSecret, sha256Hex } from '../platform/secrets';
 import type { AuthenticatedSession } from '../platform/sessions';
 import type { SettingsStore } from '../platform/settings';
 import { signJwt, verifiedJwtPayload } from '../platform/tokens';
 import type { GameLaunchGrant, GameProvider as GameProviderAdapter } from '../providers/types';
+import { insertGameSession } from '../repositories/game-sessions';
 import { findGame } from './catalog';
 import { assertRequiredLimits } from './limits';
 
@@ -332,6 +334,27 @@ export function openProviderSession(
   return sessions.open(caller.session, provider, { renew: options.renew === true, jurisdiction: options.jurisdiction ?? DEFAULT_JURISDICTION });
 }
 
+// ------------------------------------------------------------------------------ the game session
+
+/**
+ * Issue 20 "A game ends with the session": a real-money launch gets a game session token of its
+ * own, tied to the player's login (stored hashed, migration 0014). The provider sends it with every
+ * balance and bet, and the seamless wallet refuses both once that login has ended (logout, idle,
+ * lifetime, a break, closure): server/services/game-wallet.ts.
+ */
+async function openGameSession(deps: LaunchDeps, caller: PlayerCaller, game: Game): Promise<string> {
+  const token = randomSecret(32);
+  await insertGameSession(deps.db, {
+    tokenHash: sha256Hex(token),
+    sessionId: caller.session.sessionId,
+    playerId: caller.player.id,
+    provider: deps.provider.walletProvider,
+    gameId: game.id,
+    at: deps.clock(),
+  });
+  return token;
+}
+
 // ------------------------------------------------------------------------------ the launch
 
 export interface LaunchRequest {
@@ -389,6 +412,7 @@ export async function launchGame(deps: LaunchDeps, caller: Caller, launch: Launc
     }
   }
   if (caller.kind === 'player' && !launch.demo) await checkRequiredLimits(deps, caller);
+  const sessionToken = caller.kind === 'player' && !launch.demo ? await openGameSession(deps, caller, game) : null;
 
   const grant: GameLaunchGrant = {
     mode: launch.demo ? 'demo' : 'real',
@@ -400,6 +424,7 @@ export async function launchGame(deps: LaunchDeps, caller: Caller, launch: Launc
     language: launch.language,
     channel: channel ?? game.channels[0] ?? 'desktop',
     siteOrigin: siteOriginOf(deps, request),
+    sessionToken,
   };
   return deps.provider.launchUrl(grant, request.url);
 }

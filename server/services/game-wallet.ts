@@ -1,16 +1,21 @@
 import type { Kysely } from 'kysely';
 import * as v from 'valibot';
+import { IDLE_LIMIT_MS } from '../../machines/lib/constants';
 import { parseMoney, type TransactionCategory } from '../../machines/lib/wallet';
 import type { AccessDetails } from '../../src/api/player';
+import { SESSION_ABSOLUTE_LIFETIME_MS } from '../config';
 import {
   GAME_VERTICALS,
+  maxWinMultiplierOf,
   operationAnswerSchema,
   type BalanceAnswer,
-  type GameOperationRequest,
+  type BalanceRequest,
+  type BetRequest,
   type GameOperationResult,
   type GameVertical,
   type OperationAnswer,
   type RollbackRequest,
+  type WinRequest,
 } from '../contract/provider-wallet';
 import type { Database } from '../db/schema';
 import { ERROR_CODES, HttpError } from '../http/errors';
@@ -19,22 +24,37 @@ import { accessDetailsFor } from '../platform/account-status';
 import { storeAnswer, storedAnswer, type IdempotentCall } from '../platform/idempotency';
 import { fromCents, gameAccount, lockWallet, playerAccount, playerBalances, postOnWallet, recordHistory, toCents, type LockedWallet } from '../platform/ledger';
 import { createPlayerStore, type Player } from '../platform/players';
+import { sha256Hex } from '../platform/secrets';
+import { changeRound, findRound, openRound, type GameRoundRow } from '../repositories/game-rounds';
+import { findGameSession } from '../repositories/game-sessions';
 import { inTransaction } from '../repositories/transaction';
 import { findExternalTransaction, setTransactionStatus } from '../repositories/wallet-transactions';
 import { withdrawWholeBalance } from './cashier';
 import { stakePassesSpendLimit } from './limits';
 import { readWallet, walletNotFound, wireMoney } from './wallet';
 
-// The seamless wallet of the game providers (issue 11; the contract is
-// server/contract/provider-wallet.ts): a bet takes the amount from the player's MAIN to the house's
-// game account of its vertical (NOT_ENOUGH_FUNDS above MAIN, RESTRICTED while the player may not
-// play the vertical, SELF_SPEND_LIMIT_REACHED past a spend limit: issue 13), a win pays from it, a rollback voids a bet (the bet REVERTED, a BET_VOID row
-// gives the amount back). Each call is idempotent by the provider's transaction id, and runs with
-// the player's wallet locked. Bets are paid from MAIN only: bonus money comes with the bonus issue.
+// The seamless wallet of the game providers (issues 11 and 20; the contract, with every rule a
+// provider's developer needs, is server/contract/provider-wallet.ts). The route has checked the
+// call's key and signature: `provider` is the key's. Here:
+//
+// - a balance or a bet needs the game session token of a live login (logout, idle, lifetime, a
+//   break or a closure end it: 401 error.session.expired);
+// - a bet takes the amount from the player's MAIN to the house's game account of its vertical
+//   (NOT_ENOUGH_FUNDS above MAIN, RESTRICTED while the player may not play the vertical,
+//   SELF_SPEND_LIMIT_REACHED past a spend limit: issue 13) and opens its round or joins it;
+// - a win pays from the game account, only for a round of the same player and game that had a
+//   bet, within the provider's bound, and settles the round;
+// - a rollback voids a bet of an open round (the bet REVERTED, a BET_VOID row gives the amount
+//   back); a settled round's bets are not rolled back.
+// Each call is idempotent by the provider's transaction id and runs with the player's wallet
+// locked, so one player's calls, deposits and limit changes run one after another. Bets are paid
+// from MAIN only: bonus money comes with the bonus issue.
 
 export interface GameWalletDeps {
   db: Kysely<Database>;
   clock: () => Date;
+  /** When a login is over (the platform's auth policy): idle and absolute limits. */
+  sessionLimits?: { idleLimitMs: number; absoluteLifetimeMs: number } | undefined;
 }
 
 /** The access flag a vertical's bets need (product.md §3 access flags). */
@@ -55,6 +75,13 @@ const CATEGORY_OF: Readonly<Record<GameVertical, TransactionCategory>> = {
 
 /** A provider's transaction id in the history: unique per provider, not across them. */
 const externalIdOf = (provider: string, transactionId: string) => `${provider}:${transactionId}`;
+/** A bet's round in the history (wallet_transactions.game_round). */
+const roundRefOf = (provider: string, roundId: string) => `${provider}:${roundId}`;
+
+const sessionEnded = () =>
+  new HttpError(401, ERROR_CODES.sessionExpired, "The player's session has ended (logged out, idle or closed): ask them to log in again.");
+const roundNotFound = () => new HttpError(404, ERROR_CODES.roundNotFound, 'No bet of this provider, player and game in this round.');
+const roundClosed = (status: string) => new HttpError(409, ERROR_CODES.roundClosed, `The round is ${status.toLowerCase().replace('_', ' ')}: it takes no more of this call.`);
 
 async function playerOf(deps: GameWalletDeps, playerId: number): Promise<Player> {
   const player = await createPlayerStore(deps.db, deps.clock).findById(playerId);
@@ -68,6 +95,16 @@ async function lockedWallet(trx: Kysely<Database>, playerId: number): Promise<Lo
   return wallet;
 }
 
+/**
+ * 401 error.session.expired unless the token is a game session of this provider and player whose
+ * login is live now. An unknown token answers the same: a caller learns nothing of others' tokens.
+ */
+async function assertLiveGameSession(db: Kysely<Database>, deps: GameWalletDeps, provider: string, playerId: number, token: string, now: Date): Promise<void> {
+  const limits = deps.sessionLimits ?? { idleLimitMs: IDLE_LIMIT_MS, absoluteLifetimeMs: SESSION_ABSOLUTE_LIFETIME_MS };
+  const found = await findGameSession(db, { tokenHash: sha256Hex(token), provider, playerId, now, ...limits });
+  if (!found?.live) throw sessionEnded();
+}
+
 /** The amount in cents, in the wallet's currency; 400 otherwise. */
 function amountOf(wallet: LockedWallet, request: { amount: string; currency: string }): bigint {
   if (request.currency !== wallet.currency) throw validationError([{ field: 'currency', code: FIELD_CODES.currency }]);
@@ -76,14 +113,14 @@ function amountOf(wallet: LockedWallet, request: { amount: string; currency: str
   return BigInt(cents);
 }
 
-function callOf(request: { provider: string; playerId: number; transactionId: string }, params: IdempotentCall['params']): IdempotentCall {
-  return { scope: `provider:${request.provider}`, key: request.transactionId, playerId: request.playerId, params };
+function callOf(provider: string, request: { playerId: number; transactionId: string }, params: IdempotentCall['params']): IdempotentCall {
+  return { scope: `provider:${provider}`, key: request.transactionId, playerId: request.playerId, params };
 }
 
 /**
  * Why a bet is refused, or null: the vertical's access, then the player's spend (loss) limits (issue
  * 13: taken as lost, the stake may not take the period's loss past a limit), then MAIN. A win or a
- * rollback is never refused.
+ * rollback is never refused for the player's account.
  */
 async function betRefusal(
   trx: Kysely<Database>,
@@ -98,15 +135,46 @@ async function betRefusal(
   return main < cents ? 'NOT_ENOUGH_FUNDS' : null;
 }
 
-/** POST /balance. */
-export async function gameBalance(deps: GameWalletDeps, request: { provider: string; playerId: number }): Promise<BalanceAnswer> {
+/** Is the round this player's, in this game and vertical? */
+const roundFits = (round: GameRoundRow, request: { playerId: number; gameId: string; vertical: string }) =>
+  round.player_id === request.playerId && round.game_id === request.gameId && round.vertical === request.vertical;
+
+/**
+ * The round rules of a bet or a win, before anything moves (issue 20 "keeps a round's books"): a
+ * bet opens a new round or joins an open one of the same player and game; a win needs a round of
+ * the same player and game with a bet, not rolled back, and stays within the provider's bound.
+ */
+function checkRound(provider: string, kind: 'bet' | 'win', round: GameRoundRow | undefined, request: BetRequest | WinRequest, cents: bigint): void {
+  if (kind === 'bet') {
+    if (round === undefined) return;
+    if (!roundFits(round, request)) throw roundClosed('another player’s or game’s');
+    if (round.status !== 'OPEN') throw roundClosed(round.status);
+    return;
+  }
+  if (round === undefined || !roundFits(round, request)) throw roundNotFound();
+  if (round.status === 'ROLLED_BACK') throw roundClosed(round.status);
+  const bound = toCents(round.staked) * BigInt(maxWinMultiplierOf(provider));
+  if (toCents(round.won) + cents > bound) {
+    throw new HttpError(
+      409,
+      ERROR_CODES.winLimitExceeded,
+      `The round's wins may total at most ${String(maxWinMultiplierOf(provider))} times its stake (the provider's contract).`,
+    );
+  }
+}
+
+/** POST /balance: MAIN, for a live game session. */
+export async function gameBalance(deps: GameWalletDeps, provider: string, request: BalanceRequest): Promise<BalanceAnswer> {
   const wallet = await readWallet(deps.db, request.playerId);
   if (!wallet) throw walletNotFound();
+  await assertLiveGameSession(deps.db, deps, provider, request.playerId, request.sessionToken, deps.clock());
   return { playerId: request.playerId, currency: wallet.currency, balance: wallet.balanceMap.MAIN.cash, version: wallet.version };
 }
 
-/** POST /bet and /win. */
-export async function gameOperation(deps: GameWalletDeps, kind: 'bet' | 'win', request: GameOperationRequest): Promise<OperationAnswer> {
+/** POST /bet (a live game session's) and /win (of a round with a bet). */
+export async function gameOperation(deps: GameWalletDeps, provider: string, kind: 'bet', request: BetRequest): Promise<OperationAnswer>;
+export async function gameOperation(deps: GameWalletDeps, provider: string, kind: 'win', request: WinRequest): Promise<OperationAnswer>;
+export async function gameOperation(deps: GameWalletDeps, provider: string, kind: 'bet' | 'win', request: BetRequest | WinRequest): Promise<OperationAnswer> {
   await playerOf(deps, request.playerId);
   const now = deps.clock();
   return inTransaction(deps.db, async (trx) => {
@@ -115,9 +183,14 @@ export async function gameOperation(deps: GameWalletDeps, kind: 'bet' | 'win', r
     // that lock too, so a bet that waited for it sees the break and is refused.
     const player = await playerOf({ ...deps, db: trx }, request.playerId);
     const cents = amountOf(wallet, request);
-    const call = callOf(request, { kind, roundId: request.roundId, gameId: request.gameId, vertical: request.vertical, amount: fromCents(cents) });
+    const call = callOf(provider, request, { kind, roundId: request.roundId, gameId: request.gameId, vertical: request.vertical, amount: fromCents(cents) });
+    // A replay is answered as it was, even after the session ended: the money moved then.
     const stored = await storedAnswer(trx, call, operationAnswerSchema);
     if (stored) return stored;
+
+    if (kind === 'bet' && request.sessionToken !== undefined) await assertLiveGameSession(trx, deps, provider, request.playerId, request.sessionToken, now);
+    const round = await findRound(trx, provider, request.roundId);
+    checkRound(provider, kind, round, request, cents);
 
     const balances = await playerBalances(trx, request.playerId, wallet.currency);
     const refusal = kind === 'bet' ? await betRefusal(trx, player, request.vertical, cents, balances.MAIN, now) : null;
@@ -141,14 +214,15 @@ export async function gameOperation(deps: GameWalletDeps, kind: 'bet' | 'win', r
       status: 'SUCCESS',
       amount: signed,
       balanceAfter: balances.MAIN + signed,
-      externalId: externalIdOf(request.provider, request.transactionId),
+      externalId: externalIdOf(provider, request.transactionId),
+      gameRound: roundRefOf(provider, request.roundId),
       at: now,
     });
     const { balances: after } = await postOnWallet(
       trx,
       wallet,
       {
-        idempotencyKey: `${kind}:${request.provider}:${request.transactionId}`,
+        idempotencyKey: `${kind}:${provider}:${request.transactionId}`,
         kind: kind === 'bet' ? 'BET' : 'WIN',
         cents,
         entries: [
@@ -160,6 +234,11 @@ export async function gameOperation(deps: GameWalletDeps, kind: 'bet' | 'win', r
       },
       balances,
     );
+    const roundKey = { provider, roundId: request.roundId };
+    if (kind === 'win') await changeRound(trx, roundKey, { won: fromCents(cents), status: 'SETTLED', at: now });
+    else if (round === undefined) {
+      await openRound(trx, { ...roundKey, playerId: request.playerId, gameId: request.gameId, vertical: request.vertical, currency: wallet.currency, staked: fromCents(cents), at: now });
+    } else await changeRound(trx, roundKey, { staked: fromCents(cents), status: 'OPEN', at: now });
     // A round placed before a self-exclusion can pay after it (a live table settles later): the
     // exclusion returned the balance (breaks.ts), so the late win goes back to the player too
     // rather than sit in an account they cannot log in to (GLI-19: the player keeps their money).
@@ -177,20 +256,24 @@ export async function gameOperation(deps: GameWalletDeps, kind: 'bet' | 'win', r
 }
 
 /**
- * POST /rollback: voids a bet of this provider (BET_VOID gives the amount back; the bet becomes
- * REVERTED). A bet void already answers SUCCESS without moving money again (referenceId null).
+ * POST /rollback: voids a bet of this provider in an open round of the player (BET_VOID gives the
+ * amount back; the bet becomes REVERTED; the round is ROLLED_BACK when none of its bets is left).
+ * A bet void already answers SUCCESS without moving money again (referenceId null); a bet whose
+ * round paid a win is 409 error.round.settled.
  */
-export async function rollbackBet(deps: GameWalletDeps, request: RollbackRequest): Promise<OperationAnswer> {
+export async function rollbackBet(deps: GameWalletDeps, provider: string, request: RollbackRequest): Promise<OperationAnswer> {
   await playerOf(deps, request.playerId);
   const now = deps.clock();
   return inTransaction(deps.db, async (trx) => {
     const wallet = await lockedWallet(trx, request.playerId);
-    const call = callOf(request, { kind: 'rollback', betTransactionId: request.betTransactionId });
+    const call = callOf(provider, request, { kind: 'rollback', betTransactionId: request.betTransactionId, roundId: request.roundId });
     const stored = await storedAnswer(trx, call, operationAnswerSchema);
     if (stored) return stored;
 
-    const bet = await findExternalTransaction(trx, request.playerId, externalIdOf(request.provider, request.betTransactionId), 'BET');
+    const bet = await findExternalTransaction(trx, request.playerId, externalIdOf(provider, request.betTransactionId), 'BET');
     if (!bet) throw new HttpError(404, ERROR_CODES.notFound, 'No such bet of this provider and player.');
+    const round = await findRound(trx, provider, request.roundId);
+    if (bet.game_round !== roundRefOf(provider, request.roundId) || round?.player_id !== request.playerId) throw roundNotFound();
     const balances = await playerBalances(trx, request.playerId, wallet.currency);
     let answer: OperationAnswer;
     if (bet.status === 'REVERTED') {
@@ -202,6 +285,9 @@ export async function rollbackBet(deps: GameWalletDeps, request: RollbackRequest
         balance: wireMoney(balances.MAIN, wallet.currency),
       };
     } else {
+      if (round.status === 'SETTLED') {
+        throw new HttpError(409, ERROR_CODES.roundSettled, 'The round has paid a win: its bets are not rolled back (the contract keeps both).');
+      }
       const cents = -toCents(bet.amount);
       const category = CATEGORY_OF[v.parse(v.picklist(GAME_VERTICALS), bet.category)];
       const history = await recordHistory(trx, wallet, {
@@ -210,7 +296,7 @@ export async function rollbackBet(deps: GameWalletDeps, request: RollbackRequest
         status: 'SUCCESS',
         amount: cents,
         balanceAfter: balances.MAIN + cents,
-        externalId: externalIdOf(request.provider, request.transactionId),
+        externalId: externalIdOf(provider, request.transactionId),
         relatedId: bet.id,
         at: now,
       });
@@ -218,7 +304,7 @@ export async function rollbackBet(deps: GameWalletDeps, request: RollbackRequest
         trx,
         wallet,
         {
-          idempotencyKey: `rollback:${request.provider}:${request.transactionId}`,
+          idempotencyKey: `rollback:${provider}:${request.transactionId}`,
           kind: 'ROLLBACK',
           cents,
           entries: [
@@ -231,6 +317,8 @@ export async function rollbackBet(deps: GameWalletDeps, request: RollbackRequest
         balances,
       );
       await setTransactionStatus(trx, bet.id, { status: 'REVERTED', at: now });
+      const left = toCents(round.staked) - cents;
+      await changeRound(trx, { provider, roundId: request.roundId }, { staked: fromCents(-cents), status: left > 0n ? 'OPEN' : 'ROLLED_BACK', at: now });
       answer = {
         result: 'SUCCESS',
         transactionId: request.transactionId,

@@ -5,8 +5,9 @@ import * as fc from 'fast-check';
 import { sql } from 'kysely';
 import { createApp } from '../../server/app';
 import { DEFAULT_CAPTCHA_SECRET } from '../../server/config';
-import { WALLET_SIGNATURE_HEADER } from '../../server/contract/provider-wallet';
-import { signWalletBody } from '../../server/platform/game-wallet-secret';
+import { CONFIGURED_DEMO_KEY_ID, walletCallHeaders } from '../../server/platform/provider-keys';
+import { randomSecret, sha256Hex } from '../../server/platform/secrets';
+import { insertGameSession } from '../../server/repositories/game-sessions';
 import { seedContentIfEmpty } from '../../server/content/seed';
 import { createDatabase, type PlatformDatabase } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
@@ -231,8 +232,8 @@ const FIELD_HINTS: readonly [RegExp, readonly string[]][] = [
   [/wallet\/withdrawal\/request/, ['amount', 'methodId', 'idempotencyKey']],
   [/wallet\/withdrawal\/cancellation/, ['pendingWithdrawalId', 'amount', 'cancelByPlayer']],
   [/wallet\/(deposit|withdrawal)\/check/, ['ipAddress', 'blackbox']],
-  [/provider\/wallet\/rollback/, ['provider', 'playerId', 'transactionId', 'betTransactionId']],
-  [/provider\/wallet/, ['provider', 'playerId', 'transactionId', 'roundId', 'gameId', 'vertical', 'amount', 'currency']],
+  [/provider\/wallet\/rollback/, ['playerId', 'transactionId', 'betTransactionId', 'roundId', 'sessionToken']],
+  [/provider\/wallet/, ['playerId', 'sessionToken', 'transactionId', 'roundId', 'gameId', 'vertical', 'amount', 'currency']],
   [/test\/wallet/, ['email', 'playerId', 'amount', 'idempotencyKey']],
   // Games (issue 12): favourites and recent games; game detail, ticket, token, launch and the providers' launch calls.
   [/player\/favorites/, ['gameId', 'lobbyPageType']],
@@ -459,7 +460,9 @@ function requestFor(route: Route, auth: { token: string; cookie: string }): fc.A
       const method = r.method;
       const body = method === 'GET' || method === 'HEAD' ? undefined : r.body;
       // The game providers' wallet answers 401 to an unsigned body: sign most, so their values reach the rules.
-      if (route.path.startsWith('/api/provider/wallet') && r.signed && body !== undefined) headers[WALLET_SIGNATURE_HEADER] = signWalletBody(GAME_WALLET_SECRET, body);
+      if (route.path.startsWith('/api/provider/wallet') && r.signed && body !== undefined) {
+        Object.assign(headers, walletCallHeaders({ keyId: CONFIGURED_DEMO_KEY_ID, secret: GAME_WALLET_SECRET }, body, new Date()));
+      }
       return { method, path: `${path}${r.suffix}${search ? `?${search}` : ''}`, headers, body, repeat: r.repeat };
     });
 }
@@ -539,6 +542,11 @@ void describe('npm run fuzz: every API route against generated bad input', () =>
     assert.equal(login.status, 200);
     const token = ((await login.json()) as { idToken: string }).idToken;
     const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    // The seeded player's open game (issue 20): its game session token lets fuzzed bets reach the wallet's rules.
+    const playerLogin = await database.db.selectFrom('sessions').select(['id', 'player_id']).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+    const gameSession = randomSecret(32);
+    await insertGameSession(database.db, { tokenHash: sha256Hex(gameSession), sessionId: playerLogin.id, playerId: playerLogin.player_id, provider: 'aurora-demo', gameId: 'fuzz', at: new Date() });
+    GOOD_VALUES.sessionToken = [gameSession, 'short'];
 
     const perRoute = Math.ceil(TOTAL_RUNS / routes.length);
     const failures: Failure[] = [];

@@ -50,24 +50,26 @@ function fakeWallet() {
     currency: 'EUR',
     balance: formatMoney(cents, 'EUR'),
   });
+  const operation = (kind: 'bet' | 'win', request: { transactionId: string; amount: string }) => {
+    const amount = parseMoney(request.amount, 'EUR') ?? 0;
+    calls.push({ kind, transactionId: request.transactionId, cents: amount });
+    const launchId = request.transactionId.split(':')[0] ?? '';
+    const failing = failWins.get(launchId) ?? 0;
+    if (kind === 'win' && failing > 0) {
+      failWins.set(launchId, failing - 1);
+      return Promise.resolve<WalletFailure>({ failed: true, status: 503, code: 'http.503' });
+    }
+    const seen = answers.get(request.transactionId);
+    if (seen) return Promise.resolve(seen);
+    cents += kind === 'bet' ? -amount : amount;
+    const posted = answer(request.transactionId);
+    answers.set(request.transactionId, posted);
+    return Promise.resolve(posted);
+  };
   const wallet: DemoWallet = {
-    balance: (playerId) => Promise.resolve({ playerId, currency: 'EUR', balance: formatMoney(cents, 'EUR'), version: calls.length }),
-    operation: (kind, request) => {
-      const amount = parseMoney(request.amount, 'EUR') ?? 0;
-      calls.push({ kind, transactionId: request.transactionId, cents: amount });
-      const launchId = request.transactionId.split(':')[0] ?? '';
-      const failing = failWins.get(launchId) ?? 0;
-      if (kind === 'win' && failing > 0) {
-        failWins.set(launchId, failing - 1);
-        return Promise.resolve<WalletFailure>({ failed: true, status: 503, code: 'http.503' });
-      }
-      const seen = answers.get(request.transactionId);
-      if (seen) return Promise.resolve(seen);
-      cents += kind === 'bet' ? -amount : amount;
-      const posted = answer(request.transactionId);
-      answers.set(request.transactionId, posted);
-      return Promise.resolve(posted);
-    },
+    balance: (request) => Promise.resolve({ playerId: request.playerId, currency: 'EUR', balance: formatMoney(cents, 'EUR'), version: calls.length }),
+    bet: (request) => operation('bet', request),
+    win: (request) => operation('win', request),
     rollback: (request) => {
       calls.push({ kind: 'rollback', transactionId: request.transactionId, cents: 0 });
       const bet = calls.find((call) => call.kind === 'bet' && call.transactionId === request.betTransactionId);
@@ -116,6 +118,7 @@ function claimsOf(kind: LaunchClaims['kind'], mode: 'demo' | 'real', overrides: 
     jur: 'MT',
     lang: 'en',
     site: 'http://127.0.0.1:4173',
+    gst: mode === 'real' ? 'state-test-game-session' : null,
     iat,
     exp: iat + 2 * 60 * 60,
     ...overrides,
@@ -263,8 +266,9 @@ describe('live bets', () => {
       state: 'placing',
       placedAt: now,
     });
-    await wallet.wallet.operation('bet', {
+    await wallet.wallet.bet({
       playerId: 42,
+      sessionToken: 'state-test-game-session',
       transactionId: `${claims.lid}:L${String(round)}-deadbeef0000:bet`,
       roundId: `${claims.lid}:L${String(round)}-deadbeef0000`,
       gameId: claims.gid,

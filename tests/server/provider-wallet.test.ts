@@ -1,17 +1,21 @@
 import * as v from 'valibot';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { transactionsResponseSchema } from '../../src/api/wallet';
-import { balanceAnswerSchema, operationAnswerSchema, WALLET_SIGNATURE_HEADER } from '../../server/contract/provider-wallet';
-import { GAME_WALLET_SECRET_SETTING, loadGameWalletSecret, signWalletBody } from '../../server/platform/game-wallet-secret';
+import { balanceAnswerSchema, operationAnswerSchema } from '../../server/contract/provider-wallet';
 import { balance, gameAccount, playerAccount } from '../../server/platform/ledger';
 import { expectError, expectFieldErrors } from './helpers/identity';
 import { json, startTestPlatform, type TestPlatform } from './helpers/platform';
-import { credit, GAME_SECRET, newKey, playerCall, providerCall, walletOf, walletPlayer, type WalletPlayer } from './helpers/wallet';
+import { credit, GAME_SECRET, newKey, playerCall, providerCall, walletOf, walletPlayer, type TestProviderKey, type WalletPlayer } from './helpers/wallet';
 
-// The game providers' seamless wallet (issue 11; server/contract/provider-wallet.ts): signed calls
-// only, bets from MAIN (NOT_ENOUGH_FUNDS above it, nothing posted; RESTRICTED without the vertical's
-// access), wins, rollbacks that void a bet (BET_VOID), each idempotent by the provider's
-// transaction id, recorded in the history with the vertical's category.
+// The game providers' seamless wallet (issue 11; server/contract/provider-wallet.ts): bets from MAIN
+// (NOT_ENOUGH_FUNDS above it, nothing posted; RESTRICTED without the vertical's access), wins,
+// rollbacks that void a bet (BET_VOID), each idempotent by the provider's transaction id, recorded
+// in the history with the vertical's category. The keys and signatures are
+// provider-wallet-keys.test.ts's, the rounds' books provider-wallet-rounds.test.ts's, the game
+// sessions game-session.test.ts's.
+
+/** A second provider with a key of its own. */
+const OTHER: TestProviderKey = { provider: 'other-studio', keyId: 'other-studio.k1', secret: 'other-studio-secret-0123456789abcdef' };
 
 let platform: TestPlatform;
 let app: ReturnType<TestPlatform['app']>;
@@ -20,7 +24,7 @@ beforeAll(async () => {
   platform = await startTestPlatform();
 });
 beforeEach(() => {
-  app = platform.app({ gameWalletSecret: GAME_SECRET });
+  app = platform.app({ gameWalletSecret: GAME_SECRET, gameProviderKeys: [{ ...OTHER, createdAt: new Date(0), retiredAt: null }] });
 });
 afterAll(async () => {
   await platform.close();
@@ -42,14 +46,14 @@ function play(player: WalletPlayer, overrides: Record<string, unknown> = {}) {
   };
 }
 
-async function operation(kind: 'bet' | 'win', body: Record<string, unknown>) {
-  const response = await providerCall(app, kind, body);
+async function operation(kind: 'bet' | 'win', body: Record<string, unknown>, key?: TestProviderKey) {
+  const response = await providerCall(app, kind, body, key);
   expect(response.status, await response.clone().text()).toBe(200);
   return v.parse(operationAnswerSchema, await json(response));
 }
 
-async function rollback(player: WalletPlayer, betTransactionId: string, transactionId = newKey('rb'), provider = PROVIDER) {
-  return providerCall(app, 'rollback', { provider, playerId: player.id, transactionId, betTransactionId });
+async function rollback(player: WalletPlayer, bet: { transactionId: string; roundId: string }, transactionId = newKey('rb'), key?: TestProviderKey) {
+  return providerCall(app, 'rollback', { playerId: player.id, transactionId, betTransactionId: bet.transactionId, roundId: bet.roundId }, key);
 }
 
 async function funded(amount = '100.00', details = {}): Promise<WalletPlayer> {
@@ -61,34 +65,6 @@ async function funded(amount = '100.00', details = {}): Promise<WalletPlayer> {
 async function history(player: WalletPlayer, query = '') {
   return v.parse(transactionsResponseSchema, await json(await playerCall(app, player.token, `/transactions${query}`))).transactions;
 }
-
-describe('the signature', () => {
-  it.each([
-    ['no signature', {}],
-    ['a wrong one', { [WALLET_SIGNATURE_HEADER]: 'sha256=00' }],
-    ['another key’s', { [WALLET_SIGNATURE_HEADER]: signWalletBody('another-secret-another-secret-xx', '{"provider":"a","playerId":1}') }],
-    ['another body’s', { [WALLET_SIGNATURE_HEADER]: signWalletBody(GAME_SECRET, '{"provider":"a","playerId":2}') }],
-  ])('refuses a call with %s: 401 error.token.invalid', async (_name, headers) => {
-    const response = await app.request('/api/provider/wallet/balance', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', ...headers },
-      body: '{"provider":"a","playerId":1}',
-    });
-    await expectError(response, 401, 'error.token.invalid');
-  });
-
-  it('is generated and kept in the database when none is configured', async () => {
-    const player = await walletPlayer(platform, app);
-    const generatedApp = platform.app({});
-    const secret = await loadGameWalletSecret(platform.database.db);
-    expect(secret).toMatch(/^[A-Za-z0-9_-]{43,}$/);
-    const row = await platform.database.db.selectFrom('platform_settings').select('key').where('key', '=', GAME_WALLET_SECRET_SETTING).executeTakeFirst();
-    expect(row).toBeDefined();
-    const response = await providerCall(generatedApp, 'balance', { provider: PROVIDER, playerId: player.id }, secret);
-    expect(response.status).toBe(200);
-    expect(await loadGameWalletSecret(platform.database.db)).toBe(secret);
-  });
-});
 
 describe('POST /balance', () => {
   it('answers MAIN in the account currency and the wallet version', async () => {
@@ -125,9 +101,10 @@ describe('POST /bet and /win', () => {
 
   it('takes a bet from MAIN to the house and pays a win back, recorded in the vertical’s category', async () => {
     const player = await funded('100.00');
-    const bet = await operation('bet', play(player, { amount: '7.50' }));
+    const placed = play(player, { amount: '7.50' });
+    const bet = await operation('bet', placed);
     expect(bet).toMatchObject({ result: 'SUCCESS', currency: 'EUR', balance: '92.50' });
-    const win = await operation('win', play(player, { amount: '20.00' }));
+    const win = await operation('win', play(player, { amount: '20.00', roundId: placed.roundId }));
     expect(win).toMatchObject({ result: 'SUCCESS', balance: '112.50' });
     const items = await history(player, '?category=CASINO');
     expect(items.map((item) => [item.type, item.status, item.amount, item.balanceAfterTransaction])).toEqual([
@@ -149,19 +126,23 @@ describe('POST /bet and /win', () => {
     const player = await funded('5.00');
     const refused = play(player, { amount: '5.01' });
     expect(await operation('bet', refused)).toMatchObject({ result: 'NOT_ENOUGH_FUNDS', referenceId: null, balance: '5.00' });
-    await operation('win', play(player, { amount: '1.00' }));
+    const small = play(player, { amount: '1.00' });
+    await operation('bet', small);
+    await operation('win', play(player, { amount: '1.00', roundId: small.roundId }));
     expect(await operation('bet', refused)).toMatchObject({ result: 'NOT_ENOUGH_FUNDS', balance: '5.00' });
-    await operation('bet', play(player, { amount: '1.00' }));
     expect((await walletOf(app, player.token)).version).toBe(3);
     expect(await operation('bet', play(player, { amount: '5.00' }))).toMatchObject({ result: 'SUCCESS', balance: '0.00' });
   });
 
   it('answers RESTRICTED for a bet of a player who may not play (self-excluded), but pays a win, which goes back to the player', async () => {
     const player = await funded('50.00');
+    // A round placed before the exclusion (a live table settles later).
+    const before = play(player, { amount: '1.00' });
+    await operation('bet', before);
     await platform.database.db.updateTable('players').set({ status: 'SELF_EXCLUDED', exclusion_indefinite: true }).where('id', '=', player.id).execute();
-    expect(await operation('bet', play(player))).toMatchObject({ result: 'RESTRICTED', referenceId: null, balance: '50.00' });
+    expect(await operation('bet', play(player))).toMatchObject({ result: 'RESTRICTED', referenceId: null, balance: '49.00' });
     // A self-excluded player cannot log in: the win and the balance become a pending withdrawal (issue 13, GLI-19).
-    expect(await operation('win', play(player, { amount: '1.00' }))).toMatchObject({ result: 'SUCCESS', balance: '0.00' });
+    expect(await operation('win', play(player, { amount: '2.00', roundId: before.roundId }))).toMatchObject({ result: 'SUCCESS', balance: '0.00' });
     expect(await balance(platform.database.db, playerAccount(player.id, 'LOCKED'))).toBe('51.00');
   });
 
@@ -173,8 +154,8 @@ describe('POST /bet and /win', () => {
     expect((await walletOf(app, player.token)).balanceMap.MAIN.cash).toBe('90.00');
     await expectError(await providerCall(app, 'bet', { ...body, amount: '11.00' }), 409, 'error.idempotency.conflict');
     await expectError(await providerCall(app, 'win', body), 409, 'error.idempotency.conflict');
-    // Another provider's transaction ids are its own.
-    expect((await operation('bet', { ...body, provider: 'other-studio' })).result).toBe('SUCCESS');
+    // Another provider's transaction ids (and rounds) are its own: the provider is the key's.
+    expect((await operation('bet', body, OTHER)).result).toBe('SUCCESS');
     // The same provider's id for another player is a conflict.
     const other = await funded();
     await expectError(await providerCall(app, 'bet', { ...body, playerId: other.id }), 409, 'error.idempotency.conflict');
@@ -188,35 +169,36 @@ describe('POST /rollback', () => {
     const bet = play(player, { amount: '12.00' });
     await operation('bet', bet);
     const key = newKey('rb');
-    const first = await rollback(player, bet.transactionId, key);
+    const first = await rollback(player, bet, key);
     const answer = v.parse(operationAnswerSchema, await json(first));
     expect(answer).toMatchObject({ result: 'SUCCESS', balance: '100.00' });
-    expect(await json(await rollback(player, bet.transactionId, key))).toEqual(answer);
+    expect(await json(await rollback(player, bet, key))).toEqual(answer);
     expect((await history(player, '?category=CASINO')).map((item) => [item.type, item.status, item.amount])).toEqual([
       ['BET_VOID', 'SUCCESS', '12.00'],
       ['BET', 'REVERTED', '-12.00'],
     ]);
     // Another rollback of the same bet moves nothing.
-    expect(v.parse(operationAnswerSchema, await json(await rollback(player, bet.transactionId)))).toMatchObject({ result: 'SUCCESS', referenceId: null, balance: '100.00' });
+    expect(v.parse(operationAnswerSchema, await json(await rollback(player, bet)))).toMatchObject({ result: 'SUCCESS', referenceId: null, balance: '100.00' });
     expect((await walletOf(app, player.token)).balanceMap.MAIN.cash).toBe('100.00');
-    await expectError(await providerCall(app, 'rollback', { provider: PROVIDER, playerId: player.id, transactionId: key, betTransactionId: 'other' }), 409, 'error.idempotency.conflict');
+    await expectError(await rollback(player, { ...bet, transactionId: 'other' }, key), 409, 'error.idempotency.conflict');
   });
 
   it('is 404 error.not_found for an unknown bet or another provider’s', async () => {
     const player = await funded();
     const bet = play(player);
     await operation('bet', bet);
-    await expectError(await rollback(player, 'no-such-bet'), 404, 'error.not_found');
-    await expectError(await rollback(player, bet.transactionId, newKey('rb'), 'other-studio'), 404, 'error.not_found');
-    const win = play(player);
+    await expectError(await rollback(player, { ...bet, transactionId: 'no-such-bet' }), 404, 'error.not_found');
+    await expectError(await rollback(player, bet, newKey('rb'), OTHER), 404, 'error.not_found');
+    const win = play(player, { roundId: bet.roundId });
     await operation('win', win);
-    await expectError(await rollback(player, win.transactionId), 404, 'error.not_found');
+    await expectError(await rollback(player, win), 404, 'error.not_found');
   });
 
   it('refuses a body without the bet’s id', async () => {
     const player = await funded();
-    expect(await expectFieldErrors(await providerCall(app, 'rollback', { provider: PROVIDER, playerId: player.id, transactionId: 'x' }))).toEqual({
+    expect(await expectFieldErrors(await providerCall(app, 'rollback', { playerId: player.id, transactionId: 'x' }))).toEqual({
       betTransactionId: 'validation.required',
+      roundId: 'validation.required',
     });
   });
 });

@@ -7,13 +7,17 @@ import { createPlayerStore } from '../../server/platform/players';
 import { simulatedPaymentProvider } from '../../server/providers/simulated-payments';
 import { cancelWithdrawal, creditWallet, payOutPendingWithdrawals, requestWithdrawal, type PlayerCashierDeps } from '../../server/services/cashier';
 import { gameOperation, rollbackBet } from '../../server/services/game-wallet';
+import { DEFAULT_WIN_MULTIPLIER } from '../../server/contract/provider-wallet';
+import { randomSecret, sha256Hex } from '../../server/platform/secrets';
+import { insertGameSession } from '../../server/repositories/game-sessions';
 import { startTestPlatform, type TestPlatform } from './helpers/platform';
 
 // Ledger properties (issue 11 "Tests and figures"): random sequences of wallet operations (credits,
 // deposits, bets, wins, rollbacks, withdrawals, cancellations, payouts, and replays of a key with the
 // same or other parameters) keep every ledger transaction zero-sum, never take a player's account
 // below zero, post each effect once, and leave each player's MAIN and LOCKED where a plain model of
-// the rules says.
+// the rules says. Issue 20: the model keeps the rounds' books too (a win only for a round with a
+// bet and within the provider's bound, no rollback of a paid round), and the wallet must agree.
 
 let platform: TestPlatform;
 let deps: PlayerCashierDeps;
@@ -52,13 +56,29 @@ const op: fc.Arbitrary<Op> = fc.oneof(
 interface Model {
   main: bigint;
   locked: bigint;
-  /** Successful bets not rolled back: transaction id -> cents. */
-  bets: Map<string, bigint>;
+  /** Successful bets not rolled back: transaction id -> cents and round. */
+  bets: Map<string, { cents: bigint; roundId: string }>;
+  /** The player's rounds (issue 20: a win needs a round with a bet, within the bound; a paid round is not rolled back). */
+  rounds: Map<string, { vertical: string; staked: bigint; won: bigint; status: 'OPEN' | 'SETTLED' | 'ROLLED_BACK' }>;
   /** Pending withdrawals: reference -> cents. */
   pending: Map<string, bigint>;
 }
 
 let run = 0;
+const PROVIDER = 'prop';
+
+/** A login of the player and a game session of it, as a real-money launch makes one. */
+async function openGame(playerId: number): Promise<string> {
+  const sessionId = randomSecret(32);
+  const now = new Date();
+  await deps.db
+    .insertInto('sessions')
+    .values({ id: sessionId, player_id: playerId, cookie_hash: sha256Hex(sessionId), login_method: 'PASSWORD', created_at: now, last_seen_at: now, last_auth_at: null })
+    .execute();
+  const token = randomSecret(32);
+  await insertGameSession(deps.db, { tokenHash: sha256Hex(token), sessionId, playerId, provider: PROVIDER, gameId: 'g', at: now });
+  return token;
+}
 
 describe('the ledger under random operations', () => {
   it('keeps every transaction zero-sum, no account below zero, each effect once, and the balances of the model', async () => {
@@ -71,7 +91,10 @@ describe('the ledger under random operations', () => {
           const created = await store.create({ email: `prop.${String(run)}.${String(index)}@example.com`, country_code: 'FI', language_code: 'fi', currency_code: 'EUR', status: 'REGISTERED' });
           ids.push(created.id);
         }
-        const models: Model[] = ids.map(() => ({ main: 0n, locked: 0n, bets: new Map(), pending: new Map() }));
+        const models: Model[] = ids.map(() => ({ main: 0n, locked: 0n, bets: new Map(), rounds: new Map(), pending: new Map() }));
+        // Each player is logged in with a game open: the bets carry its game session token.
+        const sessionTokens: string[] = [];
+        for (const id of ids) sessionTokens.push(await openGame(id));
         let sequence = 0;
         const key = () => `p${String(run)}-${String((sequence += 1))}`;
         /** The last call whose answer was stored, to replay with its key (the same or other parameters). */
@@ -106,30 +129,68 @@ describe('the ledger under random operations', () => {
               last = null;
               break;
             }
-            case 'bet':
-            case 'win': {
+            case 'bet': {
+              // Each bet opens a round of its own, in the player's open game.
               const transactionId = key();
+              const roundId = `r-${transactionId}`;
               const request = (changed: boolean) => ({
-                provider: 'prop',
                 playerId,
+                sessionToken: sessionTokens[step.player] ?? '',
                 transactionId,
-                roundId: 'r',
+                roundId,
                 gameId: 'g',
                 vertical: step.vertical,
                 amount: fromCents(BigInt(step.cents + (changed ? 1 : 0))),
                 currency: 'EUR',
               });
-              const call = (changed: boolean) => gameOperation(deps, step.kind, request(changed));
+              const call = (changed: boolean) => gameOperation(deps, PROVIDER, 'bet', request(changed));
               const answer = await call(false);
               const cents = BigInt(step.cents);
-              if (step.kind === 'bet') {
-                expect(answer.result).toBe(model.main >= cents ? 'SUCCESS' : 'NOT_ENOUGH_FUNDS');
-                if (answer.result === 'SUCCESS') {
-                  model.main -= cents;
-                  model.bets.set(transactionId, cents);
-                }
-              } else {
-                model.main += cents;
+              expect(answer.result).toBe(model.main >= cents ? 'SUCCESS' : 'NOT_ENOUGH_FUNDS');
+              if (answer.result === 'SUCCESS') {
+                model.main -= cents;
+                model.bets.set(transactionId, { cents, roundId });
+                model.rounds.set(roundId, { vertical: step.vertical, staked: cents, won: 0n, status: 'OPEN' });
+              }
+              last = { call };
+              break;
+            }
+            case 'win': {
+              // A win names one of the player's rounds of its vertical (none: refused, nothing paid).
+              const rounds = [...model.rounds.entries()].filter(([, round]) => round.vertical === step.vertical);
+              const target = rounds[step.cents % Math.max(rounds.length, 1)];
+              const transactionId = key();
+              const roundId = target?.[0] ?? `r-none-${transactionId}`;
+              const request = (changed: boolean) => ({
+                playerId,
+                transactionId,
+                roundId,
+                gameId: 'g',
+                vertical: step.vertical,
+                amount: fromCents(BigInt(step.cents + (changed ? 1 : 0))),
+                currency: 'EUR',
+              });
+              const call = (changed: boolean) => gameOperation(deps, PROVIDER, 'win', request(changed));
+              const cents = BigInt(step.cents);
+              const round = target?.[1];
+              const refusal =
+                round === undefined || round.status === 'ROLLED_BACK'
+                  ? round === undefined
+                    ? 'error.round.not_found'
+                    : 'error.round.closed'
+                  : round.won + cents > round.staked * BigInt(DEFAULT_WIN_MULTIPLIER)
+                    ? 'error.win.limit_exceeded'
+                    : null;
+              if (refusal !== null) {
+                await expect(call(false)).rejects.toSatisfy((error) => error instanceof HttpError && error.code === refusal);
+                last = null;
+                break;
+              }
+              await call(false);
+              model.main += cents;
+              if (round) {
+                round.won += cents;
+                round.status = 'SETTLED';
               }
               last = { call };
               break;
@@ -138,11 +199,24 @@ describe('the ledger under random operations', () => {
               const open = [...model.bets.entries()];
               const target = open[step.pick % Math.max(open.length, 1)];
               if (!target) break;
+              const [betId, bet] = target;
+              const round = model.rounds.get(bet.roundId);
               const transactionId = key();
-              const call = (changed: boolean) => rollbackBet(deps, { provider: 'prop', playerId, transactionId, betTransactionId: changed ? `${target[0]}x` : target[0] });
+              const call = (changed: boolean) =>
+                rollbackBet(deps, PROVIDER, { playerId, transactionId, betTransactionId: changed ? `${betId}x` : betId, roundId: bet.roundId });
+              if (round?.status === 'SETTLED') {
+                // The contract keeps a paid round: its bet is not rolled back.
+                await expect(call(false)).rejects.toSatisfy((error) => error instanceof HttpError && error.code === 'error.round.settled');
+                last = null;
+                break;
+              }
               expect((await call(false)).result).toBe('SUCCESS');
-              model.main += target[1];
-              model.bets.delete(target[0]);
+              model.main += bet.cents;
+              model.bets.delete(betId);
+              if (round) {
+                round.staked -= bet.cents;
+                if (round.staked === 0n) round.status = 'ROLLED_BACK';
+              }
               last = { call };
               break;
             }

@@ -12,6 +12,7 @@ import * as playerGames from './0010_player_games';
 import * as demoProviderState from './0011_demo_provider_state';
 import * as gamblingLimits from './0012_gambling_limits';
 import * as activityAndBreaks from './0013_activity_and_breaks';
+import * as gameProviderBooks from './0014_game_provider_books';
 
 // Every migration, in order. Kysely runs them by name; a new issue adds a file
 // (`0003_players.ts`, `0004_wallet_ledger.ts`, ...) and one line here. Never edit a migration
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0011_demo_provider_state': demoProviderState,
   '0012_gambling_limits': gamblingLimits,
   '0013_activity_and_breaks': activityAndBreaks,
+  '0014_game_provider_books': gameProviderBooks,
 };

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { DEMO_GAME_LAUNCH_LIFETIME_S } from '../../config';
 import type { Database } from '../../db/schema';
 import type { GameProvider } from '../types';
+import { DEMO_WALLET_PROVIDER, providerKeyring, type ProviderKeyring } from '../../platform/provider-keys';
 import { demoProviderKeys } from './keys';
 import { launchClaims, signLaunchToken } from './launch-token';
 import { demoPlay } from './play';
@@ -26,8 +27,10 @@ export const DEFAULT_GAME_PROVIDER_HOSTNAME = 'games.localhost';
 export interface DemoGameProviderOptions {
   db: Kysely<Database>;
   clock: () => Date;
-  /** GAME_WALLET_SECRET (shared with the seamless wallet); generated and kept in platform_settings when absent. */
+  /** GAME_WALLET_SECRET: the provider's own secret and its configured wallet key; generated and kept in the database when absent. */
   gameWalletSecret?: string | undefined;
+  /** The platform's keyring of the providers' wallet keys (the app's); one of its own over the same database when absent. */
+  keyring?: ProviderKeyring | undefined;
   /** GAME_PROVIDER_ORIGIN; when absent, http://games.localhost on the port the site was asked on. */
   origin?: string | undefined;
   logError?: ((message: string, error: unknown) => void) | undefined;
@@ -43,7 +46,8 @@ export function demoGameProvider(options: DemoGameProviderOptions): GameProvider
   const { db, clock } = options;
   const configured = options.origin ? new URL(options.origin) : null;
   const keys = demoProviderKeys(db, options.gameWalletSecret);
-  const wallet = inProcessWallet({ db, clock, secret: async () => (await keys()).wallet });
+  const keyring = options.keyring ?? providerKeyring({ db, clock, demoSecret: options.gameWalletSecret });
+  const wallet = inProcessWallet({ db, clock, keyring });
   const play = demoPlay({ db, clock, keys, wallet });
   const app = demoProviderRoutes({ clock, keys, play, logError: options.logError });
   const originFor = (requestUrl: string): string => configured?.origin ?? defaultGameProviderOrigin(requestUrl);
@@ -52,6 +56,7 @@ export function demoGameProvider(options: DemoGameProviderOptions): GameProvider
     name: `simulated game provider (Aurora demo games: a slot, a roulette and a live table on ${configured?.origin ?? `http://${DEFAULT_GAME_PROVIDER_HOSTNAME}:<port>`})`,
     simulated: true,
     frameSource: configured?.origin ?? `http://${DEFAULT_GAME_PROVIDER_HOSTNAME}:*`,
+    walletProvider: DEMO_WALLET_PROVIDER,
     originFor,
     launchUrl: async (grant, requestUrl) => {
       const token = signLaunchToken(launchClaims(grant, clock().getTime(), DEMO_GAME_LAUNCH_LIFETIME_S), (await keys()).launch);

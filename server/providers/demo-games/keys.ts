@@ -3,15 +3,14 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { loadGameWalletSecret } from '../../platform/game-wallet-secret';
 
-// The demo provider's keys. A game provider and the operator share one secret (GAME_WALLET_SECRET,
-// or the one generated and kept in platform_settings: server/platform/game-wallet-secret.ts): it
-// signs the seamless-wallet calls (X-Wallet-Signature), and the provider derives from it a key for
-// its launch tokens and one for its round outcomes, so no kind of signature passes for another and
-// every platform process (they share the secret) verifies and draws alike.
+// The demo provider's own keys. It has a secret of its own (GAME_WALLET_SECRET, or the one generated
+// and kept in platform_settings: server/platform/game-wallet-secret.ts) and derives from it a key
+// for its launch tokens and one for its round outcomes, so no kind of signature passes for another
+// and every platform process (they share the secret) verifies and draws alike. Its seamless-wallet
+// calls are signed with its wallet key (server/platform/provider-keys.ts), which rotates apart
+// from this secret: a rotation never changes a launch's outcomes or ends an open game.
 
 export interface DemoProviderKeys {
-  /** Signs the seamless-wallet bodies (server/contract/provider-wallet.ts). */
-  wallet: string;
   /** Signs and verifies launch tokens (launch-token.ts). */
   launch: Buffer;
   /** Draws round outcomes (rng.ts). */
@@ -25,7 +24,7 @@ export function demoProviderKeys(db: Kysely<Database>, configured: string | unde
   let loaded: Promise<DemoProviderKeys> | undefined;
   return () => {
     loaded ??= loadGameWalletSecret(db, configured).then(
-      (secret) => ({ wallet: secret, launch: derive(secret, 'aurora demo provider launch token v1'), rounds: derive(secret, 'aurora demo provider rounds v1') }),
+      (secret) => ({ launch: derive(secret, 'aurora demo provider launch token v1'), rounds: derive(secret, 'aurora demo provider rounds v1') }),
       (error: unknown) => {
         loaded = undefined;
         throw error;

@@ -36,6 +36,8 @@ export const launchClaimsSchema = v.object({
   jur: v.pipe(v.string(), v.regex(/^[A-Z]{2}$/)),
   lang: v.pipe(v.string(), v.maxLength(10)),
   site: v.pipe(v.string(), v.maxLength(300)),
+  /** Real money: the game session token the wallet ties to the player's login (issue 20); null in demo. */
+  gst: v.nullable(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,128}$/))),
   iat: v.number(),
   exp: v.number(),
 });
@@ -63,9 +65,21 @@ export function launchClaims(grant: GameLaunchGrant, nowMs: number, lifetimeS: n
     jur: grant.jurisdiction,
     lang: grant.language.slice(0, 10),
     site: grant.siteOrigin,
+    gst: grant.mode === 'real' ? grant.sessionToken : null,
     iat,
     exp: iat + lifetimeS,
   };
+}
+
+/**
+ * The same launch with a new lifetime from now, once half of the current one has passed (else
+ * null: the page keeps its token). The provider hands it out with an answer that the platform's
+ * wallet gave, so a real-money launch is renewed only while the player's login lives.
+ */
+export function renewedClaims(claims: LaunchClaims, nowMs: number, lifetimeS: number): LaunchClaims | null {
+  const now = Math.floor(nowMs / 1000);
+  if (claims.exp - now > lifetimeS / 2) return null;
+  return { ...claims, iat: now, exp: now + lifetimeS };
 }
 
 export function signLaunchToken(claims: LaunchClaims, key: Uint8Array): string {
@@ -78,8 +92,10 @@ export type LaunchCheck = { ok: true; claims: LaunchClaims } | { ok: false; reas
 export function verifyLaunchToken(token: string, key: Uint8Array, nowMs: number): LaunchCheck {
   const parsed = v.safeParse(launchClaimsSchema, verifiedJwtPayload(token, key));
   if (!parsed.success) return { ok: false, reason: 'invalid' };
-  // A real-money launch names its player; a demo launch none.
-  if ((parsed.output.mode === 'real') !== (parsed.output.pid !== null)) return { ok: false, reason: 'invalid' };
+  // A real-money launch names its player and its game session; a demo launch neither.
+  if ((parsed.output.mode === 'real') !== (parsed.output.pid !== null) || (parsed.output.mode === 'real') !== (parsed.output.gst !== null)) {
+    return { ok: false, reason: 'invalid' };
+  }
   if (parsed.output.exp * 1000 <= nowMs) return { ok: false, reason: 'expired' };
   return { ok: true, claims: parsed.output };
 }

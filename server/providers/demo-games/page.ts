@@ -1,5 +1,6 @@
 import { formatMoney } from '../../../machines/lib/wallet';
 import { GAME_FRAME_SOURCE } from '../../../src/api/gameLaunch';
+import { DEMO_GAME_KEEPALIVE_MS } from '../../config';
 import { escapeHtml } from '../../content/terms';
 import { liveChips, liveLimits, playCurrency, rouletteChips, rouletteMaxStake, slotLineBets } from './games';
 import type { LaunchClaims } from './launch-token';
@@ -32,6 +33,8 @@ export interface PageConfig {
   chips: string[];
   limits: { min: string; max: string };
   live: { roundMs: number; bettingMs: number; pollMs: number } | null;
+  /** How often the page asks the provider while the player does nothing, which renews its launch (issue 20). */
+  keepAliveMs: number;
 }
 
 export function pageConfig(claims: LaunchClaims, launch: string): PageConfig {
@@ -52,6 +55,7 @@ export function pageConfig(claims: LaunchClaims, launch: string): PageConfig {
     chips: (claims.kind === 'live' ? liveChips(limits) : rouletteChips(currency)).map((cents) => formatMoney(cents, currency)),
     limits: { min: formatMoney(limits.min, currency), max: formatMoney(limits.max, currency) },
     live: claims.kind === 'live' ? { roundMs: LIVE_ROUND_MS, bettingMs: LIVE_BETTING_MS, pollMs: LIVE_POLL_MS } : null,
+    keepAliveMs: DEMO_GAME_KEEPALIVE_MS,
   };
 }
 

@@ -3,10 +3,11 @@ import type { Kysely } from 'kysely';
 import * as v from 'valibot';
 import { formatMoney, parseMoney, type Currency } from '../../../machines/lib/wallet';
 import { GAME_OPERATION_RESULTS, type GameOperationResult, type OperationAnswer } from '../../contract/provider-wallet';
+import { DEMO_GAME_LAUNCH_LIFETIME_S } from '../../config';
 import type { Database, JsonValue } from '../../db/schema';
 import { demoStartingBalance, liveChips, liveLimits, playCurrency, rouletteChips, rouletteMaxStake, slotLineBets } from './games';
 import type { DemoProviderKeys } from './keys';
-import { launchClaimsSchema, type LaunchClaims } from './launch-token';
+import { launchClaimsSchema, renewedClaims, signLaunchToken, type LaunchClaims } from './launch-token';
 import { liveOutcome, liveRoundAt, LIVE_ROUND_MS } from './live';
 import { hmacUniform } from './rng';
 import { drawPocket, pocketColour, rouletteReturn, ROULETTE_BET_KINDS, validPosition, type RouletteBet } from './roulette';
@@ -21,6 +22,7 @@ import {
   deletePendingWin,
   demoStore,
   ensureLaunch,
+  extendLaunch,
   findAnswer,
   findLiveBet,
   hasWaitingWork,
@@ -247,6 +249,12 @@ export interface DemoPlay {
   liveState(claims: LaunchClaims): Promise<LiveState>;
   liveBet(claims: LaunchClaims, requestId: string, bets: readonly BetInput[]): Promise<LiveBetAnswer>;
   /**
+   * Issue 20: the launch token renewed from now once half of its life has passed (else null), its
+   * row kept as long. The routes hand it out with an answer the platform's wallet gave: a real
+   * launch is renewed only while the player's login lives.
+   */
+  renew(claims: LaunchClaims): Promise<string | null>;
+  /**
    * The sweep: settles every waiting live bet whose round has ended, retries the wins the wallet has
    * not confirmed, voids the bets whose BET never answered, and deletes expired launches (the sweep
    * timer calls it; tests may).
@@ -263,8 +271,16 @@ export function demoPlay({ db, clock, keys, wallet, sweepMs = SWEEP_MS }: PlayDe
   const money = (cents: number, currency: Currency) => formatMoney(cents, currency);
   const isDemo = (claims: LaunchClaims) => claims.mode === 'demo' || claims.pid === null;
 
-  function walletError(code: string): ProviderError {
-    return new ProviderError(409, 'wallet.unavailable', `The wallet refused the operation (${code}). Please reopen the game.`);
+  function walletError(failure: WalletFailure): ProviderError {
+    // The player's login ended (issue 20): the game says so and the site offers to log in again.
+    if (failure.status === 401) return new ProviderError(401, 'session.ended', 'Your session has ended. Log in again to play for real money.');
+    return new ProviderError(409, 'wallet.unavailable', `The wallet refused the operation (${failure.code}). Please reopen the game.`);
+  }
+
+  /** A real launch's game session token (the launch token carries it: launch-token.ts). */
+  function sessionTokenOf(claims: LaunchClaims): string {
+    if (claims.gst === null) throw new Error('A real launch carries its game session token.');
+    return claims.gst;
   }
 
   /**
@@ -301,7 +317,7 @@ export function demoPlay({ db, clock, keys, wallet, sweepMs = SWEEP_MS }: PlayDe
   async function postWin(claims: LaunchClaims, win: Win): Promise<OperationAnswer | null> {
     if (claims.pid === null) return null;
     for (let attempt = 0; attempt < 2; attempt += 1) {
-      const answer = await wallet.operation('win', {
+      const answer = await wallet.win({
         playerId: claims.pid,
         transactionId: win.transactionId,
         roundId: win.roundId,
@@ -309,10 +325,11 @@ export function demoPlay({ db, clock, keys, wallet, sweepMs = SWEEP_MS }: PlayDe
         vertical: claims.vertical,
         amount: money(win.cents, playCurrency(claims.cur)),
         currency: claims.cur,
+        ...(claims.gst === null ? {} : { sessionToken: claims.gst }),
       });
       if (!isWalletFailure(answer)) return answer;
       // An idempotency conflict or a missing wallet will not heal: give up on it loudly.
-      if (answer.status < 500) throw walletError(answer.code);
+      if (answer.status < 500) throw walletError(answer);
     }
     return null;
   }
@@ -347,8 +364,9 @@ export function demoPlay({ db, clock, keys, wallet, sweepMs = SWEEP_MS }: PlayDe
   async function postBet(claims: LaunchClaims, roundId: string, stake: number): Promise<OperationAnswer | WalletFailure> {
     if (claims.pid === null) throw new Error('A demo launch has no wallet.');
     await retryPendingWins(claims.lid);
-    return wallet.operation('bet', {
+    return wallet.bet({
       playerId: claims.pid,
+      sessionToken: sessionTokenOf(claims),
       transactionId: `${roundId}:bet`,
       roundId,
       gameId: claims.gid,
@@ -362,7 +380,7 @@ export function demoPlay({ db, clock, keys, wallet, sweepMs = SWEEP_MS }: PlayDe
   async function settleReal(claims: LaunchClaims, roundRef: string, stake: number, returned: number): Promise<Money> {
     const roundId = `${claims.lid}:${roundRef}`;
     const bet = await postBet(claims, roundId, stake);
-    if (isWalletFailure(bet)) throw walletError(bet.code);
+    if (isWalletFailure(bet)) throw walletError(bet);
     if (bet.result !== 'SUCCESS') return { result: bet.result, balance: bet.balance, winPending: false };
     if (returned === 0) return { result: 'SUCCESS', balance: bet.balance, winPending: false };
     const win: Win = { transactionId: `${roundId}:win`, roundId, cents: returned };
@@ -499,7 +517,7 @@ export function demoPlay({ db, clock, keys, wallet, sweepMs = SWEEP_MS }: PlayDe
       const claims = claimsOfRow(bet.claims);
       const stem = `${claims.lid}:${bet.roundRef}`;
       const answer =
-        claims.pid === null ? null : await wallet.rollback({ playerId: claims.pid, transactionId: `${stem}:void`, betTransactionId: `${stem}:bet` });
+        claims.pid === null ? null : await wallet.rollback({ playerId: claims.pid, transactionId: `${stem}:void`, betTransactionId: `${stem}:bet`, roundId: stem });
       // A wallet that did not answer is asked again once the lease runs out.
       if (answer === null || !isWalletFailure(answer) || answer.status < 500) await deleteLiveBet(store, bet.id);
     }
@@ -546,8 +564,8 @@ export function demoPlay({ db, clock, keys, wallet, sweepMs = SWEEP_MS }: PlayDe
     if (isDemo(claims)) return { balance: money((await launchFunCents(store, claims.lid)) ?? 0, playCurrency(claims.cur)), currency: claims.cur };
     if (claims.pid === null) throw new Error('A real launch names its player.');
     await retryPendingWins(claims.lid);
-    const answer = await wallet.balance(claims.pid);
-    if (isWalletFailure(answer)) throw walletError(answer.code);
+    const answer = await wallet.balance({ playerId: claims.pid, sessionToken: sessionTokenOf(claims) });
+    if (isWalletFailure(answer)) throw walletError(answer);
     return { balance: answer.balance, currency: answer.currency };
   }
 
@@ -729,7 +747,7 @@ export function demoPlay({ db, clock, keys, wallet, sweepMs = SWEEP_MS }: PlayDe
         // A refusal took nothing: the round is free again. A wallet that did not answer may have
         // taken the stake: the bet stays `placing`, for this request retried or for the sweep to void.
         if (bet.status < 500) await deleteLiveBet(store, betId);
-        throw walletError(bet.code);
+        throw walletError(bet);
       }
       if (bet.result === 'SUCCESS') {
         await markLiveBetPlaced(store, betId);
@@ -744,6 +762,13 @@ export function demoPlay({ db, clock, keys, wallet, sweepMs = SWEEP_MS }: PlayDe
 
     async settleLive() {
       await sweep();
+    },
+
+    async renew(claims) {
+      const renewed = renewedClaims(claims, clock().getTime(), DEMO_GAME_LAUNCH_LIFETIME_S);
+      if (renewed === null) return null;
+      await extendLaunch(store, claims.lid, new Date(renewed.exp * 1000));
+      return signLaunchToken(renewed, (await keys()).launch);
     },
   };
 }

@@ -14,7 +14,7 @@ import { ROULETTE_BET_KINDS } from './roulette';
 //
 //   GET  /play/{launchToken}    the game page of a launch (HTML; CSP frame-ancestors = the site's origin)
 //   GET  /assets/game.js|.css   the pages' script and style
-//   POST /api/balance           { launch }                       -> { balance, currency }
+//   POST /api/balance           { launch }                       -> { balance, currency }  (the page's keep-alive too)
 //   POST /api/slot/spin         { launch, requestId, lineBet }   -> SlotAnswer (play.ts)
 //   POST /api/roulette/spin     { launch, requestId, bets }      -> RouletteAnswer
 //   POST /api/live/state        { launch }                       -> LiveState
@@ -25,7 +25,9 @@ import { ROULETTE_BET_KINDS } from './roulette';
 // 4xx (401 launch.invalid / launch.expired, 400 request.invalid / bet.invalid / bet.limits, 404
 // game.kind, 409 betting.closed / bets.already_placed / wallet.unavailable, 429 spin.too_soon with
 // retryAfterMs). A round refused by the wallet is a 200 answer with result NOT_ENOUGH_FUNDS,
-// RESTRICTED or SELF_SPEND_LIMIT_REACHED, as the wallet says it.
+// RESTRICTED or SELF_SPEND_LIMIT_REACHED, as the wallet says it. A real launch whose player's
+// login ended is 401 session.ended (issue 20). An answer may carry `launch`: the renewed launch
+// token, which the page uses from then on (launch-token.ts renewedClaims).
 
 const BODY_MAX_BYTES = 8 * 1024;
 
@@ -158,25 +160,39 @@ export function demoProviderRoutes({ clock, keys, play, logError }: DemoProvider
     return parsed.output;
   }
 
+  /**
+   * An answer, with the launch renewed when it is due (issue 20): only after the call succeeded,
+   * and a real launch's calls succeed only while the wallet finds the player's login live.
+   */
+  async function answer(c: Context, claims: LaunchClaims, body: object): Promise<Response> {
+    const launch = await play.renew(claims);
+    return c.json(launch === null ? body : { ...body, launch });
+  }
+
   app.post('/api/balance', limit, apiGuard, async (c) => {
     const body = await parse(c, providerRequestSchemas.balance);
-    return c.json(await play.balance(await claimsOf(body.launch)));
+    const claims = await claimsOf(body.launch);
+    return answer(c, claims, await play.balance(claims));
   });
   app.post('/api/slot/spin', limit, apiGuard, async (c) => {
     const body = await parse(c, providerRequestSchemas.slotSpin);
-    return c.json(await play.slotSpin(await claimsOf(body.launch), body.requestId, body.lineBet));
+    const claims = await claimsOf(body.launch);
+    return answer(c, claims, await play.slotSpin(claims, body.requestId, body.lineBet));
   });
   app.post('/api/roulette/spin', limit, apiGuard, async (c) => {
     const body = await parse(c, providerRequestSchemas.rouletteSpin);
-    return c.json(await play.rouletteSpin(await claimsOf(body.launch), body.requestId, body.bets));
+    const claims = await claimsOf(body.launch);
+    return answer(c, claims, await play.rouletteSpin(claims, body.requestId, body.bets));
   });
   app.post('/api/live/state', limit, apiGuard, async (c) => {
     const body = await parse(c, providerRequestSchemas.liveState);
-    return c.json(await play.liveState(await claimsOf(body.launch)));
+    const claims = await claimsOf(body.launch);
+    return answer(c, claims, await play.liveState(claims));
   });
   app.post('/api/live/bet', limit, apiGuard, async (c) => {
     const body = await parse(c, providerRequestSchemas.liveBet);
-    return c.json(await play.liveBet(await claimsOf(body.launch), body.requestId, body.bets));
+    const claims = await claimsOf(body.launch);
+    return answer(c, claims, await play.liveBet(claims, body.requestId, body.bets));
   });
 
   app.notFound((c) => c.json({ code: 'not_found', message: 'Nothing here: this is the demo game provider.' }, 404));

@@ -89,6 +89,11 @@ export async function ensureLaunch(store: DemoStore, row: { launchId: string; cl
   return made !== undefined;
 }
 
+/** A renewed launch lives on: its row goes no sooner than the renewed token expires. */
+export async function extendLaunch(store: DemoStore, launchId: string, expiresAt: Date): Promise<void> {
+  await store.updateTable('demo_launches').set({ expires_at: expiresAt }).where('launch_id', '=', launchId).where('expires_at', '<', expiresAt).execute();
+}
+
 /** The launch's fun money and last spin, its row locked until the transaction ends (a launch's demo rounds run one at a time). */
 export async function lockLaunch(trx: DemoStore, launchId: string): Promise<{ funCents: number; lastSpinAt: Date | null } | undefined> {
   const row = await trx.selectFrom('demo_launches').select(['fun_cents', 'last_spin_at']).where('launch_id', '=', launchId).forUpdate().executeTakeFirst();

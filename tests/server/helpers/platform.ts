@@ -61,6 +61,9 @@ export interface TestPlatform {
   close: () => Promise<void>;
 }
 
+/** The database and clock of each test app (the provider-call helper opens game sessions in it and signs at its time). */
+export const appContexts = new WeakMap<object, { db: TestDatabase['db']; clock: () => Date }>();
+
 /** A migrated database seeded from the fixture seed, and a factory of apps over it. */
 export async function startTestPlatform(): Promise<TestPlatform> {
   const seed = await tempDir('platform-seed-');
@@ -73,7 +76,11 @@ export async function startTestPlatform(): Promise<TestPlatform> {
   return {
     database,
     settings,
-    app: (options = {}) => createApp({ db: database.db, settings, testMode: true, ...options }),
+    app: (options = {}) => {
+      const app = createApp({ db: database.db, settings, testMode: true, ...options });
+      appContexts.set(app, { db: database.db, clock: options.clock ?? (() => new Date()) });
+      return app;
+    },
     close: async () => {
       await database.dispose();
       await seed.remove();

@@ -3,13 +3,14 @@ import { expect } from 'vitest';
 import { walletResponseSchema, type WalletResponse } from '../../../src/api/wallet';
 import { loginResponseSchema } from '../../../src/api/auth';
 import type { createApp } from '../../../server/app';
-import { WALLET_SIGNATURE_HEADER } from '../../../server/contract/provider-wallet';
 import { currentTermsVersion } from '../../../server/platform/account-status';
-import { signWalletBody } from '../../../server/platform/game-wallet-secret';
+import { CONFIGURED_DEMO_KEY_ID, DEMO_WALLET_PROVIDER, walletCallHeaders } from '../../../server/platform/provider-keys';
+import { randomSecret, sha256Hex } from '../../../server/platform/secrets';
+import { insertGameSession } from '../../../server/repositories/game-sessions';
 import { hashPassword } from '../../../server/platform/passwords';
 import { createPlayerStore, type CreatePlayerInput } from '../../../server/platform/players';
 import { SEEDED_PASSWORD } from '../../../server/platform/seed-players';
-import { json, type TestPlatform } from './platform';
+import { appContexts, json, type TestPlatform } from './platform';
 
 // Helpers of the wallet and banking server tests (issue 11).
 
@@ -78,16 +79,66 @@ export async function walletOf(app: App, token: string): Promise<WalletResponse>
   return v.parse(walletResponseSchema, await json(response));
 }
 
-/** A game provider's signed call to /api/provider/wallet/<operation>. */
-export function providerCall(app: App, operation: string, body: unknown, secret = GAME_SECRET): Promise<Response> {
-  const text = JSON.stringify(body);
-  return Promise.resolve(
-    app.request(`/api/provider/wallet/${operation}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', [WALLET_SIGNATURE_HEADER]: signWalletBody(secret, text) },
-      body: text,
-    }),
-  );
+/** A key of a provider: the demo provider's configured key (GAME_WALLET_SECRET = GAME_SECRET) unless another is given. */
+export interface TestProviderKey {
+  provider: string;
+  keyId: string;
+  secret: string;
+}
+export const DEMO_KEY: TestProviderKey = { provider: DEMO_WALLET_PROVIDER, keyId: CONFIGURED_DEMO_KEY_ID, secret: GAME_SECRET };
+
+const gameSessions = new Map<string, string>();
+
+/**
+ * A game session token of the player's newest live login, as a real-money launch makes one
+ * (server/services/game-launch.ts), for `provider`; one per login and provider.
+ */
+export async function gameSessionToken(db: TestPlatform['database']['db'], playerId: number, at = new Date(), provider = DEMO_WALLET_PROVIDER): Promise<string> {
+  const login = await db
+    .selectFrom('sessions')
+    .select('id')
+    .where('player_id', '=', playerId)
+    .where('revoked_at', 'is', null)
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
+  if (!login) throw new Error(`Player ${String(playerId)} has no live login to play in.`);
+  const cacheKey = `${login.id}:${provider}`;
+  const known = gameSessions.get(cacheKey);
+  if (known !== undefined) return known;
+  const token = randomSecret(32);
+  await insertGameSession(db, { tokenHash: sha256Hex(token), sessionId: login.id, playerId, provider, gameId: 'test-game', at });
+  gameSessions.set(cacheKey, token);
+  return token;
+}
+
+/**
+ * A game provider's signed call to /api/provider/wallet/<operation>, signed now with `key`. A
+ * balance or a bet without a sessionToken gets the player's open game's (gameSessionToken), as
+ * the provider's game would send it; pass `sessionToken: null` to send none.
+ */
+export async function providerCall(app: App, operation: string, body: unknown, key: TestProviderKey = DEMO_KEY, at?: Date): Promise<Response> {
+  const context = appContexts.get(app);
+  let sent = body;
+  if ((operation === 'balance' || operation === 'bet') && typeof body === 'object' && body !== null && !('sessionToken' in body)) {
+    const { playerId } = body as { playerId?: unknown };
+    const player =
+      context !== undefined && typeof playerId === 'number' && Number.isInteger(playerId) && playerId <= 2_147_483_647
+        ? await context.db.selectFrom('players').select('id').where('id', '=', playerId).executeTakeFirst()
+        : undefined;
+    // No such player: a token of the right shape that opens nothing, so the call meets the rule under test.
+    const token = context !== undefined && player !== undefined ? await gameSessionToken(context.db, player.id, context.clock(), key.provider) : randomSecret(32);
+    sent = { ...body, sessionToken: token };
+  }
+  if (typeof sent === 'object' && sent !== null && 'sessionToken' in sent && (sent as { sessionToken: unknown }).sessionToken === null) {
+    const { sessionToken: _none, ...rest } = sent as Record<string, unknown>;
+    sent = rest;
+  }
+  const text = JSON.stringify(sent);
+  return app.request(`/api/provider/wallet/${operation}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...walletCallHeaders(key, text, at ?? context?.clock() ?? new Date()) },
+    body: text,
+  });
 }
 
 /** A test-mode credit to a player's MAIN. */

@@ -83,6 +83,8 @@
       credentials: 'omit',
     }).then(function (response) {
       return response.json().catch(function () { return {}; }).then(function (body) {
+        // The provider renews the launch while the player's session lives: use the new one from now on.
+        if (response.status === 200 && body && typeof body.launch === 'string') config.launch = body.launch;
         return { status: response.status, body: body };
       });
     });
@@ -91,9 +93,10 @@
   function failed(answer) {
     var body = answer.body || {};
     if (answer.status === 401) {
-      var ended = 'This game session has ended. Close the game and open it again.';
-      warn(ended);
-      tell({ type: 'error', code: 'SESSION_ENDED', message: ended });
+      ended = true;
+      var text = config.mode === 'real' ? 'Your session has ended. Log in again to play for real money.' : 'This game session has ended. Close the game and open it again.';
+      warn(text);
+      tell({ type: 'error', code: 'SESSION_ENDED', message: text });
       return;
     }
     var text = typeof body.message === 'string' ? body.message : 'Something went wrong. Please try again.';
@@ -120,10 +123,18 @@
     tell({ type: 'close' });
   });
 
-  call('/api/balance', {}).then(function (answer) {
-    if (answer.status === 200) showBalance(answer.body.balance);
-    else failed(answer);
-  }, networkFailed);
+  var ended = false;
+  function refreshBalance() {
+    if (ended) return;
+    call('/api/balance', {}).then(function (answer) {
+      if (answer.status === 200) showBalance(answer.body.balance);
+      else failed(answer);
+    }, networkFailed);
+  }
+  refreshBalance();
+  // While the page is open and nothing is played, it still asks now and then: that renews the
+  // launch while the player's session lives, and says so as soon as it has ended.
+  if (config.kind !== 'live') window.setInterval(refreshBalance, config.keepAliveMs);
 
   // ---- the slot -----------------------------------------------------------------------------
 
