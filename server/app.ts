@@ -180,7 +180,7 @@ export function createApp(options: AppOptions): Hono<SiteEnv> {
   app.route('/api/player/registration', registrationRoutes(flows));
   app.route('/api/player/password_reset', passwordResetRoutes(flows));
   app.route('/api/player/phone_number', phoneRoutes(flows));
-  app.route('/api/paynplay', payAndPlayRoutes(flows));
+  app.route('/api/paynplay', payAndPlayRoutes({ db, clock, settings }));
   // Wallet and banking (issue 11): the player's wallet, cashier and history; the game providers' seamless wallet.
   app.route('/api/player/wallet', walletRoutes({ db, clock, settings }));
   // Deposit and spend limits (issue 13), which the cashier and the seamless wallet enforce.

@@ -71,6 +71,12 @@ export const ERROR_CODES = {
   // behaviour.md §5's, machines/lib/responsibleGambling.ts LIMIT_ERROR_CODES.
   /** 409: deposits and real-money play wait for the limits the player's market requires (details.required). */
   limitsRequired: 'error.limits.required',
+  /**
+   * 409, issue 20: a deposit the player's limits do not allow, where the path has no operation answer
+   * to carry it (pay and play's code check): the spec's result itself (behaviour.md §4 "SELF_LIMIT_
+   * REACHED: self-limit reached or notify"), with details.limitLeft, limitType and resetOn.
+   */
+  selfLimitReached: 'SELF_LIMIT_REACHED',
 } as const;
 
 /**

@@ -52,6 +52,11 @@ export interface PaymentProvider extends Provider {
    */
   confirmDeposit(deposit: { reference: string; amount: string; currency: string }): Promise<{ providerReference: string }>;
   /**
+   * Returns a payment the platform refused to credit (pay and play: the bank paid a deposit the
+   * player's limits do not allow, issue 20) to the account it came from, once per reference.
+   */
+  refundDeposit(deposit: { reference: string; amount: string; currency: string }): Promise<void>;
+  /**
    * Opens the payment of a cashier deposit (issue 11), once per reference (the deposit's id):
    * resolves with the provider's page, where the player pays. The provider then tells the platform
    * (server/services/cashier.ts settleDeposit), or is asked when its answer is overdue.

@@ -4,8 +4,8 @@ import type { Database, PlayerLimitsTable } from '../db/schema';
 import { toCents } from '../platform/decimal';
 
 // SQL over the players' deposit and spend limits (migration 0012 `player_limits`) and the sums a
-// limit's `used` is made of: the deposits asked for (cashier_deposits) and the bets and wins
-// (wallet_transactions) of a period. The rules are server/services/limits.ts's.
+// limit's `used` is made of: the deposits and the bets and wins of a period, all read from the
+// wallet's history (wallet_transactions), whatever path wrote them. The rules are server/services/limits.ts's.
 
 export type PlayerLimitRow = Selectable<PlayerLimitsTable>;
 
@@ -70,12 +70,26 @@ export async function saveLimit(db: Kysely<Database>, key: { playerId: number; k
     .execute();
 }
 
-/** The deposits the player asked for in [from, to) that are waiting for the provider or paid, in cents. */
+/**
+ * The history category of the player's own deposits (every path: the cashier, pay and play, and any
+ * later one), as the ledger books them (kind DEPOSIT). An operator's credit is ADJUSTMENT: not a
+ * deposit the player made, so no limit counts it.
+ */
+export const LIMIT_DEPOSIT_CATEGORY = 'PAYMENT';
+
+/**
+ * The deposits the player made in [from, to) that are waiting for the provider or paid, in cents:
+ * the wallet's history rows of type DEPOSIT (issue 20: every path writes one, so a pay-and-play
+ * deposit counts as a cashier one does; a cashier deposit holds its share while PENDING, and a
+ * declined one, FAILED, frees it again).
+ */
 export async function depositedBetween(db: Kysely<Database>, playerId: number, from: Date, to: Date): Promise<bigint> {
   const row = await db
-    .selectFrom('cashier_deposits')
+    .selectFrom('wallet_transactions')
     .select(sql<string>`coalesce(sum(amount), 0)::text`.as('sum'))
     .where('player_id', '=', playerId)
+    .where('type', '=', 'DEPOSIT')
+    .where('category', '=', LIMIT_DEPOSIT_CATEGORY)
     .where('status', 'in', ['PENDING', 'SUCCESS'])
     .where('created_at', '>=', from)
     .where('created_at', '<', to)

@@ -6,6 +6,8 @@ import type { Database } from '../db/schema';
 import type { SiteEnv } from '../http/site-context';
 import { flowBodyLimit } from '../http/validation';
 import { withParams } from '../platform/payAndPlay';
+import { createSettingsStore } from '../platform/settings';
+import { ERROR_CODES } from '../http/errors';
 import {
   bankSession,
   bankSessionFinished,
@@ -21,7 +23,10 @@ import {
 //   GET  /authorize?session=<id>  its page: the amount, currency and country, a personal id field,
 //                                 "Identify and pay" and "Cancel"
 //   POST /authorize               the form: 303 to `<returnUrl>?code=<one-time code>&sessionId=<id>`,
-//                                 or `<returnUrl>?error=cancelled&sessionId=<id>`
+//                                 or `<returnUrl>?error=cancelled&sessionId=<id>`; a deposit the
+//                                 player's limits do not allow (issue 20: the site answers the
+//                                 bank's identity notice with a refusal) is a page that says so, its
+//                                 link back `<returnUrl>?error=SELF_LIMIT_REACHED&sessionId=<id>`
 // A real provider identifies the person and takes the payment; this one believes the personal id
 // typed in. The page has no script (CSP script-src 'self'), a lang attribute and labelled controls.
 // The session's rules are server/services/pay-and-play.ts; this file is the page and the form.
@@ -50,7 +55,8 @@ const STYLE = `
   .error { margin: 0.35rem 0 0; color: #b00020; font-weight: 600; }
   .actions { display: flex; gap: 0.75rem; flex-wrap: wrap; margin-top: 1.5rem; }
   button { font-size: 1rem; padding: 0.65rem 1.1rem; border-radius: 0.4rem; border: 2px solid #0b4f8a; cursor: pointer; }
-  button.primary { background: #0b4f8a; color: #fff; }
+  button.primary, a.button.primary { background: #0b4f8a; color: #fff; }
+  a.button { display: inline-block; font-size: 1rem; padding: 0.65rem 1.1rem; border-radius: 0.4rem; border: 2px solid #0b4f8a; text-decoration: none; }
   button.secondary { background: #fff; color: #0b4f8a; }
   :focus-visible { outline: 3px solid #f0a500; outline-offset: 2px; }
 `;
@@ -97,6 +103,24 @@ function messagePage(c: Context, status: 400 | 404 | 409, title: string, text: s
   return c.html(page(title, `<h1>${escapeHtml(title)}</h1>\n<p role="alert">${escapeHtml(text)}</p>`), status);
 }
 
+/** Issue 20: the site refused the deposit when the bank told it who pays; nothing is paid, and the player goes back. */
+function refusedPage(c: Context, session: PayAndPlaySession): Response {
+  c.header('Content-Security-Policy', BANK_PAGE_CSP);
+  const back = withParams(session.return_url, { error: ERROR_CODES.selfLimitReached, sessionId: session.id });
+  const amount = providerAmount(session.amount, session.currency);
+  return c.html(
+    page(
+      'Deposit refused by the site',
+      `<h1>Deposit refused by the site</h1>
+<p role="alert">The site did not accept this deposit of ${escapeHtml(amount)}: your gambling limits there do not allow it. Nothing was paid from your account.</p>
+<div class="actions">
+  <a class="button primary" href="${escapeHtml(back)}">Back to the site</a>
+</div>`,
+    ),
+    409,
+  );
+}
+
 function notFoundPage(c: Context): Response {
   return messagePage(c, 404, 'Session not found', 'This payment session is unknown or has expired. Go back to the site and start again.');
 }
@@ -107,7 +131,8 @@ function usedPage(c: Context): Response {
 
 export function bankidRoutes({ db, clock }: { db: Kysely<Database>; clock: () => Date }): Hono<SiteEnv> {
   const routes = new Hono<SiteEnv>();
-  const deps: PayAndPlayDeps = { db, clock };
+  // The limits' market rules (the operator's overrides included) are the platform's settings.
+  const deps: PayAndPlayDeps = { db, clock, settings: createSettingsStore(db) };
   routes.use('*', flowBodyLimit);
 
   routes.get('/authorize', async (c) => {
@@ -136,9 +161,10 @@ export function bankidRoutes({ db, clock }: { db: Kysely<Database>; clock: () =>
       const error = personid === '' ? 'Enter your personal identity code.' : 'Enter a personal identity code of 6 to 20 letters, digits, + or -.';
       return c.html(identifyPage(session, typed, error), 400);
     }
-    const code = await identifyAtBank(deps, session, personid);
-    if (code === null) return usedPage(c);
-    return c.redirect(withParams(session.return_url, { code, sessionId: session.id }), 303);
+    const identified = await identifyAtBank(deps, session, personid);
+    if (identified.kind === 'finished') return usedPage(c);
+    if (identified.kind === 'refused') return refusedPage(c, session);
+    return c.redirect(withParams(session.return_url, { code: identified.code, sessionId: session.id }), 303);
   });
 
   return routes;

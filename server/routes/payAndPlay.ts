@@ -11,6 +11,7 @@ import {
   type VerifyCodeResponse,
 } from '../../src/api/payAndPlay';
 import type { Database } from '../db/schema';
+import type { SettingsStore } from '../platform/settings';
 import type { SiteEnv } from '../http/site-context';
 import { fieldErrorsOf, flowBodyLimit, parseJsonBody, validationError } from '../http/validation';
 import { issueLogin, LOGIN_METHODS } from '../platform/sessions';
@@ -28,17 +29,18 @@ import {
 //   GET  /authorize?amount&currency&country&returnUrl → { sessionId, redirectUrl } (the bank page)
 //   POST /player/code    { oneTimeCode, sessionId, ipAddress, blackbox } → { email, mobilePhone, playerId }
 //        finds the player by the bank identity (or creates one, PRE_REGISTERED) and pays the
-//        amount into their wallet: the payment provider confirms, then a real ledger deposit, once
-//        per session (the session's reference and idempotency key).
+//        amount into their wallet: the limits' deposit rule, then the payment provider confirms and
+//        a real ledger deposit, once per session (the session's reference and idempotency key);
+//        409 SELF_LIMIT_REACHED when the limits refuse it (nothing credited, the payment refunded).
 //   POST /player/update  { playerId, sessionId, email, phonePrefix, phoneBody } → { ok }
 //   POST /player/login   { sessionId, metadata } → { idToken, lastAuth, refreshToken, accessToken }
 // The bank page is the bank-identification provider's (server/providers; simulated: server/routes/bankid.ts).
 
 // The rules are server/services/pay-and-play.ts; this file parses with the contract and maps to HTTP.
 
-export function payAndPlayRoutes({ db, clock }: { db: Kysely<Database>; clock: () => Date }): Hono<SiteEnv> {
+export function payAndPlayRoutes({ db, clock, settings }: { db: Kysely<Database>; clock: () => Date; settings: Pick<SettingsStore, 'read'> }): Hono<SiteEnv> {
   const routes = new Hono<SiteEnv>();
-  const deps: PayAndPlayDeps = { db, clock };
+  const deps: PayAndPlayDeps = { db, clock, settings };
   routes.use('*', flowBodyLimit);
 
   routes.get('/authorize', async (c) => {

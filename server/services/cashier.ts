@@ -74,7 +74,7 @@ import {
   type WalletTransactionRow,
 } from '../repositories/wallet-transactions';
 import { currentPlayer } from './account';
-import { depositLimitReached } from './limits';
+import { depositLimitCheck, depositLimitRule } from './limits';
 import { walletNotFound, wireMoney } from './wallet';
 
 // The cashier's rules (behaviour.md §4 "Deposit and withdraw flows", §5 "Deposits are allowed only
@@ -222,7 +222,7 @@ export async function depositCheck(deps: PlayerCashierDeps, playerId: number): P
   // A deposit whose answer is overdue counts against the deposit limits while it may still be paid:
   // its outcome is asked first, so an abandoned payment does not hold the limit (GLI-19).
   if (refusal === null) await settleOverdueDeposits(deps, playerId);
-  const limit = refusal === null ? await depositLimitReached(deps.db, player, cashierCurrency(player.currency_code), null, deps.clock(), await deps.settings.read()) : null;
+  const limit = refusal === null ? await depositLimitCheck(deps.db, player, cashierCurrency(player.currency_code), deps.clock(), await deps.settings.read()) : null;
   return {
     result: refusal ?? limit?.result ?? 'SUCCESS',
     daysLeftToVerifyDocuments: null,
@@ -285,7 +285,8 @@ export async function requestDeposit(deps: PlayerCashierDeps, playerId: number, 
     const stored = await storedAnswer(trx, call, storedDepositSchema);
     if (stored) return stored;
 
-    const refused = depositRefusal(player) ?? (await depositLimitReached(trx, player, wallet.currency, cents, now, settings))?.result ?? null;
+    // Issue 20: the one deposit rule of the limits, under this wallet lock (pay and play runs the same).
+    const refused = depositRefusal(player) ?? (await depositLimitRule(trx, wallet, player, cents, now, settings))?.result ?? null;
     if (refused !== null) {
       const answer = { result: refused, depositId: null };
       await storeAnswer(trx, call, answer, now);

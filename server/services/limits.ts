@@ -22,7 +22,7 @@ import type * as v from 'valibot';
 import type { Database } from '../db/schema';
 import { ERROR_CODES, HttpError } from '../http/errors';
 import { FIELD_CODES, validationError } from '../http/validation';
-import { lockWallet } from '../platform/ledger';
+import { lockWallet, type LockedWallet } from '../platform/ledger';
 import type { Player } from '../platform/players';
 import { rgRulesFor, type PlatformSettings, type SettingsStore } from '../platform/settings';
 import {
@@ -49,13 +49,14 @@ import { walletNotFound } from './wallet';
 //   not before the current period ends, SIFS 2018:5) and is applied by the first reader after its
 //   date, in that reader's transaction (server/repositories/limits.ts applyDueLimitChanges);
 // - a deposit past what a deposit limit has left, or any deposit while a spend limit is used up,
-//   is refused with SELF_LIMIT_REACHED (server/services/cashier.ts); a real-money bet that would
+//   is refused with SELF_LIMIT_REACHED by one rule (depositLimitRule) that every deposit path runs
+//   under the wallet lock (the cashier, pay and play; issue 20); a real-money bet that would
 //   take the period's loss past a spend limit is refused (server/services/game-wallet.ts);
 // - a market that requires limits (rules.requiredDepositLimit, rules.limitsAtRegistration
 //   'required') refuses deposits and real-money play until they are set (cashier, game launch).
 //
-// `used` of a deposit limit: the deposits asked for in the period, waiting for the provider or
-// paid (a declined one frees its share again). `used` of a spend limit: bets minus wins of the
+// `used` of a deposit limit: the player's deposits of the period by every path, waiting for the
+// provider or paid (a declined one frees its share again), read from the wallet's history. `used` of a spend limit: bets minus wins of the
 // period, at least 0 (a voided bet does not count).
 
 export interface LimitsDeps {
@@ -343,15 +344,13 @@ function tightest(states: readonly LimitState[]): LimitState | undefined {
  *
  * - the market requires a deposit limit the player has not set: reached, limitLeft and resetOn null
  *   (Spelinspektionen: a limit before the first deposit; GlüStV: a monthly limit; Wet Koa);
- * - a request (`cents` given) above what the tightest deposit limit has left: reached, with it;
+ * - a deposit (`cents` given) above what the tightest deposit limit has left: reached, with it;
  * - a spend limit used up: reached, limitType 'loss' (product.md §3 isSpendLimit), until its period ends;
  * - the check (`cents` null): a deposit limit with nothing left is reached; one that leaves less than
  *   the cashier's largest deposit answers what is left ("notify": the deposit form is capped to it).
- *
- * Runs in `trx` (the request's transaction, with the wallet locked) or a transaction of its own.
  */
-export async function depositLimitReached(
-  db: Kysely<Database>,
+async function depositVerdict(
+  trx: Kysely<Database>,
   player: Pick<Player, 'id' | 'country_code'>,
   currency: Currency,
   cents: bigint | null,
@@ -359,7 +358,7 @@ export async function depositLimitReached(
   settings: Pick<PlatformSettings, 'marketRules'>,
 ): Promise<SelfLimitReached | null> {
   const rules = rulesOf(settings, player);
-  const limits = await inTransaction(db, (trx) => readLimits(trx, player.id, now));
+  const limits = await readLimits(trx, player.id, now);
   if (!hasRequiredDepositLimit(rules, limits.deposit)) return { result: 'SELF_LIMIT_REACHED', limitLeft: null, limitType: 'deposit', resetOn: null };
   const deposit = tightest(inForce(limits.deposit));
   const depositLeft = deposit ? remainingOf(deposit) : null;
@@ -372,6 +371,41 @@ export async function depositLimitReached(
   if (spent) return reached(spent, currency);
   if (deposit && depositLeft !== null && depositLeft < BigInt(CASHIER_LIMITS[currency].maxDeposit * 100)) return reached(deposit, currency);
   return null;
+}
+
+/**
+ * POST deposit/check: what the limits let the player deposit now (no amount yet). A view only: the
+ * deposit itself is held to depositLimitRule. Runs in `db`'s transaction or one of its own.
+ */
+export async function depositLimitCheck(
+  db: Kysely<Database>,
+  player: Pick<Player, 'id' | 'country_code'>,
+  currency: Currency,
+  now: Date,
+  settings: Pick<PlatformSettings, 'marketRules'>,
+): Promise<SelfLimitReached | null> {
+  return inTransaction(db, (trx) => depositVerdict(trx, player, currency, null, now, settings));
+}
+
+/**
+ * Issue 20, the one rule of a deposit's limits: every path by which a player's own money enters
+ * their wallet (the cashier's request, pay and play's bank payment, and any later one) calls this
+ * with the amount, inside the transaction that holds the player's wallet lock, before it books
+ * anything: the deposit limits (what they have left, read from the wallet's deposits of every path,
+ * server/repositories/limits.ts depositedBetween), the spend limits and the market's required
+ * limits. SELF_LIMIT_REACHED, or null when the deposit may go on. The lock is what makes two
+ * deposits of one player, by any paths, see each other: the second reads the first's history row.
+ */
+export async function depositLimitRule(
+  trx: Kysely<Database>,
+  wallet: LockedWallet,
+  player: Pick<Player, 'id' | 'country_code'>,
+  cents: bigint,
+  now: Date,
+  settings: Pick<PlatformSettings, 'marketRules'>,
+): Promise<SelfLimitReached | null> {
+  if (wallet.lockedBy !== trx || wallet.playerId !== player.id) throw new Error('depositLimitRule runs in the transaction that holds the player’s wallet lock.');
+  return depositVerdict(trx, player, wallet.currency, cents, now, settings);
 }
 
 /**

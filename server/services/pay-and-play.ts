@@ -7,7 +7,7 @@ import type { Database } from '../db/schema';
 import { ERROR_CODES, HttpError } from '../http/errors';
 import { FIELD_CODES, validationError } from '../http/validation';
 import { accessDetailsFor, currentTermsVersion, liftEndedRestriction, loginRefusal } from '../platform/account-status';
-import { postDeposit } from '../platform/ledger';
+import { lockWallet, postDeposit, toCents } from '../platform/ledger';
 import {
   PAY_AND_PLAY_CODE_TTL_MS,
   PAY_AND_PLAY_SESSION_TTL_MS,
@@ -18,6 +18,7 @@ import {
 } from '../platform/payAndPlay';
 import { createPlayerStore, normalizeEmail, PlayerConflictError, type Player } from '../platform/players';
 import { randomSecret, sha256Hex } from '../platform/secrets';
+import type { PlatformSettings, SettingsStore } from '../platform/settings';
 import { checkPhoneWithProvider } from '../platform/vonage';
 import type { PlatformProviders } from '../providers/types';
 import {
@@ -32,17 +33,22 @@ import {
   type PayAndPlaySession,
 } from '../repositories/pay-and-play-sessions';
 import { inTransaction } from '../repositories/transaction';
+import { depositLimitRule, rulesOf, type SelfLimitReached } from './limits';
+import { walletNotFound } from './wallet';
 
 // Pay and play's rules (behaviour.md §4 "Pay and play", §7 "Pay and play"): a session for an amount,
 // the bank's identification and its one-time code, the verification that finds or creates the
-// player and pays the deposit (the payment provider confirms, then the ledger posts, once per
-// session), the update that only fills what the player does not have yet, and the login.
+// player and pays the deposit (the limits' deposit rule, then the payment provider confirms and the
+// ledger posts, once per session; issue 20: a deposit the limits refuse is refused at the bank step,
+// and again at the verification if it gets there), the update that only fills what the player does not have yet, and the login.
 // server/routes/payAndPlay.ts and the simulated bank page (server/routes/bankid.ts) map these to
 // HTTP; the SQL is server/repositories/pay-and-play-sessions.ts and the player store.
 
 export interface PayAndPlayDeps {
   db: Kysely<Database>;
   clock: () => Date;
+  /** The market rules the deposit limits read (the player's market's required limits). */
+  settings: Pick<SettingsStore, 'read'>;
 }
 
 export type AuthorizeInput = Omit<v.InferOutput<typeof authorizeRequestSchema>, 'amount'> & { amount: string };
@@ -129,12 +135,62 @@ export async function cancelAtBank(deps: PayAndPlayDeps, session: PayAndPlaySess
   await markCancelled(deps.db, session.id, deps.clock());
 }
 
+/** What the bank step ends with: a one-time code for the site, or the limits' refusal of the deposit. */
+export type BankIdentification = { kind: 'identified'; code: string } | { kind: 'refused'; refusal: SelfLimitReached } | { kind: 'finished' };
+
+/** 409 SELF_LIMIT_REACHED with what the limit has left and when it resets (issue 20). */
+export function selfLimitReached(refusal: SelfLimitReached): HttpError {
+  return new HttpError(409, ERROR_CODES.selfLimitReached, 'Your limits do not allow this deposit; nothing was credited and the payment goes back to your bank account.', undefined, {
+    limitLeft: refusal.limitLeft,
+    limitType: refusal.limitType,
+    resetOn: refusal.resetOn,
+  });
+}
+
 /**
- * The bank identified the person: the one-time code the player brings back to the site (stored
- * hashed), or null when another call identified or cancelled the session first.
+ * The deposit rule of the limits (server/services/limits.ts depositLimitRule) for a pay-and-play
+ * deposit of `session` by `player`, in `trx`, under the player's wallet lock taken here. A new
+ * person (no player yet) has no limits of their own; the market of the session's country may still
+ * require one before a first deposit (Germany, the Netherlands, Sweden), which no new player has.
  */
-export async function identifyAtBank(deps: PayAndPlayDeps, session: PayAndPlaySession, personid: string): Promise<string | null> {
+async function payAndPlayLimitRefusal(
+  trx: Kysely<Database>,
+  settings: Pick<PlatformSettings, 'marketRules'>,
+  session: PayAndPlaySession,
+  player: Player | undefined,
+  now: Date,
+): Promise<SelfLimitReached | null> {
+  if (!player) {
+    return rulesOf(settings, { country_code: session.country }).requiredDepositLimit === null
+      ? null
+      : { result: 'SELF_LIMIT_REACHED', limitLeft: null, limitType: 'deposit', resetOn: null };
+  }
+  const wallet = await lockWallet(trx, player.id);
+  if (!wallet) throw walletNotFound();
+  // Another currency is refused by the code check (the session's own message), not here.
+  if (wallet.currency !== session.currency) return null;
+  return depositLimitRule(trx, wallet, player, toCents(session.amount), now, settings);
+}
+
+/**
+ * The bank identified the person (issue 20: where both the person and the amount are known, before
+ * the bank takes the payment): a deposit the player's limits do not allow is refused here, and the
+ * session ends (nothing is paid, no code is handed out). Otherwise the one-time code the player
+ * brings back to the site (stored hashed). `finished`: another call identified or cancelled the
+ * session first.
+ */
+export async function identifyAtBank(deps: PayAndPlayDeps, session: PayAndPlaySession, personid: string): Promise<BankIdentification> {
   const now = deps.clock();
+  // Read before the transaction: on PGlite (one connection) a read outside it would wait for it.
+  const settings = await deps.settings.read();
+  const refusal = await inTransaction(deps.db, async (trx) => {
+    const player = await createPlayerStore(trx, deps.clock).findByPersonId(personid);
+    return payAndPlayLimitRefusal(trx, settings, session, player, now);
+  });
+  if (refusal !== null) {
+    await markCancelled(deps.db, session.id, now);
+    return { kind: 'refused', refusal };
+  }
   const code = randomSecret(24);
   const identified = await markIdentified(deps.db, session.id, {
     personid,
@@ -142,13 +198,25 @@ export async function identifyAtBank(deps: PayAndPlayDeps, session: PayAndPlaySe
     now,
     codeExpiresAt: new Date(now.getTime() + PAY_AND_PLAY_CODE_TTL_MS),
   });
-  return identified ? code : null;
+  return identified ? { kind: 'identified', code } : { kind: 'finished' };
+}
+
+/** The limits refused a deposit the bank has paid: the transaction that found it rolls back. */
+class DepositRefused extends Error {
+  constructor(readonly refusal: SelfLimitReached) {
+    super('The limits refuse this pay-and-play deposit.');
+    this.name = 'DepositRefused';
+  }
 }
 
 /**
  * POST /player/code: takes the code (single use), finds the player by the bank identity or creates
- * one (PRE_REGISTERED), and pays the amount in: the payment provider confirms the bank's payment,
- * then the ledger posts the deposit, both keyed by the session so that nothing is paid twice.
+ * one (PRE_REGISTERED), and pays the amount in: the deposit rule of the limits (issue 20, under the
+ * wallet lock, as every deposit path), then the payment provider confirms the bank's payment and
+ * the ledger posts the deposit, both keyed by the session so that nothing is paid twice. A deposit
+ * the limits refuse (it passed the bank step, and another deposit used the limit since) credits
+ * nothing and creates no one: the code is taken, the provider returns the payment, and the answer is
+ * 409 SELF_LIMIT_REACHED.
  */
 export async function verifyPayAndPlayCode(
   deps: PayAndPlayDeps,
@@ -157,10 +225,14 @@ export async function verifyPayAndPlayCode(
 ): Promise<VerifyCodeResponse> {
   const { db, clock } = deps;
   const now = clock();
+  const codeHash = sha256Hex(input.oneTimeCode);
+  const reference = `paynplay:${input.sessionId}`;
+  // Read before the transaction: on PGlite (one connection) a read outside it would wait for it.
+  const settings = await deps.settings.read();
   const verify = () =>
     inTransaction(db, async (trx) => {
       // Single use: only the first call with the code takes it (two concurrent calls: one wins).
-      const session = await claimCode(trx, input.sessionId, sha256Hex(input.oneTimeCode), now);
+      const session = await claimCode(trx, input.sessionId, codeHash, now);
       if (!session?.personid) throw codeInvalid();
       const store = createPlayerStore(trx, clock);
       let player =
@@ -183,11 +255,13 @@ export async function verifyPayAndPlayCode(
       if (player.currency_code !== session.currency) {
         throw sessionInvalid(`This account holds ${player.currency_code}; the payment was in ${session.currency}.`);
       }
+      // Issue 20: the one deposit rule of the limits, under the wallet lock (the cashier runs the same).
+      const refusal = await payAndPlayLimitRefusal(trx, settings, session, player, now);
+      if (refusal !== null) throw new DepositRefused(refusal);
       await markVerified(trx, session.id, { playerId: player.id, now, expiresAt: new Date(now.getTime() + PAY_AND_PLAY_SESSION_TTL_MS) });
       // The bank has paid: the provider confirms the payment, then a real first deposit. Both once
       // per session: the code above is taken once, the provider gets the session's reference and
       // the ledger its idempotency key, so a replay confirms and credits nothing more.
-      const reference = `paynplay:${session.id}`;
       await providers.payments.confirmDeposit({ reference, amount: session.amount, currency: session.currency });
       await postDeposit(trx, {
         playerId: player.id,
@@ -199,13 +273,26 @@ export async function verifyPayAndPlayCode(
       });
       return player;
     });
+  const verified = async (): Promise<Player> => {
+    try {
+      return await verify();
+    } catch (error) {
+      // The same bank identity verified in two sessions at once: the other created the player.
+      if (!(error instanceof PlayerConflictError)) throw error;
+      return verify();
+    }
+  };
   let player: Player;
   try {
-    player = await verify();
+    player = await verified();
   } catch (error) {
-    // The same bank identity verified in two sessions at once: the other created the player.
-    if (!(error instanceof PlayerConflictError)) throw error;
-    player = await verify();
+    if (!(error instanceof DepositRefused)) throw error;
+    // Nothing of the refused deposit stays (no player, no posting); the code is taken all the same,
+    // so the refusal and the refund happen once: a second call with it is error.paynplay.code.invalid.
+    const session = await inTransaction(db, (trx) => claimCode(trx, input.sessionId, codeHash, now));
+    if (!session) throw codeInvalid();
+    await providers.payments.refundDeposit({ reference, amount: session.amount, currency: session.currency });
+    throw selfLimitReached(error.refusal);
   }
   return {
     email: player.email,

@@ -71,6 +71,12 @@ export interface ErrorDetails {
   duration?: LimitDuration;
   /** error.limits.required: the limits the market requires first ('deposit:M', 'deposit:any', 'activity'). */
   required?: string[];
+  /** SELF_LIMIT_REACHED (issue 20): what the limit has left (null: the market's required limit is not set). */
+  limitLeft?: string | null;
+  /** SELF_LIMIT_REACHED: a deposit limit or a spend ('loss') limit (product.md §3 limitType). */
+  limitType?: 'deposit' | 'loss';
+  /** SELF_LIMIT_REACHED: when the limit's period ends (null: the market's required limit is not set). */
+  resetOn?: string | null;
 }
 
 /** A whole number of at least 0 the platform tells (attempts, seconds); anything else is dropped. */
@@ -88,6 +94,9 @@ export const errorBodySchema = v.object({
         retryAfterSeconds: countSchema,
         duration: v.optional(v.picklist(LIMIT_DURATIONS)),
         required: v.optional(v.array(v.string())),
+        limitLeft: v.optional(v.nullable(v.string())),
+        limitType: v.optional(v.picklist(['deposit', 'loss'])),
+        resetOn: v.optional(v.nullable(v.string())),
       }),
       {},
     ),

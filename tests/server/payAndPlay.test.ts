@@ -1,16 +1,21 @@
 import * as v from 'valibot';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parseIdToken } from '../../src/api/auth';
+import { errorBodySchema } from '../../src/api/errors';
+import { limitsResponseSchema, type Limit } from '../../src/api/responsibleGambling';
 import { authorizeResponseSchema, loginResponseWithTokensSchema, verifyCodeResponseSchema } from '../../src/api/payAndPlay';
 import { currentTermsVersion } from '../../server/platform/account-status';
 import { PAY_AND_PLAY_CODE_TTL_MS } from '../../server/platform/payAndPlay';
-import { balance, playerAccount, toCents } from '../../server/platform/ledger';
+import { balance, lockWallet, playerAccount, recordHistory, toCents } from '../../server/platform/ledger';
+import { inTransaction } from '../../server/repositories/transaction';
 import { createPlayerStore } from '../../server/platform/players';
 import { SEEDED_PERSONID } from '../../server/platform/seed-players';
 import { SESSION_COOKIE } from '../../server/platform/sessions';
 import type { PaymentProvider } from '../../server/providers';
+import { simulatedPaymentProvider } from '../../server/providers/simulated-payments';
 import { bearer, expectError, expectFieldErrors, postJson } from './helpers/identity';
 import { json, startTestPlatform, type TestPlatform } from './helpers/platform';
+import { newKey, walletPlayer, type WalletPlayer } from './helpers/wallet';
 
 // Pay and play (behaviour.md §4 "Pay and play", §7): authorize → the simulated bank page →
 // one-time code → verify (finds or creates the player, a real ledger deposit) → update → login.
@@ -345,6 +350,7 @@ describe('POST /api/paynplay/player/code', () => {
         confirmed.push(deposit);
         return Promise.resolve({ providerReference: `psp:${deposit.reference}` });
       },
+      refundDeposit: () => Promise.reject(new Error('nothing is refused here')),
       startPayment: ({ reference }) => Promise.resolve({ redirectUrl: `https://psp.example/pay?r=${reference}` }),
       paymentStatus: () => Promise.resolve('pending'),
     };
@@ -450,5 +456,170 @@ describe('update and login of a new player', () => {
   it.each(['/api/paynplay/player/code', '/api/paynplay/player/update', '/api/paynplay/player/login'])('%s refuses a body that is not a JSON object', async (path) => {
     for (const body of ['nope', '[]', '']) await expectError(await postJson(app, path, body), 400, 'error.request.invalid');
     await expectError(await postJson(app, path, { padding: 'x'.repeat(20_000) }), 413, 'error.request.invalid');
+  });
+});
+
+// Issue 20, item 1: a player with a daily deposit limit of 50.00 identified at the bank for 500.00,
+// all 500.00 was credited and the limit still read `used 0.00`. Pay and play now runs the cashier's
+// one deposit rule (server/services/limits.ts depositLimitRule) under the wallet lock, and a limit's
+// `used` counts the deposits of every path.
+describe('issue 20: pay and play and the deposit limits', () => {
+  const limitsPath = (kind: 'deposit' | 'spend') => `/api/player/${kind}-limits`;
+
+  async function setLimit(player: WalletPlayer, duration: 'D' | 'W' | 'M', limit: string, kind: 'deposit' | 'spend' = 'deposit'): Promise<void> {
+    const response = await app.request(limitsPath(kind), {
+      method: 'PATCH',
+      headers: { ...bearer(player.token), 'Content-Type': 'application/json' },
+      body: JSON.stringify({ duration, limit }),
+    });
+    expect(response.status, await response.clone().text()).toBe(200);
+  }
+
+  async function dailyDepositLimit(player: WalletPlayer): Promise<Limit> {
+    const response = await app.request(limitsPath('deposit'), { headers: bearer(player.token) });
+    expect(response.status).toBe(200);
+    const limit = v.parse(limitsResponseSchema, await json(response)).limits.find((candidate) => candidate.duration === 'D');
+    if (!limit) throw new Error('no daily limit');
+    return limit;
+  }
+
+  /** The bank page's answer to "Identify and pay" for a deposit the limits refuse: the page, and its way back. */
+  async function refusedAtBank(sessionId: string, personid: string): Promise<URL> {
+    const response = await app.request('/api/bankid/authorize', form({ session: sessionId, personid, action: 'identify' }));
+    expect(response.status).toBe(409);
+    const html = await response.text();
+    expect(html).toMatch(/<h1>Deposit refused by the site<\/h1>/);
+    expect(html).toMatch(/role="alert"[^>]*>[^<]*gambling limits/);
+    const href = /href="([^"]+)"/.exec(html)?.[1]?.replaceAll('&amp;', '&') ?? '';
+    const back = new URL(href, 'http://site.invalid');
+    expect(back.pathname).toBe(RETURN_URL);
+    expect(Object.fromEntries(back.searchParams)).toEqual({ error: 'SELF_LIMIT_REACHED', sessionId });
+    // The session is over: no code was handed out, and the page cannot be used again.
+    expect((await app.request(`/api/bankid/authorize?session=${sessionId}`)).status).toBe(409);
+    return back;
+  }
+
+  const depositRequest = (player: WalletPlayer, amount: string) =>
+    postJsonWithToken('/api/player/wallet/deposit/request', player.token, { amount, methodId: 'visa', idempotencyKey: newKey('pnp-limit'), returnPath: '/en-FI/deposit' });
+
+  function postJsonWithToken(path: string, token: string, body: unknown): Promise<Response> {
+    return Promise.resolve(app.request(path, { method: 'POST', headers: { ...bearer(token), 'Content-Type': 'application/json' }, body: JSON.stringify(body) }));
+  }
+
+  afterEach(async () => {
+    await platform.settings.reset();
+  });
+
+  it('Pay and play ignores deposit limits: a deposit of 500.00 past a daily limit of 50.00 is refused at the bank, nothing is credited, and `used` stays 0.00', async () => {
+    const { db } = platform.database;
+    const personid = newPersonId();
+    const player = await walletPlayer(platform, app, { personid });
+    await setLimit(player, 'D', '50');
+
+    const { sessionId } = await authorize('500');
+    await refusedAtBank(sessionId, personid);
+    const row = await db.selectFrom('paynplay_sessions').selectAll().where('id', '=', sessionId).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ one_time_code_hash: null, identified_at: null, player_id: null });
+    expect(row.cancelled_at).not.toBeNull();
+    expect(await balance(db, playerAccount(player.id), 'EUR')).toBe('0.00');
+    expect(await dailyDepositLimit(player)).toMatchObject({ value: '50.00', used: '0.00', remaining: '50.00' });
+
+    // Within the limit the bank step goes on, and the pay-and-play deposit counts: the cashier then
+    // has only what is left.
+    const allowed = await authorize('30');
+    const code = (await identify(allowed.sessionId, personid)).get('code') ?? '';
+    expect((await verifyCode(code, allowed.sessionId)).status).toBe(200);
+    expect(await balance(db, playerAccount(player.id), 'EUR')).toBe('30.00');
+    expect(await dailyDepositLimit(player)).toMatchObject({ used: '30.00', remaining: '20.00' });
+    expect(await json(await depositRequest(player, '20.01'))).toMatchObject({ result: 'SELF_LIMIT_REACHED', depositId: null });
+    expect(await json(await depositRequest(player, '20'))).toMatchObject({ result: 'SUCCESS' });
+    // The cashier's pending deposit holds its share: pay and play cannot take it either.
+    await refusedAtBank((await authorize('10')).sessionId, personid);
+  });
+
+  it('refuses a deposit that passed the bank step but arrives after the limit was used: 409 SELF_LIMIT_REACHED, nothing credited, the payment refunded once', async () => {
+    const { db } = platform.database;
+    const refunded: { reference: string; amount: string; currency: string }[] = [];
+    const payments: PaymentProvider = {
+      ...simulatedPaymentProvider({ db, clock: () => now }),
+      refundDeposit: (deposit) => {
+        refunded.push(deposit);
+        return Promise.resolve();
+      },
+    };
+    const defaultApp = app;
+    app = platform.app({ clock: () => now, providers: { payments } });
+    try {
+      const personid = newPersonId();
+      const player = await walletPlayer(platform, app, { personid });
+      await setLimit(player, 'D', '50');
+      const { sessionId } = await authorize('40');
+      const code = (await identify(sessionId, personid)).get('code') ?? '';
+      // Between the bank step and the code check, a cashier deposit takes 20.00 of the 50.00.
+      expect(await json(await depositRequest(player, '20'))).toMatchObject({ result: 'SUCCESS' });
+
+      const refused = await verifyCode(code, sessionId);
+      expect(refused.status).toBe(409);
+      const body = v.parse(errorBodySchema, await json(refused));
+      expect(body).toMatchObject({ code: 'SELF_LIMIT_REACHED', details: { limitLeft: '30.00', limitType: 'deposit' } });
+      expect(body.details?.resetOn).toMatch(/^\d{4}-\d\d-\d\dT/);
+      expect(refunded).toEqual([{ reference: `paynplay:${sessionId}`, amount: '40.00', currency: 'EUR' }]);
+      expect(await balance(db, playerAccount(player.id), 'EUR')).toBe('0.00');
+      expect(await db.selectFrom('ledger_transactions').selectAll().where('idempotency_key', '=', `paynplay:${sessionId}`).execute()).toHaveLength(0);
+      expect(await dailyDepositLimit(player)).toMatchObject({ used: '20.00' });
+      // The code is spent: a replay is refused and refunds nothing more; the session logs no one in.
+      await expectError(await verifyCode(code, sessionId), 400, 'error.paynplay.code.invalid');
+      expect(refunded).toHaveLength(1);
+      await expectError(await postJson(app, '/api/paynplay/player/login', { sessionId, metadata: META }), 400, 'error.paynplay.session.invalid');
+    } finally {
+      app = defaultApp;
+    }
+  });
+
+  it('refuses a deposit while a spend limit is used up (limitType loss), as the cashier does', async () => {
+    const personid = newPersonId();
+    const player = await walletPlayer(platform, app, { personid });
+    await setLimit(player, 'D', '10', 'spend');
+    // A lost stake of 10.00 in the history uses the spend limit up (the limits read the history).
+    await inTransaction(platform.database.db, async (trx) => {
+      const wallet = await lockWallet(trx, player.id);
+      if (!wallet) throw new Error('no wallet');
+      await recordHistory(trx, wallet, { category: 'CASINO', type: 'BET', status: 'SUCCESS', amount: -1000n, balanceAfter: 0n, at: now });
+    });
+    await refusedAtBank((await authorize('25')).sessionId, personid);
+  });
+
+  it('holds the per-market required limits: a German player needs a monthly limit, and a market that requires one refuses a new person', async () => {
+    const { db } = platform.database;
+    const personid = newPersonId();
+    const german = await walletPlayer(platform, app, { personid, country_code: 'DE', language_code: 'de' });
+    await refusedAtBank((await authorize('20')).sessionId, personid);
+    await setLimit(german, 'M', '500');
+    const { sessionId } = await authorize('20');
+    const code = (await identify(sessionId, personid)).get('code') ?? '';
+    expect((await verifyCode(code, sessionId)).status).toBe(200);
+    expect(await balance(db, playerAccount(german.id), 'EUR')).toBe('20.00');
+
+    // The operator makes Finland require a deposit limit before a first deposit (the platform's
+    // market rules): a new person has none, so nothing is paid and no player is made.
+    await platform.settings.update({ marketRules: { FI: { requiredDepositLimit: 'any' } } });
+    const newcomer = newPersonId();
+    await refusedAtBank((await authorize('20')).sessionId, newcomer);
+    expect(await createPlayerStore(db).findByPersonId(newcomer)).toBeUndefined();
+  });
+
+  it('creates no player when the deposit of a new person arrives refused at the code check', async () => {
+    const { db } = platform.database;
+    const newcomer = newPersonId();
+    const { sessionId } = await authorize('20');
+    const code = (await identify(sessionId, newcomer)).get('code') ?? '';
+    await platform.settings.update({ marketRules: { FI: { requiredDepositLimit: 'M' } } });
+    const refused = await verifyCode(code, sessionId);
+    expect(refused.status).toBe(409);
+    expect(v.parse(errorBodySchema, await json(refused))).toMatchObject({
+      code: 'SELF_LIMIT_REACHED',
+      details: { limitLeft: null, limitType: 'deposit', resetOn: null },
+    });
+    expect(await createPlayerStore(db).findByPersonId(newcomer)).toBeUndefined();
   });
 });

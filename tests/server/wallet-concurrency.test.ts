@@ -6,7 +6,10 @@ import { HttpError } from '../../server/http/errors';
 import { fromCents, playerBalances, toCents } from '../../server/platform/ledger';
 import { createPlayerStore } from '../../server/platform/players';
 import { simulatedPaymentProvider } from '../../server/providers/simulated-payments';
-import { cancelWithdrawal, creditWallet, requestWithdrawal, type PlayerCashierDeps } from '../../server/services/cashier';
+import type { PaymentProvider } from '../../server/providers/types';
+import { cancelWithdrawal, creditWallet, requestDeposit, requestWithdrawal, type PlayerCashierDeps } from '../../server/services/cashier';
+import { changeLimit } from '../../server/services/limits';
+import { authorizeResponseSchema } from '../../src/api/payAndPlay';
 import { json, startTestPlatform, TEST_DATABASE_URL, type TestPlatform } from './helpers/platform';
 import { GAME_SECRET, providerCall } from './helpers/wallet';
 
@@ -16,7 +19,9 @@ import { GAME_SECRET, providerCall } from './helpers/wallet';
 // response is "dropped" and the request sent again, later or while the first is still running.
 // Every answer to one key is the same, every effect happens exactly once, no account goes below
 // zero, every transaction is zero-sum, and the money is where the answers say: on PGlite, and on
-// PostgreSQL with TEST_DATABASE_URL (each test file gets its own schema there).
+// PostgreSQL with TEST_DATABASE_URL (each test file gets its own schema there). Issue 20: pay-and-play
+// deposits (the bank step and the code check) race cashier deposits against one deposit limit, and
+// no limit is ever exceeded.
 
 const CLIENTS = 50;
 const OPERATIONS_PER_CLIENT = 20;
@@ -230,5 +235,145 @@ describe(`the wallet under ${String(CLIENTS)} concurrent clients (${TEST_DATABAS
 
     console.log(`wallet concurrency: ${JSON.stringify(Object.fromEntries(counts))}, ${String(effects.length)} effects`);
     expect(effects.length).toBeGreaterThan(CLIENTS * OPERATIONS_PER_CLIENT * 0.5);
+  }, 240_000);
+});
+
+// Issue 20: every deposit path runs one limit rule under the wallet lock, so deposits of different
+// paths cannot both take the last of a limit. Each player has a daily deposit limit of 100.00 and
+// identifies at the bank for several pay-and-play deposits while it is untouched (so each passes the
+// bank step); then the code checks race cashier deposit requests and new bank identifications.
+const LIMITED_PLAYERS = 6;
+const LIMIT_CENTS = 10_000n;
+const RACERS_PER_PLAYER = 6;
+
+describe(`pay-and-play and cashier deposits racing against one deposit limit (${TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
+  it('never lets the deposits of the period pass the limit, whatever path wins', async () => {
+    const { db } = deps;
+    const refunded: string[] = [];
+    const simulated = simulatedPaymentProvider({ db, clock: deps.clock });
+    const payments: PaymentProvider = {
+      ...simulated,
+      refundDeposit: (deposit) => {
+        refunded.push(deposit.reference);
+        return Promise.resolve();
+      },
+    };
+    const pnp = platform.app({ clock: deps.clock, providers: { payments } });
+    const random = generator(SEED + 1_000);
+    const amount = () => BigInt(10 + Math.floor(random() * 31)) * 100n;
+    const form = (fields: Record<string, string>): RequestInit => ({
+      method: 'POST',
+      body: new URLSearchParams(fields).toString(),
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
+    const authorize = async (cents: bigint): Promise<string> => {
+      const query = new URLSearchParams({ amount: fromCents(cents), currency: 'EUR', country: 'FI', returnUrl: '/en-FI/signup/callback' });
+      const response = await pnp.request(`/api/paynplay/authorize?${query.toString()}`);
+      expect(response.status).toBe(200);
+      return v.parse(authorizeResponseSchema, await json(response)).sessionId;
+    };
+    /** The bank step: the one-time code, or null when the limits refused the deposit there (409 page). */
+    const identify = async (sessionId: string, personid: string): Promise<string | null> => {
+      const response = await pnp.request('/api/bankid/authorize', form({ session: sessionId, personid, action: 'identify' }));
+      if (response.status === 409) return null;
+      expect(response.status).toBe(303);
+      return new URL(response.headers.get('location') ?? '', 'http://site.invalid').searchParams.get('code');
+    };
+    const verify = async (sessionId: string, oneTimeCode: string): Promise<'paid' | 'refused'> => {
+      const response = await pnp.request('/api/paynplay/player/code', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ oneTimeCode, sessionId, ipAddress: '', blackbox: '' }),
+      });
+      const text = await response.text();
+      if (response.status === 409) {
+        expect(text).toContain('"code":"SELF_LIMIT_REACHED"');
+        return 'refused';
+      }
+      expect(response.status, text).toBe(200);
+      return 'paid';
+    };
+
+    const store = createPlayerStore(db);
+    const limited: { id: number; personid: string }[] = [];
+    for (let index = 0; index < LIMITED_PLAYERS; index += 1) {
+      const personid = `200190-${String(7000 + index)}`;
+      const player = await store.create({ email: `limited.${String(index)}@example.com`, personid, country_code: 'FI', language_code: 'fi', currency_code: 'EUR', status: 'REGISTERED' });
+      await changeLimit(deps, player.id, 'deposit', { duration: 'D', limit: fromCents(LIMIT_CENTS) });
+      limited.push({ id: player.id, personid });
+    }
+
+    // The bank step while the limit is untouched: every one gets its code.
+    const identified = await Promise.all(
+      limited.flatMap((player) =>
+        Array.from({ length: RACERS_PER_PLAYER }, async () => {
+          const cents = amount();
+          const sessionId = await authorize(cents);
+          const code = await identify(sessionId, player.personid);
+          if (code === null) throw new Error('refused at the bank with nothing deposited');
+          return { player, sessionId, code, cents };
+        }),
+      ),
+    );
+    const late = await Promise.all(limited.flatMap((player) => [amount(), amount()].map(async (cents) => ({ player, cents, sessionId: await authorize(cents) }))));
+
+    // The race: code checks, cashier requests and new bank steps, all at once.
+    const outcomes = { pnpPaid: 0, pnpRefused: 0, bankRefused: 0, cashierAccepted: 0, cashierRefused: 0 };
+    await Promise.all([
+      ...identified.map(async ({ sessionId, code }) => {
+        if ((await verify(sessionId, code)) === 'paid') outcomes.pnpPaid += 1;
+        else outcomes.pnpRefused += 1;
+      }),
+      ...limited.flatMap((player) =>
+        Array.from({ length: RACERS_PER_PLAYER }, async (_, index) => {
+          const answer = await requestDeposit(deps, player.id, {
+            amount: fromCents(amount()),
+            methodId: 'visa',
+            idempotencyKey: `race-${String(player.id)}-${String(index)}`,
+            returnPath: '/en-FI/deposit',
+          });
+          if (answer.result === 'SUCCESS') outcomes.cashierAccepted += 1;
+          else {
+            expect(answer.result).toBe('SELF_LIMIT_REACHED');
+            outcomes.cashierRefused += 1;
+          }
+        }),
+      ),
+      ...late.map(async ({ player, sessionId }) => {
+        const code = await identify(sessionId, player.personid);
+        if (code === null) outcomes.bankRefused += 1;
+        else if ((await verify(sessionId, code)) === 'paid') outcomes.pnpPaid += 1;
+        else outcomes.pnpRefused += 1;
+      }),
+    ]);
+
+    // No limit exceeded: the deposits of the day (paid, or waiting for the provider) of every path.
+    for (const player of limited) {
+      const rows = await db
+        .selectFrom('wallet_transactions')
+        .select(['amount', 'status'])
+        .where('player_id', '=', player.id)
+        .where('type', '=', 'DEPOSIT')
+        .where('status', 'in', ['PENDING', 'SUCCESS'])
+        .execute();
+      const total = rows.reduce((sum, row) => sum + toCents(row.amount), 0n);
+      expect(total).toBeLessThanOrEqual(LIMIT_CENTS);
+      // What pay and play paid is in MAIN; the cashier's requests are still PENDING (not credited).
+      const paid = rows.filter((row) => row.status === 'SUCCESS').reduce((sum, row) => sum + toCents(row.amount), 0n);
+      expect((await playerBalances(db, player.id, 'EUR')).MAIN).toBe(paid);
+    }
+    // Every code check the limits refused was refunded once, and credited nothing.
+    expect(refunded).toHaveLength(outcomes.pnpRefused);
+    expect(new Set(refunded).size).toBe(refunded.length);
+    const credited = await db.selectFrom('ledger_transactions').select('idempotency_key').where('idempotency_key', 'in', refunded.length > 0 ? refunded : ['-']).execute();
+    expect(credited).toEqual([]);
+    expect((await sql<{ account: string }>`select account from ledger_account_drift`.execute(db)).rows).toEqual([]);
+
+    console.log(`deposit limit race: ${JSON.stringify(outcomes)}`);
+    // The race was real: both paths won some and were refused some.
+    expect(outcomes.pnpPaid).toBeGreaterThan(0);
+    expect(outcomes.cashierAccepted).toBeGreaterThan(0);
+    expect(outcomes.pnpRefused + outcomes.bankRefused).toBeGreaterThan(0);
+    expect(outcomes.cashierRefused).toBeGreaterThan(0);
   }, 240_000);
 });

@@ -422,6 +422,7 @@ describe('a payment provider that does not answer', () => {
       name: 'flaky psp',
       simulated: true,
       confirmDeposit: ({ reference }) => Promise.resolve({ providerReference: reference }),
+      refundDeposit: () => Promise.resolve(),
       startPayment: ({ reference }) => Promise.resolve({ redirectUrl: `https://psp.example/pay?r=${reference}` }),
       paymentStatus: () => (down ? Promise.reject(new Error('the PSP is down')) : Promise.resolve('approved')),
     };
