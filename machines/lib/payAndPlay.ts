@@ -11,7 +11,7 @@ import {
   PAY_AND_PLAY_MIN_DEPOSIT,
 } from './constants';
 import { COUNTRIES, COUNTRY_CODES, isCountryCode, type CountryCode } from './countries';
-import { FIELD_CODES } from './errorCodes';
+import { ERROR_CODES, FIELD_CODES } from './errorCodes';
 import { LANGUAGES, MARKETS, parseLangMarket } from './markets';
 import { emailRule, phoneBodyRule } from './rules';
 import { isPathUnder, sameSitePath } from './sameSitePath';
@@ -211,13 +211,18 @@ export function initialUpdateValues(country: CountryCode, known: { email: string
 export interface CallbackParams {
   code: string | null;
   sessionId: string | null;
-  /** e.g. 'cancelled' when the visitor cancelled at the bank. */
+  /** e.g. 'cancelled' when the visitor cancelled at the bank, SELF_LIMIT_REACHED when the site refused the deposit there. */
   error: string | null;
 }
 
 /** The client-side codes for an identification that did not come back with a code. */
 export const IDENTIFICATION_CANCELLED = 'paynplay.identification.cancelled';
 export const IDENTIFICATION_FAILED = 'paynplay.identification.failed';
+/**
+ * Issue 20: the site refused the deposit at the bank step (the player's limits do not allow it); the
+ * bank sends the visitor back with the spec's result, the same code the code check answers then.
+ */
+export const IDENTIFICATION_LIMIT_REACHED = ERROR_CODES.selfLimitReached;
 /** A failure without a code of its own. */
 export const UNKNOWN_ERROR = 'unknown.error';
 
@@ -227,8 +232,10 @@ export function hasOneTimeCode(callback: CallbackParams | null): boolean {
 }
 
 /** The code for a callback without a one-time code. */
-export const identificationErrorOf = (callback: CallbackParams | null): string =>
-  callback?.error === 'cancelled' ? IDENTIFICATION_CANCELLED : IDENTIFICATION_FAILED;
+export function identificationErrorOf(callback: CallbackParams | null): string {
+  if (callback?.error === 'cancelled') return IDENTIFICATION_CANCELLED;
+  return callback?.error === IDENTIFICATION_LIMIT_REACHED ? IDENTIFICATION_LIMIT_REACHED : IDENTIFICATION_FAILED;
+}
 
 /** behaviour.md §4: "if both email and phone are known the flow continues to the next step". */
 export const isKnownPlayer = (verified: { email: string | null; mobilePhone: string | null }): boolean =>

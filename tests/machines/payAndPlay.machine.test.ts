@@ -10,6 +10,7 @@ import {
 import {
   IDENTIFICATION_CANCELLED,
   IDENTIFICATION_FAILED,
+  IDENTIFICATION_LIMIT_REACHED,
   callbackReturnUrl,
   checkDepositAmount,
   isPayAndPlayReturnPath,
@@ -435,6 +436,30 @@ describe('pay-and-play machine (behaviour.md §4 "Pay and play")', () => {
       expect(actor.getSnapshot().context.errorCode).toBe(IDENTIFICATION_FAILED);
       actor.stop();
     }
+  });
+
+  // Issue 20: the player's limits refuse the deposit at the bank step (the bank sends the spec's
+  // result back) or at the code check (409 SELF_LIMIT_REACHED): one code, one text, no retry.
+  it('a deposit the limits refuse at the bank or at the code check fails with SELF_LIMIT_REACHED', async () => {
+    const atBank = new FakePromises();
+    const refusedAtBank = createActor(setupWith(atBank).machine, {
+      input: { ...callbackInput, callback: { code: null, sessionId: 'pnp-session-1', error: 'SELF_LIMIT_REACHED' } },
+    }).start();
+    atBank.resolve('loadVisitorContext', visitor);
+    await settle();
+    expect(refusedAtBank.getSnapshot().value).toBe('identificationFailed');
+    expect(refusedAtBank.getSnapshot().context.errorCode).toBe(IDENTIFICATION_LIMIT_REACHED);
+    refusedAtBank.stop();
+
+    const atCode = new FakePromises();
+    const refusedAtCode = createActor(setupWith(atCode).machine, { input: callbackInput }).start();
+    atCode.resolve('loadVisitorContext', visitor);
+    await settle();
+    atCode.reject('verifyCode', new ApiError('http', 409, 'SELF_LIMIT_REACHED', 'Limits', [], { limitLeft: '30.00', limitType: 'deposit', resetOn: null }));
+    await settle();
+    expect(refusedAtCode.getSnapshot().value).toBe('verificationFailed');
+    expect(refusedAtCode.getSnapshot().context.errorCode).toBe(IDENTIFICATION_LIMIT_REACHED);
+    refusedAtCode.stop();
   });
 
   it('goes to the default path (the home page) when no target was saved, and never to an unsafe one', async () => {

@@ -18,6 +18,8 @@ describe('pay-and-play error table', () => {
     'error.access.restricted',
     'paynplay.identification.cancelled',
     'paynplay.identification.failed',
+    // Issue 20: the player's limits refused the deposit (bank step or code check).
+    'SELF_LIMIT_REACHED',
     'network.error',
     'code:error.timeout.in.progress:days:5',
     'code:error.exclusion.in.progress:days:30',
@@ -33,6 +35,7 @@ describe('pay-and-play error table', () => {
     expect(isRetryable('network.error')).toBe(true);
     expect(isRetryable('http.500')).toBe(true);
     expect(isRetryable('error.paynplay.code.invalid')).toBe(false);
+    expect(isRetryable('SELF_LIMIT_REACHED')).toBe(false);
     expect(isRetryable('code:error.timeout.in.progress:days:5')).toBe(false);
   });
 

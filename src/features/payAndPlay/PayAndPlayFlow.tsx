@@ -6,6 +6,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { PayAndPlayTag } from '../../../machines/payAndPlay.machine';
 import type { sessionMachine } from '../../../machines/session.machine';
 import { formatLangMarket, intlLocaleFor, type LangMarket } from '../../../machines/lib/markets';
+import { IDENTIFICATION_LIMIT_REACHED } from '../../../machines/lib/payAndPlay';
 import { payAndPlayApi } from '../../api/payAndPlay';
 import { Button } from '../../ui/Button';
 import { button } from '../../ui/button.css';
@@ -152,6 +153,8 @@ function PayAndPlaySteps({ actor, langMarket }: { actor: PayAndPlayActor; langMa
     const retryEvent = canRetryVerify ? 'verify.retry' : canRetryLogin ? 'login.retry' : null;
     title = canRetryLogin ? (
       <Trans id="paynplay.failed.login.title">We could not log you in</Trans>
+    ) : code === IDENTIFICATION_LIMIT_REACHED ? (
+      <Trans id="paynplay.failed.limit.title">Deposit not made</Trans>
     ) : (
       <Trans id="paynplay.failed.identification.title">Bank identification not completed</Trans>
     );

@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
 import { LOGIN_ERROR_CODES, parseLoginErrorCode } from '../../../machines/lib/loginErrors';
-import { FIELD_CODES } from '../../../machines/lib/errorCodes';
+import { ERROR_CODES, FIELD_CODES } from '../../../machines/lib/errorCodes';
 import type { AmountError, UpdateField } from '../../../machines/lib/payAndPlay';
 import { UPDATE_FIELD_LOCKED } from '../../api/payAndPlay';
 
@@ -42,6 +42,12 @@ const FLOW_ERRORS: Readonly<Record<string, MessageDescriptor>> = {
   'paynplay.identification.failed': msg({
     id: 'paynplay.error.identificationFailed',
     message: 'The identification at your bank did not finish, so no deposit was made.',
+  }),
+  // Issue 20: the player's limits refused the deposit, at the bank step or at the code check (then
+  // the bank's payment is refunded).
+  [ERROR_CODES.selfLimitReached]: msg({
+    id: 'paynplay.error.selfLimitReached',
+    message: 'Your gambling limits do not allow this deposit, so it was not made. Any money your bank sent is returned to your bank account.',
   }),
   'network.error': msg({
     id: 'paynplay.error.network',
