@@ -50,6 +50,11 @@ function resolvedState(value: StateValue): string | null {
   return typeof resolved === 'string' ? resolved : (Object.keys(resolved)[0] ?? null);
 }
 
+/** Resolved as a visitor (a logout has finished): the login dialog can open. */
+export function isAnonymous(snapshot: SessionView): boolean {
+  return resolvedState(snapshot.value) === 'anonymous';
+}
+
 /** Resolved as an authorized player (account and banking routes need this; product.md §2). */
 export function isAuthorized(snapshot: SessionView): boolean {
   return resolvedState(snapshot.value) === 'authorized' && snapshot.context.authorized;

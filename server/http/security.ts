@@ -82,11 +82,15 @@ export function securityHeaders(options: { apiBaseUrl?: string | undefined; fram
     // A 304 updates the stored response's headers: it must not put a resource's policy on a cached
     // page (a 304 has no Content-Type to tell them apart), so it leaves the stored ones as they are.
     if (c.res.status === 304) return;
+    // A redirect is a step of a navigation (`GET /` to the default locale, the bank's 303 back to the
+    // site): it carries the document set too (issue 20), so no step of a page's way goes without it.
+    const redirect = c.res.status >= 300 && c.res.status < 400 && headers.has('Location');
+    const document = redirect || isDocument(headers.get('Content-Type'));
     // Style sheets keep the referrer policy too: it applies to the requests they make (their images).
-    if (isDocument(headers.get('Content-Type')) || /^text\/css\b/i.test(headers.get('Content-Type') ?? '')) {
+    if (document || /^text\/css\b/i.test(headers.get('Content-Type') ?? '')) {
       headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
     }
-    if (!isDocument(headers.get('Content-Type'))) {
+    if (!document) {
       if (!headers.has('Content-Security-Policy')) headers.set('Content-Security-Policy', RESOURCE_CSP);
       return;
     }

@@ -42,6 +42,9 @@ import { assertRequiredLimits } from './limits';
 //      provider's session was opened: else 401 error.token.expired ("Token expired", behaviour.md §8).
 //   7. real money: the limits the player's market requires before play are set (issue 13; JJ, LL):
 //      else 409 error.limits.required with details.required (also at POST /game/token).
+// A real-money launch then gets a game session token tied to the player's login (issue 20): the
+// provider sends it with every balance and bet, and the seamless wallet refuses them once the
+// login has ended. Every launch call needs a live login itself (server/http/auth.ts).
 // An evolution real call answers 400 when its session checks (5, 6) fail: behaviour.md §8 "An
 // evolution authentication 400 logs the player out". Never 403: a 403 logs the player out anywhere.
 

@@ -258,7 +258,8 @@ const frameAmount = v.pipe(v.string(), v.regex(/^-?\d{1,12}(\.\d{1,2})?$/));
  *   balance      the balance the game shows (on load and after a change)
  *   close        the player pressed the game's own Close button
  *   error        the game cannot go on as asked: NOT_ENOUGH_FUNDS, RESTRICTED (the wallet's refusals),
- *                SESSION_ENDED (the launch expired: reopen the game), UNAVAILABLE (anything else)
+ *                SESSION_ENDED (real money: the player's login ended, log in again; demo: the
+ *                launch expired, reopen the game), UNAVAILABLE (anything else)
  */
 export const gameFrameMessageSchema = v.variant('type', [
   v.object({

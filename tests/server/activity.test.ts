@@ -174,13 +174,14 @@ describe('the reality-check timer', () => {
 });
 
 describe('the activity summary', () => {
-  const PROVIDER = 'aurora-demo';
+  /** A bet (of a round of its own) or a win (of the player's last round) through the seamless wallet. */
+  let round = '';
   async function play(player: WalletPlayer, kind: 'bet' | 'win', amount: string, transactionId = newKey('tx')) {
+    if (kind === 'bet') round = newKey('round');
     const response = await providerCall(app, kind, {
-      provider: PROVIDER,
       playerId: player.id,
       transactionId,
-      roundId: newKey('round'),
+      roundId: round,
       gameId: 'starburst',
       vertical: 'CASINO',
       amount,
@@ -203,7 +204,7 @@ describe('the activity summary', () => {
     await play(player, 'bet', '5.00');
     await play(player, 'win', '12.50');
     const voided = await play(player, 'bet', '2.00');
-    const rollback = await providerCall(app, 'rollback', { provider: PROVIDER, playerId: player.id, transactionId: newKey('rb'), betTransactionId: voided });
+    const rollback = await providerCall(app, 'rollback', { playerId: player.id, transactionId: newKey('rb'), betTransactionId: voided, roundId: round });
     expect(rollback.status).toBe(200);
 
     expect(await summary(second)).toEqual({

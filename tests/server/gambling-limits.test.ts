@@ -127,12 +127,12 @@ async function history(player: WalletPlayer) {
   return v.parse(transactionsResponseSchema, await json(response)).transactions;
 }
 
-async function gameOperation(kind: 'bet' | 'win', player: WalletPlayer, amount: string, transactionId = newKey('tx')) {
+/** A bet (a round of its own) or a win (of the round `roundId`: a win needs a round with a bet, issue 20). */
+async function gameOperation(kind: 'bet' | 'win', player: WalletPlayer, amount: string, transactionId = newKey('tx'), roundId = `round-${transactionId}`) {
   const body = {
-    provider: 'aurora-demo',
     playerId: player.id,
     transactionId,
-    roundId: `round-${transactionId}`,
+    roundId,
     gameId: 'game-1',
     vertical: 'CASINO',
     amount,
@@ -566,18 +566,18 @@ describe('bets past the spend limit', () => {
     expect((await walletOf(app, player.token)).version).toBe(version);
     expect((await history(player)).filter((row) => row.type === 'BET')).toHaveLength(1);
 
-    expect((await gameOperation('win', player, '10')).result).toBe('SUCCESS');
+    expect((await gameOperation('win', player, '10', newKey('tx'), `round-${first.transactionId}`)).result).toBe('SUCCESS');
     // Bets minus wins is 5: a stake of 15 may still be lost.
     const last = await gameOperation('bet', player, '15');
     expect(last.result).toBe('SUCCESS');
     expect((await limitsOf(player, 'spend')).D).toMatchObject({ used: '20.00', remaining: '0.00', warning: true });
     expect((await gameOperation('bet', player, '0.01')).result).toBe('SELF_SPEND_LIMIT_REACHED');
-    expect((await gameOperation('win', player, '1')).result).toBe('SUCCESS');
+    expect((await gameOperation('win', player, '1', newKey('tx'), `round-${first.transactionId}`)).result).toBe('SUCCESS');
     const rollback = await providerCall(app, 'rollback', {
-      provider: 'aurora-demo',
       playerId: player.id,
       transactionId: newKey('rb'),
       betTransactionId: last.transactionId,
+      roundId: `round-${last.transactionId}`,
     });
     expect(v.parse(operationAnswerSchema, await json(rollback)).result).toBe('SUCCESS');
     expect((await limitsOf(player, 'spend')).D).toMatchObject({ used: '4.00', remaining: '16.00', warning: false });

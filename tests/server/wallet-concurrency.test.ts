@@ -104,7 +104,7 @@ async function client(index: number, counts: Map<string, number>): Promise<Effec
   const random = generator(SEED + index);
   const pick = <T,>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
   const effects: Effect[] = [];
-  const bets: { playerId: number; transactionId: string; cents: bigint }[] = [];
+  const bets: { playerId: number; transactionId: string; roundId: string; vertical: string; cents: bigint }[] = [];
   const pending: { playerId: number; referenceId: string; cents: bigint }[] = [];
   const count = (name: string) => counts.set(name, (counts.get(name) ?? 0) + 1);
 
@@ -114,13 +114,24 @@ async function client(index: number, counts: Map<string, number>): Promise<Effec
     const roll = random();
     const kind: Kind = roll < 0.35 ? 'bet' : roll < 0.55 ? 'win' : roll < 0.65 ? 'rollback' : roll < 0.82 ? 'withdraw' : roll < 0.95 ? 'cancel' : 'credit';
     count(kind);
-    if (kind === 'bet' || kind === 'win') {
-      const cents = BigInt(1 + Math.floor(random() * (kind === 'bet' ? 8_000 : 3_000)));
-      const body = { provider: 'load', playerId, transactionId: key, roundId: `r${key}`, gameId: 'g', vertical: pick(['CASINO', 'LIVE_CASINO', 'SPORTS', 'VIRTUAL_SPORTS']), amount: fromCents(cents), currency: 'EUR' };
+    if (kind === 'win') {
+      // A win pays one of this client's open rounds (issue 20: no win without a bet), within the
+      // contract's bound; the round is settled then, so its bet is no longer rolled back.
+      const bet = bets.shift();
+      if (!bet) continue;
+      const cents = BigInt(1 + Math.floor(random() * Math.min(3_000, Number(bet.cents) * 2)));
+      const body = { playerId: bet.playerId, transactionId: key, roundId: bet.roundId, gameId: 'g', vertical: bet.vertical, amount: fromCents(cents), currency: 'EUR' };
+      const answer = await withRetries(random, () => providerAnswer('win', body));
+      expect(answer.result).toBe('SUCCESS');
+      effects.push({ kind, playerId: bet.playerId, cents });
+    } else if (kind === 'bet') {
+      const cents = BigInt(1 + Math.floor(random() * 8_000));
+      const vertical = pick(['CASINO', 'LIVE_CASINO', 'SPORTS', 'VIRTUAL_SPORTS']);
+      const body = { playerId, transactionId: key, roundId: `r${key}`, gameId: 'g', vertical, amount: fromCents(cents), currency: 'EUR' };
       const answer = await withRetries(random, () => providerAnswer(kind, body));
       if (answer.result === 'SUCCESS') {
         effects.push({ kind, playerId, cents });
-        if (kind === 'bet') bets.push({ playerId, transactionId: key, cents });
+        bets.push({ playerId, transactionId: key, roundId: body.roundId, vertical, cents });
       } else {
         expect(answer.result).toBe('NOT_ENOUGH_FUNDS');
         count('refused');
@@ -128,7 +139,7 @@ async function client(index: number, counts: Map<string, number>): Promise<Effec
     } else if (kind === 'rollback') {
       const bet = bets.shift();
       if (!bet) continue;
-      const answer = await withRetries(random, () => providerAnswer('rollback', { provider: 'load', playerId: bet.playerId, transactionId: key, betTransactionId: bet.transactionId }));
+      const answer = await withRetries(random, () => providerAnswer('rollback', { playerId: bet.playerId, transactionId: key, betTransactionId: bet.transactionId, roundId: bet.roundId }));
       expect(answer.result).toBe('SUCCESS');
       effects.push({ kind, playerId: bet.playerId, cents: bet.cents });
     } else if (kind === 'withdraw') {

@@ -24,17 +24,10 @@ async function at(hours: number, work: () => Promise<unknown>): Promise<void> {
   await work();
 }
 
-async function bet(kind: 'bet' | 'win', amount: string, vertical = 'CASINO', transactionId = newKey('tx')): Promise<string> {
-  const response = await providerCall(app, kind, {
-    provider: 'aurora-demo',
-    playerId: player.id,
-    transactionId,
-    roundId: 'r1',
-    gameId: 'g1',
-    vertical,
-    amount,
-    currency: 'EUR',
-  });
+/** A bet or a win of round `roundId` by a game the player opened just now (a login of its own). */
+async function bet(kind: 'bet' | 'win', amount: string, vertical = 'CASINO', roundId = 'r1', transactionId = newKey('tx')): Promise<string> {
+  player.token = await logIn(app, player.email);
+  const response = await providerCall(app, kind, { playerId: player.id, transactionId, roundId, gameId: 'g1', vertical, amount, currency: 'EUR' });
   expect(response.status, await response.clone().text()).toBe(200);
   return transactionId;
 }
@@ -52,12 +45,10 @@ beforeAll(async () => {
   await at(2, () => bet('win', '25.00'));
   let voided = '';
   await at(3, async () => {
-    voided = await bet('bet', '5.00');
+    voided = await bet('bet', '5.00', 'CASINO', 'r2');
   });
-  await at(4, () =>
-    providerCall(app, 'rollback', { provider: 'aurora-demo', playerId: player.id, transactionId: newKey('rb'), betTransactionId: voided }),
-  );
-  await at(30, () => bet('bet', '4.00', 'SPORTS'));
+  await at(4, () => providerCall(app, 'rollback', { playerId: player.id, transactionId: newKey('rb'), betTransactionId: voided, roundId: 'r2' }));
+  await at(30, () => bet('bet', '4.00', 'SPORTS', 'r3'));
   const withdraw = async (amount: string) => {
     player.token = await logIn(app, player.email);
     const response = await playerCall(app, player.token, '/withdrawal/request', { amount, methodId: 'trustly', idempotencyKey: newKey('w') });
@@ -74,7 +65,7 @@ beforeAll(async () => {
     expect(response.status).toBe(200);
   });
   await at(70, () => postDeposit(db, { playerId: player.id, amount: '50.00', currency: 'EUR', idempotencyKey: newKey('d'), at: now }));
-  for (const hours of [80, 80.1, 80.2]) await at(hours, () => bet('bet', '1.00'));
+  for (const hours of [80, 80.1, 80.2]) await at(hours, () => bet('bet', '1.00', 'CASINO', `r80-${String(hours)}`));
   now = new Date(START + 81 * HOUR);
   player.token = await logIn(app, player.email);
 });

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { gameLaunchMachine, GameFrameErrorCode, GameLaunchFailure } from '../../../machines/gameLaunch.machine';
 import { ERROR_CODES } from '../../../machines/lib/errorCodes';
@@ -13,7 +13,7 @@ import { Loader } from '../../ui/Loader';
 import { acceptFrameMessage } from './frameMessages';
 import * as s from './games.css';
 import type { SessionRef } from './lobbyState';
-import { isAuthorized } from '../../../machines/session.guards';
+import { isAnonymous, isAuthorized } from '../../../machines/session.guards';
 
 // The game page (product.md §2 /online-casino/play/{provider}/{id}, /live-casino-online/play/...,
 // /play/{gameSlug}; behaviour.md §4 "Game launch"): the session's game launch flow, drawn. While it
@@ -69,9 +69,15 @@ function useFailureText(failure: GameLaunchFailure | null): string {
   }
 }
 
-function useFrameErrorText(code: GameFrameErrorCode | null): string | null {
+function useFrameErrorText(code: GameFrameErrorCode | null, demo: boolean): string | null {
   const { t } = useLingui();
   if (code === null) return null;
+  // Issue 20: a real-money game ends with the player's login (a logout in another tab, the idle
+  // logout, the session's lifetime, a break): the platform refuses its bets, and the player is
+  // offered to log in again.
+  if (code === 'SESSION_ENDED' && !demo) {
+    return t({ id: 'games.frame.sessionEndedReal', message: 'Your session has ended, so this game takes no more real-money bets. Log in again to play on.' });
+  }
   switch (code) {
     case 'NOT_ENOUGH_FUNDS':
       return t({ id: 'games.frame.notEnoughFunds', message: 'Your balance is too low for this bet. Deposit or choose a smaller stake.' });
@@ -84,7 +90,16 @@ function useFrameErrorText(code: GameFrameErrorCode | null): string | null {
   }
 }
 
-function LaunchView({ flow, langMarket, lobby, session }: { flow: LaunchRef; langMarket: LangMarket; lobby: LobbyType; session: SessionRef }) {
+interface LaunchViewProps {
+  flow: LaunchRef;
+  langMarket: LangMarket;
+  lobby: LobbyType;
+  session: SessionRef;
+  /** The player's login ended under a real-money game: end this page's session too, then log in. */
+  onLogInAgain: () => void;
+}
+
+function LaunchView({ flow, langMarket, lobby, session, onLogInAgain }: LaunchViewProps) {
   const { t } = useLingui();
   const frameRef = useRef<HTMLIFrameElement>(null);
   const state = useSelector(flow, (snapshot) => (snapshot.matches('loading') ? 'loading' : snapshot.matches('game') ? 'game' : snapshot.matches('error') ? 'error' : 'done'));
@@ -94,7 +109,7 @@ function LaunchView({ flow, langMarket, lobby, session }: { flow: LaunchRef; lan
   const frameError = useSelector(flow, (snapshot) => snapshot.context.frameError);
   const demo = useSelector(flow, (snapshot) => snapshot.context.input.demo);
   const failureText = useFailureText(failure);
-  const frameErrorText = useFrameErrorText(frameError);
+  const frameErrorText = useFrameErrorText(frameError, demo);
   const langmarket = formatLangMarket(langMarket);
   const lobbyHref = `/${langmarket}${LOBBY_PATHS[detail?.type ?? lobby]}`;
   const providerOrigin = detail?.providerOrigin ?? null;
@@ -158,9 +173,14 @@ function LaunchView({ flow, langMarket, lobby, session }: { flow: LaunchRef; lan
       {state === 'game' && url !== null ? (
         <>
           {frameErrorText !== null ? (
-            <p className={s.notice} role="status">
-              {frameErrorText}
-            </p>
+            <div className={s.notice} role="status">
+              <p>{frameErrorText}</p>
+              {frameError === 'SESSION_ENDED' && !demo ? (
+                <Button onClick={onLogInAgain}>
+                  <Trans id="account.login">Log in</Trans>
+                </Button>
+              ) : null}
+            </div>
           ) : null}
           <iframe ref={frameRef} className={s.frame} src={url} title={title} sandbox={FRAME_SANDBOX} allow={FRAME_ALLOW} referrerPolicy="origin" />
         </>
@@ -190,6 +210,19 @@ export function GamePage({ session, langMarket, lobby, onRestart }: GamePageProp
     if (!authorized && lobby === 'live-casino') void navigate({ href: `/${formatLangMarket(langMarket)}${LOBBY_PATHS[lobby]}`, replace: true });
     else onRestart();
   }, [authorized, lobby, langMarket, navigate, onRestart]);
+  // "Log in again" after the platform ended the login: this page's session ends too (the platform
+  // already ended it), then the login dialog opens over the game, which goes on for real money after it.
+  const anonymous = useSelector(session, isAnonymous);
+  const loginAfterLogout = useRef(false);
+  useEffect(() => {
+    if (!anonymous || !loginAfterLogout.current) return;
+    loginAfterLogout.current = false;
+    session.send({ type: 'login.open', redirect: window.location.pathname });
+  }, [anonymous, session]);
+  const onLogInAgain = useCallback(() => {
+    loginAfterLogout.current = true;
+    session.send({ type: 'session.unauthorized' });
+  }, [session]);
   if (flow === null) return <Loader />;
-  return <LaunchView flow={flow} langMarket={langMarket} lobby={lobby} session={session} />;
+  return <LaunchView flow={flow} langMarket={langMarket} lobby={lobby} session={session} onLogInAgain={onLogInAgain} />;
 }

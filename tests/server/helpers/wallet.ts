@@ -87,34 +87,44 @@ export interface TestProviderKey {
 }
 export const DEMO_KEY: TestProviderKey = { provider: DEMO_WALLET_PROVIDER, keyId: CONFIGURED_DEMO_KEY_ID, secret: GAME_SECRET };
 
-const gameSessions = new Map<string, string>();
+const gameSessions = new Map<string, Promise<string>>();
 
 /**
- * A game session token of the player's newest live login, as a real-money launch makes one
- * (server/services/game-launch.ts), for `provider`; one per login and provider.
+ * A game session token of the player's newest login (one is made for a player who never logged
+ * in), as a real-money launch makes one (server/services/game-launch.ts), for `provider`; one per
+ * login and provider. An ended login's token is what the session rules refuse.
  */
 export async function gameSessionToken(db: TestPlatform['database']['db'], playerId: number, at = new Date(), provider = DEMO_WALLET_PROVIDER): Promise<string> {
-  const login = await db
-    .selectFrom('sessions')
-    .select('id')
-    .where('player_id', '=', playerId)
-    .where('revoked_at', 'is', null)
-    .orderBy('created_at', 'desc')
-    .executeTakeFirst();
-  if (!login) throw new Error(`Player ${String(playerId)} has no live login to play in.`);
-  const cacheKey = `${login.id}:${provider}`;
-  const known = gameSessions.get(cacheKey);
-  if (known !== undefined) return known;
-  const token = randomSecret(32);
-  await insertGameSession(db, { tokenHash: sha256Hex(token), sessionId: login.id, playerId, provider, gameId: 'test-game', at });
-  gameSessions.set(cacheKey, token);
+  const newest = () => db.selectFrom('sessions').select('id').where('player_id', '=', playerId).orderBy('created_at', 'desc').orderBy('id').executeTakeFirst();
+  let login = await newest();
+  if (!login) {
+    const id = `test-login-${String(playerId)}`;
+    await db
+      .insertInto('sessions')
+      .values({ id, player_id: playerId, cookie_hash: sha256Hex(id), login_method: 'PASSWORD', created_at: at, last_seen_at: at, last_auth_at: null })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+    login = await newest();
+  }
+  if (!login) throw new Error(`Player ${String(playerId)} has no login.`);
+  const sessionId = login.id;
+  const cacheKey = `${sessionId}:${provider}`;
+  let token = gameSessions.get(cacheKey);
+  if (token === undefined) {
+    token = (async () => {
+      const made = randomSecret(32);
+      await insertGameSession(db, { tokenHash: sha256Hex(made), sessionId, playerId, provider, gameId: 'test-game', at });
+      return made;
+    })();
+    gameSessions.set(cacheKey, token);
+  }
   return token;
 }
 
 /**
- * A game provider's signed call to /api/provider/wallet/<operation>, signed now with `key`. A
- * balance or a bet without a sessionToken gets the player's open game's (gameSessionToken), as
- * the provider's game would send it; pass `sessionToken: null` to send none.
+ * A game provider's signed call to /api/provider/wallet/<operation>, signed at the app's time with
+ * `key`. A balance or a bet without a sessionToken gets the player's open game's
+ * (gameSessionToken), as the provider's game would send it.
  */
 export async function providerCall(app: App, operation: string, body: unknown, key: TestProviderKey = DEMO_KEY, at?: Date): Promise<Response> {
   const context = appContexts.get(app);
@@ -128,10 +138,6 @@ export async function providerCall(app: App, operation: string, body: unknown, k
     // No such player: a token of the right shape that opens nothing, so the call meets the rule under test.
     const token = context !== undefined && player !== undefined ? await gameSessionToken(context.db, player.id, context.clock(), key.provider) : randomSecret(32);
     sent = { ...body, sessionToken: token };
-  }
-  if (typeof sent === 'object' && sent !== null && 'sessionToken' in sent && (sent as { sessionToken: unknown }).sessionToken === null) {
-    const { sessionToken: _none, ...rest } = sent as Record<string, unknown>;
-    sent = rest;
   }
   const text = JSON.stringify(sent);
   return app.request(`/api/provider/wallet/${operation}`, {

@@ -7,6 +7,7 @@ import { startTestPlatform, tempDir, type TestPlatform } from '../helpers/platfo
 // Issue 9: "No HSTS", "CSP connect-src allows ws:/wss: to any host; no Permissions-Policy or
 // Cross-Origin-Opener-Policy". Issue 12: the document-only headers stay on documents; every other
 // response carries the short set (no framing, no sniffing, HTTPS only, a CSP that allows nothing).
+// Issue 20: a redirect (a step of a navigation) carries the document set.
 
 let platform: TestPlatform;
 let root: { path: string; remove: () => Promise<void> };
@@ -44,6 +45,18 @@ describe('response headers', () => {
     const connect = /connect-src ([^;]*)/.exec(headers.get('content-security-policy') ?? '')?.[1]?.split(' ') ?? [];
     expect(connect).toEqual(["'self'"]);
     expect(headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+  });
+
+  it('are the document set on the redirect of GET / too (issue 20: a navigation step without Permissions-Policy and COOP)', async () => {
+    const response = await platform.app({ staticDir: dist }).request('/');
+    expect(response.status).toBeGreaterThanOrEqual(300);
+    expect(response.status).toBeLessThan(400);
+    expect(response.headers.get('location')).toMatch(/^\/en-UN/);
+    const headers = response.headers;
+    expectTransportAndFraming(headers);
+    expect(headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    expect(headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(headers.get('permissions-policy')).toContain('camera=()');
   });
 
   it.each([

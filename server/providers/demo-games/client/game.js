@@ -94,9 +94,9 @@
     var body = answer.body || {};
     if (answer.status === 401) {
       ended = true;
-      var text = config.mode === 'real' ? 'Your session has ended. Log in again to play for real money.' : 'This game session has ended. Close the game and open it again.';
-      warn(text);
-      tell({ type: 'error', code: 'SESSION_ENDED', message: text });
+      var endedText = config.mode === 'real' ? 'Your session has ended. Log in again to play for real money.' : 'This game session has ended. Close the game and open it again.';
+      warn(endedText);
+      tell({ type: 'error', code: 'SESSION_ENDED', message: endedText });
       return;
     }
     var text = typeof body.message === 'string' ? body.message : 'Something went wrong. Please try again.';
