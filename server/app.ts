@@ -11,8 +11,9 @@ import { FLOW_BODY_MAX_BYTES } from './http/validation';
 import { SITE_CONTEXT_HEADER, siteContext, type SiteEnv } from './http/site-context';
 import { pagesApp, type PageRenderer } from './http/pages';
 import { staticApp } from './http/static';
-import { DEFAULT_CAPTCHA_SECRET, ID_TOKEN_LIFETIME_S } from './config';
+import { DEFAULT_CAPTCHA_SECRET, ID_TOKEN_LIFETIME_S, SESSION_ABSOLUTE_LIFETIME_MS } from './config';
 import { setMessageSender } from './platform/messages';
+import { providerKeyring, type ProviderKey } from './platform/provider-keys';
 import { createAuthServices, provideAuth, type AuthPolicy } from './platform/sessions';
 import { DEFAULT_THROTTLE_POLICY, type ThrottlePolicy } from './services/throttle';
 import { rgRulesFor, type SettingsStore } from './platform/settings';
@@ -74,8 +75,13 @@ export interface AppOptions {
   siteUrl?: string | undefined;
   /** Where platform faults (500) are reported; console.error by default. */
   logError?: (message: string, error: unknown) => void;
-  /** GAME_WALLET_SECRET: the game providers' HMAC key (server/contract/provider-wallet.ts); generated and stored when absent. */
+  /**
+   * GAME_WALLET_SECRET: the simulated demo provider's own secret and its configured wallet key
+   * (server/platform/provider-keys.ts); generated and stored when absent.
+   */
   gameWalletSecret?: string | undefined;
+  /** GAME_PROVIDER_KEYS: the game providers' wallet keys from the environment (server/contract/provider-wallet.ts). */
+  gameProviderKeys?: readonly ProviderKey[] | undefined;
   /**
    * The wallet's live connections of this process (server/platform/wallet-live.ts; server/main.ts
    * gives its `wss` to the HTTP server). Without it the socket's path answers 426.
@@ -115,6 +121,9 @@ export function createApp(options: AppOptions): Hono<SiteEnv> {
   const clock = options.clock ?? (() => new Date());
   const mode = options.mode ?? 'simulation';
   if (mode === 'production' && testMode) throw new Error('Test mode reads the simulated outbox: it cannot run in production mode.');
+  const authPolicyOfApp = authPolicy(options.auth);
+  // The game providers' wallet keys, one keyring for the wallet's routes and the demo provider.
+  const keyring = providerKeyring({ db, clock, configured: options.gameProviderKeys, demoSecret: options.gameWalletSecret });
   const providers: Partial<PlatformProviders> =
     mode === 'simulation'
       ? {
@@ -123,6 +132,7 @@ export function createApp(options: AppOptions): Hono<SiteEnv> {
             clock,
             captchaSecret: options.captchaSecret ?? DEFAULT_CAPTCHA_SECRET,
             gameWalletSecret: options.gameWalletSecret,
+            keyring,
             gameProviderOrigin: options.gameProviderOrigin,
           }),
           ...options.providers,
@@ -131,7 +141,7 @@ export function createApp(options: AppOptions): Hono<SiteEnv> {
   assertProvidersFit(mode, providers);
   // One platform per process: the code senders (server/platform/codes.ts) reach the sender here.
   setMessageSender(providers.messages);
-  const authServices = createAuthServices({ db, clock, policy: authPolicy(options.auth), sessionSecret: options.auth?.sessionSecret });
+  const authServices = createAuthServices({ db, clock, policy: authPolicyOfApp, sessionSecret: options.auth?.sessionSecret });
   const app = new Hono<SiteEnv>();
 
   // A provider's own host (the demo games' origin, issue 12) is answered by the provider alone,
@@ -185,7 +195,10 @@ export function createApp(options: AppOptions): Hono<SiteEnv> {
   app.route('/api/player/wallet', walletRoutes({ db, clock, settings }));
   // Deposit and spend limits (issue 13), which the cashier and the seamless wallet enforce.
   app.route('/api/player', limitsRoutes({ db, clock, settings }));
-  app.route('/api/provider/wallet', providerWalletRoutes({ db, clock, secret: options.gameWalletSecret }));
+  app.route(
+    '/api/provider/wallet',
+    providerWalletRoutes({ db, clock, keyring, sessionLimits: { idleLimitMs: authPolicyOfApp.idleLimitMs, absoluteLifetimeMs: SESSION_ABSOLUTE_LIFETIME_MS } }),
+  );
   // Games (issue 12): the player's favourites and recent games; game detail, tokens and the providers' launch calls.
   app.route('/api/player', playerGamesRoutes({ db, clock }));
   app.route('/api', gameLaunchRoutes({ db, clock, settings, testMode, countryHeader: options.countryHeader, siteUrl: options.siteUrl }));

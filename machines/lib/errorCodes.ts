@@ -67,6 +67,15 @@ export const ERROR_CODES = {
   gameAccessRestricted: 'error.game.access_restricted',
   /** 401 "Token expired" (behaviour.md §8): the launch's game token is missing, expired or for another game. */
   gameTokenExpired: 'error.token.expired',
+  // The game providers' seamless wallet (server/contract/provider-wallet.ts; issue 20): a round's books.
+  /** 404: a win or a bet-void names no bet of this provider, player and round. */
+  roundNotFound: 'error.round.not_found',
+  /** 409: a rollback of a bet whose round has paid a win. */
+  roundSettled: 'error.round.settled',
+  /** 409: a bet or a win on a round that was rolled back, or a bet on a settled round. */
+  roundClosed: 'error.round.closed',
+  /** 409: a win past the provider's contract bound (its stake times the provider's multiplier). */
+  winLimitExceeded: 'error.win.limit_exceeded',
   // Responsible gambling (src/api/responsibleGambling.ts; issue 13). The limit codes themselves are
   // behaviour.md §5's, machines/lib/responsibleGambling.ts LIMIT_ERROR_CODES.
   /** 409: deposits and real-money play wait for the limits the player's market requires (details.required). */

@@ -82,6 +82,11 @@ export interface GameLaunchGrant {
   channel: GameChannel;
   /** The site's origin: the only frame ancestor and the only target of the game's messages. */
   siteOrigin: string;
+  /**
+   * Real money: the game session token the provider sends with every balance and bet
+   * (server/contract/provider-wallet.ts "Sessions"); it ends with the player's login. Null in demo.
+   */
+  sessionToken: string | null;
 }
 
 /** The game provider behind every launch call (behaviour.md §7 "Games"; issue 12). */
@@ -90,6 +95,8 @@ export interface GameProvider extends Provider {
   originFor(requestUrl: string): string;
   /** The site's CSP `frame-src` source for the games (server/http/security.ts). */
   readonly frameSource: string;
+  /** The provider's name in the seamless wallet: the provider of its keys (server/platform/provider-keys.ts). */
+  readonly walletProvider: string;
   /** The URL that opens this launch in the site's frame (the provider signs it). */
   launchUrl(grant: GameLaunchGrant, requestUrl: string): Promise<string>;
   /**
