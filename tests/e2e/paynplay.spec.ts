@@ -121,6 +121,52 @@ test.describe('pay and play', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Deposit and play' })).toBeVisible();
   });
 
+  // Issue 20: pay and play ignored the deposit limits. A player who set a daily deposit limit of
+  // 15 € identifies for 20 €: the bank step is refused, nothing is paid, and the site says why in the
+  // player's language.
+  test('a deposit past the player’s deposit limit is refused at the bank and the site says so', async ({ page }) => {
+    const personalId = freshPersonalId();
+    await openAmountPage(page);
+    await payTwenty(page);
+    await identifyAtBank(page, personalId);
+    await expect(page.getByRole('heading', { level: 1, name: 'Complete your account' })).toBeVisible();
+    await page.getByRole('textbox', { name: 'E-mail' }).fill(`pnp-limit-${Date.now()}@example.com`);
+    await page.getByRole('textbox', { name: 'Mobile number' }).fill('40 222 3344');
+    await page.getByRole('button', { name: 'Save and play' }).click();
+    await expect(page).toHaveURL(new RegExp(`/en-FI${TARGET}$`));
+    await waitForShell(page);
+
+    // The player sets a daily deposit limit of 15 € (its period starts now: nothing used yet).
+    const refreshed = await page.request.post('/api/player/session/refresh', { headers: { SiteContext: '1' } });
+    const { idToken } = (await refreshed.json()) as { idToken: string };
+    const limit = await page.request.patch('/api/player/deposit-limits', {
+      headers: { Authorization: `Bearer ${idToken}`, SiteContext: '1' },
+      data: { duration: 'D', limit: '15' },
+    });
+    expect(limit.ok()).toBe(true);
+    const limits = (await limit.json()) as { limits: { duration: string; value: string | null; used: string }[] };
+    expect(limits.limits.find((entry) => entry.duration === 'D')).toMatchObject({ value: '15.00', used: '0.00' });
+
+    // Back as a visitor, 20 € through the bank.
+    await page.context().clearCookies();
+    await openAmountPage(page);
+    await payTwenty(page);
+    await identifyAtBank(page, personalId);
+    await expect(page.getByRole('heading', { level: 1, name: 'Deposit refused by the site' })).toBeVisible();
+    await expect(page.getByRole('alert')).toContainText('your gambling limits there do not allow it');
+    await page.getByRole('link', { name: 'Back to the site' }).click();
+
+    await expect(page).toHaveURL(/\/en-FI\/signup\/callback\?.*error=SELF_LIMIT_REACHED/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Deposit not made' })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveText(
+      'Your gambling limits do not allow this deposit, so it was not made. Any money your bank sent is returned to your bank account.',
+    );
+    await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('link', { name: 'Start again' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Deposit and play' })).toBeVisible();
+  });
+
   test('a logged-in player who opens /signup/pnp goes home', async ({ page }) => {
     await openAmountPage(page);
     await payTwenty(page);

@@ -12,7 +12,7 @@ import { seedContentIfEmpty } from '../../server/content/seed';
 import { createDatabase, type PlatformDatabase } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
 import * as passwords from '../../server/platform/passwords';
-import { SEEDED_EMAILS, SEEDED_PASSWORD, seedPlayers } from '../../server/platform/seed-players';
+import { SEEDED_EMAILS, SEEDED_PASSWORD, SEEDED_PERSONID, seedPlayers } from '../../server/platform/seed-players';
 import { createSettingsStore } from '../../server/platform/settings';
 import { MAINTENANCE_CODE } from '../../src/api/platform';
 import { writeFixtureSeed } from '../server/fixtures/content-seed';
@@ -180,6 +180,12 @@ const GOOD_VALUES: Record<string, unknown[]> = {
   exclusionDelayInHours: [0],
   accountDisableIndefinitely: [false, true],
   minutesRemaining: [1],
+  // Pay and play against the deposit limits (issue 20): the simulated bank page's form (live sessions
+  // and identities) and codes identified before the seeded player's limit was lowered; filled in
+  // `before` (payAndPlayFixture). A code and its session share an index: one pick takes both.
+  session: ['abc'],
+  personid: [SEEDED_PERSONID, '150585-9999'],
+  action: ['identify', 'identify', 'cancel'],
 };
 const FIELDS = Object.keys(GOOD_VALUES);
 
@@ -219,6 +225,7 @@ const anyValue: fc.Arbitrary<unknown> = fc.oneof(
  */
 const FIELD_HINTS: readonly [RegExp, readonly string[]][] = [
   [/paynplay\/player\/code/, ['oneTimeCode', 'sessionId', 'ipAddress', 'blackbox']],
+  [/bankid\/authorize/, ['session', 'personid', 'action']],
   [/paynplay\/player\/update/, ['playerId', 'sessionId', 'email', 'phonePrefix', 'phoneBody']],
   [/paynplay\/player\/login/, ['sessionId', 'metadata']],
   [/player\/login/, ['email', 'password']],
@@ -328,7 +335,26 @@ const queryPair: fc.Arbitrary<[string, string]> = fc.constantFrom(...Object.keys
   fc.oneof(fc.constant(QUERY_GOOD[key] ?? ''), tainted(QUERY_GOOD[key] ?? ''), nastyString).map((value): [string, string] => [key, value]),
 );
 
+/** The simulated providers' pages post HTML forms (the request guard's form paths). */
+const isFormPath = (path: string): boolean => /^\/api\/(bankid|payment-simulator)\//.test(path);
+
+/** A mutated body as an HTML form would send it (objects and arrays as JSON text). */
+function formBody(path: string): fc.Arbitrary<string> {
+  return mutatedObject(path).map((body) => {
+    const form = new URLSearchParams();
+    for (const [key, value] of Object.entries(body)) {
+      try {
+        form.append(key, typeof value === 'string' ? value : value === undefined ? '' : JSON.stringify(value));
+      } catch {
+        // A lone surrogate cannot be encoded: the field is left out.
+      }
+    }
+    return form.toString();
+  });
+}
+
 const rawBody = (path: string): fc.Arbitrary<string | undefined> => fc.oneof(
+  { weight: isFormPath(path) ? 8 : 0, arbitrary: formBody(path) },
   { weight: 8, arbitrary: mutatedObject(path).map((body) => JSON.stringify(body)) },
   { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 4 }).map((value) => JSON.stringify(value)) },
   { weight: 1, arbitrary: fc.constant(undefined) },
@@ -435,7 +461,7 @@ function requestFor(route: Route, auth: { token: string; cookie: string }): fc.A
         },
       ),
       body: isGet ? fc.oneof({ weight: 5, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: rawBody(route.path) }) : rawBody(route.path),
-      contentType,
+      contentType: isFormPath(route.path) ? fc.oneof({ weight: 3, arbitrary: fc.constant('application/x-www-form-urlencoded') }, { weight: 1, arbitrary: contentType }) : contentType,
       authorization: fc.constantFrom(undefined, undefined, `Bearer ${auth.token}`, 'Bearer garbage.token.here', 'Basic dXNlcjpwYXNz', `Bearer ${'a'.repeat(5000)}`),
       cookie: fc.constantFrom(undefined, undefined, auth.cookie, 'aurora_session=garbage', `aurora_session=${'b'.repeat(300)}`),
       siteContext: fc.constantFrom(undefined, undefined, '1', '2', 'abc', '99999999999'),
@@ -507,6 +533,44 @@ function describeRequest(request: FuzzRequest): string {
 
 // ---- the run ------------------------------------------------------------------------------------
 
+/**
+ * Issue 20: pay-and-play sessions of the seeded player (the bank's test identity) that reach the
+ * limits' refusals: codes identified while their deposit fitted, then a daily deposit limit of
+ * 10.00 (applies at once), so a code check is 409 SELF_LIMIT_REACHED; and live sessions not yet
+ * identified, whose bank step the limit refuses (a new identity's is identified instead).
+ */
+async function payAndPlayFixture(fuzzed: App, token: string): Promise<void> {
+  const authorize = async (): Promise<string> => {
+    const response = await fuzzed.request('/api/paynplay/authorize?amount=50&currency=EUR&country=FI&returnUrl=%2Fen-FI%2Fsignup%2Fcallback');
+    assert.equal(response.status, 200);
+    return ((await response.json()) as { sessionId: string }).sessionId;
+  };
+  const codes: string[] = [];
+  const sessions: string[] = [];
+  for (let index = 0; index < 3; index += 1) {
+    const sessionId = await authorize();
+    const response = await fuzzed.request('/api/bankid/authorize', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ session: sessionId, personid: SEEDED_PERSONID, action: 'identify' }).toString(),
+    });
+    assert.equal(response.status, 303);
+    codes.push(new URL(response.headers.get('location') ?? '', 'http://fuzz.invalid').searchParams.get('code') ?? '');
+    sessions.push(sessionId);
+  }
+  const limit = await fuzzed.request('/api/player/deposit-limits', {
+    method: 'PATCH',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ duration: 'D', limit: '10' }),
+  });
+  assert.equal(limit.status, 200);
+  GOOD_VALUES.oneTimeCode = codes;
+  GOOD_VALUES.sessionId = sessions;
+  const live = [await authorize(), await authorize(), await authorize()];
+  GOOD_VALUES.session = live;
+  QUERY_GOOD.session = live[0] ?? 'abc';
+}
+
 let database: PlatformDatabase;
 let seedDir: { path: string; remove: () => Promise<void> };
 let app: App;
@@ -542,6 +606,7 @@ void describe('npm run fuzz: every API route against generated bad input', () =>
     assert.equal(login.status, 200);
     const token = ((await login.json()) as { idToken: string }).idToken;
     const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    await payAndPlayFixture(app, token);
     // The seeded player's open game (issue 20): its game session token lets fuzzed bets reach the wallet's rules.
     const playerLogin = await database.db.selectFrom('sessions').select(['id', 'player_id']).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
     const gameSession = randomSecret(32);
