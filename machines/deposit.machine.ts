@@ -33,14 +33,14 @@ import type { DepositCheckResponse, DepositRequest, DepositRequestResponse, Depo
 import { ERROR_CODES } from './lib/errorCodes';
 import { flowErrorOf, type FlowError } from './lib/flowErrors';
 import {
-  checkCashierAmount,
+  checkTypedAmount,
   depositAllowed,
   DEPOSIT_STATUS_POLL_MS,
   DEPOSIT_STATUS_POLLS,
   formatMoney,
   operationUiStatus,
   parseMoney,
-  type AmountProblem,
+  type TypedAmountProblem,
   type CashierPlayer,
   type OperationUiStatus,
 } from './lib/wallet';
@@ -69,7 +69,7 @@ export const DEPOSIT_ERROR_CODES = [ERROR_CODES.idempotencyConflict] as const;
 export type DepositError = FlowError<(typeof DEPOSIT_ERROR_CODES)[number]>;
 
 /** An amount the form refuses: the cashier's limits, or more than the self-limit has left. */
-export type DepositAmountProblem = AmountProblem | 'overLimit';
+export type DepositAmountProblem = TypedAmountProblem | 'overLimit';
 
 /**
  * A notice on the form: some of the self-limit is left (the amount may not exceed it), or the
@@ -135,7 +135,7 @@ export type DepositTag = 'loading' | 'form' | 'result' | 'documents' | 'error' |
 
 /** The form's amount, checked: the cashier's limits, then what is left of the self-limit. */
 function amountCheck(context: Pick<DepositContext, 'amountText' | 'player' | 'notification' | 'limitLeft'>) {
-  const check = checkCashierAmount(context.amountText, context.player.currency, 'deposit');
+  const check = checkTypedAmount(context.amountText, context.player.currency, 'deposit');
   if (!check.ok) return check;
   const left = context.notification === 'limitNotice' && context.limitLeft !== null ? parseMoney(context.limitLeft, context.player.currency) : null;
   if (left !== null && check.cents > left) return { ok: false as const, problem: 'overLimit' as const };

@@ -32,14 +32,14 @@ import type { PaymentMethodsLoad } from './deposit.machine';
 import { ERROR_CODES } from './lib/errorCodes';
 import { flowErrorOf, type FlowError } from './lib/flowErrors';
 import {
-  checkCashierAmount,
+  checkTypedAmount,
   formatMoney,
   operationUiStatus,
   parseMoney,
   unsignedAmount,
   withdrawalAccess,
   withdrawalCancellable,
-  type AmountProblem,
+  type TypedAmountProblem,
   type CashierPlayer,
   type OperationUiStatus,
 } from './lib/wallet';
@@ -63,7 +63,7 @@ export const WITHDRAW_ERROR_CODES = [
 export type WithdrawError = FlowError<(typeof WITHDRAW_ERROR_CODES)[number]>;
 
 /** An amount the form refuses: the cashier's limits, or more than can be withdrawn now. */
-export type WithdrawAmountProblem = AmountProblem | 'overBalance';
+export type WithdrawAmountProblem = TypedAmountProblem | 'overBalance';
 
 export interface WithdrawContext {
   player: CashierPlayer;
@@ -115,7 +115,7 @@ export type WithdrawEvent =
 export type WithdrawTag = 'loading' | 'form' | 'result' | 'documents' | 'error' | 'cancelling' | 'pendingLoading' | 'pendingFailed';
 
 function amountCheck(context: Pick<WithdrawContext, 'amountText' | 'player' | 'balance'>) {
-  const check = checkCashierAmount(context.amountText, context.player.currency, 'withdrawal');
+  const check = checkTypedAmount(context.amountText, context.player.currency, 'withdrawal');
   if (!check.ok) return check;
   const available = context.balance === null ? null : parseMoney(context.balance, context.player.currency);
   if (available !== null && check.cents > available) return { ok: false as const, problem: 'overBalance' as const };

@@ -260,6 +260,30 @@ export function checkCashierAmount(
 }
 
 /**
+ * Why an amount the player typed cannot be sent: the cashier's reasons, or 'decimals' when it is a
+ * number with more decimals than the currency has (behaviour.md §9: at most two; none for a
+ * currency without minor units, JPY and CLP), so that the player is told what to change.
+ */
+export type TypedAmountProblem = AmountProblem | 'decimals';
+
+/** A plain decimal number with more decimals than the currency's minor units (checked where parseMoney refused it). */
+export function hasTooManyDecimals(text: string, currency: Currency): boolean {
+  const match = /^\d+\.(\d+)$/.exec(text.trim());
+  return match !== null && (match[1] ?? '').length > CURRENCY_MINOR_UNITS[currency];
+}
+
+/** checkCashierAmount for the forms: a refused amount says when the decimals are the reason. */
+export function checkTypedAmount(
+  text: string,
+  currency: Currency,
+  operation: 'deposit' | 'withdrawal',
+): { ok: true; cents: number } | { ok: false; problem: TypedAmountProblem } {
+  const check = checkCashierAmount(text, currency, operation);
+  if (!check.ok && check.problem === 'invalid' && hasTooManyDecimals(text, currency)) return { ok: false, problem: 'decimals' };
+  return check;
+}
+
+/**
  * UKGC RTS 14B: in the GG market (Great Britain) a requested withdrawal cannot be reversed by the
  * player: no cancellation is offered and the platform refuses one. The markets' defaults
  * (machines/lib/responsibleGambling.ts withdrawalCancellation); the platform also follows an
@@ -393,6 +417,28 @@ export function cashierCurrency(code: string | null | undefined): Currency {
 /** A non-negative wire amount of a signed one ("-20.00" of a withdrawal is "20.00"). */
 export function unsignedAmount(text: string): string {
   return text.trim().replace(/^-/, '');
+}
+
+/** A history row's statuses that are not settled yet: the balance after them is not known. */
+export const UNSETTLED_TRANSACTION_STATUSES: ReadonlySet<TransactionStatus> = new Set(['PENDING', 'WAITING_INPUT']);
+/** A history row's statuses after which no money moved (declined, cancelled, undone). */
+export const NO_MONEY_MOVED_STATUSES: ReadonlySet<TransactionStatus> = new Set(['FAILED', 'CANCELLED', 'REVERTED']);
+
+/**
+ * How a history row reads (issue 21 item 11): `direction` is 'in' or 'out' for money that moved or
+ * is moving, 'none' for a row after which nothing moved (a declined deposit is no credit: its
+ * amount is shown without a sign); `balanceAfter` is the wire balance after the row, or null while
+ * the row is pending (it is known once it settles) or when the platform sent none.
+ */
+export function historyRowReading(item: { amount: string; status: TransactionStatus; balanceAfterTransaction: string }): {
+  direction: 'in' | 'out' | 'none';
+  balanceAfter: string | null;
+} {
+  const cents = parseSignedMoney(item.amount, 'EUR') ?? 0;
+  const direction = NO_MONEY_MOVED_STATUSES.has(item.status) || cents === 0 ? 'none' : cents > 0 ? 'in' : 'out';
+  const settled = !UNSETTLED_TRANSACTION_STATUSES.has(item.status);
+  const balanceAfter = settled && parseSignedMoney(item.balanceAfterTransaction, 'EUR') !== null ? item.balanceAfterTransaction.trim() : null;
+  return { direction, balanceAfter };
 }
 
 /**

@@ -206,6 +206,66 @@ test.describe.serial('banking', () => {
     await expect(page.getByTestId('balance-total')).toHaveText(total ?? '');
   });
 
+  // Issue 21 item 10: the amount's error says why ("10.555" has too many decimals), on both forms.
+  test('an amount with too many decimals is refused with the reason, and what was typed stays', async ({ page }) => {
+    await logInAt(page, '/en-UN/my-account/banking/withdraw', PLAYER);
+    const main = page.getByRole('main');
+    const amount = main.getByRole('textbox', { name: 'Amount (EUR)' });
+    await main.getByRole('radio', { name: 'Visa' }).check();
+    await amount.fill('20.555');
+    await main.getByRole('button', { name: /Request withdrawal/ }).click();
+    await expect(main.getByText('Enter at most two decimals, for example 10.55.')).toBeVisible();
+    await expect(main.getByText('Enter an amount, in numbers only.')).toHaveCount(0);
+    await expect(amount).toHaveValue('20.555');
+    await expect(amount).toHaveAttribute('aria-invalid', 'true');
+    await expectNoSeriousA11yViolations(page);
+
+    await header(page).getByRole('link', { name: 'Deposit' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Deposit' });
+    await dialog.getByRole('radio', { name: 'Visa' }).check();
+    await dialog.getByRole('textbox', { name: 'Amount (EUR)' }).fill('10,555');
+    await dialog.getByRole('button', { name: 'Continue to payment' }).click();
+    await expect(dialog.getByText('Enter at most two decimals, for example 10.55.')).toBeVisible();
+    await expect(page).toHaveURL(/\/deposit/);
+  });
+
+  // Issue 21 item 11: a pending withdrawal shows no balance until it settles; a declined deposit
+  // carries no "+" (it is no credit).
+  test('the history reads as what happened: no balance on a pending row, no credit sign on a declined one', async ({ page }) => {
+    await logInAt(page, '/en-UN/my-account/banking', PLAYER);
+    await depositThroughCashier(page, '€20', 'Deposit €20.00');
+    await page.getByRole('button', { name: 'Decline' }).click();
+    await expect(page.getByRole('dialog', { name: 'Deposit' }).getByRole('alert')).toContainText('did not go through');
+
+    await page.goto('/en-UN/my-account/banking/withdraw');
+    await waitForShell(page);
+    const main = page.getByRole('main');
+    await main.getByRole('radio', { name: 'Visa' }).check();
+    await main.getByRole('textbox', { name: 'Amount (EUR)' }).fill('20');
+    await main.getByRole('button', { name: 'Request withdrawal' }).click();
+    const reference = (await main.getByTestId('withdrawal-reference').textContent()) ?? '';
+    expect(reference).not.toBe('');
+
+    await page.goto('/en-UN/my-account/banking/transactions');
+    await waitForShell(page);
+    const pendingRow = main.getByTestId('transaction').filter({ hasText: reference });
+    await expect(pendingRow).toContainText('Pending');
+    await expect(pendingRow.getByTestId('transaction-amount')).toHaveText(/^[-−]€20\.00$/);
+    await expect(pendingRow).not.toContainText('Balance after');
+    const declined = main.getByTestId('transaction').filter({ hasText: 'Failed' }).first();
+    await expect(declined.getByTestId('transaction-amount')).toHaveText('€20.00');
+    await expect(declined).not.toContainText('+€');
+    // A settled row still says where the balance stood after it.
+    await expect(main.getByTestId('transaction').filter({ hasText: 'Successful' }).first().getByTestId('transaction-balance')).toContainText(/Balance after: €/);
+    await expectNoSeriousA11yViolations(page);
+
+    // Cancelled again, so that the other journeys of this player start from the same balance.
+    await page.goto('/en-UN/my-account/banking/withdraw');
+    await waitForShell(page);
+    await main.getByRole('region', { name: 'Pending withdrawals' }).getByTestId('pending-withdrawal').filter({ hasText: reference }).getByRole('button', { name: 'Cancel withdrawal' }).click();
+    await expect(main.getByTestId('pending-withdrawal').filter({ hasText: reference })).toHaveCount(0);
+  });
+
   test('the banking pages and the deposit modal need a login (/401 with the path)', async ({ page }) => {
     await page.goto('/en-UN/deposit');
     await expect(page).toHaveURL(/\/en-UN\/401\?redirect=%2Fdeposit/);

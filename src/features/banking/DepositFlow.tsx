@@ -6,7 +6,7 @@ import type { SubmitEvent } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { DepositContext, depositMachine } from '../../../machines/deposit.machine';
 import { formatLangMarket, isMarketCode, type LangMarket } from '../../../machines/lib/markets';
-import { CASHIER_LIMITS, parseMoney } from '../../../machines/lib/wallet';
+import { CASHIER_LIMITS, CURRENCY_MINOR_UNITS, parseMoney } from '../../../machines/lib/wallet';
 import type { sessionMachine } from '../../../machines/session.machine';
 import { limitsQuery, marketRulesQuery } from '../../api/responsibleGamblingQueries';
 import { Button } from '../../ui/Button';
@@ -316,6 +316,7 @@ function DepositForm({ session, deposit, langMarket }: { session: SessionRef; de
     min: money.units(limits.minDeposit),
     max: money.units(limits.maxDeposit),
     available: context.limitLeft === null ? null : money.wire(context.limitLeft),
+    fractionDigits: CURRENCY_MINOR_UNITS[currency],
   };
   const fieldCode = (field: string) => context.error?.fieldErrors.find((item) => item.field === field)?.code;
   const amountServerCode = fieldCode('amount');

@@ -7,6 +7,7 @@ import {
   TRANSACTION_CATEGORIES,
   TRANSACTION_STATUSES,
   TRANSACTION_TIME_FRAMES_HOURS,
+  historyRowReading,
   unsignedAmount,
   type HistoryFilter,
   type TransactionCategory,
@@ -22,7 +23,7 @@ import { Loader } from '../../ui/Loader';
 import * as s from './banking.css';
 import { dateInputValue, dateOf, dayBoundary, dayOf, displayDate, displayTime, relativeDay, weekdayName } from './dates';
 import { CATEGORY_LABELS, STATUS_LABELS, TYPE_LABELS } from './labels';
-import { useMoney, wireCents } from '../../ui/money';
+import { useMoney } from '../../ui/money';
 import { Notice, NoticeText } from './parts';
 
 type SessionRef = ActorRefFrom<typeof sessionMachine>;
@@ -402,13 +403,16 @@ function TransactionRow({ item, langMarket, locale }: { item: ListItem; langMark
   const { i18n } = useLingui();
   const money = useMoney(langMarket, item.currency);
   const date = dateOf(item.transactionDate);
-  const balance = money.wire(item.balanceAfterTransaction);
-  const incoming = (wireCents(item.amount) ?? 0) > 0;
+  // Pending: no balance until it settles; declined, cancelled or undone: no sign that reads as money moved.
+  const { direction, balanceAfter } = historyRowReading(item);
+  const balance = balanceAfter === null ? null : money.wire(balanceAfter);
   return (
     <li className={s.row} data-testid="transaction">
       <div className={s.rowLine}>
         <span className={s.rowTitle}>{i18n._(TYPE_LABELS[item.type])}</span>
-        <span className={s.amount({ sign: incoming ? 'in' : 'out' })}>{money.signed(item.amount)}</span>
+        <span className={s.amount({ sign: direction })} data-testid="transaction-amount">
+          {direction === 'none' ? money.wire(unsignedAmount(item.amount)) : money.signed(item.amount)}
+        </span>
       </div>
       <div className={s.rowLine}>
         <span className={s.rowMeta}>
@@ -418,9 +422,13 @@ function TransactionRow({ item, langMarket, locale }: { item: ListItem; langMark
         <span className={s.badge({ tone: STATUS_TONES[item.status] })}>{i18n._(STATUS_LABELS[item.status])}</span>
       </div>
       <div className={s.rowLine}>
-        <span className={s.rowMeta}>
-          <Trans id="banking.history.balanceAfter">Balance after: {balance}</Trans>
-        </span>
+        {balance === null ? (
+          <span />
+        ) : (
+          <span className={s.rowMeta} data-testid="transaction-balance">
+            <Trans id="banking.history.balanceAfter">Balance after: {balance}</Trans>
+          </span>
+        )}
         <span className={s.rowMeta}>
           <Trans id="banking.reference">Reference</Trans> {item.referenceId}
         </span>

@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import type { ReactNode, SubmitEvent } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { intlLocaleFor, type LangMarket } from '../../../machines/lib/markets';
-import { CASHIER_LIMITS, parseMoney, unsignedAmount } from '../../../machines/lib/wallet';
+import { CASHIER_LIMITS, CURRENCY_MINOR_UNITS, parseMoney, unsignedAmount } from '../../../machines/lib/wallet';
 import type { sessionMachine } from '../../../machines/session.machine';
 import type { withdrawMachine } from '../../../machines/withdraw.machine';
 import type { Transaction } from '../../api/wallet';
@@ -148,7 +148,12 @@ function WithdrawForm({ withdraw, langMarket }: { withdraw: WithdrawActor; langM
   const money = useMoney(langMarket, currency);
   const limits = CASHIER_LIMITS[currency];
   const available = context.balance === null ? null : money.wire(context.balance);
-  const bounds: AmountBounds = { min: money.units(limits.minWithdrawal), max: money.units(limits.maxWithdrawal), available };
+  const bounds: AmountBounds = {
+    min: money.units(limits.minWithdrawal),
+    max: money.units(limits.maxWithdrawal),
+    available,
+    fractionDigits: CURRENCY_MINOR_UNITS[currency],
+  };
   const fieldCode = (field: string) => context.error?.fieldErrors.find((item) => item.field === field)?.code;
   const amountServerCode = fieldCode('amount');
   const methodServerCode = fieldCode('methodId');

@@ -166,7 +166,7 @@ export const rowMeta = style({ fontSize: vars.fontSize.sm, color: vars.color.tex
 
 export const amount = recipe({
   base: { fontWeight: vars.fontWeight.bold, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
-  variants: { sign: { in: { color: vars.color.success }, out: { color: vars.color.text } } },
+  variants: { sign: { in: { color: vars.color.success }, out: { color: vars.color.text }, none: { color: vars.color.textMuted } } },
   defaultVariants: { sign: 'out' },
 });
 

@@ -158,6 +158,8 @@ export interface AmountBounds {
   max: string;
   /** overLimit: what the self-limit leaves; overBalance: what can be withdrawn now. */
   available?: string | null;
+  /** decimals: the currency's minor units (2, or 0 for JPY and CLP); 2 when not given. */
+  fractionDigits?: number;
 }
 
 /** Why an amount cannot be sent (machines/lib/wallet.ts checkCashierAmount and the flows' own checks). */
@@ -167,6 +169,11 @@ export function amountProblemMessage(problem: DepositAmountProblem | WithdrawAmo
   switch (problem) {
     case 'invalid':
       return msg({ id: 'banking.amount.invalid', message: 'Enter an amount, in numbers only.' });
+    case 'decimals':
+      // behaviour.md §9: at most two decimals; none in a currency without minor units.
+      return bounds.fractionDigits === 0
+        ? msg({ id: 'banking.amount.wholeOnly', message: 'Enter a whole amount: this currency has no decimals.' })
+        : msg({ id: 'banking.amount.twoDecimals', message: 'Enter at most two decimals, for example 10.55.' });
     case 'tooLow':
       return msg({ id: 'banking.amount.tooLow', message: `The smallest amount is ${min}.` });
     case 'tooHigh':

@@ -103,6 +103,15 @@ describe('amount problems and field codes', () => {
     expect(ids.has(message.id)).toBe(true);
   });
 
+  // Issue 21 item 10: "10.555" says why it is refused (behaviour.md §9: at most two decimals, none for JPY and CLP).
+  it('says that too many decimals are the problem, and that a currency without minor units takes whole amounts', () => {
+    expect(amountProblemMessage('decimals', { ...bounds, fractionDigits: 2 }).id).toBe('banking.amount.twoDecimals');
+    expect(amountProblemMessage('decimals', bounds).id).toBe('banking.amount.twoDecimals');
+    expect(amountProblemMessage('decimals', { ...bounds, fractionDigits: 0 }).id).toBe('banking.amount.wholeOnly');
+    expect(ids.has('banking.amount.twoDecimals')).toBe(true);
+    expect(ids.has('banking.amount.wholeOnly')).toBe(true);
+  });
+
   it.each([
     [FIELD_CODES.amount, 'banking.amount.invalid'],
     [FIELD_CODES.amountTooLow, 'banking.amount.tooLow'],
