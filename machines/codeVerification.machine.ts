@@ -122,14 +122,16 @@ export const codeVerificationMachine = setup({
   },
   actions: {
     assignCode: assign((_, params: { code: string }) => ({ code: params.code, codeError: null })),
-    // behaviour.md §4 "send success": a new code replaces the old one; what was typed for it goes.
+    // behaviour.md §4 "send success": the new code is out. What was typed while it was on its way
+    // stays (issue 21: a code typed from a fast SMS used to be wiped by the late answer).
     assignSent: assign((_, params: { sent: CodeSent }) => ({
       sent: params.sent,
       status: 'sendSuccess' as const,
-      code: '',
       codeError: null,
       formError: null,
     })),
+    // A new code replaces the old one: what was typed for the old one goes when the new one is asked for.
+    clearCode: assign({ code: '' }),
     assignSendFailure: assign((_, params: { error: unknown }) => ({ status: 'sendFail' as const, ...failureContext(params.error) })),
     assignVerifyFailure: assign((_, params: { error: unknown }) => ({ status: 'verifyFail' as const, ...failureContext(params.error) })),
     assignCodeInvalid: assign(({ context }) => ({
@@ -179,6 +181,12 @@ export const codeVerificationMachine = setup({
     },
     sending: {
       tags: ['loading', 'sending'],
+      on: {
+        'code.change': {
+          actions: { type: 'assignCode', params: ({ event }) => ({ code: event.code }) },
+          description: 'The code may be typed while the send is answered (the SMS can be faster than the answer); it is kept.',
+        },
+      },
       invoke: {
         id: 'sendCode',
         src: 'sendCode',
@@ -230,7 +238,7 @@ export const codeVerificationMachine = setup({
           { guard: 'codeValid', target: 'verifying', actions: 'clearErrors' },
           { actions: 'assignCodeInvalid', description: 'Not SIGNUP_CODE_LENGTH digits: said by the field, nothing sent.' },
         ],
-        'code.resend': { target: 'sending', actions: 'clearErrors' },
+        'code.resend': { target: 'sending', actions: ['clearErrors', 'clearCode'] },
         'code.cancel': { target: 'cancelled' },
       },
       states: {

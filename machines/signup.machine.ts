@@ -22,7 +22,7 @@
 //   } })
 // Its output: { outcome: 'registered', session } (the session authorises the player) or
 // { outcome: 'left' } (the SMS block was read: the session navigates home).
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, raise, setup, stateIn } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
 import type { RegistrationRequest, RegistrationResponse } from '../src/api/player';
 import { codeVerificationMachine, type BlockReason, type CodeSent, type CodeVerificationOutput } from './codeVerification.machine';
@@ -302,6 +302,7 @@ export const signupMachine = setup({
     registeredButPhone: ({ context }) =>
       context.registration !== null && context.registeredBody !== null && sameButPhone(context.registeredBody, registrationBodyOf(context)),
     captchaUnsolved: ({ context }) => context.captchaToken === null,
+    submitQueued: stateIn({ contactInfo: { solvingCaptcha: 'submitQueued' } }),
     isDuplicated: (_, params: { error: unknown }) => registrationFailure(params.error).kind === 'duplicated',
     isUnsupported: (_, params: { error: unknown }) => registrationFailure(params.error).kind === 'unsupported',
     // Field errors on the Details step's fields take the player back there to see them.
@@ -391,12 +392,43 @@ export const signupMachine = setup({
           },
         },
         solvingCaptcha: {
+          description:
+            'The captcha is being checked. Create account pressed meanwhile is not lost (issue 21: it used to be ignored, ' +
+            'a sign-up that stalled without a word): the form is sent as soon as the captcha is solved.',
           tags: 'captchaSolving',
+          initial: 'solving',
+          states: {
+            solving: {
+              on: {
+                'step.next': {
+                  target: 'submitQueued',
+                  actions: 'clearErrors',
+                  description: 'Create account before the captcha answered: shown as in progress, sent when it answers.',
+                },
+              },
+            },
+            submitQueued: {
+              description: 'Create account was pressed: the screen shows the account being created.',
+              tags: 'loading',
+            },
+          },
           invoke: {
             id: 'solveCaptcha',
             src: 'solveCaptcha',
-            onDone: { target: 'editing', actions: { type: 'assignCaptchaToken', params: ({ event }) => ({ token: event.output }) } },
-            onError: { target: 'editing', actions: { type: 'assignCaptchaFailure', params: ({ event }) => ({ error: event.error }) } },
+            onDone: [
+              {
+                guard: 'submitQueued',
+                target: 'editing',
+                actions: [{ type: 'assignCaptchaToken', params: ({ event }) => ({ token: event.output }) }, raise({ type: 'step.next' })],
+                description: 'Solved with Create account pressed: the form goes on as if pressed now (its checks, then the registration).',
+              },
+              { target: 'editing', actions: { type: 'assignCaptchaToken', params: ({ event }) => ({ token: event.output }) } },
+            ],
+            onError: {
+              target: 'editing',
+              actions: { type: 'assignCaptchaFailure', params: ({ event }) => ({ error: event.error }) },
+              description: 'The captcha failed: its message shows and a pressed Create account waits for the player again.',
+            },
           },
         },
       },

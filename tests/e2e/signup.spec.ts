@@ -164,6 +164,72 @@ test.describe('sign-up', () => {
     await expect(page.getByRole('banner').getByRole('button', { name: 'Log out' })).toBeVisible();
   });
 
+  // Issue 21 item 8: "Create account" pressed while the captcha was still being checked did nothing
+  // and said nothing; a code typed from an SMS faster than the platform's answer was wiped by it.
+  test('a slow captcha and a slow code answer: progress shows, the form goes on, and the typed code stays (375 px)', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    const player = newPlayer('slow');
+    await page.route('**/api/captcha/solve', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    let releaseSms: () => void = () => undefined;
+    const smsHeld = new Promise<void>((resolve) => {
+      releaseSms = resolve;
+    });
+    await page.route('**/api/player/registration/sms_request', async (route) => {
+      const response = await route.fetch();
+      await smsHeld;
+      await route.fulfill({ response });
+    });
+    await page.goto('/en-UN/signup');
+    await waitForShell(page);
+    await fillDetails(page, { email: player.email });
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByLabel('Mobile phone number').fill(player.phoneBody);
+    await page.getByRole('checkbox', { name: /terms and conditions/ }).check();
+    await page.getByRole('checkbox', { name: /cookie policy/ }).check();
+    await page.getByRole('checkbox', { name: 'I am not a robot' }).check();
+    // At once, before the captcha has answered.
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByRole('button', { name: 'Creating your account…' })).toBeDisabled();
+    await expect(page.getByRole('heading', { level: 1, name: 'Confirm your phone number' })).toBeVisible();
+    await expect(page.getByText('Sending you a code…')).toBeVisible();
+
+    // The SMS is there before the platform's answer: the code typed meanwhile stays.
+    const code = await lastCode(page.request, `+358${player.phoneBody}`);
+    const field = page.getByLabel('Verification code');
+    await field.fill(code);
+    await expect(field).toHaveValue(code);
+    releaseSms();
+    await expect(page.getByText(/We sent a 6-digit code to/)).toBeVisible();
+    await expect(field).toHaveValue(code);
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: /Welcome to/ })).toBeVisible();
+  });
+
+  test('a registration that fails shows a translated error, keeps what was typed, and Create account tries again', async ({ page }) => {
+    const player = newPlayer('retry');
+    let failures = 1;
+    await page.route('**/api/player/registration', async (route) => {
+      if (route.request().method() === 'POST' && failures > 0) {
+        failures -= 1;
+        await route.abort('failed');
+        return;
+      }
+      await route.continue();
+    });
+    await page.goto('/en-UN/signup');
+    await waitForShell(page);
+    await sendForm(page, player.email, player.phoneBody);
+    await expect(page.getByRole('alert').filter({ hasText: /connection|network|internet/i })).toBeVisible();
+    await expect(page.getByLabel('Mobile phone number')).toHaveValue(player.phoneBody);
+    await expect(page.getByRole('checkbox', { name: /terms and conditions/ })).toBeChecked();
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Confirm your phone number' })).toBeVisible();
+  });
+
   test('offers pay and play instead of the form, and the form from pay and play', async ({ page }) => {
     await page.goto('/en-UN/signup');
     await waitForShell(page);

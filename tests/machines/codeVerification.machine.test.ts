@@ -53,7 +53,9 @@ function eventsIn(snapshot: CodeSnapshot): PathEvent[] {
   ];
   if (snapshot.matches('sending')) {
     const sent = done('sendCode', context.sent === null ? FIRST : SECOND);
-    return [sent, failed('sendCode', offline), failed('sendCode', tooManyFor15Minutes), failed('sendCode', down)];
+    const answers = [sent, failed('sendCode', offline), failed('sendCode', tooManyFor15Minutes), failed('sendCode', down)];
+    // The SMS can be faster than the answer: the code is typed while the send runs (once, to keep the graph small).
+    return context.code === '' && context.sent === null ? [...answers, { type: 'code.change', code: CODE }] : answers;
   }
   if (snapshot.matches('verifying')) {
     return [done('verifyCode', { key: 'key-1' }), failed('verifyCode', wrongCode), failed('verifyCode', tooMany), failed('verifyCode', offline), failed('verifyCode', noCode)];
@@ -92,7 +94,14 @@ function coverFrom(input: CodeVerificationInput) {
       // A resend that replaced an earlier code says so; the first code does not.
       if (type === 'xstate.done.actor.sendCode') {
         expect(snapshot.hasTag('resent')).toBe(previous?.context.sent !== null);
-        expect(context).toMatchObject({ status: 'sendSuccess', code: '', codeError: null, formError: null });
+        // What was typed while the code was on its way stays (issue 21: it was wiped).
+        expect(context).toMatchObject({ status: 'sendSuccess', code: previous?.context.code, codeError: null, formError: null });
+      }
+      // A new code asked for: what was typed for the old one goes.
+      if (type === 'code.resend' && previous?.matches('awaitingCode')) expect(context.code).toBe('');
+      if (type === 'code.change' && previous?.matches('sending')) {
+        expect(snapshot.matches('sending')).toBe(true);
+        expect(context.code).toBe(CODE);
       }
       if (type === 'code.submit' && previous?.matches('awaitingCode') && !snapshot.matches('verifying')) {
         expect(context.codeError).toBe(previous.context.code === '' ? VALIDATION_CODES.required : VALIDATION_CODES.code);
@@ -149,6 +158,22 @@ describe('code-verification machine (behaviour.md §4 pin states, §8 sms.code.i
     expect(uncoveredTransitions).toEqual([]);
     expect(result.statesCovered).toBe(result.statesTotal);
     expect(result.transitionsCovered).toBe(result.transitionsTotal);
+  });
+
+  // Issue 21 item 8 ("the code field empties itself"): a code typed from an SMS that arrived before
+  // the platform's answer was wiped by that answer.
+  it('keeps a code typed while the send is still answered, and sends that code', async () => {
+    const fakes = new FakePromises();
+    const actor = createActor(setupWith(fakes).machine, { input: { channel: 'sms', subject: SUBJECT } }).start();
+    expect(actor.getSnapshot().matches('sending')).toBe(true);
+    actor.send({ type: 'code.change', code: CODE });
+    expect(actor.getSnapshot().context.code).toBe(CODE);
+    fakes.resolve('sendCode', FIRST);
+    await settle();
+    expect(actor.getSnapshot().matches('awaitingCode')).toBe(true);
+    expect(actor.getSnapshot().context.code).toBe(CODE);
+    actor.send({ type: 'code.submit' });
+    expect(fakes.calls.at(-1)).toMatchObject({ id: 'verifyCode', input: { code: CODE } });
   });
 
   it('walks the pin states of behaviour.md §4: send fail, send success, verify fail, verify success', async () => {

@@ -165,6 +165,9 @@ function eventsFor(snapshot: SignupSnapshot): SignupEvent[] {
   if (snapshot.matches({ contactInfo: 'solvingCaptcha' })) {
     const answers: SignupEvent[] = [done('solveCaptcha', CAPTCHA_TOKEN)];
     if (firstPass && clean) answers.push(failed('solveCaptcha', offline), failed('solveCaptcha', http(500, E.system)));
+    // Issue 21: Create account pressed before the captcha answered (tried on the first pass).
+    if (firstPass && clean && snapshot.matches({ contactInfo: { solvingCaptcha: 'solving' } })) answers.push({ type: 'step.next' });
+    if (snapshot.matches({ contactInfo: { solvingCaptcha: 'submitQueued' } })) answers.push(failed('solveCaptcha', offline));
     return answers;
   }
   if (snapshot.matches({ submitting: 'readingTerms' })) {
@@ -330,10 +333,16 @@ describe('sign-up machine (product.md §2, §3 "Registration"; behaviour.md §4 
             expect(context.formError).not.toBeNull();
           }
           if (event.type === 'captcha.reset') expect(context.captchaToken).toBeNull();
-          if (event.type === 'step.next' && previous?.matches('contactInfo')) {
+          if (event.type === 'step.next' && previous?.matches({ contactInfo: 'editing' })) {
             // Not sent: the captcha is the missing piece (the typed values are all valid).
             expect(context.captchaToken).toBeNull();
             expect(context.fieldErrors).toEqual({ captcha: VALIDATION_CODES.captcha });
+          }
+          // Issue 21: Create account while the captcha is checked waits for it, shown as in progress.
+          if (event.type === 'step.next' && previous?.matches({ contactInfo: 'solvingCaptcha' })) {
+            expect(snapshot.matches({ contactInfo: { solvingCaptcha: 'submitQueued' } })).toBe(true);
+            expect(snapshot.hasTag('loading')).toBe(true);
+            expect(context.fieldErrors).toEqual({});
           }
           if (event.type === 'xstate.error.actor.fetchTermsVersion') expect(context.formError).toBe('network');
           if (event.type === 'xstate.error.actor.register') {
@@ -504,6 +513,36 @@ describe('sign-up machine (product.md §2, §3 "Registration"; behaviour.md §4 
     run.fakes.resolve('register', registered(verification));
     await settle();
   }
+
+  // Issue 21 item 8, the cause found: "Create account" pressed while the captcha was still being
+  // checked (the box ticked a moment before) was dropped by the solvingCaptcha state, so nothing
+  // happened and nothing was said. It now waits for the captcha and then registers.
+  it('sends the form when Create account was pressed before the captcha answered', async () => {
+    const fakes = new FakePromises();
+    const actor = createActor(setupWith(fakes).machine, { input: INPUT }).start();
+    actor.send({ type: 'step.next' });
+    actor.send({ type: 'captcha.solve' });
+    actor.send({ type: 'step.next' });
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    fakes.resolve('solveCaptcha', CAPTCHA_TOKEN);
+    await settle();
+    expect(actor.getSnapshot().matches({ submitting: 'readingTerms' })).toBe(true);
+    fakes.resolve('fetchTermsVersion', TERMS_VERSION);
+    await settle();
+    expect(fakes.calls.at(-1)).toMatchObject({ id: 'register', input: { captchaToken: CAPTCHA_TOKEN } });
+
+    // The captcha failing instead: its message, and the form waits for the player again.
+    const second = new FakePromises();
+    const other = createActor(setupWith(second).machine, { input: INPUT }).start();
+    other.send({ type: 'step.next' });
+    other.send({ type: 'captcha.solve' });
+    other.send({ type: 'step.next' });
+    second.reject('solveCaptcha', offline);
+    await settle();
+    expect(other.getSnapshot().matches({ contactInfo: 'editing' })).toBe(true);
+    expect(other.getSnapshot().context.formError).toBe('network');
+    expect(other.getSnapshot().context.values).toEqual(TYPED);
+  });
 
   it('is clamped at both ends: no step before Details, nothing after Complete', async () => {
     const run = start();
