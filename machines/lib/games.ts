@@ -25,6 +25,27 @@ export function isGameProvider(value: string): value is GameProvider {
   return (GAME_PROVIDERS as readonly string[]).includes(value);
 }
 
+/** The providers' names as players read them (brand names, the same in every language; the content's provider titles). */
+export const GAME_PROVIDER_NAMES: Readonly<Record<GameProvider, string>> = {
+  relax: 'Relax Gaming',
+  quickspin: 'Quickspin',
+  evolution: 'Evolution',
+  playngo: "Play'n GO",
+  pragmaticplay: 'Pragmatic Play',
+  yggdrasil: 'Yggdrasil',
+  pariplay: 'Pariplay',
+  softswiss: 'SOFTSWISS',
+  novomatic: 'Novomatic',
+};
+
+/**
+ * The name a player sees for where a game comes from (issue 21: never a raw id such as
+ * "pragmaticplay"): an aggregator's game names its sub-provider (the studio), any other its provider.
+ */
+export function providerNameOf(game: { gameProvider: GameProvider; subProvider: { title: string } | null }): string {
+  return game.subProvider?.title ?? GAME_PROVIDER_NAMES[game.gameProvider];
+}
+
 /** The providers of a lobby (product.md §2). */
 export function lobbyProviders(lobby: LobbyType): readonly GameProvider[] {
   return lobby === 'casino' ? CASINO_PROVIDERS : LIVE_CASINO_PROVIDERS;

@@ -1,4 +1,4 @@
-import { PROVIDER_RESTRICTED_COUNTRIES, type GameProvider, type LobbyType } from '../../../machines/lib/games';
+import { GAME_PROVIDER_NAMES, PROVIDER_RESTRICTED_COUNTRIES, type GameProvider, type LobbyType } from '../../../machines/lib/games';
 import type { MarketCode } from '../../../machines/lib/markets';
 
 // The catalog's providers and sub-providers (product.md §3 "Provider"; behaviour.md §5).
@@ -43,15 +43,15 @@ export interface CatalogSubProvider {
 }
 
 export const PROVIDERS: readonly CatalogProvider[] = [
-  { id: 'relax', title: 'Relax Gaming', isAggregator: false, colour: '#0f7b6c', restrictedCountry: [] },
-  { id: 'quickspin', title: 'Quickspin', isAggregator: false, colour: '#e4572e', restrictedCountry: [] },
-  { id: 'evolution', title: 'Evolution', isAggregator: false, colour: '#1b1f3b', restrictedCountry: [] },
-  { id: 'playngo', title: "Play'n GO", isAggregator: false, colour: '#2e86ab', restrictedCountry: [] },
-  { id: 'pragmaticplay', title: 'Pragmatic Play', isAggregator: false, colour: '#f18f01', restrictedCountry: [] },
-  { id: 'yggdrasil', title: 'Yggdrasil', isAggregator: false, colour: '#3d315b', restrictedCountry: ['PH'] },
-  { id: 'pariplay', title: 'Pariplay', isAggregator: true, colour: '#5c2a9d', restrictedCountry: [] },
-  { id: 'softswiss', title: 'SOFTSWISS', isAggregator: true, colour: '#c1121f', restrictedCountry: [] },
-  { id: 'novomatic', title: 'Novomatic', isAggregator: false, colour: '#006494', restrictedCountry: ['TR'] },
+  { id: 'relax', title: GAME_PROVIDER_NAMES.relax, isAggregator: false, colour: '#0f7b6c', restrictedCountry: [] },
+  { id: 'quickspin', title: GAME_PROVIDER_NAMES.quickspin, isAggregator: false, colour: '#e4572e', restrictedCountry: [] },
+  { id: 'evolution', title: GAME_PROVIDER_NAMES.evolution, isAggregator: false, colour: '#1b1f3b', restrictedCountry: [] },
+  { id: 'playngo', title: GAME_PROVIDER_NAMES.playngo, isAggregator: false, colour: '#2e86ab', restrictedCountry: [] },
+  { id: 'pragmaticplay', title: GAME_PROVIDER_NAMES.pragmaticplay, isAggregator: false, colour: '#f18f01', restrictedCountry: [] },
+  { id: 'yggdrasil', title: GAME_PROVIDER_NAMES.yggdrasil, isAggregator: false, colour: '#3d315b', restrictedCountry: ['PH'] },
+  { id: 'pariplay', title: GAME_PROVIDER_NAMES.pariplay, isAggregator: true, colour: '#5c2a9d', restrictedCountry: [] },
+  { id: 'softswiss', title: GAME_PROVIDER_NAMES.softswiss, isAggregator: true, colour: '#c1121f', restrictedCountry: [] },
+  { id: 'novomatic', title: GAME_PROVIDER_NAMES.novomatic, isAggregator: false, colour: '#006494', restrictedCountry: ['TR'] },
 ];
 
 /** The spec's restriction row for a sub-provider (behaviour.md §5), plus the content's own countries. */

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { gamePlayPath } from '../../../machines/lib/games';
+import { gamePlayPath, providerNameOf } from '../../../machines/lib/games';
 import { formatLangMarket, intlLocaleFor, LANGUAGES, MARKETS, type LangMarket } from '../../../machines/lib/markets';
 import { gameDetailRequest, gamesApi, type GameDetail } from '../../api/games';
 import { button } from '../../ui/button.css';
@@ -55,7 +55,7 @@ function Facts({ detail, langMarket }: { detail: GameDetail; langMarket: LangMar
       <dt className={s.factTerm}>
         <Trans id="games.info.provider">Provider</Trans>
       </dt>
-      <dd className={s.factValue}>{detail.subProvider?.title ?? detail.gameProvider}</dd>
+      <dd className={s.factValue}>{providerNameOf(detail)}</dd>
       <dt className={s.factTerm}>
         <Trans id="games.info.rtp">Return to player</Trans>
       </dt>

@@ -54,7 +54,7 @@ export const GameTile = memo(function GameTile({ game, langmarket, favorite, onT
   const label = (
     <span className={s.tileLabel}>
       {game.label}
-      <span className={s.tileMeta}>{game.gameProvider}</span>
+      <span className={s.tileMeta}>{game.providerName}</span>
     </span>
   );
   const restricted = game.availability === 'overlaid';

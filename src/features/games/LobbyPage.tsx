@@ -15,7 +15,7 @@ import { GameTile } from './GameTile';
 import { JackpotTicker } from './JackpotTicker';
 import * as s from './games.css';
 import { useFavorites, useJackpots, useOpenedOnce, useViewer, type SessionRef } from './lobbyState';
-import { lobbyRows, tilesOfIndex, visibleTiles, type TileGame } from './tiles';
+import { lobbyRows, providersWithGames, tilesOfIndex, visibleTiles, type TileGame } from './tiles';
 import { LOBBY_TABS, type LobbyTab } from './search';
 import { VirtualGrid } from './VirtualGrid';
 
@@ -331,7 +331,11 @@ export function LobbyPage({ session, langMarket, lobby, tab, channel }: LobbyPag
     const ids = new Map((index.data?.subProviders ?? []).map((sub) => [sub._id, providerIdOf(sub)]));
     return new Map((index.data?.games ?? []).map((entry) => [entry.id, entry.subProviderId === null ? '' : (ids.get(entry.subProviderId) ?? '')]));
   }, [index.data]);
-  const providers = useMemo(() => (lobbyData.data?.providers ?? []).filter((provider) => inProviderFilter(lobby, provider)), [lobbyData.data, lobby]);
+  // The panel offers the providers with a game this viewer sees (issue 21), once the index is there.
+  const providers = useMemo(
+    () => (index.data ? providersWithGames((lobbyData.data?.providers ?? []).filter((provider) => inProviderFilter(lobby, provider)), allTiles, subProviderOf) : null),
+    [index.data, lobbyData.data, lobby, allTiles, subProviderOf],
+  );
   // The names are prepared once per list; a keystroke only compares (behaviour.md §5's search).
   const search = useMemo(() => {
     const byProvider =

@@ -2,13 +2,15 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { providerIdOf } from '../../../machines/lib/games';
 import type { Provider } from '../../api/games';
 import { Button } from '../../ui/Button';
+import { Loader } from '../../ui/Loader';
 import { visuallyHidden } from '../../ui/global.css';
 import { Modal } from '../../ui/Modal';
 import * as s from './games.css';
 
 // The lobby's provider filter (behaviour.md §5: the providers the lobby's exclusions leave; the
-// filter is on when one is checked). Its own module: the lobby loads it, and the dialog's code,
-// when the player first opens it.
+// filter is on when one is checked). Only providers with a game the viewer sees in this lobby and
+// market are offered (issue 21; tiles.ts providersWithGames), so it waits for the game index.
+// Its own module: the lobby loads it, and the dialog's code, when the player first opens it.
 
 export function ProviderFilterDialog({
   open,
@@ -18,7 +20,8 @@ export function ProviderFilterDialog({
   onClose,
 }: {
   open: boolean;
-  providers: readonly Provider[];
+  /** Null while the lobby's games are loading (which providers have games is not known yet). */
+  providers: readonly Provider[] | null;
   checked: readonly string[];
   onChange: (next: string[]) => void;
   onClose: () => void;
@@ -26,10 +29,11 @@ export function ProviderFilterDialog({
   const { t } = useLingui();
   return (
     <Modal open={open} onClose={onClose} title={t({ id: 'games.filter.title', message: 'Providers' })}>
+      {providers === null ? <Loader layout="inline" /> : null}
       <fieldset style={{ border: 'none', margin: 0, padding: 0 }}>
         <legend className={visuallyHidden}>{t({ id: 'games.filter.legend', message: 'Show games of these providers' })}</legend>
         <ul className={s.filterList}>
-          {providers.map((provider) => {
+          {(providers ?? []).map((provider) => {
             const id = providerIdOf(provider);
             return (
               <li key={provider._id}>

@@ -1,5 +1,5 @@
-import { gameAvailability, type GameAvailability, type GridSize, type LobbyType } from '../../../machines/lib/games';
-import type { Game, GameIndexEntry, GameIndexResponse, LobbyCategory, LobbyResponse, SubProvider } from '../../api/games';
+import { gameAvailability, providerIdOf, providerNameOf, type GameAvailability, type GridSize, type LobbyType } from '../../../machines/lib/games';
+import type { Game, GameIndexEntry, GameIndexResponse, LobbyCategory, LobbyResponse, Provider, SubProvider } from '../../api/games';
 
 // What a game tile shows, from a full game (lobby rows, category pages) or a search-index entry
 // (search, filters, my games, recently played): one shape, with the restriction already decided
@@ -9,6 +9,8 @@ export interface TileGame {
   id: string;
   label: string;
   gameProvider: Game['gameProvider'];
+  /** Where the game comes from, as a player reads it (providerNameOf: the studio's name, not an id). */
+  providerName: string;
   thumbnail: string;
   gridSize: GridSize;
   jackpotExist: boolean;
@@ -21,6 +23,7 @@ export function tileOfGame(game: Game, country: string | null): TileGame {
     id: game.id,
     label: game.label,
     gameProvider: game.gameProvider,
+    providerName: providerNameOf(game),
     thumbnail: game.thumbnail.img1x,
     gridSize: game.gridSize,
     jackpotExist: game.jackpotExist,
@@ -38,6 +41,7 @@ export function tilesOfIndex(index: GameIndexResponse, country: string | null): 
       id: entry.id,
       label: entry.label,
       gameProvider: entry.gameProvider,
+      providerName: providerNameOf({ gameProvider: entry.gameProvider, subProvider }),
       thumbnail: entry.thumbnail,
       gridSize: entry.gridSize,
       jackpotExist: entry.jackpotExist,
@@ -63,4 +67,20 @@ export function lobbyRows(lobby: LobbyResponse, country: string | null): LobbyRo
   return lobby.categories
     .filter((entry) => entry.category.visibleInLobby && entry.games.length > 0)
     .map((entry) => ({ entry, tiles: visibleTiles(entry.games.map((game) => tileOfGame(game, country))) }));
+}
+
+/**
+ * The providers the filter panel offers (issue 21): of the lobby's providers (already those of the
+ * market and lobby, the panel's exclusions applied), only those with a game the viewer sees, so
+ * checking one never ends in "No games match". A game counts for its provider and its sub-provider
+ * (`subProviderOf`: game id to the sub-provider's providerIdOf, as the filter compares them).
+ */
+export function providersWithGames(providers: readonly Provider[], tiles: readonly TileGame[], subProviderOf: ReadonlyMap<string, string>): Provider[] {
+  const withGames = new Set<string>();
+  for (const tile of tiles) {
+    withGames.add(tile.gameProvider);
+    const sub = subProviderOf.get(tile.id);
+    if (sub !== undefined && sub !== '') withGames.add(sub);
+  }
+  return providers.filter((provider) => withGames.has(providerIdOf(provider)));
 }
