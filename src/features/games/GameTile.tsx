@@ -67,12 +67,25 @@ export const GameTile = memo(function GameTile({ game, langmarket, favorite, onT
     if (onLoginRequired !== null) onLoginRequired(href);
     else void navigate({ href });
   };
+  // The badges over the artwork are part of the link (or of the restricted tile): a tap on the
+  // jackpot or the seats opens the game like a tap anywhere else on the artwork (issue 21).
+  const badges = (
+    <>
+      {jackpot !== null ? (
+        <span className={s.jackpot}>
+          <Trans id="games.tile.jackpot">Jackpot {jackpot}</Trans>
+        </span>
+      ) : null}
+      {game.lobby === 'live-casino' ? <TableSeats gameId={game.id} /> : null}
+    </>
+  );
   return (
     <div className={s.tile}>
       {restricted ? (
         <div className={s.tileLink} aria-disabled="true">
           {image}
           {label}
+          {badges}
           <span className={s.restricted}>
             <Trans id="games.tile.restricted">Not available in your country</Trans>
           </span>
@@ -81,14 +94,9 @@ export const GameTile = memo(function GameTile({ game, langmarket, favorite, onT
         <a href={href} className={s.tileLink} onClick={onClick}>
           {image}
           {label}
+          {badges}
         </a>
       )}
-      {jackpot !== null ? (
-        <span className={s.jackpot}>
-          <Trans id="games.tile.jackpot">Jackpot {jackpot}</Trans>
-        </span>
-      ) : null}
-      {game.lobby === 'live-casino' ? <TableSeats gameId={game.id} /> : null}
       <div className={s.tileActions}>
         {favorite !== null ? (
           <button
