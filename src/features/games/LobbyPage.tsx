@@ -10,6 +10,7 @@ import { Button } from '../../ui/Button';
 import { cssVars } from '../../ui/cssVars';
 import { visuallyHidden } from '../../ui/global.css';
 import { Loader } from '../../ui/Loader';
+import { pathBelowLangMarket } from '../../ui/paths';
 import { GameInfo } from './GameInfo';
 import { GameTile } from './GameTile';
 import { JackpotTicker } from './JackpotTicker';
@@ -69,7 +70,8 @@ function TabIcon({ tab }: { tab: LobbyTab }) {
   );
 }
 
-function Boxes({ boxes }: { boxes: readonly Box[] }) {
+/** The promotion and tournament boxes; their calls to action are app paths from content, shown below the route's {langmarket}. */
+function Boxes({ boxes, langmarket }: { boxes: readonly Box[]; langmarket: string }) {
   const { t } = useLingui();
   if (boxes.length === 0) return null;
   return (
@@ -94,7 +96,12 @@ function Boxes({ boxes }: { boxes: readonly Box[] }) {
             </p>
           ))}
           {box.callToAction ? (
-            <Link to={box.callToAction.path} className={s.seeAll} style={{ position: 'relative' }}>
+            <Link
+              to="/$langmarket/$"
+              params={{ langmarket, _splat: pathBelowLangMarket(langmarket, box.callToAction.path) }}
+              className={s.seeAll}
+              style={{ position: 'relative' }}
+            >
               {box.callToAction.label}
             </Link>
           ) : null}
@@ -290,7 +297,7 @@ export function LobbyFirstPaint({ langMarket, lobby, boxes }: { langMarket: Lang
         checkedCount={0}
         onOpenFilter={noop}
       />
-      <Boxes boxes={boxes} />
+      <Boxes boxes={boxes} langmarket={langmarket} />
       <JackpotTicker lobby={lobby} country={null} langMarket={langMarket} />
       {rows.map(({ entry, tiles }, position) => (
         <CategoryRow
@@ -395,7 +402,7 @@ export function LobbyPage({ session, langMarket, lobby, tab, channel }: LobbyPag
     tab === 0 ? (
       <Activity mode={filtering ? 'hidden' : 'visible'}>
         <>
-          <Boxes boxes={boxes.data?.boxes ?? []} />
+          <Boxes boxes={boxes.data?.boxes ?? []} langmarket={langmarket} />
           <JackpotTicker lobby={lobbyData.data} country={viewer.country} langMarket={langMarket} />
           {lobbyData.isPending ? <Loader layout="inline" /> : null}
           {lobbyData.isError ? (

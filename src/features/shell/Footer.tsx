@@ -5,17 +5,8 @@ import { formatLangMarket, type LangMarket } from '../../../machines/lib/markets
 import type { Footer as FooterContent } from '../../api/content';
 import { footerQuery } from '../../api/queries';
 import { Logo } from '../../ui/Logo';
+import { pathBelowLangMarket } from '../../ui/paths';
 import * as s from './shell.css';
-
-/**
- * The part of a footer path from content below the langmarket segment (the platform may send
- * '/terms' or '/en-UN/terms'); links are built as '/$langmarket/$' with it as the splat.
- */
-export function pathBelowLangMarket(langmarket: string, path: string): string {
-  const prefix = `/${langmarket}`;
-  const below = path === prefix || path.startsWith(`${prefix}/`) ? path.slice(prefix.length) : path;
-  return below.replace(/^\/+/, '');
-}
 
 /** The seed's regulator badges are 120 x 40 (public/regulators/*.svg). */
 export const REGULATOR_LOGO_FALLBACK = { width: 120, height: 40 } as const;

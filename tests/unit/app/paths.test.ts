@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pathBelowLangMarket } from '../../../src/features/shell/Footer';
+import { pathBelowLangMarket } from '../../../src/ui/paths';
 import { pathInLangMarket } from '../../../src/features/shell/LanguageSwitcher';
 
 describe('language switcher target', () => {
