@@ -11,6 +11,7 @@ import * as s from './games.css';
 import { GameInfo } from './GameInfo';
 import { useFavorites, useJackpots, useViewer, type SessionRef } from './lobbyState';
 import { tileOfGame, visibleTiles, type TileGame } from './tiles';
+import { useRestoredScroll } from './restoredScroll';
 import { VirtualGrid } from './VirtualGrid';
 
 // A category's page (product.md §2 /online-casino/{id}, /live-casino-online/{id}): every game of the
@@ -60,6 +61,8 @@ export function CategoryPage({ session, langMarket, lobby, categoryId, channel }
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
   const langmarket = formatLangMarket(langMarket);
   const loginFor = viewer.authorized ? null : (path: string) => session.send({ type: 'login.open', redirect: path });
+  // Back from a game: where the player was in the grid, once its pages are there (restoredScroll.ts).
+  useRestoredScroll(pages.data !== undefined);
 
   if (pages.isPending) return <Loader />;
   if (pages.isError || !category) {

@@ -17,6 +17,7 @@ import { JackpotTicker } from './JackpotTicker';
 import * as s from './games.css';
 import { useFavorites, useJackpots, useOpenedOnce, useViewer, type SessionRef } from './lobbyState';
 import { lobbyRows, providersWithGames, tilesOfIndex, visibleTiles, type TileGame } from './tiles';
+import { useRestoredScroll } from './restoredScroll';
 import { LOBBY_TABS, type LobbyTab } from './search';
 import { VirtualGrid } from './VirtualGrid';
 
@@ -373,6 +374,8 @@ export function LobbyPage({ session, langMarket, lobby, tab, channel }: LobbyPag
     [langmarket, favorites, jackpotOf, loginFor],
   );
   const tabLabels = useTabLabels();
+  // Back from a game: where the player was, once the lobby's rows have come (restoredScroll.ts).
+  useRestoredScroll(lobbyData.data !== undefined);
   // Mounted from its first opening on (closing then is the dialog's own, focus going back to the button).
   const filterMounted = useOpenedOnce(filterOpen);
   const lobbyPath = lobby === 'casino' ? '/online-casino' : '/live-casino-online';

@@ -111,15 +111,21 @@ export function VirtualGrid<T>({
     };
   }, [rowCount, rowHeight]);
 
-  // The real row height, once a row is on screen and again when the columns change (the tile's width
-  // decides its image's height): measured then only, since a measurement forces a layout.
-  const hasDrawn = drawn.size > 0;
+  // The real row height, once a row is on screen and again when the width changes (the tile's width
+  // decides its image's height): measured then only, since a measurement forces a layout. A width
+  // whose tiles are all placeholders (a grid mounted far down, as when Back restores the place) is
+  // measured with the first tile drawn at it, not left with the height of another width's tiles.
+  const measuredAt = useRef<string | null>(null);
   useLayoutEffect(() => {
+    const at = `${String(width)}/${String(columns)}`;
+    if (measuredAt.current === at) return;
     const firstItem = listRef.current?.querySelector<HTMLElement>('[data-virtual-item]');
     if (!firstItem) return;
     const measured = Math.round(firstItem.getBoundingClientRect().height) + gapPx;
-    if (measured > gapPx) setRowHeight((current) => (Math.abs(measured - current) > 1 ? measured : current));
-  }, [columns, width, hasDrawn]);
+    if (measured <= gapPx) return;
+    measuredAt.current = at;
+    setRowHeight((current) => (Math.abs(measured - current) > 1 ? measured : current));
+  }, [columns, width, drawn]);
 
   useEffect(() => {
     if (onNearEnd && range.last >= rowCount - 1 - OVERSCAN_ROWS) onNearEnd();
