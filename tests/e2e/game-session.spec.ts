@@ -48,8 +48,8 @@ test('a real-money slot refuses the next spin after a logout in another tab, say
 
   // The open game's next spin is refused: nothing is bet, and the site says why, in Finnish.
   await frame.getByRole('button', { name: 'Spin' }).click();
-  const notice = page.getByRole('main').getByRole('status').filter({ hasText: shown('fi', 'Your session has ended, so this game takes no more real-money bets. Log in again to play on.') });
-  await expect(notice).toBeVisible();
+  const notice = page.getByRole('main').getByRole('status');
+  await expect(notice.getByText(shown('fi', 'Your session has ended, so this game takes no more real-money bets. Log in again to play on.'))).toBeVisible();
   await expect(gameBalance).toHaveText(beforeLogout ?? '');
   await expectNoSeriousA11yViolations(page);
 
@@ -60,5 +60,5 @@ test('a real-money slot refuses the next spin after a logout in another tab, say
   await expect(page.frameLocator('main iframe').locator('output#balance')).toHaveText(/\d/);
   await page.frameLocator('main iframe').getByRole('button', { name: 'Spin' }).click();
   await expect(page.frameLocator('main iframe').getByRole('button', { name: 'Spin' })).toBeEnabled();
-  await expect(notice).toBeHidden();
+  await expect(notice.getByText(shown('fi', 'Your session has ended, so this game takes no more real-money bets. Log in again to play on.'))).toBeHidden();
 });

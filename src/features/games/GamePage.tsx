@@ -211,16 +211,16 @@ export function GamePage({ session, langMarket, lobby, onRestart }: GamePageProp
     else onRestart();
   }, [authorized, lobby, langMarket, navigate, onRestart]);
   // "Log in again" after the platform ended the login: this page's session ends too (the platform
-  // already ended it), then the login dialog opens over the game, which goes on for real money after it.
-  const anonymous = useSelector(session, isAnonymous);
-  const loginAfterLogout = useRef(false);
-  useEffect(() => {
-    if (!anonymous || !loginAfterLogout.current) return;
-    loginAfterLogout.current = false;
-    session.send({ type: 'login.open', redirect: window.location.pathname });
-  }, [anonymous, session]);
+  // already ended it; a logout leads home), the login dialog opens, and the login brings the player
+  // back to this game for real money. The game's path is kept from the click, and the subscription
+  // outlives this page on purpose.
   const onLogInAgain = useCallback(() => {
-    loginAfterLogout.current = true;
+    const redirect = window.location.pathname;
+    const waiting = session.subscribe((snapshot) => {
+      if (!isAnonymous(snapshot)) return;
+      waiting.unsubscribe();
+      session.send({ type: 'login.open', redirect });
+    });
     session.send({ type: 'session.unauthorized' });
   }, [session]);
   if (flow === null) return <Loader />;

@@ -92,6 +92,8 @@
 
   function failed(answer) {
     var body = answer.body || {};
+    // The round did not happen: the "spinning" line goes, the alert says why.
+    say('');
     if (answer.status === 401) {
       ended = true;
       var endedText = config.mode === 'real' ? 'Your session has ended. Log in again to play for real money.' : 'This game session has ended. Close the game and open it again.';
