@@ -43,6 +43,31 @@ async function postgresSchema(url) {
   };
 }
 
+/**
+ * The game session token of a real-money launch of a slot (issue 20): the game token, then the
+ * provider's launch call; the demo provider's launch URL carries the token in its claims (`gst`).
+ */
+async function gameSessionOf(base, idToken) {
+  const auth = { Authorization: `Bearer ${idToken}`, 'Content-Type': 'application/json', Origin: base };
+  const claims = JSON.parse(Buffer.from(idToken.split('.')[1], 'base64url').toString('utf8'));
+  const market = claims.country_code === 'FI' ? 'FI' : 'UN';
+  const index = await (await fetch(`${base}/api/content/${market}/en/lobbies/casino/games?channel=desktop`)).json();
+  const slot = index.games.find((game) => game.gameProvider === 'pragmaticplay' && game.categories.includes('slots'));
+  if (!slot) throw new Error('no pragmatic slot in the lobby');
+  const grant = await fetch(`${base}/api/game/token`, { method: 'POST', headers: auth, body: JSON.stringify({ gameId: slot.id, channel: 'desktop', partner: 653, jurisdiction: 'MT' }) });
+  if (grant.status !== 200) throw new Error(`the game token answered ${grant.status}: ${await grant.text()}`);
+  const { token } = await grant.json();
+  const launch = await fetch(`${base}/api/pragmatic/partner/realGameUrl`, {
+    method: 'POST',
+    headers: { ...auth, 'Access-Token': token },
+    body: JSON.stringify({ symbol: slot.id, language: 'en', currency: 'EUR', platform: 'WEB', stylename: 'aurora', lobbyUrl: '', jurisdiction: 'MT' }),
+  });
+  if (launch.status !== 200) throw new Error(`the launch answered ${launch.status}: ${await launch.text()}`);
+  const url = new URL((await launch.json()).gameURL);
+  const launchToken = url.pathname.split('/').pop() ?? '';
+  return JSON.parse(Buffer.from(launchToken.split('.')[1], 'base64url').toString('utf8')).gst;
+}
+
 /** Runs both measurements; resolves true when every target is met. */
 export async function walletBench() {
   const secret = randomBytes(32).toString('hex');
@@ -50,7 +75,8 @@ export async function walletBench() {
   const engine = postgres ? 'PostgreSQL' : 'PGlite';
   const platform = await startPlatform({
     name: 'bench-wallet',
-    env: { SEED_TEST_PLAYERS: '1', GAME_WALLET_SECRET: secret, ...(postgres ? { DATABASE_URL: postgres.url } : {}) },
+    // Test mode for its credit endpoint (the players' money to bet with); the wallet's rules are the same.
+    env: { PLATFORM_TEST_MODE: '1', GAME_WALLET_SECRET: secret, ...(postgres ? { DATABASE_URL: postgres.url } : {}) },
   });
   let ok = true;
   try {
@@ -68,7 +94,8 @@ export async function walletBench() {
 
     // The other registered EUR players of the seed, for the postings spread over players.
     const others = [];
-    for (const email of ['terms@example.com', 'reset@example.com', 'locked@example.com']) {
+    const tokens = [];
+    for (const email of ['games@example.com', 'reset@example.com', 'locked@example.com']) {
       const answer = await fetch(`${platform.base}/api/player/login`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Origin: platform.base },
@@ -76,31 +103,55 @@ export async function walletBench() {
       });
       if (answer.status !== 200) throw new Error(`login of ${email} answered ${answer.status}`);
       const token = (await answer.json()).idToken;
+      tokens.push(token);
       others.push(Number(JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')).player_id));
     }
     const players = [playerId, ...others];
 
-    const sign = (body) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+    // Issue 20: a bet needs the game session of a real-money launch (its token travels in the
+    // launch URL), a win a round with a bet. Each player opens a slot for real money, gets money
+    // (test mode's credit) and places one bet of 100.00: every win of the bench pays that round
+    // (its bound is 2,500 times the stake), every bet opens a round of its own.
+    const sessions = new Map();
+    for (const [index, each] of players.entries()) {
+      const token = index === 0 ? idToken : tokens[index - 1];
+      sessions.set(each, await gameSessionOf(platform.base, token));
+      const credited = await fetch(`${platform.base}/api/test/wallet/credit`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: platform.base },
+        body: JSON.stringify({ playerId: each, amount: '100000.00' }),
+      });
+      if (credited.status !== 200) throw new Error(`the credit answered ${credited.status}`);
+    }
+    const KEY_ID = 'aurora-demo.env';
+    const headersOf = (body) => {
+      const timestamp = Math.floor(Date.now() / 1000);
+      const signature = `sha256=${createHmac('sha256', secret).update(`${String(timestamp)}.${body}`).digest('hex')}`;
+      return { 'Content-Type': 'application/json', 'X-Wallet-Key-Id': KEY_ID, 'X-Wallet-Timestamp': String(timestamp), 'X-Wallet-Signature': signature };
+    };
     let sequence = 0;
-    const operation = (kind, forPlayer = playerId) => {
+    const paidRound = (forPlayer) => `round-paid-${String(forPlayer)}`;
+    const operation = (kind, forPlayer = playerId, amount = '1.00') => {
       sequence += 1;
       const body = JSON.stringify({
-        provider: 'bench',
         playerId: forPlayer,
+        ...(kind === 'bet' ? { sessionToken: sessions.get(forPlayer) } : {}),
         transactionId: `bench-${kind}-${String(sequence)}-${randomBytes(4).toString('hex')}`,
-        roundId: `round-${String(sequence)}`,
+        roundId: kind === 'win' ? paidRound(forPlayer) : `round-${String(sequence)}`,
         gameId: 'bench-game',
         vertical: 'CASINO',
-        amount: '1.00',
+        amount,
         currency,
       });
-      return { method: 'POST', path: `/api/provider/wallet/${kind}`, headers: { 'Content-Type': 'application/json', 'X-Wallet-Signature': sign(body) }, body };
+      return { method: 'POST', path: `/api/provider/wallet/${kind}`, headers: headersOf(body), body };
     };
-    // Money to bet with: a win first, for each player.
     for (const each of players) {
-      const seed = operation('win', each);
-      const seeded = await fetch(`${platform.base}${seed.path}`, { method: 'POST', headers: seed.headers, body: seed.body });
-      if (seeded.status !== 200) throw new Error(`the first win answered ${seeded.status}`);
+      const opening = operation('bet', each, '100.00');
+      const body = JSON.parse(opening.body);
+      body.roundId = paidRound(each);
+      const text = JSON.stringify(body);
+      const opened = await fetch(`${platform.base}${opening.path}`, { method: 'POST', headers: headersOf(text), body: text });
+      if (opened.status !== 200) throw new Error(`the opening bet answered ${opened.status}: ${await opened.text()}`);
     }
 
     // WALLET_BENCH_ONLY=reads|postings runs one of the two (to profile it alone, PLATFORM_NODE_ARGS=--cpu-prof).
