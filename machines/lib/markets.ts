@@ -165,3 +165,24 @@ export function intlLocaleFor({ language, market: marketCode }: LangMarket): str
 export const ENABLED_MARKETS: readonly Market[] = MARKET_CODES.map((code) => MARKETS[code]).filter(
   (m) => m.enabled,
 );
+
+/**
+ * behaviour.md §9 "Language mapping for some providers": the languages a game provider does not
+ * know by the site's code, and what it gets instead (caf → fr-CA, cl and pe → es, nz, ca and inen →
+ * en, pt → br). The spec does not say which providers; every launch call sends the mapped language
+ * (docs/SPEC-READINGS.md), the game detail call keeps the platform's (`apiLanguage`).
+ */
+export const PROVIDER_LANGUAGE_MAPPING: Readonly<Partial<Record<LanguageCode, string>>> = {
+  caf: 'fr-CA',
+  cl: 'es',
+  pe: 'es',
+  nz: 'en',
+  ca: 'en',
+  inen: 'en',
+  pt: 'br',
+};
+
+/** The language a game is launched in for the site's `language` (behaviour.md §9). */
+export function providerLanguageOf(language: LanguageCode): string {
+  return PROVIDER_LANGUAGE_MAPPING[language] ?? language;
+}

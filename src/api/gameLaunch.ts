@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { DEFAULT_JURISDICTION } from '../../machines/lib/constants';
 import type { GameChannel, GameProvider } from '../../machines/lib/games';
+import { providerLanguageOf, type LanguageCode } from '../../machines/lib/markets';
 import { request } from './client';
 
 // The per-provider launch calls of behaviour.md §7 "Games" (issue 12), one request and one answer
@@ -100,8 +101,8 @@ export const novomaticResponseSchema = v.object({ gameUrl: url });
 export interface LaunchContext {
   demo: boolean;
   channel: GameChannel;
-  /** The launch language (the route's; caf is sent as fr, inen as en: behaviour.md §5). */
-  language: string;
+  /** The site's language (the route's); every call sends it as the providers know it (behaviour.md §9, `providerLanguageOf`). */
+  language: LanguageCode;
   currency: string;
   /** The player's country, or the visitor's when known. */
   country: string | null;
@@ -134,7 +135,7 @@ async function casinoLaunch(game: LaunchGame, context: LaunchContext, signal?: A
   const answer = await post(
     '/game/launch',
     v.object({ data: v.object({ gameURL: url }) }),
-    { isDemo: context.demo, gameId: game.id, languageCode: context.language, currencyCode: context.currency, channel: context.channel, lobbyUrl: context.lobbyUrl },
+    { isDemo: context.demo, gameId: game.id, languageCode: providerLanguageOf(context.language), currencyCode: context.currency, channel: context.channel, lobbyUrl: context.lobbyUrl },
     !context.demo,
     signal,
     context.gameToken,
@@ -146,6 +147,7 @@ async function casinoLaunch(game: LaunchGame, context: LaunchContext, signal?: A
 export async function launchGameUrl(game: LaunchGame, context: LaunchContext, signal?: AbortSignal): Promise<string> {
   const mode = context.demo ? 'demo' : 'real';
   const auth = !context.demo;
+  const language = providerLanguageOf(context.language);
   switch (game.gameProvider) {
     case 'pragmaticplay':
       return (
@@ -154,7 +156,7 @@ export async function launchGameUrl(game: LaunchGame, context: LaunchContext, si
           pragmaticResponseSchema,
           {
             symbol: game.providerGameId,
-            language: context.language,
+            language,
             currency: context.currency,
             platform: context.channel === 'mobile' ? 'MOBILE' : 'WEB',
             stylename: 'aurora',
@@ -171,7 +173,7 @@ export async function launchGameUrl(game: LaunchGame, context: LaunchContext, si
         await post(
           `/pariplay/context/${mode}`,
           pariplayResponseSchema,
-          { GameCode: game.providerGameId, CurrencyCode: context.currency, LanguageCode: context.language, PlayerIP: context.ip, CountryCode: context.country },
+          { GameCode: game.providerGameId, CurrencyCode: context.currency, LanguageCode: language, PlayerIP: context.ip, CountryCode: context.country },
           auth,
           signal,
           context.gameToken,
@@ -185,7 +187,7 @@ export async function launchGameUrl(game: LaunchGame, context: LaunchContext, si
           {
             game: game.providerGameId,
             currency: context.currency,
-            locale: context.language,
+            locale: language,
             ip: context.ip,
             return_url: context.lobbyUrl,
             deposit_url: context.depositUrl,
@@ -210,7 +212,7 @@ export async function launchGameUrl(game: LaunchGame, context: LaunchContext, si
             mobile: context.channel === 'mobile',
             lobbyURL: context.lobbyUrl,
             ipAddress: context.ip,
-            ...(context.demo ? { currency: context.currency, language: context.language } : {}),
+            ...(context.demo ? { currency: context.currency, language } : {}),
           },
           auth,
           signal,
@@ -222,7 +224,7 @@ export async function launchGameUrl(game: LaunchGame, context: LaunchContext, si
         await post(
           '/novomatic/launch',
           novomaticResponseSchema,
-          { gameId: game.providerGameId, isDemo: context.demo, currency: context.currency, language: context.language, channel: context.channel },
+          { gameId: game.providerGameId, isDemo: context.demo, currency: context.currency, language, channel: context.channel },
           auth,
           signal,
           context.gameToken,

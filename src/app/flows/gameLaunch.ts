@@ -31,7 +31,7 @@ export function gameLaunchFlow(langMarket: () => LangMarket) {
           {
             demo: input.demo,
             channel: input.channel,
-            language: input.language,
+            language: langMarket().language,
             currency: input.currency,
             country: input.country,
             jurisdiction: input.jurisdiction,
