@@ -18,8 +18,9 @@
 // The spec's deposit actions: "start" is entering the flow (and `deposit.clear`, which starts
 // afresh), "pre-status" the check's UI status, "status" the request's and the settled deposit's,
 // "clear" `deposit.clear`, "limit reached" the `limitReached` state (or, with some of the limit
-// left, a notification on the form: "self-limit reached or notify"), "postpone verification"
-// `verification.postpone`.
+// left, the form capped at what is left: "self-limit reached or notify"; the notification that
+// the player is close to the limit only when the platform says the limit is at its 80 % warning,
+// issue 21), "postpone verification" `verification.postpone`.
 //
 // The idempotency key is made once per attempt (`assignIdempotencyKey`, provided by src/app) and
 // sent again when the same amount and method are sent again after a failed request; changing
@@ -72,8 +73,9 @@ export type DepositError = FlowError<(typeof DEPOSIT_ERROR_CODES)[number]>;
 export type DepositAmountProblem = TypedAmountProblem | 'overLimit';
 
 /**
- * A notice on the form: some of the self-limit is left (the amount may not exceed it), or the
- * player postponed the preferred document verification.
+ * A notice on the form: the player is close to a self-limit (its use has reached the 80 % warning;
+ * the amount may not exceed what is left), or the player postponed the preferred document
+ * verification.
  */
 export type DepositNotification = 'limitNotice' | 'verificationPostponed';
 
@@ -89,6 +91,7 @@ export interface DepositContext {
   /** The operation result as the platform sent it (a message per result). */
   result: string | null;
   daysLeftToVerifyDocuments: number | null;
+  /** SELF_LIMIT_REACHED: what the limit has left; with more than 0 left the form's amount is capped at it. */
   limitLeft: string | null;
   limitType: 'deposit' | 'loss' | null;
   /** product.md §3 isSpendLimit: the limit reached is the loss (spend) limit. */
@@ -133,11 +136,14 @@ export type DepositEvent =
  */
 export type DepositTag = 'loading' | 'form' | 'result' | 'documents' | 'error' | 'redirecting';
 
-/** The form's amount, checked: the cashier's limits, then what is left of the self-limit. */
-function amountCheck(context: Pick<DepositContext, 'amountText' | 'player' | 'notification' | 'limitLeft'>) {
+/**
+ * The form's amount, checked: the cashier's limits, then what is left of the self-limit (limitLeft
+ * is only set by a SELF_LIMIT_REACHED check that leaves the form open, warned or not).
+ */
+function amountCheck(context: Pick<DepositContext, 'amountText' | 'player' | 'limitLeft'>) {
   const check = checkTypedAmount(context.amountText, context.player.currency, 'deposit');
   if (!check.ok) return check;
-  const left = context.notification === 'limitNotice' && context.limitLeft !== null ? parseMoney(context.limitLeft, context.player.currency) : null;
+  const left = context.limitLeft !== null ? parseMoney(context.limitLeft, context.player.currency) : null;
   if (left !== null && check.cents > left) return { ok: false as const, problem: 'overLimit' as const };
   return check;
 }
@@ -146,6 +152,13 @@ function amountCheck(context: Pick<DepositContext, 'amountText' | 'player' | 'no
 function requestAmount(context: DepositContext): string {
   const check = amountCheck(context);
   return formatMoney(check.ok ? check.cents : 0, context.player.currency);
+}
+
+/** SELF_LIMIT_REACHED with more than 0 of the limit left: the form stays, its amount capped at what is left. */
+function limitCapOf(context: Pick<DepositContext, 'player'>, check: DepositCheckResponse): boolean {
+  return (
+    operationUiStatus(check.result) === 'self-limit-reached' && check.limitLeft !== null && (parseMoney(check.limitLeft, context.player.currency) ?? 0) > 0
+  );
 }
 
 function formValid(context: DepositContext): boolean {
@@ -268,10 +281,9 @@ export const depositMachine = setup({
     isDepositAllowed: ({ context }) => depositAllowed(context.player),
     hasStatus: (_, params: { result: string; status: OperationUiStatus }) => operationUiStatus(params.result) === params.status,
     /** SELF_LIMIT_REACHED with some of the limit left: "notify" (the form stays, capped). */
-    isLimitNotice: ({ context }, params: { check: DepositCheckResponse }) =>
-      operationUiStatus(params.check.result) === 'self-limit-reached' &&
-      params.check.limitLeft !== null &&
-      (parseMoney(params.check.limitLeft, context.player.currency) ?? 0) > 0,
+    isLimitCap: ({ context }, params: { check: DepositCheckResponse }) => limitCapOf(context, params.check),
+    /** A cap whose limit has reached its 80 % warning (issue 21): the form also says the player is close to it. */
+    isLimitNotice: ({ context }, params: { check: DepositCheckResponse }) => limitCapOf(context, params.check) && params.check.limitWarning,
     isRedirect: (_, params: { response: DepositRequestResponse }) =>
       operationUiStatus(params.response.result) === 'allowed' && params.response.redirectUrl !== null && params.response.depositId !== null,
     isFormValid: ({ context }) => formValid(context),
@@ -359,11 +371,18 @@ export const depositMachine = setup({
           {
             guard: { type: 'isLimitNotice', params: ({ event }) => ({ check: event.output }) },
             target: 'loadingMethods',
-            description: 'SELF_LIMIT_REACHED with some of the limit left → notify: the cashier, the amount at most what is left.',
+            description:
+              'SELF_LIMIT_REACHED with some of the limit left, at its 80 % warning → notify: the cashier, the amount at most what is left, and the notice that the limit is close.',
             actions: [
               { type: 'assignCheck', params: ({ event }) => ({ check: event.output }) },
               { type: 'assignNotification', params: { notification: 'limitNotice' } },
             ],
+          },
+          {
+            guard: { type: 'isLimitCap', params: ({ event }) => ({ check: event.output }) },
+            target: 'loadingMethods',
+            description: 'SELF_LIMIT_REACHED with some of the limit left, below its warning (issue 21): the cashier, the amount at most what is left, no notice.',
+            actions: { type: 'assignCheck', params: ({ event }) => ({ check: event.output }) },
           },
           {
             guard: { type: 'hasStatus', params: ({ event }) => ({ result: event.output.result, status: 'self-limit-reached' }) },

@@ -233,7 +233,7 @@ const pages: Page[] = [
       '`declined` | `stillPending` | `statusUnknown`; otherwise `checking` (deposit/check with ipAddress and blackbox), whose result goes through ' +
       'OPERATION_UI_STATUS (`context.status`): allowed → `loadingMethods` → `form` → `requesting` → `redirecting` (`redirectToProvider`); ' +
       'verify-document → `verifyDocument` (`verification.postpone` → the form); under-review, required, strict → document states; ' +
-      'self-limit-reached → `limitReached` (or, with some limit left, the form capped at it: notification `limitNotice`); restricted; ' +
+      'self-limit-reached → `limitReached` (or, with some limit left, the form capped at it; the notification `limitNotice` only when the check\'s `limitWarning` says the limit is at its 80 % warning, issue 21); restricted; ' +
       'anything else, an unknown result too → `refused`. The form: `amount.change` (CASHIER_LIMITS), `method.select` (the most recent ' +
       'method preselected), `bonus.select` (a seam: `selectBonus` stays false), `deposit.submit`. One idempotency key per attempt ' +
       '(`assignIdempotencyKey`), kept for a resubmit of the same amount and method. `deposit.clear` starts afresh.',

@@ -229,6 +229,7 @@ export async function depositCheck(deps: PlayerCashierDeps, playerId: number): P
     limitLeft: limit?.limitLeft ?? null,
     limitType: limit?.limitType ?? null,
     resetOn: limit?.resetOn ?? null,
+    limitWarning: limit?.limitWarning ?? false,
   };
 }
 

@@ -315,6 +315,11 @@ export interface SelfLimitReached {
   limitType: 'deposit' | 'loss';
   /** When the limit's period ends; null when the market's required limit is not set yet. */
   resetOn: string | null;
+  /**
+   * Issue 21: the limit has reached its warning share of use (limitWarning, 80 %), as GET
+   * /player/deposit-limits says of it: the deposit form warns only then, and is capped either way.
+   */
+  limitWarning: boolean;
 }
 
 function reached(state: LimitState, currency: Currency): SelfLimitReached {
@@ -326,6 +331,7 @@ function reached(state: LimitState, currency: Currency): SelfLimitReached {
     limitLeft: money(state.kind === 'deposit' && left < BigInt(CASHIER_LIMITS[currency].minDeposit * 100) ? 0n : left, currency),
     limitType: state.kind === 'deposit' ? 'deposit' : 'loss',
     resetOn: iso(state.window?.end ?? null),
+    limitWarning: limitWarning(Number(state.usedCents), state.valueCents),
   };
 }
 
@@ -347,7 +353,9 @@ function tightest(states: readonly LimitState[]): LimitState | undefined {
  * - a deposit (`cents` given) above what the tightest deposit limit has left: reached, with it;
  * - a spend limit used up: reached, limitType 'loss' (product.md §3 isSpendLimit), until its period ends;
  * - the check (`cents` null): a deposit limit with nothing left is reached; one that leaves less than
- *   the cashier's largest deposit answers what is left ("notify": the deposit form is capped to it).
+ *   the cashier's largest deposit answers what is left ("notify": the deposit form is capped to it),
+ *   with `limitWarning` saying whether its use has reached the 80 % warning (issue 21: a limit with
+ *   nothing used caps the form without telling the player they are close to it).
  */
 async function depositVerdict(
   trx: Kysely<Database>,
@@ -359,7 +367,7 @@ async function depositVerdict(
 ): Promise<SelfLimitReached | null> {
   const rules = rulesOf(settings, player);
   const limits = await readLimits(trx, player.id, now);
-  if (!hasRequiredDepositLimit(rules, limits.deposit)) return { result: 'SELF_LIMIT_REACHED', limitLeft: null, limitType: 'deposit', resetOn: null };
+  if (!hasRequiredDepositLimit(rules, limits.deposit)) return { result: 'SELF_LIMIT_REACHED', limitLeft: null, limitType: 'deposit', resetOn: null, limitWarning: false };
   const deposit = tightest(inForce(limits.deposit));
   const depositLeft = deposit ? remainingOf(deposit) : null;
   const spent = tightest(inForce(limits.spend).filter((state) => remainingOf(state) === 0n));

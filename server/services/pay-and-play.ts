@@ -163,7 +163,7 @@ async function payAndPlayLimitRefusal(
   if (!player) {
     return rulesOf(settings, { country_code: session.country }).requiredDepositLimit === null
       ? null
-      : { result: 'SELF_LIMIT_REACHED', limitLeft: null, limitType: 'deposit', resetOn: null };
+      : { result: 'SELF_LIMIT_REACHED', limitLeft: null, limitType: 'deposit', resetOn: null, limitWarning: false };
   }
   const wallet = await lockWallet(trx, player.id);
   if (!wallet) throw walletNotFound();

@@ -131,6 +131,13 @@ export const depositCheckResponseSchema = v.object({
   limitLeft: v.nullable(money),
   limitType: v.nullable(v.picklist(['deposit', 'loss'])),
   resetOn: v.nullable(isoDate),
+  /**
+   * Issue 21: the limit named has reached its warning share of use (machines/lib/responsibleGambling.ts
+   * limitWarning, 80 %; GET /player/deposit-limits' `warning` of the same limit). A SELF_LIMIT_REACHED
+   * with limitLeft above 0 caps the deposit form at limitLeft ("notify"); the form warns the player
+   * only when this is true. False for every other answer.
+   */
+  limitWarning: v.boolean(),
 });
 export type DepositCheckResponse = v.InferOutput<typeof depositCheckResponseSchema>;
 

@@ -33,9 +33,13 @@ const check = (result: string, extra: Partial<DepositCheckResponse> = {}): Depos
   limitLeft: null,
   limitType: null,
   resetOn: null,
+  limitWarning: false,
   ...extra,
 });
-const LIMIT_NOTICE = check('SELF_LIMIT_REACHED', { limitLeft: '50.00', limitType: 'deposit', resetOn: '2026-12-01T00:00:00.000Z' });
+/** At the limit's 80 % warning: the form, capped, with the notice that the limit is close. */
+const LIMIT_NOTICE = check('SELF_LIMIT_REACHED', { limitLeft: '50.00', limitType: 'deposit', resetOn: '2026-12-01T00:00:00.000Z', limitWarning: true });
+/** Issue 21: a limit with nothing used that leaves less than the cashier's largest deposit: capped, no notice. */
+const LIMIT_CAP = check('SELF_LIMIT_REACHED', { limitLeft: '30.00', limitType: 'deposit', resetOn: '2026-12-01T00:00:00.000Z', limitWarning: false });
 const LOSS_LIMIT_REACHED = check('SELF_LIMIT_REACHED', { limitLeft: '0.00', limitType: 'loss', resetOn: '2026-12-01T00:00:00.000Z' });
 const PREFERRED = check('DOCUMENTS_PREFERRED', { daysLeftToVerifyDocuments: 12 });
 const requested = (result: string, depositId: string | null = null, redirectUrl: string | null = null): DepositRequestResponse => ({ result, depositId, redirectUrl });
@@ -81,15 +85,21 @@ function eventsFor(snapshot: DepositSnapshot): DepositPathEvent[] {
       return [
         ...CHECK_ROWS.map((row) => done('checkDeposit', row.result === 'DOCUMENTS_PREFERRED' ? PREFERRED : check(row.result))),
         done('checkDeposit', LIMIT_NOTICE),
+        done('checkDeposit', LIMIT_CAP),
         done('checkDeposit', LOSS_LIMIT_REACHED),
         failed('checkDeposit', offline),
       ];
     case 'loadingMethods':
-      return [done('loadPaymentMethods', context.notification === null ? METHODS : NO_RECENT), failed('loadPaymentMethods', offline)];
+      return [done('loadPaymentMethods', context.notification === null && context.limitLeft === null ? METHODS : NO_RECENT), failed('loadPaymentMethods', offline)];
     case 'form': {
       const submit: DepositPathEvent = { type: 'deposit.submit' };
       // With a notice (self-limit left or verification postponed) only what the notice changes.
       if (context.notification === 'limitNotice') return context.amountText === '' ? [{ type: 'amount.change', value: '60' }, submit] : [submit];
+      // Capped without a notice (issue 21): more than is left is refused, what is left is sent.
+      if (context.limitLeft !== null) {
+        if (context.amountText === '') return [{ type: 'amount.change', value: '40' }, { type: 'amount.change', value: '30' }];
+        return context.methodId === null ? [{ type: 'method.select', methodId: 'visa' }] : [submit];
+      }
       if (context.notification !== null) return context.methodId === null && context.amountText === '' ? [{ type: 'amount.change', value: '50' }, submit] : [submit];
       // After a failed request: the same again, or another amount (a new attempt).
       if (context.error !== null) return context.amountText === '50' ? [submit, { type: 'amount.change', value: '75' }] : [submit];
@@ -192,8 +202,11 @@ function verifyStep(snapshot: DepositSnapshot, step: { event: DepositPathEvent |
     expect(context.result).toBe(answer.result);
     const row = CHECK_ROWS.find((candidate) => candidate.result === answer.result);
     const notice = answer === LIMIT_NOTICE;
-    expect(state).toBe(notice ? 'loadingMethods' : row?.state);
-    if (notice) expect(context.notification).toBe('limitNotice');
+    const capped = answer === LIMIT_CAP;
+    expect(state).toBe(notice || capped ? 'loadingMethods' : row?.state);
+    // Issue 21: the notice only at the limit's warning; the cap either way.
+    expect(context.notification).toBe(notice ? 'limitNotice' : null);
+    expect(context.limitLeft).toBe(answer.limitLeft);
     if (answer.limitType !== null) expect(context.isSpendLimit).toBe(answer.limitType === 'loss');
     if (answer === PREFERRED) expect(context.daysLeftToVerifyDocuments).toBe(12);
   }
@@ -214,7 +227,7 @@ function verifyStep(snapshot: DepositSnapshot, step: { event: DepositPathEvent |
         // Refused on the form: the problem is named, nothing was sent.
         expect(context.amountProblem !== null || context.methodMissing).toBe(true);
         if (context.amountText === '5') expect(context.amountProblem).toBe('tooLow');
-        if (context.amountText === '60') expect(context.amountProblem).toBe('overLimit');
+        if (context.amountText === '60' || context.amountText === '40') expect(context.amountProblem).toBe('overLimit');
         if (context.amountText === '') expect(context.amountProblem).toBe('invalid');
       }
       if (event.type === 'xstate.error.actor.requestDeposit') {
@@ -296,6 +309,31 @@ describe('deposit machine (behaviour.md §4 "Deposit and withdraw flows", §5)',
     await settle();
     expect(actor.getSnapshot().value).toBe(state);
     expect(actor.getSnapshot().context.status).toBe(expected);
+    actor.stop();
+  });
+
+  // Issue 21: "You are close to your deposit limit" with nothing used. The check names the limit's
+  // 80 % warning; below it the form is capped at what is left and says nothing of being close.
+  it.each([
+    { name: 'below the warning', answer: LIMIT_CAP, notification: null },
+    { name: 'at the warning', answer: LIMIT_NOTICE, notification: 'limitNotice' },
+  ])('a self-limit that leaves some of it caps the form; the notice only $name', async ({ answer, notification }) => {
+    const fakes = new FakePromises();
+    const actor = createActor(setupWith(fakes).machine, { input: CASHIER }).start();
+    fakes.resolve('checkDeposit', answer);
+    await settle();
+    fakes.resolve('loadPaymentMethods', METHODS);
+    await settle();
+    expect(actor.getSnapshot().value).toBe('form');
+    expect(actor.getSnapshot().context.notification).toBe(notification);
+    const over = (Number(answer.limitLeft) + 10).toFixed(0);
+    actor.send({ type: 'amount.change', value: over });
+    actor.send({ type: 'deposit.submit' });
+    expect(actor.getSnapshot().value).toBe('form');
+    expect(actor.getSnapshot().context.amountProblem).toBe('overLimit');
+    actor.send({ type: 'amount.change', value: answer.limitLeft ?? '' });
+    actor.send({ type: 'deposit.submit' });
+    expect(actor.getSnapshot().value).toBe('requesting');
     actor.stop();
   });
 

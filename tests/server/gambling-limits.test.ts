@@ -511,6 +511,27 @@ describe('deposits past a limit', () => {
     expect((await requestDeposit(player, '50')).result).toBe('SUCCESS');
   });
 
+  // Issue 21: "You are close to your deposit limit" with nothing used. The check caps the form with
+  // any limit below the cashier's largest deposit, and says the limit is close only at its 80 %.
+  it('says the limit is close only when its use reaches the 80 % warning, as GET deposit-limits does', async () => {
+    const player = await walletPlayer(platform, app, FINN);
+    expect(await depositCheck(player)).toMatchObject({ result: 'SUCCESS', limitWarning: false });
+    await change(player, { duration: 'D', limit: '100' });
+    expect(await depositCheck(player)).toMatchObject({ result: 'SELF_LIMIT_REACHED', limitLeft: '100.00', limitType: 'deposit', limitWarning: false });
+    expect((await requestDeposit(player, '70')).result).toBe('SUCCESS');
+    expect(await depositCheck(player)).toMatchObject({ result: 'SELF_LIMIT_REACHED', limitLeft: '30.00', limitWarning: false });
+    expect((await limitsOf(player)).D).toMatchObject({ used: '70.00', warning: false });
+    expect((await requestDeposit(player, '10')).result).toBe('SUCCESS');
+    expect(await depositCheck(player)).toMatchObject({ result: 'SELF_LIMIT_REACHED', limitLeft: '20.00', limitType: 'deposit', limitWarning: true });
+    expect((await limitsOf(player)).D).toMatchObject({ used: '80.00', warning: true });
+    // The warning is the tightest limit's, the one whose limitLeft and resetOn the answer names.
+    await change(player, { duration: 'W', limit: '1000' });
+    expect(await depositCheck(player)).toMatchObject({ limitLeft: '20.00', limitWarning: true, resetOn: at(DAY) });
+    // The next period: nothing used of the daily limit, no warning.
+    await later(DAY, player);
+    expect(await depositCheck(player)).toMatchObject({ limitLeft: '100.00', limitWarning: false });
+  });
+
   it('an abandoned payment holds the limit only until the provider declines it', async () => {
     const player = await walletPlayer(platform, app, FINN);
     await change(player, { duration: 'D', limit: '50' });
@@ -629,6 +650,7 @@ describe('markets that require limits', () => {
       limitLeft: null,
       limitType: 'deposit',
       resetOn: null,
+      limitWarning: false,
     });
     const key = newKey('jj');
     expect((await requestDeposit(player, '20', key)).result).toBe('SELF_LIMIT_REACHED');

@@ -194,7 +194,7 @@ describe('POST deposit/check', () => {
 
   it('allows a registered player', async () => {
     const player = await walletPlayer(platform, app);
-    expect(await check(player)).toEqual({ result: 'SUCCESS', daysLeftToVerifyDocuments: null, limitLeft: null, limitType: null, resetOn: null });
+    expect(await check(player)).toEqual({ result: 'SUCCESS', daysLeftToVerifyDocuments: null, limitLeft: null, limitType: null, resetOn: null, limitWarning: false });
   });
 
   it.each([

@@ -312,9 +312,13 @@ function DepositForm({ session, deposit, langMarket }: { session: SessionRef; de
   const { currency } = context.player;
   const money = useMoney(langMarket, currency);
   const limits = CASHIER_LIMITS[currency];
+  // Issue 21: a self-limit that leaves less than the cashier's largest deposit caps the form (warned
+  // or not): the hint's upper bound and the presets offered are what the limit leaves.
+  const capCents = context.limitLeft === null ? null : parseMoney(context.limitLeft, currency);
+  const capped = capCents !== null && capCents > 0 && capCents < limits.maxDeposit * 100 ? capCents : null;
   const bounds: AmountBounds = {
     min: money.units(limits.minDeposit),
-    max: money.units(limits.maxDeposit),
+    max: capped === null ? money.units(limits.maxDeposit) : capped % 100 === 0 ? money.units(capped / 100) : money.cents(capped),
     available: context.limitLeft === null ? null : money.wire(context.limitLeft),
     fractionDigits: CURRENCY_MINOR_UNITS[currency],
   };
@@ -378,7 +382,7 @@ function DepositForm({ session, deposit, langMarket }: { session: SessionRef; de
         value={context.amountText}
         onChange={(text) => deposit.send({ type: 'amount.change', value: text })}
         currency={currency}
-        presets={limits.depositPresets.map((units) => ({ units, label: money.units(units) }))}
+        presets={limits.depositPresets.filter((units) => capped === null || units * 100 <= capped).map((units) => ({ units, label: money.units(units) }))}
         hint={
           <Trans id="paynplay.amount.bounds">
             From {min} to {max}
