@@ -7,7 +7,7 @@ import type { Seo } from '../../api/content';
 import { BRAND_NAME } from '../../ui/brand';
 import { button } from '../../ui/button.css';
 import { BallIcon, CardsIcon, FlagIcon, GiftIcon, LiveIcon } from '../../ui/icons';
-import { VERTICALS, type VerticalKey } from '../../ui/verticals';
+import { isShipped, SHIPPED_VERTICALS, type VerticalKey } from '../../ui/verticals';
 import * as s from './home.css';
 
 /** What a home tile adds to a vertical: a line of text and an icon. */
@@ -47,13 +47,15 @@ export function HomePage({ langmarket, seo }: { langmarket: string; seo: Seo | u
           >
             <Trans id="cta.exploreCasino">Explore the casino</Trans>
           </Link>
-          <Link
-            to="/$langmarket/$"
-            params={{ langmarket, _splat: 'promotions' }}
-            className={button({ variant: 'secondary', size: 'lg' })}
-          >
-            <Trans id="home.hero.promotions">See promotions</Trans>
-          </Link>
+          {isShipped('promotions') ? (
+            <Link
+              to="/$langmarket/$"
+              params={{ langmarket, _splat: 'promotions' }}
+              className={button({ variant: 'secondary', size: 'lg' })}
+            >
+              <Trans id="home.hero.promotions">See promotions</Trans>
+            </Link>
+          ) : null}
         </div>
       </section>
 
@@ -62,7 +64,7 @@ export function HomePage({ langmarket, seo }: { langmarket: string; seo: Seo | u
           <Trans id="home.verticals.title">Choose your game</Trans>
         </h2>
         <ul className={s.verticals}>
-          {VERTICALS.map(({ key, segment, label }) => {
+          {SHIPPED_VERTICALS.map(({ key, segment, label }) => {
             const { text, Icon } = TILES[key];
             return (
               <li key={key}>

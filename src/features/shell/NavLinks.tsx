@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react';
 import { Link } from '@tanstack/react-router';
-import { VERTICALS } from '../../ui/verticals';
+import { SHIPPED_VERTICALS } from '../../ui/verticals';
 
 export interface NavLinksProps {
   /** The current `{language}-{MARKET}` segment: every link stays under it. */
@@ -10,14 +10,13 @@ export interface NavLinksProps {
   onNavigate?: () => void;
 }
 
-/** The verticals as links under the current langmarket. */
+/** The verticals that have their pages, as links under the current langmarket. */
 export function NavLinks({ langmarket, listClassName, linkClassName, onNavigate }: NavLinksProps) {
   const { i18n } = useLingui();
   return (
     <ul className={listClassName}>
-      {VERTICALS.map((item) => (
+      {SHIPPED_VERTICALS.map((item) => (
         <li key={item.key}>
-          {/* The vertical's own routes come with later issues; until then the path is a splat. */}
           <Link
             to="/$langmarket/$"
             params={{ langmarket, _splat: item.segment }}
