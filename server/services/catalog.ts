@@ -191,16 +191,21 @@ export function lobbyKey(scope: CatalogScope, lobby: LobbyType, channel: GameCha
 // ------------------------------------------------------------------------------ one game
 
 /**
- * A game by its id or gameSlug, in any lobby, as the market shows it (bet limits in `currency`,
- * else the market's); undefined when unknown or not offered in the market (a hidden provider, an
- * excluded sub-provider). Country restrictions are the caller's: see gameCountryContext.
+ * A game of the catalog by its id or gameSlug, in any lobby, shaped for the market (bet limits in
+ * `currency`, else the market's); undefined when unknown. The launch's game (game detail, ticket,
+ * token, every launch call). Issue 21: it is not filtered by a market's hidden providers and
+ * excluded sub-providers: those choose what a market's lobby lists (behaviour.md §7 "The casino
+ * game query filters on ... excluded sub-providers"), and the lobby the player launched from is
+ * the page's market's, not the market of the player's country: a Finnish player on /en-UN was
+ * offered a game excluded in FI and its launch answered "This game does not exist". What binds a
+ * player is their country's restrictions (451, gameCountryContext) and their market's rules.
  */
 export function findGame(
   deps: CatalogDeps,
   input: { market: MarketCode; language: LanguageCode; idOrSlug: string; currency?: string | undefined },
 ): Promise<Game | undefined> {
   const game = catalogGame(loadCatalog(), input.idOrSlug);
-  if (!game || !offeredIn(input.market, game)) return Promise.resolve(undefined);
+  if (!game) return Promise.resolve(undefined);
   const shaped = shapeGame(game, input.currency ?? currencyOf(input.market));
   // The game detail and the launch are made per request: they carry the table's count now (as
   // GET /tables/seats does), not the catalog's that the cached lobby bodies keep.

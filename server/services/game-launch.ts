@@ -28,8 +28,9 @@ import { assertRequiredLimits } from './limits';
 // per-provider launch call, all answered with the game provider's launch URL (server/providers:
 // the demo provider in simulation). The rules, in the order they are checked:
 //
-//   1. the game exists (in the market of the player's or visitor's country) and is offered on the
-//      channel: else 404 error.not_found;
+//   1. the game is in the catalog (whichever market's lobby offered it: a market's hidden providers
+//      and excluded sub-providers are its lobby's choice, issue 21) and is offered on the channel:
+//      else 404 error.not_found;
 //   2. the call's provider is the game's: else 404 (that provider has no such game);
 //   3. live casino is never demo (behaviour.md §5): 409 error.game.demo_unavailable;
 //   4. the game is not restricted in the player's country (the profile's when logged in, the

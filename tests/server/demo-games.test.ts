@@ -99,7 +99,7 @@ function catalogGame(provider: GameProvider, lobby: 'casino' | 'live-casino', pr
 }
 const slotGame = () => catalogGame('pragmaticplay', 'casino', (game) => game.gameType === 'slot');
 const rouletteGame = () => catalogGame('pragmaticplay', 'casino', (game) => game.gameType === 'roulette');
-const liveGame = () => catalogGame('pragmaticplay', 'live-casino', (game) => game.gameType === 'blackjack' && game.seats !== null && game.betLimitsEur.min <= 5);
+const liveGame = () => catalogGame('pragmaticplay', 'live-casino', (game) => game.seats !== null && game.betLimitsEur.min <= 5);
 
 /** The site's origin in these tests (as a browser on the built app would call from). */
 const SITE = 'http://127.0.0.1:4173';

@@ -130,7 +130,7 @@ export const BOXES: readonly CatalogBox[] = [
     id: 'vip-evening',
     kind: 'tournament',
     lobbies: ['live-casino'],
-    title: { en: 'VIP blackjack evening', fi: 'VIP-blackjackilta', no: 'VIP-blackjackkveld', de: 'VIP-Blackjack-Abend', fr: 'Soirée blackjack VIP', es: 'Noche VIP de blackjack', pt: 'Noite VIP de blackjack', ptBR: 'Noite VIP de blackjack', ja: 'VIPブラックジャックの夕べ', tl: 'VIP na gabi ng blackjack', tr: 'VIP blackjack akşamı', pl: 'Wieczór VIP przy blackjacku' },
+    title: { en: 'VIP roulette evening', fi: 'VIP-rulettiilta', no: 'VIP-rulettkveld', de: 'VIP-Roulette-Abend', fr: 'Soirée roulette VIP', es: 'Noche VIP de ruleta', pt: 'Noite VIP de roleta', ptBR: 'Noite VIP de roleta', ja: 'VIPルーレットの夕べ', tl: 'VIP na gabi ng ruleta', tr: 'VIP rulet akşamı', pl: 'Wieczór VIP przy ruletce' },
     subtitles: [
       { en: 'By invitation: tables reserved for you from 20:00', fi: 'Vain kutsutuille: pöydät varattu sinulle klo 20 alkaen', no: 'Kun for inviterte: bord reservert for deg fra kl. 20.00', de: 'Nur auf Einladung: Tische ab 20:00 Uhr für dich reserviert', fr: 'Sur invitation : tables réservées pour vous dès 20 h', es: 'Solo con invitación: mesas reservadas para ti desde las 20:00', pt: 'Só por convite: mesas reservadas para si a partir das 20h00', ptBR: 'Somente para convidados: mesas reservadas para você a partir das 20h', ja: 'ご招待の方限定：20:00からテーブルをご用意しています', tl: 'Para sa mga imbitado: may nakareserbang mesa para sa iyo mula 20:00', tr: 'Yalnızca davetliler: 20:00’den itibaren size ayrılmış masalar', pl: 'Tylko na zaproszenie: stoły zarezerwowane dla ciebie od 20:00' },
     ],

@@ -21,9 +21,6 @@ export type CategoryMembership =
   | 'summer'
   | 'all'
   | 'roulette'
-  | 'blackjack'
-  | 'baccarat'
-  | 'game-shows'
   | 'vip';
 
 export interface Grid {
@@ -57,9 +54,6 @@ const ICONS = {
   sun: icon('<circle cx="12" cy="12" r="4"/><path d="M12 2v2M12 20v2M2 12h2M20 12h2M5 5l1.5 1.5M17.5 17.5L19 19M5 19l1.5-1.5M17.5 6.5L19 5"/>'),
   grid: icon('<rect x="3" y="3" width="7" height="7" rx="1"/><rect x="14" y="3" width="7" height="7" rx="1"/><rect x="3" y="14" width="7" height="7" rx="1"/><rect x="14" y="14" width="7" height="7" rx="1"/>'),
   wheel: icon('<circle cx="12" cy="12" r="9"/><circle cx="12" cy="12" r="3"/><path d="M12 3v6M12 15v6M3 12h6M15 12h6"/>'),
-  spade: icon('<path d="M12 3C9 7 5 9 5 13a3.5 3.5 0 0 0 6 2.5L10 21h4l-1-5.5A3.5 3.5 0 0 0 19 13c0-4-4-6-7-10z"/>'),
-  diamond: icon('<path d="M12 2l8 10-8 10-8-10z"/>'),
-  mic: icon('<rect x="9" y="3" width="6" height="11" rx="3"/><path d="M5 11a7 7 0 0 0 14 0M12 18v3"/>'),
   crown: icon('<path d="M3 8l4 4 5-7 5 7 4-4-2 11H5z"/>'),
 };
 
@@ -175,39 +169,6 @@ export const CATEGORIES: readonly CatalogCategory[] = [
     visibleInMenu: true,
     visibleInLobby: true,
     iconSvg: ICONS.wheel,
-    grid: liveGrid,
-    widgetType: 'live',
-  },
-  {
-    id: 'blackjack',
-    lobby: 'live-casino',
-    membership: 'blackjack',
-    label: { en: 'Blackjack', fi: 'Blackjack', no: 'Blackjack', de: 'Blackjack', fr: 'Blackjack', es: 'Blackjack', pt: 'Blackjack', ptBR: 'Blackjack', ja: 'ブラックジャック', tl: 'Blackjack', tr: 'Blackjack', pl: 'Blackjack' },
-    visibleInMenu: true,
-    visibleInLobby: true,
-    iconSvg: ICONS.spade,
-    grid: liveGrid,
-    widgetType: 'live',
-  },
-  {
-    id: 'baccarat',
-    lobby: 'live-casino',
-    membership: 'baccarat',
-    label: { en: 'Baccarat', fi: 'Baccarat', no: 'Baccarat', de: 'Baccara', fr: 'Baccara', es: 'Bacará', pt: 'Bacará', ptBR: 'Bacará', ja: 'バカラ', tl: 'Baccarat', tr: 'Bakara', pl: 'Bakarat' },
-    visibleInMenu: true,
-    visibleInLobby: true,
-    iconSvg: ICONS.diamond,
-    grid: liveGrid,
-    widgetType: 'live',
-  },
-  {
-    id: 'game-shows',
-    lobby: 'live-casino',
-    membership: 'game-shows',
-    label: { en: 'Game shows', fi: 'Game show -pelit', no: 'Spillshow', de: 'Spielshows', fr: 'Jeux télévisés', es: 'Concursos', pt: 'Concursos', ptBR: 'Programas de jogos', ja: 'ゲームショー', tl: 'Mga game show', tr: 'Yarışma şovları', pl: 'Teleturnieje' },
-    visibleInMenu: true,
-    visibleInLobby: true,
-    iconSvg: ICONS.mic,
     grid: liveGrid,
     widgetType: 'live',
   },

@@ -1,5 +1,5 @@
 import type { GameChannel, GameProvider, GameType, GridSize, LobbyType } from '../../../machines/lib/games';
-import { isRealTitle, liveTableName, slotName, slugify, tableGameName } from './names';
+import { isRealTitle, liveTableName, liveTableSeats, slotName, slugify, tableGameName } from './names';
 import { rngFor, type Rng } from './random';
 
 // The generated games (issue 12 "Seed a realistic catalog: at least 2,000 casino games and 100 live
@@ -98,21 +98,18 @@ const SUB_PROVIDER_WEIGHTS: Readonly<Record<LobbyType, Partial<Record<GameProvid
   },
 };
 
+/**
+ * Issue 21 ("Blackjack Riviera 2" opened a roulette table): a game is what its screen plays. Every
+ * game is played by one of the demo provider's three games (server/providers/demo-games/games.ts
+ * demoKindOf): the slot, the European roulette and the live European roulette table. So the catalog
+ * offers slots and roulettes only, named as such (names.ts); a blackjack, baccarat, poker or game
+ * show would open a roulette. tests/server/catalog-launch.test.ts checks every game.
+ */
 const CASINO_TYPE_WEIGHTS: readonly (readonly [GameType, number])[] = [
   ['slot', 88],
-  ['roulette', 3],
-  ['blackjack', 3],
-  ['baccarat', 1.5],
-  ['poker', 2.5],
-  ['table', 2],
+  ['roulette', 12],
 ];
-const LIVE_TYPE_WEIGHTS: readonly (readonly [GameType, number])[] = [
-  ['roulette', 30],
-  ['blackjack', 35],
-  ['baccarat', 15],
-  ['game-show', 12],
-  ['poker', 8],
-];
+const LIVE_TYPE_WEIGHTS: readonly (readonly [GameType, number])[] = [['roulette', 1]];
 
 /** The day the generated release dates count back from (fixed, so "new" does not move with the clock). */
 const CATALOG_EPOCH_MS = Date.UTC(2025, 5, 1);
@@ -135,18 +132,9 @@ function betLimitsFor(rng: Rng, gameType: GameType, lobby: LobbyType, name: stri
       : { min: rng.pick([0.5, 1]), max: rng.pick([200, 500, 1000]) };
   }
   if (name.startsWith('VIP')) return { min: 50, max: 25_000 };
-  switch (gameType) {
-    case 'roulette':
-      return { min: rng.pick([0.1, 0.2, 0.5, 1]), max: rng.pick([2_000, 5_000, 10_000]) };
-    case 'blackjack':
-      return { min: rng.pick([5, 10, 25]), max: rng.pick([1_000, 2_500, 5_000]) };
-    case 'baccarat':
-      return { min: rng.pick([1, 5]), max: rng.pick([5_000, 10_000]) };
-    case 'game-show':
-      return { min: rng.pick([0.1, 0.2]), max: rng.pick([500, 2_500]) };
-    default:
-      return { min: rng.pick([1, 5]), max: rng.pick([1_000, 2_500]) };
-  }
+  // A seated table (names.ts liveTableSeats) takes higher stakes than an open one.
+  if (liveTableSeats(name) !== null) return { min: rng.pick([5, 10, 25]), max: rng.pick([2_500, 5_000, 10_000]) };
+  return { min: rng.pick([0.1, 0.2, 0.5, 1]), max: rng.pick([2_000, 5_000, 10_000]) };
 }
 
 function providerGameIdFor(rng: Rng, provider: GameProvider, slug: string): string {
@@ -187,7 +175,7 @@ function generateGame(options: CatalogOptions, lobby: LobbyType, index: number, 
   const subProvider = subWeights ? rng.weighted(subWeights) : null;
   const gameType = rng.weighted(lobby === 'casino' ? CASINO_TYPE_WEIGHTS : LIVE_TYPE_WEIGHTS);
   const name = uniqueName(rng, registry, () =>
-    lobby === 'live-casino' ? liveTableName(rng, gameType) : gameType === 'slot' ? slotName(rng) : tableGameName(rng, gameType),
+    lobby === 'live-casino' ? liveTableName(rng) : gameType === 'slot' ? slotName(rng) : tableGameName(rng),
   );
   registry.names.add(name.toLowerCase());
   let slug = lobby === 'live-casino' ? `${slugify(name)}-live` : slugify(name);
@@ -207,7 +195,7 @@ function generateGame(options: CatalogOptions, lobby: LobbyType, index: number, 
           ['2xh', 15],
         ],
   );
-  const seats = lobby === 'live-casino' && gameType === 'blackjack' ? 7 : lobby === 'live-casino' && gameType === 'poker' ? 6 : null;
+  const seats = lobby === 'live-casino' ? liveTableSeats(name) : null;
   return {
     id: lobby === 'casino' ? `cas-${String(index + 1).padStart(5, '0')}` : `live-${String(index + 1).padStart(4, '0')}`,
     lobby,

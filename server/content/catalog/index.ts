@@ -52,12 +52,6 @@ function membersOf(category: CatalogCategory, lobbyGames: readonly CatalogGame[]
       return [...lobbyGames].sort(byName);
     case 'roulette':
       return popular.filter((game) => game.gameType === 'roulette');
-    case 'blackjack':
-      return popular.filter((game) => game.gameType === 'blackjack');
-    case 'baccarat':
-      return popular.filter((game) => game.gameType === 'baccarat');
-    case 'game-shows':
-      return popular.filter((game) => game.gameType === 'game-show');
     case 'vip':
       return popular.filter((game) => game.betLimitsEur.max >= 10_000);
   }

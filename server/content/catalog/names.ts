@@ -1,9 +1,9 @@
-import type { GameType } from '../../../machines/lib/games';
 import type { Rng } from './random';
 
 // Plausible game names from word lists (issue 12: "no real trademarked titles"): casino slots as
 // "Book of Aurora", "Frozen Kraken Megaways", "Lotus Riches"; RNG tables as "Golden European
-// Roulette"; live tables as "Blackjack Lapland 3", "Speed Baccarat C", "Wheel of Comets".
+// Roulette"; live tables as "Lapland Roulette", "Auto Roulette C". A name says what the game's
+// screen plays (issue 21): the demo provider's slot, roulette or live roulette table.
 // A few well-known real titles the lists could spell are refused (REAL_TITLES).
 
 const PREFIXES = [
@@ -67,17 +67,15 @@ export function slotName(rng: Rng): string {
   }
 }
 
-const TABLE_NAMES: Readonly<Partial<Record<GameType, readonly string[]>>> = {
-  roulette: ['European Roulette', 'French Roulette', 'American Roulette', 'Roulette Pro', 'Mini Roulette', 'Multiwheel Roulette'],
-  blackjack: ['Blackjack', 'Blackjack Classic', 'Multihand Blackjack', 'Single Deck Blackjack', 'Blackjack Switch', 'Double Exposure Blackjack'],
-  baccarat: ['Baccarat', 'Punto Banco', 'Mini Baccarat', 'Baccarat Deluxe'],
-  poker: ['Video Poker', 'Three Card Poker', 'Caribbean Stud', 'Casino Hold’em', 'Deuces Wild Poker', 'Jacks or Better'],
-  table: ['Sic Bo', 'Craps', 'Keno', 'Dragon Tiger', 'Red Dog', 'Hi-Lo'],
-};
+/**
+ * The casino's RNG roulettes. The demo provider's roulette is European (one zero, 37 pockets; its
+ * rules page says so): no American, French, mini or multi-wheel names, whose rules differ.
+ */
+const ROULETTE_NAMES = ['European Roulette', 'Roulette Pro', 'Classic Roulette', 'Roulette Royale', 'Single Zero Roulette', 'Roulette Deluxe', 'Grand Roulette', 'Premier Roulette', 'Roulette Gold', 'Euro Roulette'] as const;
 
-/** A casino RNG table game's name: "Golden European Roulette". */
-export function tableGameName(rng: Rng, gameType: GameType): string {
-  return `${rng.pick(ADJECTIVES)} ${rng.pick(TABLE_NAMES[gameType] ?? ['Table'])}`;
+/** A casino RNG table's name: "Golden European Roulette" (the catalog's casino tables are roulettes). */
+export function tableGameName(rng: Rng): string {
+  return `${rng.pick(ADJECTIVES)} ${rng.pick(ROULETTE_NAMES)}`;
 }
 
 const PLACES = [
@@ -86,48 +84,29 @@ const PLACES = [
   'Emerald', 'Sapphire', 'Velvet', 'Midnight', 'Nordic', 'Atlantic', 'Golden', 'Marble', 'Crystal', 'Ivory',
 ] as const;
 
-const SHOW_NOUNS = ['Comets', 'Treasures', 'Lanterns', 'Rockets', 'Pearls', 'Crowns', 'Stars', 'Fortunes', 'Auroras', 'Dragons'] as const;
+/** A seated live table's name starts with this: seven seats, as a private salon has. */
+const SEATED_TABLE = 'Salon Privé Roulette';
+const SEATED_TABLE_SEATS = 7;
 
-/** A live table's name by its game type: "Blackjack Lapland 3", "Speed Baccarat C", "Wheel of Comets". */
-export function liveTableName(rng: Rng, gameType: GameType): string {
+/**
+ * A live table's name: the demo provider's live table is a European roulette dealt on a timer, so
+ * every table is one ("Lapland Roulette", "Auto Roulette C", "Salon Privé Roulette Oslo").
+ */
+export function liveTableName(rng: Rng): string {
   const place = rng.pick(PLACES);
   const letter = String.fromCharCode(65 + rng.int(0, 7));
-  switch (gameType) {
-    case 'roulette':
-      return rng.weighted([
-        [`${place} Roulette`, 3],
-        [`Speed Roulette ${place}`, 1],
-        [`Auto Roulette ${letter}`, 1],
-        [`Double Ball Roulette ${place}`, 1],
-      ]);
-    case 'blackjack':
-      return rng.weighted([
-        [`Blackjack ${place} ${String(rng.int(1, 9))}`, 4],
-        [`Speed Blackjack ${letter}`, 1],
-        [`VIP Blackjack ${place}`, 1],
-      ]);
-    case 'baccarat':
-      return rng.weighted([
-        [`Speed Baccarat ${letter}`, 2],
-        [`Baccarat Squeeze ${place}`, 1],
-        [`No Commission Baccarat ${letter}`, 1],
-        [`Baccarat ${place}`, 2],
-      ]);
-    case 'game-show':
-      return rng.weighted([
-        [`Wheel of ${rng.pick(SHOW_NOUNS)}`, 2],
-        [`${rng.pick(SHOW_NOUNS)} Dice`, 1],
-        [`${rng.pick(SHOW_NOUNS)} Drop Show`, 1],
-        [`Coin Flip ${place}`, 1],
-      ]);
-    case 'poker':
-      return rng.weighted([
-        [`Casino Hold’em ${place}`, 1],
-        [`Three Card Poker ${place}`, 1],
-      ]);
-    default:
-      return `${place} Table`;
-  }
+  return rng.weighted([
+    [`${place} Roulette`, 3],
+    [`European Roulette ${place}`, 2],
+    [`Auto Roulette ${letter}`, 1],
+    [`${SEATED_TABLE} ${place}`, 2],
+    [`VIP Roulette ${place}`, 1],
+  ]);
+}
+
+/** The seats of a live table by its name: a salon's seven, else null (an open table). */
+export function liveTableSeats(name: string): number | null {
+  return name.startsWith(SEATED_TABLE) ? SEATED_TABLE_SEATS : null;
 }
 
 /** A URL slug: "Book of Aurora" -> "book-of-aurora", "Montréal" -> "montreal". */

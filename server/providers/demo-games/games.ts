@@ -1,14 +1,16 @@
 import { createHash } from 'node:crypto';
 import { CURRENCY_MINOR_UNITS, isCurrency, type Currency } from '../../../machines/lib/wallet';
 import type { Game } from '../../../src/api/games';
-import { volatilityOf, type Volatility } from '../../../machines/lib/games';
+import { volatilityOf, type GameType, type Volatility } from '../../../machines/lib/games';
 import { ROULETTE_PUBLISHED_RTP, ROULETTE_VOLATILITY } from './roulette';
 import { SLOT_PAYLINES, SLOT_PUBLISHED_RTP, slotLineDeviation } from './slot';
 
 // Which of the demo provider's three games plays a catalog game, and the money of each (issue 12).
-// The demo provider hosts every game of the catalog: a live-casino game is a live table (live.ts),
-// a casino roulette, blackjack, baccarat, poker or table game is the roulette (roulette.ts), and a
-// slot or game show is the slot (slot.ts). Amounts are ledger cents (hundredths of the currency's
+// The demo provider hosts every game of the catalog: a live-casino game is a live table (live.ts:
+// European roulette dealt on a timer), a casino slot is the slot (slot.ts) and any other casino game
+// the roulette (roulette.ts). A game's type and name must be what its kind plays (issue 21: a
+// "Blackjack Riviera 2" opened a roulette table): DEMO_KIND_GAME_TYPES, which the catalog keeps
+// (server/content/catalog/games.ts) and tests/server/catalog-launch.test.ts checks game by game. Amounts are ledger cents (hundredths of the currency's
 // unit, server/platform/ledger.ts) throughout; a currency without minor units (JPY, CLP) plays in
 // whole units.
 
@@ -17,7 +19,19 @@ export type DemoGameKind = (typeof DEMO_GAME_KINDS)[number];
 
 export function demoKindOf(game: Pick<Game, 'type' | 'gameType'>): DemoGameKind {
   if (game.type === 'live-casino') return 'live';
-  return game.gameType === 'slot' || game.gameType === 'game-show' ? 'slot' : 'roulette';
+  return game.gameType === 'slot' ? 'slot' : 'roulette';
+}
+
+/** The game types each kind really plays: a catalog game of another type would open a game it is not. */
+export const DEMO_KIND_GAME_TYPES: Readonly<Record<DemoGameKind, readonly GameType[]>> = {
+  slot: ['slot'],
+  roulette: ['roulette'],
+  live: ['roulette'],
+};
+
+/** Does the kind that plays this game play its type (its screen is the game its type says)? */
+export function demoPlaysType(game: Pick<Game, 'type' | 'gameType'>): boolean {
+  return DEMO_KIND_GAME_TYPES[demoKindOf(game)].includes(game.gameType);
 }
 
 /** Ledger cents of one of the currency's smallest coins: 1 cent, or 1 whole unit (100) without minor units. */
