@@ -314,5 +314,7 @@ describe('the ledger under random operations', () => {
       }),
       { numRuns: 60 },
     );
-  });
+    // 60 runs of up to 40 operations each, with their rounds and sessions: about 15 s on PGlite,
+    // longer on PostgreSQL beside other test files; a cap, not a measurement.
+  }, 120_000);
 });
