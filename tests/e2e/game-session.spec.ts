@@ -1,5 +1,6 @@
+import { IDLE_CHECK_MS, IDLE_LIMIT_MS, IDLE_WARNING_MS } from '../../machines/lib/constants';
 import { test, expect, expectNoSeriousA11yViolations, waitForShell } from './fixtures';
-import { header, shown } from './helpers';
+import { header, logIn, shown } from './helpers';
 
 // Issue 20 "A game ends with the session": a logged-in player opens a real-money slot, logs out in
 // another tab, and the game refuses the next spin; the site says why in the player's language
@@ -61,4 +62,32 @@ test('a real-money slot refuses the next spin after a logout in another tab, say
   await page.frameLocator('main iframe').getByRole('button', { name: 'Spin' }).click();
   await expect(page.frameLocator('main iframe').getByRole('button', { name: 'Spin' })).toBeEnabled();
   await expect(notice.getByText(shown('fi', 'Your session has ended, so this game takes no more real-money bets. Log in again to play on.'))).toBeHidden();
+});
+
+test('a player who plays rounds in the game is not logged out as idle (the rounds count as activity)', async ({ page }) => {
+  test.setTimeout(90_000);
+  const credited = await page.request.post('/api/test/wallet/credit', { data: { email: PLAYER, amount: '20.00' } });
+  expect(credited.ok(), await credited.text()).toBe(true);
+  // A controlled clock from the first script on (the idle timer's checks run when the test moves it).
+  await page.clock.install();
+  await page.goto('/en-UN/online-casino');
+  await waitForShell(page);
+  await logIn(page, PLAYER);
+  const lobby = await page.request.get('/api/content/UN/en/lobbies/casino/games?channel=desktop');
+  const slot = ((await lobby.json()) as { games: { id: string; gameProvider: string; categories: string[] }[] }).games.find((game) => game.categories.includes('slots'));
+  await page.goto(`/en-UN/online-casino/play/${slot?.gameProvider ?? ''}/${slot?.id ?? ''}`);
+  const frame = page.frameLocator('main iframe');
+  await expect(frame.locator('output#balance')).toHaveText(/\d/);
+  const warning = page.getByRole('alertdialog', { name: 'Are you still there?' });
+
+  // Most of the idle limit passes with the pointer in the game's frame only, then a round is played...
+  await page.clock.fastForward(IDLE_LIMIT_MS - IDLE_WARNING_MS - 3 * IDLE_CHECK_MS);
+  await expect(warning).toBeHidden();
+  await frame.getByRole('button', { name: 'Spin' }).click();
+  await page.clock.fastForward(2_000);
+  await expect(frame.getByRole('button', { name: 'Spin' })).toBeEnabled();
+  // ...so when the old limit's warning would be due, there is none: the round was activity.
+  await page.clock.fastForward(IDLE_WARNING_MS + 6 * IDLE_CHECK_MS);
+  await expect(warning).toBeHidden();
+  await expect(header(page).getByRole('button', { name: 'Log out' })).toBeVisible();
 });

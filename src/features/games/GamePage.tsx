@@ -124,11 +124,16 @@ function LaunchView({ flow, langMarket, lobby, session, onLogInAgain }: LaunchVi
     if (state !== 'game' || providerOrigin === null) return;
     const onMessage = (event: MessageEvent) => {
       const message = acceptFrameMessage(event, { origin: providerOrigin, source: frameRef.current?.contentWindow ?? null });
-      if (message !== null) flow.send({ type: 'game.frame', message });
+      if (message === null) return;
+      flow.send({ type: 'game.frame', message });
+      // A round is the player's own doing (the games have no autoplay), but the idle timer cannot
+      // see the pointer inside the provider's frame: a round counts as activity, so a player who
+      // plays is not logged out as idle (which would end the game with the session, issue 20).
+      if (message.kind === 'round-ended') session.send({ type: 'idle.activity', at: Date.now() });
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
-  }, [flow, providerOrigin, state]);
+  }, [flow, providerOrigin, session, state]);
 
   const title = detail?.label ?? t({ id: 'games.launch.title', message: 'Game' });
   return (
