@@ -10,8 +10,11 @@ import type { RgLogin } from '../../api/responsibleGamblingQueries';
 
 /**
  * Whose rules apply: a logged-in player's market (the market of their country, as the cashier reads
- * it: machines/session.machine.ts cashierPlayerOf), else the market of the route. A Swedish player
- * sees Spelinspektionen's badges on every market's pages; a visitor sees the page's market's.
+ * it: machines/session.machine.ts cashierPlayerOf), else the market of the route. The licence
+ * follows the player, as the platform's `rulesOf` (server/services/limits.ts) does for every call:
+ * a German player gets the panic button and the required monthly limit on /en-UN too, a Finnish
+ * player on /de-JJ gets Finland's rules, and nobody is redirected (docs/SPEC-READINGS.md "Whose
+ * market's rules apply"). A visitor sees the page's market's (the Swedish badges on /en-PP).
  */
 export function rulesMarketOf(context: Pick<SessionContext, 'authorized' | 'profile' | 'claims'>, routeMarket: MarketCode): MarketCode {
   if (!context.authorized) return routeMarket;
@@ -38,11 +41,13 @@ export function useRgLogin(session: ActorRefFrom<typeof sessionMachine>): RgLogi
 
 /**
  * Where play is possible (GlüStV 2021 §6a (5): the panic button "wherever play is possible"): the
- * casino and live casino lobbies, their category pages and game pages, and the slug game page.
- * `pathname` is the whole path, {langmarket} first.
+ * home page (where the player starts to play, issue 21), the casino and live casino lobbies, their
+ * category pages and game pages, and the slug game page. `pathname` is the whole path,
+ * {langmarket} first. Whose rules decide whether the button shows is `rulesMarketOf`'s question,
+ * not the path's: a JJ player sees it on these pages of every market (docs/SPEC-READINGS.md).
  */
 export function isPlayPath(pathname: string): boolean {
   const rest = pathname.replace(/^\/[^/]+/, '').replace(/\/+$/, '');
-  if (rest.startsWith('/play/')) return true;
+  if (rest === '' || rest.startsWith('/play/')) return true;
   return LOBBY_TYPES.some((lobby) => rest === LOBBY_PATHS[lobby] || rest.startsWith(`${LOBBY_PATHS[lobby]}/`));
 }

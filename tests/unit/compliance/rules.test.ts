@@ -32,10 +32,13 @@ describe('whose rules apply', () => {
     expect(rulesMarketOf({ authorized: false, profile: null, claims: null }, 'PP')).toBe('PP');
   });
 
-  it("is the player's country's market when logged in, whatever the route", () => {
+  it("is the player's country's market when logged in, whatever the route: the licence follows the player", () => {
     expect(rulesMarketOf({ authorized: true, profile: null, claims: claims('SE') }, 'UN')).toBe('PP');
     expect(rulesMarketOf({ authorized: true, profile: null, claims: claims('GB') }, 'PP')).toBe('GG');
     expect(rulesMarketOf({ authorized: true, profile: null, claims: claims('DE') }, 'UN')).toBe('JJ');
+    // Both ways on the German site: a German player keeps JJ's rules, a Finnish one does not get them.
+    expect(rulesMarketOf({ authorized: true, profile: null, claims: claims('DE') }, 'JJ')).toBe('JJ');
+    expect(rulesMarketOf({ authorized: true, profile: null, claims: claims('FI') }, 'JJ')).toBe('FI');
   });
 
   it('prefers the profile to the claims, and a country without a market is the global one', () => {
@@ -57,6 +60,9 @@ describe('whose rules apply', () => {
 
 describe('where play is possible (the panic button)', () => {
   it.each([
+    '/de-JJ',
+    '/de-JJ/',
+    '/en-UN',
     '/de-JJ/online-casino',
     '/de-JJ/online-casino/',
     '/de-JJ/online-casino/slots',
@@ -67,7 +73,7 @@ describe('where play is possible (the panic button)', () => {
     '/de-JJ/play/book-of-aurora',
   ])('%s is a play page', (path) => expect(isPlayPath(path)).toBe(true));
 
-  it.each(['/de-JJ', '/de-JJ/', '/de-JJ/terms', '/de-JJ/my-account/gambling-limits', '/de-JJ/online-casino-news', '/de-JJ/deposit', '/de-JJ/playground'])(
+  it.each(['/de-JJ/terms', '/en-UN/terms', '/de-JJ/my-account/gambling-limits', '/de-JJ/online-casino-news', '/de-JJ/deposit', '/de-JJ/playground'])(
     '%s is not',
     (path) => expect(isPlayPath(path)).toBe(false),
   );
