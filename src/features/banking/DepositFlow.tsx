@@ -227,7 +227,7 @@ function DepositStatus({ deposit, langMarket }: { deposit: DepositActor; langMar
         {limitFirst ? (
           <>
             <NoticeText>
-              <Trans id="banking.deposit.limitFirst">Set a deposit limit before your first deposit.</Trans>
+              <RequiredLimitFirst market={context.player.market} langMarket={langMarket} />
             </NoticeText>
             <NoticeText>
               <Trans id="banking.deposit.limitFirst.why">The rules of your country ask you to choose how much you can deposit before you deposit.</Trans>
@@ -266,6 +266,26 @@ function DepositStatus({ deposit, langMarket }: { deposit: DepositActor; langMar
       </div>
     </>
   );
+}
+
+/**
+ * The limit the player's market requires before a deposit (issue 21: a German player is asked for
+ * the monthly one, GlüStV 2021 §6c): the rules of the player's own market, the cashier's
+ * `player.market`, whichever market's page they are on (docs/SPEC-READINGS.md). Until the rules are
+ * known, or with 'any' period, it asks for a deposit limit.
+ */
+export function RequiredLimitFirst({ market, langMarket }: { market: string; langMarket: LangMarket }) {
+  const rules = useQuery(marketRulesQuery(isMarketCode(market) ? market : langMarket.market)).data;
+  switch (rules?.requiredDepositLimit) {
+    case 'D':
+      return <Trans id="banking.deposit.limitFirst.daily">Set a daily deposit limit before your first deposit.</Trans>;
+    case 'W':
+      return <Trans id="banking.deposit.limitFirst.weekly">Set a weekly deposit limit before your first deposit.</Trans>;
+    case 'M':
+      return <Trans id="banking.deposit.limitFirst.monthly">Set a monthly deposit limit before your first deposit.</Trans>;
+    default:
+      return <Trans id="banking.deposit.limitFirst">Set a deposit limit before your first deposit.</Trans>;
+  }
 }
 
 /**
