@@ -158,7 +158,7 @@ describe('code-verification machine (behaviour.md §4 pin states, §8 sms.code.i
     expect(uncoveredTransitions).toEqual([]);
     expect(result.statesCovered).toBe(result.statesTotal);
     expect(result.transitionsCovered).toBe(result.transitionsTotal);
-  });
+  }, 60_000);
 
   // Issue 21 item 8 ("the code field empties itself"): a code typed from an SMS that arrived before
   // the platform's answer was wiped by that answer.
