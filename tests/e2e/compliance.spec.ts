@@ -7,12 +7,16 @@ import { expectFitsViewport, header, lastCode, logIn, newPlayer, SEEDED_PASSWORD
 // the Swedish badges (Spelpaus, Spelgränser, Självtest) at the top of every page, still there after
 // scrolling; the German panic button (GlüStV 2021 §6a (5)), which logs the player out at one press;
 // limits first (sign-up in the UK offers them, a Swedish first deposit waits for a deposit limit, a UK
-// first deposit is prompted for one); the 80 % warning. axe on each at 375 px. The seeded
-// uk@example.com (GB), se@example.com (SE) and de@example.com (DE) are the players.
+// first deposit is prompted for one); the 80 % warning; whose market's rules apply (the player's,
+// on every market's pages: issue 21). axe on each at 375 px. The seeded uk@example.com (GB),
+// se@example.com (SE) and de@example.com (DE) are the players, and player@example.com (FI) on the
+// German pages.
 
 const UK_PLAYER = 'uk@example.com';
 const SE_PLAYER = 'se@example.com';
 const DE_PLAYER = 'de@example.com';
+/** Finland (FI): a player of another market than the German one. */
+const FI_PLAYER = 'player@example.com';
 const PHONE = { width: 375, height: 740 };
 
 function sessionBar(page: Page): Locator {
@@ -260,6 +264,91 @@ test.describe('Sweden (PP): Spelpaus, Spelgränser, Självtest', () => {
     await expect(warning).toHaveCount(0);
     await page.getByRole('link', { name: 'Balance', exact: false }).first().click();
     await expect(main.getByTestId('limit-warning')).toHaveCount(0);
+  });
+});
+
+/** The pages of `langmarket` where play is possible: home, both lobbies, and the game page of a slot its lobby offers that `country` may play. */
+async function playPages(page: Page, langmarket: string, country: string): Promise<string[]> {
+  const slot = await slotFor(page, langmarket.split('-')[1] ?? '', country);
+  return [`/${langmarket}`, `/${langmarket}/online-casino`, `/${langmarket}/live-casino-online`, `/${langmarket}/online-casino/play/${slot.gameProvider}/${slot.id}`];
+}
+
+/** Opens `path` and waits until the app has taken over with the player logged in (the header's balance). */
+async function openAsPlayer(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await waitForShell(page);
+  await expect(header(page).getByTestId('header-balance'), path).toBeVisible();
+}
+
+// Issue 21 item 13, docs/SPEC-READINGS.md "Whose market's rules apply": the licence follows the
+// player. A player of the German market gets JJ's rules on every market's pages, a player of another
+// market gets their own on the German ones, and nobody is redirected. Runs before the panic
+// button's journey below, which blocks de@example.com for 24 hours.
+test.describe("Whose market's rules apply: the player's, wherever they browse", () => {
+  test('a German player sees the panic button wherever play is possible, on /en-UN and on /de-JJ, and is asked for the monthly limit before the deposit form', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const panicButton = (language: string) =>
+      page.getByTestId('panic-bar').getByRole('button', { name: shown(language, 'Panic button: block my account for {hours} hours') });
+    await page.goto('/en-UN');
+    await waitForShell(page);
+    await logIn(page, DE_PLAYER);
+    // Home included: the button was on the lobbies and game pages only.
+    await expect(panicButton('en'), '/en-UN').toBeVisible();
+    for (const [langmarket, language] of [
+      ['en-UN', 'en'],
+      ['de-JJ', 'de'],
+    ] as const) {
+      for (const path of await playPages(page, langmarket, 'DE')) {
+        await openAsPlayer(page, path);
+        await expect(panicButton(language), path).toBeVisible();
+      }
+      // Not where no play is possible.
+      await openAsPlayer(page, `/${langmarket}/terms`);
+      await expect(page.getByTestId('panic-bar')).toHaveCount(0);
+    }
+
+    // GlüStV 2021 §6c: the monthly deposit limit comes before any deposit, on the German site and on another market's.
+    const main = page.getByRole('main');
+    for (const [langmarket, language] of [
+      ['de-JJ', 'de'],
+      ['en-UN', 'en'],
+    ] as const) {
+      await openAsPlayer(page, `/${langmarket}/my-account/banking/deposit`);
+      await expect(main.getByText(shown(language, 'Set a monthly deposit limit before your first deposit.'))).toBeVisible();
+      await expect(main.getByRole('link', { name: shown(language, 'Set a deposit limit') })).toHaveAttribute('href', `/${langmarket}/my-account/gambling-limits`);
+      // The form offers no deposit: no method, no amount, no Deposit button.
+      await expect(main.getByRole('group', { name: shown(language, 'Payment method') })).toHaveCount(0);
+      await expect(main.getByRole('textbox')).toHaveCount(0);
+    }
+    await page.setViewportSize(PHONE);
+    await expectFitsViewport(page, 'the monthly limit asked first', main.getByRole('link', { name: 'Set a deposit limit' }));
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test("a Finnish player on the German site gets Finland's rules: no panic button, no required limit, the deposit form and real-money play", async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await page.goto('/en-JJ');
+    await waitForShell(page);
+    await logIn(page, FI_PLAYER);
+    for (const langmarket of ['en-JJ', 'de-JJ']) {
+      for (const path of await playPages(page, langmarket, 'FI')) {
+        await openAsPlayer(page, path);
+        await expect(page.getByTestId('panic-bar'), path).toHaveCount(0);
+      }
+    }
+    // The game page of the German lobby plays for real money: Finland requires no limit first.
+    const main = page.getByRole('main');
+    await expect(main.locator('iframe')).toBeVisible();
+    await expect(main.getByRole('link', { name: shown('de', 'Set your limits') })).toHaveCount(0);
+
+    await openAsPlayer(page, '/en-JJ/my-account/banking/deposit');
+    await expect(main.getByRole('group', { name: 'Payment method' })).toBeVisible();
+    await expect(main.getByRole('textbox', { name: /^Amount/ })).toBeVisible();
+    await expect(main.getByText(/deposit limit before your first deposit/)).toHaveCount(0);
   });
 });
 
