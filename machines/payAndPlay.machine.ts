@@ -19,7 +19,9 @@ import {
   UNINITIALIZED_STATUS,
   UNKNOWN_ERROR,
   callbackReturnUrl,
-  checkDepositAmount,
+  checkDepositForm,
+  defaultLimitDuration,
+  depositFormOk,
   fieldErrorsOf,
   hasOneTimeCode,
   identificationErrorOf,
@@ -34,6 +36,8 @@ import {
   withStatus,
   type AmountError,
   type CallStatus,
+  type DepositForm,
+  type FirstLimitError,
   type CallbackParams,
   type PayAndPlayCall,
   type PayAndPlayStatus,
@@ -44,6 +48,7 @@ import {
   type VisitorContext,
 } from './lib/payAndPlay';
 import type { AuthenticatedSession } from './lib/identity';
+import type { LimitDuration } from './lib/responsibleGambling';
 
 export interface PayAndPlayInput {
   /** The route's `{language}-{MARKET}` segment. */
@@ -61,6 +66,8 @@ export interface AuthorizeInput {
   /** The route's language: a new player's language. */
   language: string;
   returnUrl: string;
+  /** The deposit limit a new player brings where the market requires one first (issue 21); null otherwise. */
+  limit: { duration: LimitDuration; amount: number } | null;
 }
 export interface AuthorizeResult {
   sessionId: string;
@@ -104,6 +111,13 @@ export interface PayAndPlayContext {
   amountError: AmountError | null;
   /** The validated amount sent to authorize. */
   amount: number | null;
+  /** The first deposit limit as typed, where the market requires one (visitor.firstLimit). */
+  limitText: string;
+  /** Its period: the market's required one, or the player's choice where any period will do. */
+  limitDuration: LimitDuration;
+  limitError: FirstLimitError | null;
+  /** The validated limit sent to authorize; null without one. */
+  limit: { duration: LimitDuration; amount: number } | null;
   /** The provider session: from authorize on the first page, from the return address on the callback. */
   sessionId: string | null;
   /** The provider page the browser is sent to (also offered as a link while it goes). */
@@ -125,6 +139,8 @@ export interface PayAndPlayContext {
 export type PayAndPlayEvent =
   | { type: 'amount.change'; value: string }
   | { type: 'amount.submit' }
+  | { type: 'limit.change'; value: string }
+  | { type: 'limit.duration'; duration: LimitDuration }
   | { type: 'update.change'; field: UpdateField; value: string }
   | { type: 'update.submit' }
   | { type: 'verify.retry' }
@@ -147,6 +163,13 @@ export type PayAndPlayTag =
   | 'loggingIn'
   | 'done';
 
+/** The amount form's fields as the shared rule reads them. */
+const depositFormOf = (context: PayAndPlayContext): DepositForm => ({
+  amountText: context.amountText,
+  limitText: context.limitText,
+  limitDuration: context.limitDuration,
+});
+
 export const payAndPlayMachine = setup({
   types: {
     context: {} as PayAndPlayContext,
@@ -156,7 +179,7 @@ export const payAndPlayMachine = setup({
     tags: {} as PayAndPlayTag,
   },
   actors: {
-    loadVisitorContext: fromPromise<VisitorContext>(() =>
+    loadVisitorContext: fromPromise<VisitorContext, { langmarket: string }>(() =>
       Promise.reject(new Error('payAndPlayMachine: provide the loadVisitorContext actor')),
     ),
     authorize: fromPromise<AuthorizeResult, AuthorizeInput>(() =>
@@ -180,20 +203,33 @@ export const payAndPlayMachine = setup({
     setStatus: assign(({ context }, params: { call: PayAndPlayCall; status: CallStatus }) => ({
       status: withStatus(context.status, params.call, params.status),
     })),
-    assignVisitor: assign(({ context }, params: { visitor: VisitorContext | null }) => ({
-      visitor: visitorFor(context.langmarket, params.visitor),
-    })),
+    assignVisitor: assign(({ context }, params: { visitor: VisitorContext | null }) => {
+      const visitor = visitorFor(context.langmarket, params.visitor);
+      return { visitor, limitDuration: defaultLimitDuration(visitor.firstLimit) };
+    }),
     assignProviderSession: assign((_, params: { sessionId: string | null }) => ({ sessionId: params.sessionId })),
     assignError: assign((_, params: { code: string }) => ({ errorCode: params.code })),
     clearError: assign({ errorCode: null }),
     assignAmountText: assign((_, params: { value: string }) => ({ amountText: params.value, amountError: null })),
+    // A changed limit may make the amount fit it again: both lose their errors.
+    assignLimitText: assign((_, params: { value: string }) => ({ limitText: params.value, limitError: null, amountError: null })),
+    assignLimitDuration: assign((_, params: { duration: LimitDuration }) => ({ limitDuration: params.duration, limitError: null, amountError: null })),
     assignAmount: assign(({ context }) => {
-      const check = checkDepositAmount(context.amountText);
-      return { amount: check.ok ? check.amount : null, amountError: null, errorCode: null };
+      const check = checkDepositForm(depositFormOf(context), context.visitor.firstLimit);
+      return {
+        amount: check.amount.ok ? check.amount.amount : null,
+        limit: check.limit?.ok === true ? { duration: check.limit.duration, amount: check.limit.limit } : null,
+        amountError: null,
+        limitError: null,
+        errorCode: null,
+      };
     }),
     assignAmountError: assign(({ context }) => {
-      const check = checkDepositAmount(context.amountText);
-      return { amountError: check.ok ? null : check.error };
+      const check = checkDepositForm(depositFormOf(context), context.visitor.firstLimit);
+      return {
+        amountError: check.amount.ok ? null : check.amount.error,
+        limitError: check.limit === null || check.limit.ok ? null : check.limit.error,
+      };
     }),
     assignAuthorized: assign((_, params: { sessionId: string; redirectUrl: string }) => ({
       sessionId: params.sessionId,
@@ -225,7 +261,7 @@ export const payAndPlayMachine = setup({
   guards: {
     hasOneTimeCode: ({ context }) => hasOneTimeCode(context.callback),
     isCallback: ({ context }) => context.callback !== null,
-    isAmountValid: ({ context }) => checkDepositAmount(context.amountText).ok,
+    isAmountValid: ({ context }) => depositFormOk(checkDepositForm(depositFormOf(context), context.visitor.firstLimit)),
     isKnownPlayer: (_, params: { email: string | null; mobilePhone: string | null }) => isKnownPlayer(params),
     isUpdateValid: ({ context }) => Object.keys(validateUpdate(context.update)).length === 0,
   },
@@ -241,6 +277,10 @@ export const payAndPlayMachine = setup({
       amountText: '',
       amountError: null,
       amount: null,
+      limitText: '',
+      limitDuration: defaultLimitDuration(visitorFor(input.langmarket, null).firstLimit),
+      limitError: null,
+      limit: null,
       sessionId: null,
       redirectUrl: null,
       playerId: null,
@@ -255,11 +295,12 @@ export const payAndPlayMachine = setup({
   states: {
     starting: {
       description:
-        "Reads the visitor's device fingerprint and the country the platform sees (the route's market decides the country when it has one), then goes where the input says: the amount form, or, on the callback, the code check or the identification failure.",
+        "Reads the visitor's device fingerprint, the country the platform sees (the route's market decides the country when it has one) and the rules of its market (a deposit limit first?), then goes where the input says: the amount form, or, on the callback, the code check or the identification failure.",
       tags: ['loading', 'starting'],
       invoke: {
         id: 'loadVisitorContext',
         src: 'loadVisitorContext',
+        input: ({ context }) => ({ langmarket: context.langmarket }),
         onDone: [
           {
             guard: 'hasOneTimeCode',
@@ -306,10 +347,13 @@ export const payAndPlayMachine = setup({
       },
     },
     amount: {
-      description: 'The amount form: preset amounts or a typed one, within the deposit bounds.',
+      description:
+        'The amount form: preset amounts or a typed one, within the deposit bounds; where the market requires a deposit limit before the first deposit (Sweden, Germany), the limit too, and the amount may not exceed it.',
       tags: ['form', 'amount'],
       on: {
         'amount.change': { actions: { type: 'assignAmountText', params: ({ event }) => ({ value: event.value }) } },
+        'limit.change': { actions: { type: 'assignLimitText', params: ({ event }) => ({ value: event.value }) } },
+        'limit.duration': { actions: { type: 'assignLimitDuration', params: ({ event }) => ({ duration: event.duration }) } },
         'amount.submit': [
           { guard: 'isAmountValid', target: 'authorizing', actions: 'assignAmount' },
           { description: 'An invalid amount stays on the form with its error.', actions: 'assignAmountError' },
@@ -317,7 +361,7 @@ export const payAndPlayMachine = setup({
       },
     },
     authorizing: {
-      description: "Opens a provider session for the amount in the visitor's currency and country.",
+      description: "Opens a provider session for the amount in the visitor's currency and country, with the first deposit limit where the market requires one.",
       tags: ['loading', 'amount'],
       entry: { type: 'setStatus', params: { call: 'authorize', status: 'loading' } },
       invoke: {
@@ -329,6 +373,7 @@ export const payAndPlayMachine = setup({
           country: context.visitor.country,
           language: context.visitor.language,
           returnUrl: callbackReturnUrl(context.langmarket, context.target),
+          limit: context.limit,
         }),
         onDone: {
           target: 'redirecting',

@@ -10,11 +10,19 @@ import {
   PAY_AND_PLAY_MAX_DEPOSIT,
   PAY_AND_PLAY_MIN_DEPOSIT,
 } from './constants';
-import { COUNTRIES, COUNTRY_CODES, isCountryCode, type CountryCode } from './countries';
+import {
+  DIALING_CODE_OF,
+  isPayAndPlayCountryCode,
+  PAY_AND_PLAY_COUNTRIES,
+  PAY_AND_PLAY_PHONE_COUNTRY_CODES,
+  type PayAndPlayCountryCode,
+} from './countries';
 import { ERROR_CODES, FIELD_CODES } from './errorCodes';
-import { LANGUAGES, MARKETS, parseLangMarket } from './markets';
+import { LANGUAGES, MARKETS, parseLangMarket, type MarketCode } from './markets';
+import { LIMIT_DURATIONS, LIMIT_MAX_AMOUNT, LIMIT_MIN_AMOUNT, marketRgRules, type LimitDuration, type MarketRgRules } from './responsibleGambling';
 import { emailRule, phoneBodyRule } from './rules';
 import { isPathUnder, sameSitePath } from './sameSitePath';
+import { marketOfCountry } from './wallet';
 
 // ------------------------------------------------------------------------------ call statuses
 
@@ -37,17 +45,18 @@ export const withStatus = (status: PayAndPlayStatus, call: PayAndPlayCall, value
 
 // ------------------------------------------------------------------------------------- amount
 
-export type AmountError = 'required' | 'invalid' | 'fractionDigits' | 'tooLow' | 'tooHigh';
+/** overLimit: more than the deposit limit given with it (a market that requires one first). */
+export type AmountError = 'required' | 'invalid' | 'fractionDigits' | 'tooLow' | 'tooHigh' | 'overLimit';
 export type AmountCheck = { ok: true; amount: number } | { ok: false; error: AmountError };
 
 const AMOUNT_SHAPE = /^(\d+)(?:[.,](\d+))?$/;
 
 /**
- * Reads a typed deposit amount: digits with an optional decimal point or comma (spaces, as in
- * "1 000", are ignored), a positive number with at most CURRENCY_MAX_FRACTION_DIGITS fraction digits
- * (behaviour.md §9), between PAY_AND_PLAY_MIN_DEPOSIT and PAY_AND_PLAY_MAX_DEPOSIT.
+ * A typed amount of money: digits with an optional decimal point or comma (spaces, as in "1 000",
+ * are ignored), a positive number with at most CURRENCY_MAX_FRACTION_DIGITS fraction digits
+ * (behaviour.md §9). The deposit and its first limit read amounts alike.
  */
-export function checkDepositAmount(text: string): AmountCheck {
+function parseMoneyText(text: string): { ok: true; amount: number } | { ok: false; error: 'required' | 'invalid' | 'fractionDigits' } {
   const compact = text.replace(/\s/g, '');
   if (compact === '') return { ok: false, error: 'required' };
   const match = AMOUNT_SHAPE.exec(compact);
@@ -56,10 +65,88 @@ export function checkDepositAmount(text: string): AmountCheck {
   if (fraction.length > CURRENCY_MAX_FRACTION_DIGITS) return { ok: false, error: 'fractionDigits' };
   const amount = Number(fraction === '' ? whole : `${whole}.${fraction}`);
   if (!Number.isFinite(amount) || amount <= 0) return { ok: false, error: 'invalid' };
-  if (amount < PAY_AND_PLAY_MIN_DEPOSIT) return { ok: false, error: 'tooLow' };
-  if (amount > PAY_AND_PLAY_MAX_DEPOSIT) return { ok: false, error: 'tooHigh' };
   return { ok: true, amount };
 }
+
+/** Reads a typed deposit amount (parseMoneyText), between PAY_AND_PLAY_MIN_DEPOSIT and PAY_AND_PLAY_MAX_DEPOSIT. */
+export function checkDepositAmount(text: string): AmountCheck {
+  const parsed = parseMoneyText(text);
+  if (!parsed.ok) return parsed;
+  if (parsed.amount < PAY_AND_PLAY_MIN_DEPOSIT) return { ok: false, error: 'tooLow' };
+  if (parsed.amount > PAY_AND_PLAY_MAX_DEPOSIT) return { ok: false, error: 'tooHigh' };
+  return parsed;
+}
+
+// ----------------------------------------------------------------------- the first deposit limit
+
+/**
+ * What a market that requires a deposit limit before the first deposit (MarketRgRules
+ * requiredDepositLimit: Sweden any period, Germany monthly) asks of a new pay-and-play player, who
+ * gives it with the amount: the periods to choose from and the highest limit of each (the market's
+ * cap, else LIMIT_MAX_AMOUNT), in major units of the currency. Null: the market requires none.
+ */
+export interface FirstLimitRule {
+  durations: readonly LimitDuration[];
+  max: Readonly<Record<LimitDuration, number>>;
+}
+
+export function firstLimitRule(rules: Pick<MarketRgRules, 'requiredDepositLimit' | 'maxDepositLimit'>): FirstLimitRule | null {
+  const required = rules.requiredDepositLimit;
+  if (required === null) return null;
+  const max = { D: LIMIT_MAX_AMOUNT, W: LIMIT_MAX_AMOUNT, M: LIMIT_MAX_AMOUNT };
+  for (const duration of LIMIT_DURATIONS) max[duration] = Math.min(rules.maxDepositLimit[duration] ?? LIMIT_MAX_AMOUNT, LIMIT_MAX_AMOUNT);
+  return { durations: required === 'any' ? LIMIT_DURATIONS : [required], max };
+}
+
+/** The period a form starts with: the monthly one when the market lets the player choose. */
+export function defaultLimitDuration(rule: FirstLimitRule | null): LimitDuration {
+  return rule === null || rule.durations.includes('M') ? 'M' : (rule.durations[0] ?? 'M');
+}
+
+/** period: a period the market does not take as its required limit. */
+export type FirstLimitError = 'required' | 'invalid' | 'fractionDigits' | 'tooLow' | 'tooHigh' | 'period';
+export type FirstLimitCheck = { ok: true; limit: number; duration: LimitDuration } | { ok: false; error: FirstLimitError };
+
+/** Reads the first deposit limit typed with the amount, for `duration`, by the market's rule. */
+export function checkFirstLimit(text: string, duration: string, rule: FirstLimitRule): FirstLimitCheck {
+  const parsed = parseMoneyText(text);
+  if (!parsed.ok) return parsed;
+  const period = rule.durations.find((candidate) => candidate === duration);
+  if (period === undefined) return { ok: false, error: 'period' };
+  if (parsed.amount < LIMIT_MIN_AMOUNT) return { ok: false, error: 'tooLow' };
+  if (parsed.amount > rule.max[period]) return { ok: false, error: 'tooHigh' };
+  return { ok: true, limit: parsed.amount, duration: period };
+}
+
+/** The first limit in hundredths of the currency (the ledger's and player_limits' scale). */
+export const limitCents = (limit: number): number => Math.round(limit * 100);
+
+/** The amount form with its first limit, as the form and the platform's authorize read it. */
+export interface DepositForm {
+  amountText: string;
+  limitText: string;
+  limitDuration: string;
+}
+
+export interface DepositFormCheck {
+  amount: AmountCheck;
+  /** Null when the market requires no limit first. */
+  limit: FirstLimitCheck | null;
+}
+
+/**
+ * The amount (checkDepositAmount) and, where the market requires one first, the limit
+ * (checkFirstLimit): a deposit may not be more than the limit it comes with (overLimit).
+ */
+export function checkDepositForm(form: DepositForm, rule: FirstLimitRule | null): DepositFormCheck {
+  const amount = checkDepositAmount(form.amountText);
+  if (rule === null) return { amount, limit: null };
+  const limit = checkFirstLimit(form.limitText, form.limitDuration, rule);
+  if (amount.ok && limit.ok && amount.amount > limit.limit) return { amount: { ok: false, error: 'overLimit' }, limit };
+  return { amount, limit };
+}
+
+export const depositFormOk = (check: DepositFormCheck): boolean => check.amount.ok && (check.limit === null || check.limit.ok);
 
 // -------------------------------------------------------------------------------- update form
 
@@ -68,8 +155,8 @@ export type UpdateValues = Record<UpdateField, string>;
 /** A field's error: a FIELD_CODES code (the same on the client and from the platform) or a refusal's code. */
 export type UpdateErrors = Partial<Record<UpdateField, string>>;
 
-/** The prefixes of the country list (product.md §3): the only ones the phone field offers. */
-export const DIALING_CODES: readonly string[] = COUNTRY_CODES.map((code) => COUNTRIES[code].dialingCode);
+/** The prefixes the update step offers (machines/lib/countries.ts PAY_AND_PLAY_PHONE_COUNTRY_CODES): the only ones it takes. */
+export const DIALING_CODES: readonly string[] = PAY_AND_PLAY_PHONE_COUNTRY_CODES.map((code) => DIALING_CODE_OF[code]);
 
 const FIELD = { required: FIELD_CODES.required, tooLong: FIELD_CODES.tooLong, notText: FIELD_CODES.invalid };
 
@@ -163,12 +250,19 @@ export interface VisitorContext {
   ipAddress: string;
   /** A device fingerprint for the platform's fraud checks. */
   blackbox: string;
+  /**
+   * The responsible-gambling rules of the pay-and-play country's market as the platform answers
+   * them (the operator's overrides included); absent or of another market: the market's defaults.
+   */
+  marketRules?: { market: MarketCode; rules: Pick<MarketRgRules, 'requiredDepositLimit' | 'maxDepositLimit'> } | null;
 }
 
 export interface Visitor {
-  /** A country of machines/lib/countries.ts: where the bank identifies and pays. */
-  country: CountryCode;
+  /** A pay-and-play country (machines/lib/countries.ts): where the bank identifies and pays. */
+  country: PayAndPlayCountryCode;
   currency: string;
+  /** The deposit limit the country's market requires of a new player first; null: none. */
+  firstLimit: FirstLimitRule | null;
   /** The route's language as the platform stores it (LANGUAGES[...].apiLanguage). */
   language: string;
   ipAddress: string;
@@ -181,18 +275,26 @@ export interface Visitor {
  * market (UN) has none, so the country the platform sees decides; else DEFAULT_SIGNUP_COUNTRY
  * (behaviour.md §9). The language is the route's (what the player reads the site in).
  */
-export function visitorFor(langmarket: string, context: VisitorContext | null): Visitor {
+export function payAndPlayCountryFor(langmarket: string, seenCountry: string | null): PayAndPlayCountryCode {
   const route = parseLangMarket(langmarket);
   const marketCountry = route === null ? null : MARKETS[route.market].originCountry;
-  const country: CountryCode =
-    marketCountry !== null && isCountryCode(marketCountry)
-      ? marketCountry
-      : context !== null && isCountryCode(context.country)
-        ? context.country
-        : DEFAULT_SIGNUP_COUNTRY;
+  if (marketCountry !== null && isPayAndPlayCountryCode(marketCountry)) return marketCountry;
+  return seenCountry !== null && isPayAndPlayCountryCode(seenCountry) ? seenCountry : DEFAULT_SIGNUP_COUNTRY;
+}
+
+/**
+ * The visitor with the deposit limit the country's market requires first (the market of its
+ * players, as the platform's limits read it: marketOfCountry; SE → PP, DE → JJ).
+ */
+export function visitorFor(langmarket: string, context: VisitorContext | null): Visitor {
+  const route = parseLangMarket(langmarket);
+  const country = payAndPlayCountryFor(langmarket, context?.country ?? null);
+  const market = marketOfCountry(country);
+  const rules = context?.marketRules?.market === market ? context.marketRules.rules : marketRgRules(market);
   return {
     country,
-    currency: COUNTRIES[country].currency,
+    currency: PAY_AND_PLAY_COUNTRIES[country].currency,
+    firstLimit: firstLimitRule(rules),
     language: LANGUAGES[route?.language ?? 'en'].apiLanguage,
     ipAddress: context?.ipAddress ?? '',
     blackbox: context?.blackbox ?? '',
@@ -200,8 +302,8 @@ export function visitorFor(langmarket: string, context: VisitorContext | null): 
 }
 
 /** The update form's starting values: what the bank's player already has, the country's prefix otherwise. */
-export function initialUpdateValues(country: CountryCode, known: { email: string | null; mobilePhone: string | null } | null): UpdateValues {
-  const phone = splitMobilePhone(known?.mobilePhone ?? null, COUNTRIES[country].dialingCode);
+export function initialUpdateValues(country: PayAndPlayCountryCode, known: { email: string | null; mobilePhone: string | null } | null): UpdateValues {
+  const phone = splitMobilePhone(known?.mobilePhone ?? null, PAY_AND_PLAY_COUNTRIES[country].dialingCode);
   return { email: known?.email ?? '', ...phone };
 }
 

@@ -179,6 +179,10 @@ export interface PayAndPlaySessionsTable {
   access_token_hash: string | null;
   /** Migration 0007: the route's language, a new player's language (null: the country's). */
   language: string | null;
+  /** Migration 0015: the deposit limit a new player brings (D | W | M), with limit_cents; null: none. */
+  limit_duration: string | null;
+  /** Migration 0015: that limit in hundredths of the currency; null: none. */
+  limit_cents: number | null;
 }
 
 /** Migration 0004: the double-entry ledger (server/platform/ledger.ts). */

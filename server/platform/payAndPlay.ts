@@ -1,4 +1,4 @@
-import { COUNTRIES, isCountryCode, type CountryCode } from '../../machines/lib/countries';
+import { isPayAndPlayCountryCode, PAY_AND_PLAY_COUNTRIES, type PayAndPlayCountryCode } from '../../machines/lib/countries';
 import { PAY_AND_PLAY_MAX_DEPOSIT, PAY_AND_PLAY_MIN_DEPOSIT } from '../../machines/lib/constants';
 import { LANGUAGES, MARKET_CODES, MARKETS } from '../../machines/lib/markets';
 import { sameSitePath } from '../../machines/lib/sameSitePath';
@@ -39,12 +39,13 @@ export function withParams(path: string, params: Record<string, string>): string
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
-export function countryOf(code: string): CountryCode | null {
-  return isCountryCode(code) ? code : null;
+/** Pay and play's country (machines/lib/countries.ts PAY_AND_PLAY_COUNTRY_CODES: SE, FI, DE), or null. */
+export function countryOf(code: string): PayAndPlayCountryCode | null {
+  return isPayAndPlayCountryCode(code) ? code : null;
 }
 
-export function currencyOf(country: CountryCode): string {
-  return COUNTRIES[country].currency;
+export function currencyOf(country: PayAndPlayCountryCode): string {
+  return PAY_AND_PLAY_COUNTRIES[country].currency;
 }
 
 /** A new pay-and-play player's language: the region language of the country's market, else English. */

@@ -9,7 +9,18 @@ export type PayAndPlaySession = Selectable<PayAndPlaySessionsTable>;
 
 export async function insertSession(
   db: Kysely<Database>,
-  row: { id: string; amount: string; currency: string; country: string; returnUrl: string; language: string | null; now: Date; expiresAt: Date },
+  row: {
+    id: string;
+    amount: string;
+    currency: string;
+    country: string;
+    returnUrl: string;
+    language: string | null;
+    /** The deposit limit a new player brings (migration 0015), in hundredths; null: none. */
+    firstLimit: { duration: string; cents: number } | null;
+    now: Date;
+    expiresAt: Date;
+  },
 ): Promise<void> {
   await db
     .insertInto('paynplay_sessions')
@@ -20,6 +31,8 @@ export async function insertSession(
       country: row.country,
       return_url: row.returnUrl,
       language: row.language,
+      limit_duration: row.firstLimit?.duration ?? null,
+      limit_cents: row.firstLimit?.cents ?? null,
       created_at: row.now,
       expires_at: row.expiresAt,
     })

@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import * as v from 'valibot';
 import { joinMobilePhone } from '../../machines/lib/countries';
+import { checkFirstLimit, firstLimitRule, limitCents, type FirstLimitCheck } from '../../machines/lib/payAndPlay';
+import { LIMIT_DURATIONS, type LimitDuration } from '../../machines/lib/responsibleGambling';
 import type { FieldError } from '../../src/api/errors';
 import type { AuthorizeResponse, authorizeRequestSchema, updatePlayerRequestSchema, VerifyCodeResponse } from '../../src/api/payAndPlay';
 import type { Database } from '../db/schema';
@@ -33,7 +35,8 @@ import {
   type PayAndPlaySession,
 } from '../repositories/pay-and-play-sessions';
 import { inTransaction } from '../repositories/transaction';
-import { depositLimitRule, rulesOf, type SelfLimitReached } from './limits';
+import { saveLimit } from '../repositories/limits';
+import { depositLimitRule, limitError, rulesOf, type SelfLimitReached } from './limits';
 import { walletNotFound } from './wallet';
 
 // Pay and play's rules (behaviour.md §4 "Pay and play", §7 "Pay and play"): a session for an amount,
@@ -100,11 +103,55 @@ export function depositAmountOf(raw: string | undefined): string {
   return amount;
 }
 
+/** The refusal of a first limit the form's rule (checkFirstLimit) does not take: a 400 with its catalogue code. */
+function firstLimitRefusal(check: Extract<FirstLimitCheck, { ok: false }>, duration: string): HttpError {
+  switch (check.error) {
+    case 'required':
+      return validationError([{ field: 'limit', code: FIELD_CODES.required }]);
+    case 'invalid':
+    case 'fractionDigits':
+      return validationError([{ field: 'limit', code: FIELD_CODES.amount }]);
+    case 'period':
+      return validationError([{ field: 'limitDuration', code: FIELD_CODES.invalid }]);
+    case 'tooLow':
+    case 'tooHigh':
+      return limitError(check.error, LIMIT_DURATIONS.find((candidate) => candidate === duration));
+  }
+}
+
+/**
+ * Issue 21: the deposit limit a new player brings, where the market of the session's country
+ * requires one before the first deposit (Sweden: any period; Germany: monthly, at most 1,000 EUR;
+ * the operator's market rules apply): required there, checked by the form's rule, and the amount
+ * may not exceed it. A limit given where none is required is not taken (the limits page sets it).
+ */
+function firstLimitOf(
+  settings: Pick<PlatformSettings, 'marketRules'>,
+  country: string,
+  input: Pick<AuthorizeInput, 'amount' | 'limit' | 'limitDuration'>,
+): { duration: LimitDuration; cents: number } | null {
+  const rule = firstLimitRule(rulesOf(settings, { country_code: country }));
+  if (rule === null) {
+    if (input.limit !== undefined || input.limitDuration !== undefined) {
+      throw validationError([{ field: input.limit !== undefined ? 'limit' : 'limitDuration', code: FIELD_CODES.invalid }]);
+    }
+    return null;
+  }
+  const duration = input.limitDuration?.trim() ?? '';
+  const check = checkFirstLimit(input.limit ?? '', duration, rule);
+  if (!check.ok) throw firstLimitRefusal(check, duration);
+  if (toCents(input.amount) > BigInt(limitCents(check.limit))) {
+    throw new HttpError(400, ERROR_CODES.payAndPlayAmountInvalid, 'The deposit is more than the deposit limit given with it.');
+  }
+  return { duration: check.duration, cents: limitCents(check.limit) };
+}
+
 /** GET /authorize: a session for the amount, and where the bank identifies the player. */
 export async function authorize(deps: PayAndPlayDeps, providers: Pick<PlatformProviders, 'bankIdentification'>, input: AuthorizeInput): Promise<AuthorizeResponse> {
   const country = countryOf(input.country);
   if (country === null) throw new HttpError(403, ERROR_CODES.countryBlocked, 'Pay and play is not available in this country.');
   if (input.currency !== currencyOf(country)) throw validationError([{ field: 'currency', code: FIELD_CODES.currency }]);
+  const firstLimit = firstLimitOf(await deps.settings.read(), country, input);
   const now = deps.clock();
   const sessionId = randomSecret(18);
   await insertSession(deps.db, {
@@ -114,6 +161,7 @@ export async function authorize(deps: PayAndPlayDeps, providers: Pick<PlatformPr
     country,
     returnUrl: input.returnUrl,
     language: input.language ?? null,
+    firstLimit,
     now,
     expiresAt: new Date(now.getTime() + PAY_AND_PLAY_SESSION_TTL_MS),
   });
@@ -151,7 +199,9 @@ export function selfLimitReached(refusal: SelfLimitReached): HttpError {
  * The deposit rule of the limits (server/services/limits.ts depositLimitRule) for a pay-and-play
  * deposit of `session` by `player`, in `trx`, under the player's wallet lock taken here. A new
  * person (no player yet) has no limits of their own; the market of the session's country may still
- * require one before a first deposit (Germany, the Netherlands, Sweden), which no new player has.
+ * require one before a first deposit (Germany, the Netherlands, Sweden): the limit the person gave
+ * with the amount (issue 21, checked at authorize, the amount within it) meets it, for they will
+ * have it from the code check on. A session without one is refused.
  */
 async function payAndPlayLimitRefusal(
   trx: Kysely<Database>,
@@ -161,7 +211,7 @@ async function payAndPlayLimitRefusal(
   now: Date,
 ): Promise<SelfLimitReached | null> {
   if (!player) {
-    return rulesOf(settings, { country_code: session.country }).requiredDepositLimit === null
+    return rulesOf(settings, { country_code: session.country }).requiredDepositLimit === null || firstLimitOfSession(session) !== null
       ? null
       : { result: 'SELF_LIMIT_REACHED', limitLeft: null, limitType: 'deposit', resetOn: null, limitWarning: false };
   }
@@ -201,6 +251,12 @@ export async function identifyAtBank(deps: PayAndPlayDeps, session: PayAndPlaySe
   return identified ? { kind: 'identified', code } : { kind: 'finished' };
 }
 
+/** The first deposit limit the session carries (migration 0015), or null. */
+function firstLimitOfSession(session: PayAndPlaySession): { duration: LimitDuration; cents: number } | null {
+  const duration = LIMIT_DURATIONS.find((candidate) => candidate === session.limit_duration);
+  return duration === undefined || session.limit_cents === null ? null : { duration, cents: session.limit_cents };
+}
+
 /** The limits refused a deposit the bank has paid: the transaction that found it rolls back. */
 class DepositRefused extends Error {
   constructor(readonly refusal: SelfLimitReached) {
@@ -235,8 +291,9 @@ export async function verifyPayAndPlayCode(
       const session = await claimCode(trx, input.sessionId, codeHash, now);
       if (!session?.personid) throw codeInvalid();
       const store = createPlayerStore(trx, clock);
+      const known = await store.findByPersonId(session.personid);
       let player =
-        (await store.findByPersonId(session.personid)) ??
+        known ??
         (await store.create({
           email: null,
           personid: session.personid,
@@ -254,6 +311,17 @@ export async function verifyPayAndPlayCode(
       checkMayDeposit(player, now);
       if (player.currency_code !== session.currency) {
         throw sessionInvalid(`This account holds ${player.currency_code}; the payment was in ${session.currency}.`);
+      }
+      // Issue 21: a new player's first deposit limit, given with the amount, applies at once (a
+      // first limit always does) and before the deposit rule reads it. A player who existed keeps
+      // their own limits: theirs change on the limits page, with its waiting periods.
+      const firstLimit = firstLimitOfSession(session);
+      if (known === undefined && firstLimit !== null) {
+        await saveLimit(
+          trx,
+          { playerId: player.id, kind: 'deposit', duration: firstLimit.duration },
+          { valueCents: firstLimit.cents, startedAt: now, updatedAt: now, pendingValueCents: null, pendingDelete: false, pendingDate: null },
+        );
       }
       // Issue 20: the one deposit rule of the limits, under the wallet lock (the cashier runs the same).
       const refusal = await payAndPlayLimitRefusal(trx, settings, session, player, now);

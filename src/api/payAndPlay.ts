@@ -19,7 +19,9 @@ import { apiUrl, request } from './client';
 // (update with another player's e-mail) | 409 error.paynplay.update.field_locked (update would change
 // an e-mail or phone the player already has: that change needs a code, on the account page) |
 // 400 error.validation (errors: [{ field, code }]: country, currency, language, returnUrl, email,
-// phonePrefix, phoneBody) | 403 error.country.blocked (authorize) | 403 error.vonage.validation
+// phonePrefix, phoneBody, limit, limitDuration) | 400 error.deposit.limit.too_low / too_high (the
+// first limit of authorize, details.duration) | 403 error.country.blocked (authorize: pay and play
+// runs in SE, FI and DE, machines/lib/countries.ts) | 403 error.vonage.validation
 // (update) | the login codes of behaviour.md §8 "Login" (verify code and login, e.g.
 // 403 code:error.timeout.in.progress:days:{n}: no deposit is taken then).
 
@@ -63,6 +65,13 @@ export const authorizeRequestSchema = v.object({
   /** The route's language, a new player's language; the country's region language when absent. */
   language: v.optional(v.pipe(requiredText(8), v.check((code: string) => API_LANGUAGES.has(code), FIELD_CODES.language))),
   returnUrl: returnUrlSchema,
+  /**
+   * Issue 21: the deposit limit a new player brings where their market requires one before the
+   * first deposit (Sweden any period, Germany monthly up to 1,000 EUR): its period (D, W, M) and
+   * amount, checked by the platform with the form's rule (machines/lib/payAndPlay.ts checkFirstLimit).
+   */
+  limitDuration: v.optional(boundedText(8)),
+  limit: v.optional(boundedText(32)),
 });
 export type AuthorizeRequest = v.InferInput<typeof authorizeRequestSchema>;
 
@@ -126,14 +135,18 @@ export type PayAndPlayLoginResponse = v.InferOutput<typeof loginResponseWithToke
 const okSchema = v.object({ ok: v.literal(true) });
 
 export const payAndPlayApi = {
-  /** GET /paynplay/authorize?amount&currency&country&language&returnUrl: opens a provider session. */
-  authorize: (query: { amount: number; currency: string; country: string; language: string; returnUrl: string }, signal?: AbortSignal) => {
+  /** GET /paynplay/authorize?amount&currency&country&language&returnUrl[&limitDuration&limit]: opens a provider session. */
+  authorize: (
+    query: { amount: number; currency: string; country: string; language: string; returnUrl: string; limit: { duration: string; amount: number } | null },
+    signal?: AbortSignal,
+  ) => {
     const params = new URLSearchParams({
       amount: String(query.amount),
       currency: query.currency,
       country: query.country,
       language: query.language,
       returnUrl: query.returnUrl,
+      ...(query.limit === null ? {} : { limitDuration: query.limit.duration, limit: String(query.limit.amount) }),
     });
     return request(`/paynplay/authorize?${params.toString()}`, authorizeResponseSchema, { signal });
   },

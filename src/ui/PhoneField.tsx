@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { COUNTRIES } from '../../machines/lib/countries';
+import { COUNTRY_CODES, DIALING_CODE_OF, type PhoneCountryCode } from '../../machines/lib/countries';
 import { useCountryNames } from './countryNames';
 import { SelectField, TextField, type SelectFieldProps, type TextFieldProps } from './Field';
 import * as s from './phoneField.css';
@@ -11,6 +11,8 @@ export interface PhoneFieldProps {
   number: TextFieldProps;
   /** A name for the pair (a fieldset legend); without one the two fields stand on their own labels. */
   legend?: ReactNode;
+  /** The countries whose dialing codes are offered (sign-up's list by default; pay and play passes its own). */
+  countries?: readonly PhoneCountryCode[];
 }
 
 /**
@@ -19,14 +21,14 @@ export interface PhoneFieldProps {
  * form and the phone change use it; each passes its own labels and translated errors, and may use
  * it controlled (value + onChange) or uncontrolled (defaultValue, read from the form on submit).
  */
-export function PhoneField({ prefix, number, legend }: PhoneFieldProps) {
-  const countries = useCountryNames();
+export function PhoneField({ prefix, number, legend, countries: codes = COUNTRY_CODES }: PhoneFieldProps) {
+  const countries = useCountryNames(codes);
   const fields = (
     <>
       <SelectField name="phonePrefix" autoComplete="tel-country-code" {...prefix}>
         {countries.map(({ code, name }) => (
-          <option key={code} value={COUNTRIES[code].dialingCode}>
-            {`${name} (${COUNTRIES[code].dialingCode})`}
+          <option key={code} value={DIALING_CODE_OF[code]}>
+            {`${name} (${DIALING_CODE_OF[code]})`}
           </option>
         ))}
       </SelectField>

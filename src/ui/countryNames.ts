@@ -1,13 +1,13 @@
 import { useLingui } from '@lingui/react';
 import { useMemo } from 'react';
-import { COUNTRY_CODES, type CountryCode } from '../../machines/lib/countries';
+import { COUNTRY_CODES, type PhoneCountryCode } from '../../machines/lib/countries';
 
 /**
- * The countries of machines/lib/countries.ts with their names in the page's language (Intl), sorted
+ * The countries of machines/lib/countries.ts (sign-up's list, or the given one) with their names in the page's language (Intl), sorted
  * as that language sorts them. The locale is the BCP 47 tag the catalog was activated with
  * (src/i18n/catalog.ts: fr-CA for caf); a runtime without region names shows the codes.
  */
-export function useCountryNames(): readonly { code: CountryCode; name: string }[] {
+export function useCountryNames(codes: readonly PhoneCountryCode[] = COUNTRY_CODES): readonly { code: PhoneCountryCode; name: string }[] {
   const { i18n } = useLingui();
   const locales = i18n.locales;
   const locale = (Array.isArray(locales) ? locales[0] : locales) ?? i18n.locale;
@@ -19,6 +19,6 @@ export function useCountryNames(): readonly { code: CountryCode; name: string }[
       names = null;
     }
     const collator = new Intl.Collator(names === null ? undefined : locale);
-    return COUNTRY_CODES.map((code) => ({ code, name: names?.of(code) ?? code })).sort((a, b) => collator.compare(a.name, b.name));
-  }, [locale]);
+    return codes.map((code) => ({ code, name: names?.of(code) ?? code })).sort((a, b) => collator.compare(a.name, b.name));
+  }, [locale, codes]);
 }

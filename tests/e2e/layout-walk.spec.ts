@@ -269,6 +269,30 @@ for (const width of WIDTHS) {
       await expectFitsViewport(page, 'pay and play cancelled', main.getByRole('link', { name: t('Start again') }));
     });
 
+    // Issue 21: the amount step of a market that requires a deposit limit first (Germany: monthly;
+    // Sweden: a period to choose), with its errors.
+    test('pay and play in Germany and Sweden: the amount step with the required deposit limit', async ({ page }) => {
+      const main = page.getByRole('main');
+      for (const [path, language, country] of [
+        ['/de-JJ/signup/pnp', 'de', 'DE'],
+        ['/en-PP/signup/pnp', 'en', 'SE'],
+      ] as const) {
+        const t = inLanguage(language);
+        await page.setExtraHTTPHeaders({ 'x-test-country': country });
+        await page.goto(path);
+        await waitForShell(page);
+        await expect(main.getByRole('heading', { level: 1, name: t('Deposit and play') })).toBeVisible();
+        const submit = main.getByRole('button', { name: t('Identify with your bank') });
+        await expect(main.getByRole('textbox', { name: t('Limit ({currency})') })).toBeVisible();
+        await expectFitsViewport(page, `pay and play amount with the required limit (${country})`, submit);
+        await main.getByRole('textbox', { name: t('Or enter an amount ({currency})') }).fill('50');
+        await main.getByRole('textbox', { name: t('Limit ({currency})') }).fill('20');
+        await submit.click();
+        await expect(main.getByText(t('Your deposit cannot be more than your deposit limit.'))).toBeVisible();
+        await expectFitsViewport(page, `pay and play amount with the required limit and an error (${country})`, submit);
+      }
+    });
+
     test('banking in German: the header balance, the deposit modal and its outcome, the tabs, a withdrawal, the history', async ({ page }) => {
       test.setTimeout(120_000);
       const t = inLanguage('de');

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect, expectNoSeriousA11yViolations, waitForShell } from './fixtures';
-import { freshPersonalId, horizontalOverflow, screenshot } from './helpers';
+import { expectFitsViewport, freshPersonalId, horizontalOverflow, screenshot, shown } from './helpers';
 
 // Pay and play (behaviour.md §4 "Pay and play"; product.md §2 /signup/pnp and /signup/callback):
 // amount → the platform's simulated bank page → back with a one-time code → [update form] → logged
@@ -223,5 +223,89 @@ test.describe('pay and play', () => {
     await page.getByRole('textbox', { name: 'Or enter an amount (EUR)' }).press('Enter');
     await expect(page).toHaveURL(/\/api\/bankid\/authorize\?session=/);
     await expect(page.getByText('€50.00')).toBeVisible();
+  });
+});
+
+// Issue 21 item 12: pay and play creates a player in the markets where the operator runs it
+// (Sweden, Finland, Germany). Germany (GlüStV) requires a monthly deposit limit of at most
+// 1,000 EUR before any deposit: the amount page asks for it, the amount may not exceed it, and the
+// new player has it, in force, from the first deposit on.
+test.describe('pay and play in Germany', () => {
+  const t = (english: string) => shown('de', english);
+
+  test.beforeEach(async ({ page }) => {
+    await page.setExtraHTTPHeaders({ 'x-test-country': 'DE' });
+  });
+
+  async function openGermanAmountPage(page: Page): Promise<void> {
+    await page.goto(`/de-JJ/signup/pnp?target=${encodeURIComponent(TARGET)}`);
+    await waitForShell(page);
+    await expect(page.getByRole('heading', { level: 1, name: t('Deposit and play') })).toBeVisible();
+  }
+
+  test('a new German player sets the required monthly limit with the amount, pays and has the limit in force', async ({ page }) => {
+    const main = page.getByRole('main');
+    await openGermanAmountPage(page);
+    const limitGroup = main.getByRole('group', { name: t('Monthly deposit limit') });
+    await expect(limitGroup).toBeVisible();
+    // Germany's limit is monthly: no period to choose.
+    await expect(limitGroup.getByRole('combobox')).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+
+    const amount = main.getByRole('textbox', { name: t('Or enter an amount ({currency})') });
+    const limit = main.getByRole('textbox', { name: t('Limit ({currency})') });
+    const submit = main.getByRole('button', { name: t('Identify with your bank') });
+    await amount.fill('50');
+    await submit.click();
+    await expect(main.getByText(t('Enter your deposit limit.'))).toBeVisible();
+    await limit.fill('1500');
+    await submit.click();
+    await expect(main.getByText(t('The largest limit allowed here is {max}.'))).toHaveText(/1\.000/);
+    await limit.fill('30');
+    await submit.click();
+    await expect(main.getByText(t('Your deposit cannot be more than your deposit limit.'))).toBeVisible();
+    await expect(amount).toHaveValue('50');
+    await expectNoSeriousA11yViolations(page);
+
+    await limit.fill('1000');
+    await submit.click();
+    await expect(page).toHaveURL(/\/api\/bankid\/authorize\?session=/);
+    await expect(page.getByText('Germany')).toBeVisible();
+    await identifyAtBank(page, freshPersonalId());
+
+    await expect(page).toHaveURL(/\/de-JJ\/signup\/callback\?/);
+    await expect(main.getByRole('heading', { level: 1, name: t('Complete your account') })).toBeVisible();
+    // The phone country follows the flow's country.
+    await expect(main.getByRole('combobox', { name: t('Country code') })).toHaveValue('+49');
+    const email = `pnp-de-${Date.now()}@example.com`;
+    await main.getByRole('textbox', { name: t('E-mail') }).fill(email);
+    await main.getByRole('textbox', { name: t('Mobile number') }).fill('1511 2345678');
+    await main.getByRole('button', { name: t('Save and play') }).click();
+
+    await expect(page).toHaveURL(new RegExp(`/de-JJ${TARGET}$`));
+    await waitForShell(page);
+    expect(await loggedInClaims(page)).toMatchObject({ email, country_code: 'DE', language_code: 'de' });
+
+    // The platform's view: the monthly limit of 1,000 € applies, 50 € of it used by this deposit.
+    const refreshed = await page.request.post('/api/player/session/refresh', { headers: { SiteContext: '1' } });
+    const { idToken } = (await refreshed.json()) as { idToken: string };
+    const limits = await page.request.get('/api/player/deposit-limits', { headers: { Authorization: `Bearer ${idToken}`, SiteContext: '1' } });
+    expect(limits.ok()).toBe(true);
+    const body = (await limits.json()) as { limits: { duration: string; value: string | null; used: string; pendingValue: string | null }[] };
+    expect(body.limits.find((entry) => entry.duration === 'M')).toMatchObject({ value: '1000.00', used: '50.00', pendingValue: null });
+  });
+
+  test('the German amount page with its limit fits a phone screen', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    const main = page.getByRole('main');
+    await openGermanAmountPage(page);
+    const submit = main.getByRole('button', { name: t('Identify with your bank') });
+    await expectFitsViewport(page, 'pay and play amount with the German limit', submit);
+    await submit.click();
+    await expect(main.getByText(t('Enter your deposit limit.'))).toBeVisible();
+    await expect(main.getByText(t('Choose or enter an amount.'))).toBeVisible();
+    await screenshot(page, 'paynplay-amount-de-375');
+    await expectFitsViewport(page, 'pay and play amount with the German limit and errors', submit);
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
   });
 });

@@ -91,6 +91,9 @@ const events: PayAndPlayEvent[] = [
   failed('loadVisitorContext', new Error('no fingerprint')),
   { type: 'amount.change', value: '20' },
   { type: 'amount.change', value: '20.505' },
+  // Issue 21: the first limit's fields (a Finnish visitor's form has none; the transitions are the form's all the same).
+  { type: 'limit.change', value: '500' },
+  { type: 'limit.duration', duration: 'W' },
   { type: 'amount.submit' },
   done('authorize', authorized),
   failed('authorize', amountRefused),
@@ -120,7 +123,7 @@ function setupWith(fakes: FakePromises) {
   const world: World = { visited: [], redirects: [] };
   const machine = payAndPlayMachine.provide({
     actors: {
-      loadVisitorContext: fakes.actor<VisitorContext>(),
+      loadVisitorContext: fakes.actor<VisitorContext, { langmarket: string }>(),
       authorize: fakes.actor<AuthorizeResult, AuthorizeInput>(),
       verifyCode: fakes.actor<VerifyCodeResult, VerifyCodeInput>(),
       updatePlayer: fakes.actor<unknown, UpdatePlayerInput>(),
@@ -181,6 +184,8 @@ function check(snapshot: PayAndPlaySnapshot, { fakes, world, event }: { fakes: F
         country: 'FI',
         language: 'en',
         returnUrl: '/en-FI/signup/callback?target=%2Fonline-casino',
+        // Finland requires no deposit limit before the first deposit: none is sent.
+        limit: null,
       });
       break;
     case 'redirecting':
@@ -305,14 +310,14 @@ describe('pay-and-play machine (behaviour.md §4 "Pay and play")', () => {
 
   it('fills the update form with what the bank already knows and the country\'s prefix', async () => {
     const fakes = new FakePromises();
-    const actor = createActor(setupWith(fakes).machine, { input: { ...callbackInput, langmarket: 'no-NO' } }).start();
+    const actor = createActor(setupWith(fakes).machine, { input: { ...callbackInput, langmarket: 'en-PP' } }).start();
     fakes.resolve('loadVisitorContext', { country: 'FI', ipAddress: '', blackbox: 'fp' });
     await settle();
     fakes.resolve('verifyCode', { email: 'half@example.com', mobilePhone: null, playerId: 9 });
     await settle();
     const { value, context } = actor.getSnapshot();
     expect(value).toBe('updateForm');
-    expect(context.update).toEqual({ email: 'half@example.com', phonePrefix: '+47', phoneBody: '' });
+    expect(context.update).toEqual({ email: 'half@example.com', phonePrefix: '+46', phoneBody: '' });
     // What the player has is shown read-only; only the missing phone is asked for.
     expect(context.known).toEqual({ email: true, phone: false });
     expect(context).toMatchObject({ playerId: 9, needsUpdate: true });
@@ -353,27 +358,92 @@ describe('pay-and-play machine (behaviour.md §4 "Pay and play")', () => {
     }
   });
 
-  it('in the global market, takes the country the platform sees, else the default sign-up country', async () => {
+  it('in the global market, takes the pay-and-play country the platform sees, else the default sign-up country', async () => {
     for (const [seen, expected] of [
-      ['MT', { country: 'MT', currency: 'EUR', language: 'en' }],
-      ['SE', { country: 'FI', currency: 'EUR', language: 'en' }],
+      ['SE', { country: 'SE', currency: 'SEK', language: 'en' }],
+      ['MT', { country: 'FI', currency: 'EUR', language: 'en' }],
+      ['NO', { country: 'FI', currency: 'EUR', language: 'en' }],
     ] as const) {
       const fakes = new FakePromises();
       const actor = createActor(setupWith(fakes).machine, { input: { ...startInput, langmarket: 'en-UN', target: null } }).start();
       fakes.resolve('loadVisitorContext', { country: seen, ipAddress: '203.0.113.9', blackbox: 'fp' });
       await settle();
-      expect(actor.getSnapshot().context.visitor).toEqual({ ...expected, ipAddress: '203.0.113.9', blackbox: 'fp' });
+      expect(actor.getSnapshot().context.visitor).toMatchObject({ ...expected, ipAddress: '203.0.113.9', blackbox: 'fp' });
       actor.send({ type: 'amount.change', value: String(PAY_AND_PLAY_PRESET_AMOUNTS[1]) });
+      if (seen === 'SE') actor.send({ type: 'limit.change', value: '500' });
       actor.send({ type: 'amount.submit' });
       expect(lastCallInput(fakes, 'authorize')).toEqual({
         amount: PAY_AND_PLAY_PRESET_AMOUNTS[1],
         ...expected,
         // No target saved: the return address carries none.
         returnUrl: '/en-UN/signup/callback',
+        // Sweden: a deposit limit first (any period; the monthly one unless the player chooses).
+        limit: seen === 'SE' ? { duration: 'M', amount: 500 } : null,
       });
       actor.stop();
     }
   });
+
+  it('issue 21: a German visitor gives a monthly deposit limit of at most 1,000 EUR with the amount, and the amount may not exceed it', async () => {
+    const fakes = new FakePromises();
+    const actor = createActor(setupWith(fakes).machine, { input: { ...startInput, langmarket: 'de-JJ', target: null } }).start();
+    fakes.resolve('loadVisitorContext', { country: 'FI', ipAddress: '', blackbox: 'fp' });
+    await settle();
+    expect(actor.getSnapshot().context.visitor).toMatchObject({
+      country: 'DE',
+      currency: 'EUR',
+      language: 'de',
+      firstLimit: { durations: ['M'], max: { M: 1_000 } },
+    });
+    expect(actor.getSnapshot().context.limitDuration).toBe('M');
+    const submitWith = (amount: string, limit: string) => {
+      actor.send({ type: 'amount.change', value: amount });
+      actor.send({ type: 'limit.change', value: limit });
+      actor.send({ type: 'amount.submit' });
+      return actor.getSnapshot();
+    };
+    expect(submitWith('50', '')).toMatchObject({ value: 'amount', context: { limitError: 'required', amountError: null } });
+    expect(submitWith('50', '1000.01')).toMatchObject({ value: 'amount', context: { limitError: 'tooHigh' } });
+    expect(submitWith('50', '0.5')).toMatchObject({ value: 'amount', context: { limitError: 'tooLow' } });
+    expect(submitWith('50', '1,2,3')).toMatchObject({ value: 'amount', context: { limitError: 'invalid' } });
+    expect(submitWith('200', '100')).toMatchObject({ value: 'amount', context: { amountError: 'overLimit', limitError: null } });
+    // A weekly limit is not Germany's required one.
+    actor.send({ type: 'limit.duration', duration: 'W' });
+    expect(submitWith('50', '300')).toMatchObject({ value: 'amount', context: { limitError: 'period' } });
+    actor.send({ type: 'limit.duration', duration: 'M' });
+    expect(submitWith('100', '1000')).toMatchObject({ value: 'authorizing' });
+    expect(lastCallInput(fakes, 'authorize')).toEqual({
+      amount: 100,
+      currency: 'EUR',
+      country: 'DE',
+      language: 'de',
+      returnUrl: '/de-JJ/signup/callback',
+      limit: { duration: 'M', amount: 1000 },
+    });
+    actor.stop();
+  });
+
+  it('issue 21: the market rules the platform answers (an operator\'s override) decide the first limit', async () => {
+    const fakes = new FakePromises();
+    const actor = createActor(setupWith(fakes).machine, { input: { ...startInput, langmarket: 'fi-FI', target: null } }).start();
+    fakes.resolve('loadVisitorContext', {
+      country: 'FI',
+      ipAddress: '',
+      blackbox: 'fp',
+      marketRules: { market: 'FI', rules: { requiredDepositLimit: 'W', maxDepositLimit: { W: 300 } } },
+    });
+    await settle();
+    expect(actor.getSnapshot().context).toMatchObject({ limitDuration: 'W', visitor: { firstLimit: { durations: ['W'], max: { W: 300 } } } });
+    actor.stop();
+    // Rules of another market than the visitor's are not theirs: the market's defaults apply.
+    const other = new FakePromises();
+    const german = createActor(setupWith(other).machine, { input: { ...startInput, langmarket: 'de-JJ', target: null } }).start();
+    other.resolve('loadVisitorContext', { country: 'DE', ipAddress: '', blackbox: 'fp', marketRules: { market: 'FI', rules: { requiredDepositLimit: null, maxDepositLimit: {} } } });
+    await settle();
+    expect(german.getSnapshot().context.visitor.firstLimit).toMatchObject({ durations: ['M'], max: { M: 1_000 } });
+    german.stop();
+  });
+
 
   // issue 8: a new player in a Finnish flow got Malta (the platform's default country for the
   // visitor) and English. The route's market and language decide, and the phone prefix follows.

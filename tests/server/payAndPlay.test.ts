@@ -107,8 +107,14 @@ describe('GET /api/paynplay/authorize', () => {
     await expectError(await app.request(authorizeUrl({ currency: 'EUR', country: 'FI', returnUrl: RETURN_URL })), 400, 'error.paynplay.amount.invalid');
   });
 
-  it.each(['US', 'SE'])('refuses the country %s with 403 error.country.blocked', async (country) => {
-    await expectError(await app.request(authorizeUrl({ amount: '50', currency: 'EUR', country, returnUrl: RETURN_URL })), 403, 'error.country.blocked');
+  // Issue 21: pay and play runs where the operator runs it (machines/lib/countries.ts: SE, FI, DE).
+  it.each([
+    ['US', 'USD'],
+    ['NO', 'NOK'],
+    ['MT', 'EUR'],
+    ['NL', 'EUR'],
+  ])('refuses the country %s with 403 error.country.blocked', async (country, currency) => {
+    await expectError(await app.request(authorizeUrl({ amount: '50', currency, country, returnUrl: RETURN_URL })), 403, 'error.country.blocked');
   });
 
   it('refuses a malformed country, a currency not of the country and a return URL off the site', async () => {
@@ -125,9 +131,13 @@ describe('GET /api/paynplay/authorize', () => {
     }
   });
 
-  it('takes the currency of the country (NO → NOK)', async () => {
-    const { sessionId } = await authorize('100', 'NO', 'NOK');
-    expect(sessionId.length).toBeGreaterThan(10);
+  it('takes the currency of the country (SE → SEK, with the deposit limit Sweden requires first)', async () => {
+    const response = await app.request(authorizeUrl({ amount: '100', currency: 'SEK', country: 'SE', returnUrl: '/en-PP/signup/callback', limitDuration: 'W', limit: '500' }));
+    expect(response.status, await response.clone().text()).toBe(200);
+    const { sessionId } = v.parse(authorizeResponseSchema, await json(response));
+    const row = await platform.database.db.selectFrom('paynplay_sessions').selectAll().where('id', '=', sessionId).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ currency: 'SEK', country: 'SE', limit_duration: 'W', limit_cents: 50000 });
+    await expectError(await app.request(authorizeUrl({ amount: '100', currency: 'EUR', country: 'SE', returnUrl: RETURN_URL, limitDuration: 'M', limit: '500' })), 400, 'error.validation');
   });
 });
 
@@ -601,10 +611,15 @@ describe('issue 20: pay and play and the deposit limits', () => {
     expect(await balance(db, playerAccount(german.id), 'EUR')).toBe('20.00');
 
     // The operator makes Finland require a deposit limit before a first deposit (the platform's
-    // market rules): a new person has none, so nothing is paid and no player is made.
+    // market rules): pay and play asks for it with the amount (issue 21), and a session opened
+    // before the change, without one, is refused at the bank: nothing is paid and no player is made.
+    const { sessionId: before } = await authorize('20');
     await platform.settings.update({ marketRules: { FI: { requiredDepositLimit: 'any' } } });
+    expect(await expectFieldErrors(await app.request(authorizeUrl({ amount: '20', currency: 'EUR', country: 'FI', returnUrl: RETURN_URL })))).toEqual({
+      limit: 'validation.required',
+    });
     const newcomer = newPersonId();
-    await refusedAtBank((await authorize('20')).sessionId, newcomer);
+    await refusedAtBank(before, newcomer);
     expect(await createPlayerStore(db).findByPersonId(newcomer)).toBeUndefined();
   });
 
@@ -621,5 +636,110 @@ describe('issue 20: pay and play and the deposit limits', () => {
       details: { limitLeft: null, limitType: 'deposit', resetOn: null },
     });
     expect(await createPlayerStore(db).findByPersonId(newcomer)).toBeUndefined();
+  });
+});
+
+describe('issue 21: pay and play creates a player in Sweden and Germany, with the deposit limit their markets require first', () => {
+  const RETURN_SE = '/en-PP/signup/callback';
+  const RETURN_DE = '/de-JJ/signup/callback';
+
+  async function authorizeIn(query: Record<string, string>): Promise<Response> {
+    return Promise.resolve(app.request(authorizeUrl(query)));
+  }
+
+  async function identifyBack(sessionId: string, personid: string, returnUrl: string): Promise<string> {
+    const response = await app.request('/api/bankid/authorize', form({ session: sessionId, personid, action: 'identify' }));
+    expect(response.status, await response.clone().text()).toBe(303);
+    const location = new URL(response.headers.get('location') ?? '', 'http://site.invalid');
+    expect(location.pathname).toBe(returnUrl);
+    return location.searchParams.get('code') ?? '';
+  }
+
+  async function depositLimits(playerId: number): Promise<{ duration: string; value_cents: number | null; pending_value_cents: number | null }[]> {
+    return platform.database.db
+      .selectFrom('player_limits')
+      .select(['duration', 'value_cents', 'pending_value_cents'])
+      .where('player_id', '=', playerId)
+      .where('kind', '=', 'deposit')
+      .orderBy('duration')
+      .execute();
+  }
+
+  afterEach(async () => {
+    await platform.settings.reset();
+  });
+
+  it('Germany: a new person with a monthly limit of at most 1,000 EUR becomes a player of that limit, which applies at once, and is paid', async () => {
+    const { db } = platform.database;
+    const personid = newPersonId();
+    const response = await authorizeIn({ amount: '150', currency: 'EUR', country: 'DE', language: 'de', returnUrl: RETURN_DE, limitDuration: 'M', limit: '1000' });
+    expect(response.status, await response.clone().text()).toBe(200);
+    const { sessionId } = v.parse(authorizeResponseSchema, await json(response));
+    const code = await identifyBack(sessionId, personid, RETURN_DE);
+    const verified = await verifyCode(code, sessionId);
+    expect(verified.status, await verified.clone().text()).toBe(200);
+    const { playerId } = v.parse(verifyCodeResponseSchema, await json(verified));
+    const player = await createPlayerStore(db).findById(playerId);
+    expect(player).toMatchObject({ country_code: 'DE', currency_code: 'EUR', language_code: 'de', status: 'PRE_REGISTERED' });
+    expect(await depositLimits(playerId)).toEqual([{ duration: 'M', value_cents: 100000, pending_value_cents: null }]);
+    expect(await balance(db, playerAccount(playerId), 'EUR')).toBe('150.00');
+
+    // The player's limit is theirs from now on: a limit brought to a later session changes nothing,
+    // and the deposits count against it (1,000 - 150 left: 900 more is refused at the bank).
+    const again = await authorizeIn({ amount: '900', currency: 'EUR', country: 'DE', returnUrl: RETURN_DE, limitDuration: 'M', limit: '1000' });
+    const second = v.parse(authorizeResponseSchema, await json(again));
+    const refused = await app.request('/api/bankid/authorize', form({ session: second.sessionId, personid, action: 'identify' }));
+    expect(refused.status).toBe(409);
+    expect(await depositLimits(playerId)).toEqual([{ duration: 'M', value_cents: 100000, pending_value_cents: null }]);
+  });
+
+  it('Sweden: a new person with a limit of any period is created in SEK with it; the update and login follow', async () => {
+    const { db } = platform.database;
+    const personid = newPersonId();
+    const response = await authorizeIn({ amount: '200', currency: 'SEK', country: 'SE', returnUrl: RETURN_SE, limitDuration: 'D', limit: '250.50' });
+    expect(response.status, await response.clone().text()).toBe(200);
+    const { sessionId } = v.parse(authorizeResponseSchema, await json(response));
+    const code = await identifyBack(sessionId, personid, RETURN_SE);
+    const verified = await verifyCode(code, sessionId);
+    expect(verified.status, await verified.clone().text()).toBe(200);
+    const { playerId } = v.parse(verifyCodeResponseSchema, await json(verified));
+    expect(await createPlayerStore(db).findById(playerId)).toMatchObject({ country_code: 'SE', currency_code: 'SEK', language_code: 'en' });
+    expect(await depositLimits(playerId)).toEqual([{ duration: 'D', value_cents: 25050, pending_value_cents: null }]);
+    expect(await balance(db, playerAccount(playerId), 'SEK')).toBe('200.00');
+    const update = await postJson(app, '/api/paynplay/player/update', { playerId, sessionId, email: `se.${personid}@example.com`, phonePrefix: '+46', phoneBody: '701234599' });
+    expect(update.status, await update.clone().text()).toBe(200);
+    const login = await postJson(app, '/api/paynplay/player/login', { sessionId, metadata: { ...META, country: 'SE' } });
+    expect(login.status, await login.clone().text()).toBe(200);
+    expect(parseIdToken(v.parse(loginResponseWithTokensSchema, await json(login)).idToken).countryCode).toBe('SE');
+  });
+
+  it('refuses, with a 400 and a catalogue code, a first limit that is missing, malformed, of the wrong period, beyond the cap, or below the amount; nothing is opened', async () => {
+    const { db } = platform.database;
+    const before = await db.selectFrom('paynplay_sessions').select(db.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const de = { amount: '100', currency: 'EUR', country: 'DE', returnUrl: RETURN_DE };
+    expect(await expectFieldErrors(await authorizeIn(de))).toEqual({ limit: 'validation.required' });
+    expect(await expectFieldErrors(await authorizeIn({ ...de, limitDuration: 'M' }))).toEqual({ limit: 'validation.required' });
+    for (const limit of ['abc', '10.555', '1e3', '-5', "1'; DROP TABLE player_limits;--", '']) {
+      const answer = await authorizeIn({ ...de, limitDuration: 'M', limit });
+      expect(answer.status).toBe(400);
+      expect(Object.keys(await expectFieldErrors(answer))).toEqual(['limit']);
+    }
+    expect(await expectFieldErrors(await authorizeIn({ ...de, limitDuration: 'W', limit: '500' }))).toEqual({ limitDuration: 'validation.invalid' });
+    expect(await expectFieldErrors(await authorizeIn({ ...de, limitDuration: 'X', limit: '500' }))).toEqual({ limitDuration: 'validation.invalid' });
+    await expectError(await authorizeIn({ ...de, limitDuration: 'M', limit: '1000.01' }), 400, 'error.deposit.limit.too_high');
+    await expectError(await authorizeIn({ ...de, limitDuration: 'M', limit: '0.5' }), 400, 'error.deposit.limit.too_low');
+    await expectError(await authorizeIn({ ...de, limitDuration: 'M', limit: '50' }), 400, 'error.paynplay.amount.invalid');
+    // Finland requires no limit first: one given there is not taken.
+    expect(await expectFieldErrors(await authorizeIn({ amount: '50', currency: 'EUR', country: 'FI', returnUrl: RETURN_URL, limitDuration: 'M', limit: '500' }))).toEqual({
+      limit: 'validation.invalid',
+    });
+    const after = await db.selectFrom('paynplay_sessions').select(db.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+  });
+
+  it('holds the operator\'s market rules: a cap the operator lowers is the cap', async () => {
+    await platform.settings.update({ marketRules: { JJ: { maxDepositLimit: { M: 500 } } } });
+    await expectError(await authorizeIn({ amount: '100', currency: 'EUR', country: 'DE', returnUrl: RETURN_DE, limitDuration: 'M', limit: '600' }), 400, 'error.deposit.limit.too_high');
+    expect((await authorizeIn({ amount: '100', currency: 'EUR', country: 'DE', returnUrl: RETURN_DE, limitDuration: 'M', limit: '500' })).status).toBe(200);
   });
 });

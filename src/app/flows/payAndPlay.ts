@@ -2,7 +2,8 @@ import { fromPromise, type ActorRefFrom } from 'xstate';
 import type { accessCheckMachine } from '../../../machines/accessCheck.machine';
 import { DEFAULT_SIGNUP_COUNTRY } from '../../../machines/lib/constants';
 import type { AuthenticatedSession } from '../../../machines/lib/identity';
-import type { VisitorContext } from '../../../machines/lib/payAndPlay';
+import { payAndPlayCountryFor, type VisitorContext } from '../../../machines/lib/payAndPlay';
+import { marketOfCountry } from '../../../machines/lib/wallet';
 import {
   payAndPlayMachine,
   type AuthorizeInput,
@@ -14,6 +15,7 @@ import {
 } from '../../../machines/payAndPlay.machine';
 import { parseIdToken } from '../../api/auth';
 import { payAndPlayApi } from '../../api/payAndPlay';
+import { responsibleGamblingApi } from '../../api/responsibleGambling';
 import { deviceFingerprint } from './deviceFingerprint';
 
 /**
@@ -25,13 +27,20 @@ export function payAndPlayFlow() {
     actors: {
       // The visitor's country as the platform saw it in the access check (the app only renders once
       // it answered); the route's market decides first (machines/lib/payAndPlay.ts visitorFor).
-      loadVisitorContext: fromPromise<VisitorContext>(async ({ system }) => {
+      loadVisitorContext: fromPromise<VisitorContext, { langmarket: string }>(async ({ input, system, signal }) => {
         const accessCheck = system.get('accessCheck') as ActorRefFrom<typeof accessCheckMachine> | undefined;
+        const country = accessCheck?.getSnapshot().context.countryCode ?? DEFAULT_SIGNUP_COUNTRY;
+        // Issue 21: the rules of the pay-and-play country's market as the platform answers them
+        // (the operator's overrides): whether a deposit limit comes first. Unanswered: the market's
+        // defaults (visitorFor), and the platform's authorize holds the same rule either way.
+        const market = marketOfCountry(payAndPlayCountryFor(input.langmarket, country));
+        const rules = await responsibleGamblingApi.marketRules(market, signal).catch(() => null);
         return {
-          country: accessCheck?.getSnapshot().context.countryCode ?? DEFAULT_SIGNUP_COUNTRY,
+          country,
           // The platform reads the address from the request itself; the browser cannot know it.
           ipAddress: '',
           blackbox: await deviceFingerprint(),
+          marketRules: rules === null ? null : { market, rules },
         };
       }),
       authorize: fromPromise<AuthorizeResult, AuthorizeInput>(({ input, signal }) => payAndPlayApi.authorize(input, signal)),

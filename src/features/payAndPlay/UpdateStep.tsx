@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
+import { PAY_AND_PLAY_PHONE_COUNTRY_CODES } from '../../../machines/lib/countries';
 import type { UpdateField } from '../../../machines/lib/payAndPlay';
 import { Button } from '../../ui/Button';
 import { formClass, FormError, TextField } from '../../ui/Field';
@@ -79,6 +80,7 @@ export function UpdateStep({ actor }: { actor: PayAndPlayActor }) {
       />
       <PhoneField
         legend={<Trans id="phone.label">Mobile phone</Trans>}
+        countries={PAY_AND_PLAY_PHONE_COUNTRY_CODES}
         prefix={{
           ref: refs.phonePrefix,
           label: t({ id: 'phone.prefix.label', message: 'Country code' }),

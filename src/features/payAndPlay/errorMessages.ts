@@ -2,7 +2,8 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
 import { LOGIN_ERROR_CODES, parseLoginErrorCode } from '../../../machines/lib/loginErrors';
 import { ERROR_CODES, FIELD_CODES } from '../../../machines/lib/errorCodes';
-import type { AmountError, UpdateField } from '../../../machines/lib/payAndPlay';
+import type { AmountError, FirstLimitError, UpdateField } from '../../../machines/lib/payAndPlay';
+import type { LimitDuration } from '../../../machines/lib/responsibleGambling';
 import { UPDATE_FIELD_LOCKED } from '../../api/payAndPlay';
 
 // The one table of pay-and-play errors (CONVENTIONS.md "Text": a server code never reaches the
@@ -27,6 +28,12 @@ const FLOW_ERRORS: Readonly<Record<string, MessageDescriptor>> = {
     message: 'This e-mail address already belongs to another account. Please use another address.',
   }),
   'error.validation': msg({ id: 'paynplay.error.validation', message: 'Please check the details you entered.' }),
+  // Issue 21: the first deposit limit of authorize, refused by the platform's rules of the market.
+  'error.deposit.limit.too_low': msg({ id: 'paynplay.error.limitTooLow', message: 'This deposit limit is too low. Please enter a higher one.' }),
+  'error.deposit.limit.too_high': msg({
+    id: 'paynplay.error.limitTooHigh',
+    message: 'This deposit limit is higher than the rules of your country allow. Please enter a lower one.',
+  }),
   'error.country.blocked': msg({
     id: 'paynplay.error.countryBlocked',
     message: 'Pay and play is not available in your country.',
@@ -129,6 +136,38 @@ export function amountErrorMessage(error: AmountError, min: string, max: string)
       return msg({ id: 'paynplay.amount.error.tooLow', message: `The smallest deposit is ${min}.` });
     case 'tooHigh':
       return msg({ id: 'paynplay.amount.error.tooHigh', message: `The largest deposit is ${max}.` });
+    case 'overLimit':
+      return msg({ id: 'paynplay.amount.error.overLimit', message: 'Your deposit cannot be more than your deposit limit.' });
+  }
+}
+
+/** The first deposit limit's error (issue 21); `min` and `max` are its bounds, formatted in the currency. */
+export function firstLimitErrorMessage(error: FirstLimitError, min: string, max: string): MessageDescriptor {
+  switch (error) {
+    case 'required':
+      return msg({ id: 'paynplay.limit.error.required', message: 'Enter your deposit limit.' });
+    case 'invalid':
+      return msg({ id: 'paynplay.limit.error.invalid', message: 'Enter the limit in numbers, for example 500.' });
+    case 'fractionDigits':
+      return msg({ id: 'paynplay.amount.error.fractionDigits', message: 'Use at most two decimals.' });
+    case 'tooLow':
+      return msg({ id: 'limits.error.belowMinimum', message: `The smallest limit is ${min}.` });
+    case 'tooHigh':
+      return msg({ id: 'paynplay.limit.error.tooHigh', message: `The largest limit allowed here is ${max}.` });
+    case 'period':
+      return msg({ id: 'paynplay.limit.error.period', message: 'Choose the period of your limit.' });
+  }
+}
+
+/** A deposit limit's name by its period (the limits page's words). */
+export function limitPeriodName(duration: LimitDuration): MessageDescriptor {
+  switch (duration) {
+    case 'D':
+      return msg({ id: 'limits.deposit.D', message: 'Daily deposit limit' });
+    case 'W':
+      return msg({ id: 'limits.deposit.W', message: 'Weekly deposit limit' });
+    case 'M':
+      return msg({ id: 'limits.deposit.M', message: 'Monthly deposit limit' });
   }
 }
 

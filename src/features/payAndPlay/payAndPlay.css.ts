@@ -52,6 +52,16 @@ export const presets = style({
   '@media': { [mq.md]: { gridTemplateColumns: 'repeat(4, minmax(0, 1fr))' } },
 });
 
+/** Issue 21: the first deposit limit's fields, where the market requires one (Sweden, Germany). */
+export const limit = style({
+  display: 'grid',
+  gap: vars.space.sm,
+  margin: 0,
+  padding: 0,
+  border: 0,
+  minWidth: 0,
+});
+
 export const legend = style({
   gridColumn: '1 / -1',
   padding: 0,
