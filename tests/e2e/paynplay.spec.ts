@@ -309,3 +309,44 @@ test.describe('pay and play in Germany', () => {
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
   });
 });
+
+// Issue 21 item 12: Sweden (Spelinspektionen) requires a deposit limit of any period before the
+// first deposit: the player chooses the period, and the new Swedish player (SEK, +46) has it.
+test.describe('pay and play in Sweden', () => {
+  test('a new Swedish player chooses a weekly deposit limit with the amount and becomes a Swedish player with it', async ({ page }) => {
+    await page.setExtraHTTPHeaders({ 'x-test-country': 'SE' });
+    const main = page.getByRole('main');
+    await page.goto('/en-PP/signup/pnp');
+    await waitForShell(page);
+    await expect(main.getByRole('heading', { level: 1, name: 'Deposit and play' })).toBeVisible();
+    const limitGroup = main.getByRole('group', { name: 'Your deposit limit' });
+    const period = limitGroup.getByRole('combobox', { name: 'Limit period' });
+    await expect(period).toHaveValue('M');
+    await period.selectOption({ label: 'Weekly deposit limit' });
+    await limitGroup.getByRole('textbox', { name: 'Limit (SEK)' }).fill('300');
+    await main.getByRole('textbox', { name: 'Or enter an amount (SEK)' }).fill('100');
+    await expectNoSeriousA11yViolations(page);
+    await main.getByRole('button', { name: 'Identify with your bank' }).click();
+    await expect(page).toHaveURL(/\/api\/bankid\/authorize\?session=/);
+    await expect(page.getByText('Sweden')).toBeVisible();
+    await identifyAtBank(page, freshPersonalId());
+
+    await expect(page).toHaveURL(/\/en-PP\/signup\/callback/);
+    await expect(main.getByRole('heading', { level: 1, name: 'Complete your account' })).toBeVisible();
+    await expect(main.getByRole('combobox', { name: 'Country code' })).toHaveValue('+46');
+    const email = `pnp-se-${Date.now()}@example.com`;
+    await main.getByRole('textbox', { name: 'E-mail' }).fill(email);
+    await main.getByRole('textbox', { name: 'Mobile number' }).fill('70 123 4588');
+    await main.getByRole('button', { name: 'Save and play' }).click();
+    await expect(page).toHaveURL(/\/en-PP$/);
+    await waitForShell(page);
+    expect(await loggedInClaims(page)).toMatchObject({ email, country_code: 'SE' });
+
+    const refreshed = await page.request.post('/api/player/session/refresh', { headers: { SiteContext: '1' } });
+    const { idToken } = (await refreshed.json()) as { idToken: string };
+    const limits = await page.request.get('/api/player/deposit-limits', { headers: { Authorization: `Bearer ${idToken}`, SiteContext: '1' } });
+    const body = (await limits.json()) as { currency: string; limits: { duration: string; value: string | null; used: string }[] };
+    expect(body.currency).toBe('SEK');
+    expect(body.limits.find((entry) => entry.duration === 'W')).toMatchObject({ value: '300.00', used: '100.00' });
+  });
+});
