@@ -27,7 +27,7 @@ import type { SnapshotFrom } from 'xstate';
 import type { RegistrationRequest, RegistrationResponse } from '../src/api/player';
 import { codeVerificationMachine, type BlockReason, type CodeSent, type CodeVerificationOutput } from './codeVerification.machine';
 import { isMaxAttempts, retryAfterSecondsOf } from './lib/codeErrors';
-import { DEFAULT_SIGNUP_COUNTRY } from './lib/constants';
+import { DEFAULT_SIGNUP_COUNTRY, SIGNUP_REGISTRATION_TIMEOUT_MS } from './lib/constants';
 import type { LanguageCode } from './lib/markets';
 import { codeFailure, registrationFailure, SIGNUP_ERROR_CODES, type SignupFormError } from './lib/signupErrors';
 import {
@@ -209,6 +209,7 @@ export const signupMachine = setup({
       formError: null,
     })),
     clearErrors: assign({ fieldErrors: {}, formError: null }),
+    assignTimeout: assign({ fieldErrors: {}, formError: 'timeout' as const }),
     clearFormError: assign({ formError: null }),
     assignCaptchaToken: assign(({ context }, params: { token: string }) => ({
       captchaToken: params.token,
@@ -289,6 +290,9 @@ export const signupMachine = setup({
       const failure = codeFailure(params.error);
       return { formError: failure.kind === 'form' ? failure.formError : SIGNUP_ERROR_CODES.unhandled };
     }),
+  },
+  delays: {
+    registrationAnswer: SIGNUP_REGISTRATION_TIMEOUT_MS,
   },
   guards: {
     detailsValid: ({ context }) => Object.keys(validateDetails(context.values)).length === 0,
@@ -436,6 +440,16 @@ export const signupMachine = setup({
     submitting: {
       tags: ['contactInfo', 'loading'],
       initial: 'readingTerms',
+      after: {
+        registrationAnswer: {
+          target: '#signup.contactInfo',
+          actions: 'assignTimeout',
+          description:
+            'Issue 21: no answer in time (SIGNUP_REGISTRATION_TIMEOUT_MS). The request is given up, the message says so and the ' +
+            'button, now Try again, sends the same details again, everything typed kept; the platform answers a registration it already ' +
+            'saved with the same details and password again (with a new secret), so the retry goes on to verification, not Duplicated.',
+        },
+      },
       states: {
         readingTerms: {
           description: 'behaviour.md §5: the accepted terms version comes from the current terms.',

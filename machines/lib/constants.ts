@@ -92,6 +92,15 @@ export const TOAST_DURATION_MS = 6_000;
  * lets players back in soon after maintenance ends.
  */
 export const MAINTENANCE_RECHECK_MS = 30_000;
+/**
+ * How long the sign-up waits for the registration (the terms version and the registration call)
+ * before it stops waiting, says so and offers the retry (issue 21: a request that hangs showed
+ * progress without end). behaviour.md is silent on a registration's timeout; 20 s is well past a
+ * slow mobile network's answer (the platform hashes the password, a second or two under load) and
+ * short enough that a player still waits for it. A retry of the same details is safe: the platform
+ * answers a registration sent again while it is open (docs/SPEC-READINGS.md).
+ */
+export const SIGNUP_REGISTRATION_TIMEOUT_MS = 20_000;
 
 // Pay and play (behaviour.md §4 "Pay and play", product.md §3 "Pay-and-play"). The spec names no
 // amounts; these are the app's choices, in major units of the visitor's currency. The platform

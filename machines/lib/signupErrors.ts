@@ -29,6 +29,8 @@ const KNOWN = Object.values(SIGNUP_ERROR_CODES);
 /** Form-level messages of the sign-up flow (one entry each in the screen's table). */
 export type SignupFormError =
   | 'network'
+  /** No answer within SIGNUP_REGISTRATION_TIMEOUT_MS (issue 21). */
+  | 'timeout'
   | typeof E.unhandled
   | typeof E.sameCustomerInfo
   | typeof E.captcha

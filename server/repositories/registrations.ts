@@ -20,6 +20,17 @@ export async function insertRegistration(
     .execute();
 }
 
+/** A new secret for a registration still open (a replayed registration); false when it is not open any more. */
+export async function replaceRegistrationToken(db: Kysely<Database>, playerId: number, tokenHash: string): Promise<boolean> {
+  const changed = await db
+    .updateTable('registrations')
+    .set({ token_hash: tokenHash })
+    .where('player_id', '=', playerId)
+    .where('completed_at', 'is', null)
+    .executeTakeFirst();
+  return changed.numUpdatedRows > 0n;
+}
+
 export async function markVerified(db: Kysely<Database>, playerId: number, channel: 'sms' | 'email', now: Date): Promise<void> {
   await db
     .updateTable('registrations')

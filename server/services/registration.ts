@@ -21,6 +21,7 @@ import {
   insertRegistration,
   markVerified,
   registerPendingPlayer,
+  replaceRegistrationToken,
   resetSmsVerification,
   setPendingPlayerPhone,
   type RegistrationRow,
@@ -105,7 +106,12 @@ export async function register(deps: RegistrationDeps, input: RegistrationInput)
 
   checkPhoneWithProvider(input.phoneBody);
   const players = createPlayerStore(db, clock);
-  if (await players.findByEmail(input.email)) throw playerExists();
+  const existing = await players.findByEmail(input.email);
+  if (existing) {
+    const replayed = await replayedRegistration(deps, existing, input);
+    if (replayed) return replayed;
+    throw playerExists();
+  }
   await checkSameCustomer(db, input);
   if (cpf !== null && (await players.findByCpf(cpf))) throw cpfTaken();
 
@@ -140,6 +146,30 @@ export async function register(deps: RegistrationDeps, input: RegistrationInput)
     throw error;
   });
   return { playerId: player.id, token, verification };
+}
+
+/**
+ * The same registration sent again (issue 21: the app retries a registration whose answer did not
+ * come in time, and the first request may have been saved): while that registration is open (the
+ * player PRE_REGISTERED, not completed) and the replay carries the same details and the same
+ * password, it is answered as the first was, with a new secret (the first answer's secret was lost
+ * with it and is stored hashed), so the player goes on to verification instead of the Duplicated
+ * step. Anything else is a duplicate (docs/SPEC-READINGS.md "A registration sent again").
+ */
+async function replayedRegistration(deps: RegistrationDeps, player: Player, input: RegistrationInput): Promise<RegistrationResponse | null> {
+  if (player.status !== 'PRE_REGISTERED') return null;
+  const row = await findRegistration(deps.db, player.id);
+  if (!row || row.completed_at !== null) return null;
+  const same =
+    player.first_name === input.firstName &&
+    player.last_name === input.lastName &&
+    player.phone_prefix === input.phonePrefix &&
+    player.phone_body === input.phoneBody &&
+    player.country_code === input.countryCode;
+  if (!same || !(await createPlayerStore(deps.db, deps.clock).verifyPassword(player, input.password))) return null;
+  const token = randomSecret(32);
+  if (!(await replaceRegistrationToken(deps.db, player.id, sha256Hex(token)))) return null;
+  return { playerId: player.id, token, verification: row.verification };
 }
 
 /** POST /sms_request and /email_request: a code to the registration's phone or e-mail. */

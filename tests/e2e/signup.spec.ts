@@ -1,5 +1,6 @@
 import type { Page, Request } from '@playwright/test';
 import { test, expect, expectNoSeriousA11yViolations, waitForShell } from './fixtures';
+import { SIGNUP_REGISTRATION_TIMEOUT_MS } from '../../machines/lib/constants';
 import { lastCode, newPlayer } from './helpers';
 
 // Sign-up (product.md §2 /signup, §3 "Registration"; behaviour.md §4 "Sign-up", §8): the form
@@ -227,6 +228,56 @@ test.describe('sign-up', () => {
     await expect(page.getByLabel('Mobile phone number')).toHaveValue(player.phoneBody);
     await expect(page.getByRole('checkbox', { name: /terms and conditions/ })).toBeChecked();
     await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Confirm your phone number' })).toBeVisible();
+  });
+
+  // Issue 21 item 8: a registration that hangs showed progress without end. The platform saves the
+  // first request but its answer is held past SIGNUP_REGISTRATION_TIMEOUT_MS; the retry sends the
+  // same details and goes on to verification (the platform answers a replay of an open registration),
+  // not to the Duplicated step.
+  test('a registration that does not answer in time: progress, then a translated error and a retry, the typed details kept (375 px)', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.clock.install();
+    const player = newPlayer('timeout');
+    let held = true;
+    let releaseFirst: () => void = () => undefined;
+    const firstReleased = new Promise<void>((resolve) => {
+      releaseFirst = resolve;
+    });
+    await page.route('**/api/player/registration', async (route) => {
+      if (route.request().method() !== 'POST' || !held) {
+        await route.continue();
+        return;
+      }
+      held = false;
+      // The platform gets it and saves the player; the answer never reaches the page in time.
+      const response = await route.fetch();
+      expect(response.status()).toBe(201);
+      await firstReleased;
+      await route.fulfill({ response }).catch(() => undefined);
+    });
+    await page.goto('/en-UN/signup');
+    await waitForShell(page);
+    const registration = page.waitForRequest(isRegistration);
+    await sendForm(page, player.email, player.phoneBody);
+    await registration;
+    await expect(page.getByRole('button', { name: 'Creating your account…' })).toBeDisabled();
+    await page.clock.fastForward(SIGNUP_REGISTRATION_TIMEOUT_MS - 1_000);
+    await expect(page.getByRole('button', { name: 'Creating your account…' })).toBeDisabled();
+    await page.clock.fastForward(1_000);
+
+    await expect(page.getByRole('alert').filter({ hasText: 'Creating your account is taking too long. Your details are kept: please try again.' })).toBeVisible();
+    const retry = page.getByRole('button', { name: 'Try again' });
+    await expect(retry).toBeEnabled();
+    await expect(page.getByLabel('Mobile phone number')).toHaveValue(player.phoneBody);
+    await expect(page.getByRole('checkbox', { name: /terms and conditions/ })).toBeChecked();
+    await expect(page.getByRole('checkbox', { name: /cookie policy/ })).toBeChecked();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    releaseFirst();
+
+    const again = page.waitForRequest(isRegistration);
+    await retry.click();
+    expect((await again).postDataJSON()).toMatchObject({ email: player.email, firstName: 'Aino', lastName: 'Virtanen', phoneBody: player.phoneBody });
     await expect(page.getByRole('heading', { level: 1, name: 'Confirm your phone number' })).toBeVisible();
   });
 

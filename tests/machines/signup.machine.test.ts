@@ -1,4 +1,4 @@
-import { createActor } from 'xstate';
+import { createActor, SimulatedClock } from 'xstate';
 import type { EventFromLogic, SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import {
@@ -11,7 +11,7 @@ import {
   type CodeVerified,
 } from '../../machines/codeVerification.machine';
 import type { AuthenticatedSession } from '../../machines/lib/identity';
-import { DEFAULT_SIGNUP_COUNTRY } from '../../machines/lib/constants';
+import { DEFAULT_SIGNUP_COUNTRY, SIGNUP_REGISTRATION_TIMEOUT_MS } from '../../machines/lib/constants';
 import { COUNTRIES } from '../../machines/lib/countries';
 import { SIGNUP_ERROR_CODES as E } from '../../machines/lib/signupErrors';
 import { applyFieldChange, mobilePhoneOf, VALIDATION_CODES, type SignupValues } from '../../machines/lib/signupForm';
@@ -542,6 +542,63 @@ describe('sign-up machine (product.md §2, §3 "Registration"; behaviour.md §4 
     expect(other.getSnapshot().matches({ contactInfo: 'editing' })).toBe(true);
     expect(other.getSnapshot().context.formError).toBe('network');
     expect(other.getSnapshot().context.values).toEqual(TYPED);
+  });
+
+  // Issue 21 item 8: a registration that hangs showed progress without end. After
+  // SIGNUP_REGISTRATION_TIMEOUT_MS the flow stops waiting: the message, the retry, everything typed
+  // kept; the retry sends the same body (the platform answers a replay of an open registration).
+  it('gives up a registration that does not answer in time, keeps what was typed and retries with the same details', async () => {
+    const fakes = new FakePromises();
+    const clock = new SimulatedClock();
+    const actor = createActor(setupWith(fakes).machine, { input: INPUT, clock }).start();
+    actor.send({ type: 'step.next' });
+    actor.send({ type: 'captcha.solve' });
+    fakes.resolve('solveCaptcha', CAPTCHA_TOKEN);
+    await settle();
+    actor.send({ type: 'step.next' });
+    fakes.resolve('fetchTermsVersion', TERMS_VERSION);
+    await settle();
+    const first = fakes.calls.at(-1);
+    expect(first).toMatchObject({ id: 'register', input: { body: expectedBody(TYPED) } });
+
+    clock.increment(SIGNUP_REGISTRATION_TIMEOUT_MS - 1);
+    expect(actor.getSnapshot().matches({ submitting: 'registering' })).toBe(true);
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    clock.increment(1);
+    const timedOut = actor.getSnapshot();
+    expect(timedOut.matches({ contactInfo: 'editing' })).toBe(true);
+    expect(timedOut.hasTag('loading')).toBe(false);
+    expect(timedOut.context.formError).toBe('timeout');
+    expect(timedOut.context.values).toEqual(TYPED);
+    expect(timedOut.context.captchaToken).toBe(CAPTCHA_TOKEN);
+    // The late answer of the given-up request changes nothing.
+    fakes.resolve('register', registered('SMS'));
+    await settle();
+    expect(actor.getSnapshot().matches({ contactInfo: 'editing' })).toBe(true);
+
+    // The retry: the same details again; the platform's replayed answer goes on to verification.
+    actor.send({ type: 'step.next' });
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    expect(actor.getSnapshot().context.formError).toBeNull();
+    fakes.resolve('fetchTermsVersion', TERMS_VERSION);
+    await settle();
+    expect(fakes.calls.at(-1)).toMatchObject({ id: 'register', input: first?.input });
+    fakes.resolve('register', registered('SMS'));
+    await settle();
+    expect(actor.getSnapshot().matches({ verification: 'sms' })).toBe(true);
+
+    // The terms version not answering counts against the same delay.
+    const terms = new FakePromises();
+    const termsClock = new SimulatedClock();
+    const other = createActor(setupWith(terms).machine, { input: INPUT, clock: termsClock }).start();
+    other.send({ type: 'step.next' });
+    other.send({ type: 'captcha.solve' });
+    terms.resolve('solveCaptcha', CAPTCHA_TOKEN);
+    await settle();
+    other.send({ type: 'step.next' });
+    termsClock.increment(SIGNUP_REGISTRATION_TIMEOUT_MS);
+    expect(other.getSnapshot().matches({ contactInfo: 'editing' })).toBe(true);
+    expect(other.getSnapshot().context.formError).toBe('timeout');
   });
 
   it('is clamped at both ends: no step before Details, nothing after Complete', async () => {

@@ -241,6 +241,27 @@ describe('POST /api/player/registration', () => {
       expect(answer.errors).toEqual([{ field: 'cpf', code: 'error.cpf.duplicate_found' }]);
     });
 
+    it('the same registration sent again while it is open is answered again, with a new secret (issue 21: a retry after no answer)', async () => {
+      const first = await register(app);
+      const replay = await postRegistration(app, first.body);
+      expect(replay.status).toBe(201);
+      const answer = (await json(replay)) as { playerId: number; token: string; verification: string };
+      expect(answer).toMatchObject({ playerId: first.playerId, verification: 'SMS' });
+      expect(answer.token).not.toBe(first.token);
+      // The lost answer's secret opens nothing; the new one goes on to verification.
+      await expectError(await postJson(app, '/api/player/registration/sms_request', { playerId: first.playerId, token: first.token }), 400, 'error.registration.token.invalid');
+      expect((await postJson(app, '/api/player/registration/sms_request', { playerId: first.playerId, token: answer.token })).status).toBe(200);
+      // Another password or other details are a duplicate, not a replay.
+      await expectError(await postRegistration(app, { ...first.body, password: 'Another-Secret-9' }), 409, 'error.registration.player_already_exists');
+      await expectError(await postRegistration(app, { ...first.body, firstName: 'Someone' }), 409, 'error.registration.player_already_exists');
+    });
+
+    it('a completed registration sent again is a duplicate', async () => {
+      const { playerId, token, body } = await register(app, { countryCode: 'MT', phonePrefix: '+356', phoneBody: '79000123', mobilePhone: '+35679000123' });
+      expect((await putJson(app, '/api/player/registration', { playerId, token })).status).toBe(200);
+      await expectError(await postRegistration(app, body), 409, 'error.registration.player_already_exists');
+    });
+
     it('two registrations with one e-mail at once: one wins', async () => {
       const body = registrationBody();
       const other = registrationBody({ email: body.email });

@@ -157,6 +157,9 @@ export function ContactStep({ signup, langmarket, focus }: { signup: SignupRef; 
               <Trans id="signup.contact.sending">Creating your account…</Trans>
             ) : registered ? (
               <Trans id="signup.next">Continue</Trans>
+            ) : formError === 'timeout' ? (
+              // Issue 21: the retry sends the same details again (the platform answers a replay of an open registration).
+              <Trans id="common.tryAgain">Try again</Trans>
             ) : (
               <Trans id="signup.contact.submit">Create account</Trans>
             )}

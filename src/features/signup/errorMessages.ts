@@ -69,6 +69,11 @@ const FIELD_MESSAGES: Readonly<Record<string, MessageDescriptor>> = {
 const FORM_MESSAGES: Readonly<Record<SignupFormError, MessageDescriptor>> = {
   // behaviour.md §8: no response raises Network Error.
   network: msg({ id: 'signup.error.network', message: 'Network Error: we could not reach the server. Check your connection and try again.' }),
+  // Issue 21: no answer within SIGNUP_REGISTRATION_TIMEOUT_MS; the details stay as typed.
+  timeout: msg({
+    id: 'signup.error.timeout',
+    message: 'Creating your account is taking too long. Your details are kept: please try again.',
+  }),
   [E.unhandled]: msg({ id: 'signup.error.unhandled', message: 'We could not create your account. Please check your details and try again.' }),
   [E.sameCustomerInfo]: msg({
     id: 'signup.error.sameCustomer',
