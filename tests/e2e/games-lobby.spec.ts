@@ -114,7 +114,17 @@ for (const { name, width, path } of [
     await openLobby(page, target);
     const place = 3200;
     await scrollTo(page, place);
-    const { href, top, middle } = await tileInView(page);
+    // The rows still being added can move a tile: measure it once it stays put between two looks.
+    let tile = await tileInView(page);
+    await expect
+      .poll(async () => {
+        const before = tile;
+        await page.waitForTimeout(250);
+        tile = await tileInView(page);
+        return tile.href === before.href && tile.top === before.top && tile.middle === before.middle;
+      })
+      .toBe(true);
+    const { href, top, middle } = tile;
     // A tap where the player sees the tile (the same game may be in a row further up too).
     await page.mouse.click(middle, top + 40);
     await expect(page).toHaveURL(new RegExp(`${href.replace(/[/.]/g, '\\$&')}$`));
