@@ -59,6 +59,12 @@ export const accessCheckMachine = setup({
   },
 }).createMachine({
   id: 'accessCheck',
+  description:
+    'behaviour.md §4 "Other states" and product.md §2 "Route guards": loading, then success clears the ' +
+    'restriction, or an error sets `restrictedAccess`. The platform\'s `error.access.restricted` shows the ' +
+    'restricted-country page, `error.maintenance` (or an answer with `maintenance: true`) the maintenance ' +
+    'page, rechecked every `MAINTENANCE_RECHECK_MS`; any other failure offers a retry. `appGate(value, ' +
+    'context)` tells the root component what to render.',
   context: {
     countryCode: null,
     restrictedAccess: false,

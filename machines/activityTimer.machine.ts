@@ -99,6 +99,18 @@ export const activityTimerMachine = setup({
   },
 }).createMachine({
   id: 'activityTimer',
+  description:
+    'behaviour.md §4 "Gambling limits and responsible gambling": "The activity timer starts, stops, and is ' +
+    'reset by link, logout or continue. The activity summary opens and closes. The timer is polled every 60 ' +
+    'seconds. At zero the summary is fetched and a session-timeout modal is shown."; §9 ' +
+    'ACTIVITY_TIMER_POLL_MS; product.md §2 session-timeout modal. Invoked by the session while authorized ' +
+    '(systemId `activityTimer`). **timing**: the settings (`loadTimerSettings`; a failure asks again a poll ' +
+    'later); off → waits for `activity.settingsChanged`; on → `fetchMinutesRemaining` every `activityPoll` ' +
+    '(a failed poll keeps polling; null: off). **due** (tag `realityCheck`): the summary ' +
+    '(`fetchActivitySummary`; a failure still shows the modal, without figures), then the modal waits for ' +
+    '`activity.continue` or `activity.link` (both → **resetting**, `resetActivityTimer`, then polling again; ' +
+    'the link also runs `openLimitsPage`, which tells the session `activity.openLimits`) or ' +
+    '`activity.logout` → final `loggedOut` (the session logs out).',
   context: { intervalMinutes: null, minutesRemaining: null, summary: null } satisfies ActivityTimerContext,
   initial: 'timing',
   states: {

@@ -158,6 +158,15 @@ export const codeVerificationMachine = setup({
   },
 }).createMachine({
   id: 'codeVerification',
+  description:
+    'One-time code entry, invoked by sign-up (per channel, SMS or e-mail), password reset and phone change ' +
+    '(behaviour.md §4 pin states uninitialised / sendSuccess / sendFail / verifySuccess / verifyFail; §8 ' +
+    '`sms.code.invalid`, `sms.max.attempts.reached`). Input: the `channel`, the `subject` the parent\'s calls ' +
+    'name (a registration, an account e-mail, a new phone) and a code already `sent` (then no first send). ' +
+    '`sendCode` / `verifyCode` are provided per flow in src/app. A wrong code or no network keeps the typed ' +
+    'code with the error; a failed first send waits for `code.resend`. Ends: `verified` (output `{ outcome: ' +
+    '\'verified\', key }`), `blocked` (`{ outcome: \'blocked\', reason: \'wrongCodes\' | \'tooManyCodes\' }`), ' +
+    '`cancelled` on `code.cancel` (`{ outcome: \'cancelled\', sent }`, so the parent can resume it).',
   context: ({ input }) =>
     ({
       channel: input.channel,
@@ -180,6 +189,9 @@ export const codeVerificationMachine = setup({
       always: [{ guard: 'alreadySent', target: 'awaitingCode' }, { target: 'sending' }],
     },
     sending: {
+      description:
+        'A code is on its way to the phone or inbox (behaviour.md §4 pin state before sendSuccess / sendFail): the ' +
+        'screen shows the loader and waits for `sendCode` to answer; what is typed meanwhile is kept.',
       tags: ['loading', 'sending'],
       on: {
         'code.change': {
@@ -242,11 +254,17 @@ export const codeVerificationMachine = setup({
         'code.cancel': { target: 'cancelled' },
       },
       states: {
-        typing: {},
-        resent: { tags: 'resent' },
+        typing: { description: 'The player types the code that was sent; nothing has been resent in this entry.' },
+        resent: {
+          description: 'A resend has just replaced the code sent before (tag `resent`): the screen says a new code is out.',
+          tags: 'resent',
+        },
       },
     },
     verifying: {
+      description:
+        'The typed code is being checked (`verifyCode`, behaviour.md §4 verifySuccess / verifyFail): the loader ' +
+        'shows until the platform accepts it, says it is wrong, or blocks further tries (§8 `sms.max.attempts.reached`).',
       tags: ['loading', 'verifying'],
       invoke: {
         id: 'verifyCode',

@@ -92,6 +92,12 @@ export const cookieConsentMachine = setup({
   },
 }).createMachine({
   id: 'cookieConsent',
+  description:
+    'behaviour.md §4 "Other states" and §9: the notification is shown until the visitor accepts; accepting ' +
+    'stores essentials, performanceFunctional and marketing (all true by default; essentials cannot be ' +
+    'refused) with `accepted: true` under `COOKIE_CONSENT_STORAGE_KEY`. Options can be updated later, and ' +
+    '`consent.load` re-reads storage. Storage is outside the machine: `loadConsent` (actor) and ' +
+    '`persistConsent` (action) come from src/.',
   context: {
     options: { ...DEFAULT_COOKIE_CONSENT_OPTIONS },
     accepted: false,

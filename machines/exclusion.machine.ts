@@ -165,6 +165,18 @@ export const exclusionMachine = setup({
   },
 }).createMachine({
   id: 'exclusion',
+  description:
+    'behaviour.md §4: "Self-exclusion goes through request, success, error and clean. Timeout goes through ' +
+    'request, success and error."; cooling-off from 1 day with initiator PLAYER; indefinite exclusion as 12 ' +
+    'months with accountDisableIndefinitely; §7, §9. A session flow (players only) started by the ' +
+    'gambling-limits page with no input, or by the DE panic button with `{ panic: true }` (GlüStV 2021 §6a: ' +
+    'straight to the request of a PANIC_BREAK_DAYS cooling-off, no confirmation; a failure also shows a ' +
+    'toast). **loadingChoices**: the market\'s time-out lengths (a failure keeps the built-in ones) → ' +
+    '**choosing** (cooling-off days, time-out months, self-exclusion months or indefinite; ' +
+    '`exclusion.choose` with an offered length) → **confirming** (`exclusion.confirm` | `exclusion.back`) → ' +
+    '**requesting** (`requestBreak` with `breakRequestOf(choice)`) → **started** (final, `{ outcome, kind, ' +
+    'until }`: the session logs out at once) | **failed** (`exclusion.retry`, or `exclusion.back`: the clean ' +
+    'step).',
   context: ({ input }) =>
     ({
       panic: input.panic,

@@ -306,6 +306,18 @@ export const gamblingLimitsMachine = setup({
   },
 }).createMachine({
   id: 'gamblingLimits',
+  description:
+    'product.md §2 /my-account/gambling-limits, §3 "Responsible gambling"; behaviour.md §4 "Gambling limits ' +
+    'and responsible gambling", §5 (deposit limit errors per period), §7. Started by ' +
+    '/my-account/gambling-limits with the player\'s market. **limits**: `loading` (deposit and spend limits ' +
+    'of D, W, M, and the market\'s rules) → `ready`; one limit at a time: `limit.edit` opens its editor ' +
+    '(`editing`; the draft checked with the shared rules: amount in the account currency, LIMIT_MIN_AMOUNT, ' +
+    'the market\'s cap, D ≤ W ≤ M) → `limit.save` → `saving` → success (the answer replaces the limits; an ' +
+    'increase is pending with the platform\'s date) | error (the draft stays, with the error); `limit.delete` ' +
+    '→ `deleting` and `limit.cancelPending` → `cancellingPending`, each → success | error (shown on the ' +
+    'limit); `limits.refresh` (a pending date or reset passed on the screen) → `refreshing`. **activity**: ' +
+    'the reality-check interval (30, 60, 120 minutes or off): `activity.change`, `activity.save` → `saving` ' +
+    '→ success tells the session (`activity.settingsChanged`) | error. No end: the route stops it.',
   type: 'parallel',
   context: ({ input }) =>
     ({

@@ -147,6 +147,17 @@ export const gameLaunchMachine = setup({
   },
 }).createMachine({
   id: 'gameLaunch',
+  description:
+    'behaviour.md §4 "Game launch: loading, game, error"; §5 (demo money when logged out, real when logged ' +
+    'in; live casino never demo); §7 "Games"; §8 (game detail errors, "No game data returned", token ' +
+    'failure, evolution 400 logs out). Started by the play routes; the session adds demo/real, language, ' +
+    'currency, country and jurisdiction. **loading**: `detail` (game detail, its demo variant for visitors; ' +
+    'null → error `noGameData`; another provider than the route\'s → `providerMismatch`; a live table in demo ' +
+    '→ `demoUnavailable`) → `grant` (real: game token; demo: game ticket; a failure is the spec\'s token ' +
+    'error) → `url` (the provider\'s launch call; an evolution 400 for a player → final `loggedOut`, output ' +
+    '`logout`). **game**: the frame; a real-money launch posts to the recently played list first (`posting`, ' +
+    'failures ignored); `game.frame` messages (checked by the screen: origin and shape) record the game\'s ' +
+    'own error or, `close`, end it. **error**: `game.retry` starts again. `game.close` → final `closed`.',
   context: ({ input }) => ({ input, detail: null, grant: null, url: null, failure: null, frameError: null, outcome: 'closed' }),
   initial: 'loading',
   states: {
@@ -156,6 +167,10 @@ export const gameLaunchMachine = setup({
       initial: 'detail',
       states: {
         detail: {
+          description:
+            'The game detail is asked for (its demo variant for a visitor). No data is "No game data returned" ' +
+            '(behaviour.md §8); another provider than the route names, or a live table in demo (§5: live casino is ' +
+            'never demo), is an error before any token is asked for.',
           invoke: {
             id: 'loadGameDetail',
             src: 'loadGameDetail',
@@ -223,9 +238,13 @@ export const gameLaunchMachine = setup({
       initial: 'recording',
       states: {
         recording: {
+          description: 'The frame is about to show: a real-money launch is recorded as recently played first, a demo is not.',
           always: [{ guard: 'isRealMoney', target: 'posting' }, { target: 'shown' }],
         },
         posting: {
+          description:
+            'The game is posted to the player\'s recently played list while the frame already plays; a failure ' +
+            'is ignored, the list is a convenience.',
           invoke: {
             id: 'recordRecentGame',
             src: 'recordRecentGame',
@@ -235,7 +254,11 @@ export const gameLaunchMachine = setup({
             onError: 'shown',
           },
         },
-        shown: {},
+        shown: {
+          description:
+            'The game plays in its frame. The frame\'s messages (checked by the screen) may report the game\'s own ' +
+            'error, shown beside it, or close it; the player may close it too.',
+        },
       },
       on: {
         'game.close': '#gameLaunch.closed',
@@ -258,7 +281,7 @@ export const gameLaunchMachine = setup({
         'game.close': 'closed',
       },
     },
-    closed: { type: 'final' },
+    closed: { type: 'final', description: 'The player or the game itself closed the game: the game page goes back to the lobby.' },
     loggedOut: {
       description: 'behaviour.md §8: evolution refused the player (400): the session logs the player out.',
       type: 'final',

@@ -92,6 +92,13 @@ export const idleMachine = setup({
   },
 }).createMachine({
   id: 'idle',
+  description:
+    'behaviour.md §4 "Session" idle check, with the limit `IDLE_LIMIT_MS` (GLI-19 2.5.4). Invoked by the ' +
+    'session while the player is authorized. Every `IDLE_CHECK_MS` it reads the clock (`readClock`, provided ' +
+    'by src/) and compares it with the last `idle.activity` (pointer, key, scroll; throttled); from ' +
+    '`IDLE_LIMIT_MS − IDLE_WARNING_MS` it is in `warning` (the idle-warning dialog, answered by ' +
+    '`idle.stay`), from `IDLE_LIMIT_MS` it ends, and the session logs out: the sign-out call, then the local ' +
+    'logout.',
   context: { lastActivityAt: null, lastKeepAliveAt: null } satisfies IdleContext,
   initial: 'starting',
   states: {

@@ -85,6 +85,14 @@ export const loginMachine = setup({
   },
 }).createMachine({
   id: 'login',
+  description:
+    'The login modal (behaviour.md §4 "Session": loader on, modal open, then error or success; §8 "Login"). ' +
+    'Spawned by the session on `login.open { redirect? }`, stopped on `login.close` or success. ' +
+    '`form.submit` calls `authenticate` (authApi.login, then parseIdToken); a network failure is retried up ' +
+    'to `LOGIN_RETRY_ATTEMPTS` attempts `LOGIN_RETRY_DELAY_MS` apart (§9), never a refused password. Server ' +
+    'codes become `{ code, additionalInfo: { days, ... } }` through `machines/lib/loginErrors.ts` (anything ' +
+    'unknown: unauthorized); `code:error.sign.in.attempt.count.exceeded` leads to the max-attempts modal. ' +
+    'Output on success: `{ idToken, claims, redirect }`.',
   context: ({ input }) =>
     ({
       email: '',

@@ -64,6 +64,12 @@ export const passwordChangeMachine = setup({
   },
 }).createMachine({
   id: 'passwordChange',
+  description:
+    'behaviour.md §7 `/player/password` and §8: `form.submit` → `submitting` → `succeeded` (provided ' +
+    '`passwordChanged`: toast, the form empties) or a failure. `error.old_password.incorrect` goes to ' +
+    '`oldPasswordIncorrect` and is shown as a toast (`oldPasswordRefused`); other failures go to `failed` ' +
+    '(tag `error`, shown by the form). The passwords travel only as the call\'s input, never in the context. ' +
+    'Started by /my-account/account.',
   context: { error: null } satisfies PasswordChangeContext,
   initial: 'idle',
   states: {
@@ -72,6 +78,9 @@ export const passwordChangeMachine = setup({
       on: { 'form.submit': 'submitting' },
     },
     submitting: {
+      description:
+        'The old and new passwords are sent (`changePassword`, behaviour.md §7 `/player/password`); they travel only ' +
+        'as the call\'s input. The loader shows until the platform accepts or refuses them.',
       tags: 'loading',
       entry: 'clearError',
       invoke: {

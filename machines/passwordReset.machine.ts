@@ -116,6 +116,17 @@ export const passwordResetMachine = setup({
   },
 }).createMachine({
   id: 'passwordReset',
+  description:
+    'behaviour.md §4 "Password reset" and product.md §2: the steps Email → Verification → Password → ' +
+    'Complete, in order, clamped at both ends (no `step.back` at Email; Complete is final), with the ' +
+    '`visited` list a step indicator reads. `requestReset` answers the `smsResetKeyId` of the SMS code; the ' +
+    'code is entered in the invoked [code-verification](codeVerification.md) machine (resuming that code; ' +
+    'its resends are new requests), whose `verified` output carries the `resetKey`; `setNewPassword` ends it ' +
+    '(§7). `sms.max.attempts.reached` (code entry ends `blocked`) → `verification.blocked`, where ' +
+    '`code.resend` starts code entry again with a new code. Errors of §8, network and validation are kept in ' +
+    '`error` with the typed values. Output `{ outcome: \'reset\' }`: the session shows the toast ' +
+    '`reset.password.success.toast` and goes to "/". Started by the session on `flow.start` from ' +
+    '/reset-password.',
   context: {
     email: '',
     password: '',
@@ -134,10 +145,14 @@ export const passwordResetMachine = setup({
       initial: 'editing',
       states: {
         editing: {
+          description: 'The e-mail form waits for the address (kept as typed, with the last error if a request failed).',
           tags: 'form',
           on: { 'email.submit': { target: 'requesting', actions: { type: 'assignEmail', params: ({ event }) => ({ email: event.email }) } } },
         },
         requesting: {
+          description:
+            'The reset is asked for (`requestReset`): the loader shows until the platform answers the SMS code\'s ' +
+            '`smsResetKeyId`, or an error (behaviour.md §8) sends the player back to the form.',
           tags: 'loading',
           invoke: {
             id: 'requestReset',
@@ -157,6 +172,9 @@ export const passwordResetMachine = setup({
       on: { 'step.back': { target: '#email', actions: 'clearError' } },
       states: {
         entering: {
+          description:
+            'The player types the SMS code in the invoked code-verification machine, which resumes the code the ' +
+            'request sent; its end decides: verified (to the new password), blocked, or Back (to the e-mail).',
           tags: 'codeEntry',
           invoke: {
             id: 'codeVerification',
@@ -196,12 +214,16 @@ export const passwordResetMachine = setup({
       on: { 'step.back': { target: '#verification', actions: 'dropResetKey', description: 'The code must be entered again.' } },
       states: {
         editing: {
+          description: 'The new-password form waits for a password (checked against the shared rules on the screen).',
           tags: 'form',
           on: {
             'password.submit': { target: 'saving', actions: { type: 'assignPassword', params: ({ event }) => ({ password: event.password }) } },
           },
         },
         saving: {
+          description:
+            'The new password is sent with the resetKey (`setNewPassword`); a refusal (§8) returns to the form with ' +
+            'the error, success completes the reset.',
           tags: 'loading',
           invoke: {
             id: 'setNewPassword',

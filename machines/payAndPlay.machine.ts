@@ -267,6 +267,23 @@ export const payAndPlayMachine = setup({
   },
 }).createMachine({
   id: 'payAndPlay',
+  description:
+    'behaviour.md §4 "Pay and play", §7 "Pay and play"; product.md §2 `/signup/pnp`, `/signup/callback`. One ' +
+    'actor per page, since the browser visits the bank in between. On `/signup/pnp` (input `callback: ' +
+    'null`): the amount (presets `PAY_AND_PLAY_PRESET_AMOUNTS` or custom, ' +
+    '`PAY_AND_PLAY_MIN_DEPOSIT`..`PAY_AND_PLAY_MAX_DEPOSIT`, at most 2 decimals) and, where the country\'s ' +
+    'market requires a deposit limit first (SE, DE: `firstLimitRule`), that limit, which the amount may not ' +
+    'exceed; then `authorize` in a pay-and-play country (`PAY_AND_PLAY_COUNTRIES`: the route\'s market\'s, ' +
+    'else the one the platform sees, else the default) with the route\'s language and a return path `/{langmarket}/signup/callback?target=…`; entering `redirecting` runs the ' +
+    '`redirectToProvider` action (the browser goes to the bank page). On `/signup/callback` (input with ' +
+    '`code`, `sessionId` or `error`): `verifyCode`; a player whose e-mail and phone are known goes straight ' +
+    'to `loginPlayer`, anyone else keeps the player id (`needsUpdate`) and fills the update form ' +
+    '(`updatePlayer`, which only fills fields the player does not have) first. `done` outputs `{ session, ' +
+    'redirectPath }`: the saved target (machines/lib/payAndPlay.ts `payAndPlayTarget`, a `sameSitePath` ' +
+    'outside sign-up), else `PAY_AND_PLAY_DEFAULT_TARGET_PATH` (the home page). `context.status` holds ' +
+    'uninitialized / loading / success / error for authorize, verifyCode, updatePlayer and loginPlayer. ' +
+    'Screens read the tags (`loading`, `form`, `error`, and the step: `starting`, `amount`, `update`, ' +
+    '`redirecting`, `verifying`, `loggingIn`, `done`) and offer a retry when the flow accepts one.',
   context: ({ input }) =>
     ({
       langmarket: input.langmarket,

@@ -98,6 +98,15 @@ export const phoneChangeMachine = setup({
   },
 }).createMachine({
   id: 'phoneChange',
+  description:
+    'behaviour.md §4 "Phone change" and §5 (a phone change requires an SMS code): `phone.submit` → ' +
+    '`requesting` (the loader) → success opens the SMS code popup (`codePopup`, tag `popup`) with the ' +
+    '`smsVerificationId`; a request error closes it and keeps the error. In the popup the code is entered in ' +
+    'the invoked [code-verification](codeVerification.md) machine (a wrong code or a lost connection stays ' +
+    'answerable there); `sms.max.attempts.reached` closes the popup with that error. A verified code ends ' +
+    'the flow with `{ outcome: \'changed\' }` (the session reloads the profile, shows the toast and starts a ' +
+    'fresh phone change); `popup.close` resets the flow. Started by the session on `flow.start` from ' +
+    '/my-account/account.',
   context: { ...initialContext },
   initial: 'idle',
   output: { outcome: 'changed' },

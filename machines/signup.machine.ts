@@ -324,6 +324,24 @@ export const signupMachine = setup({
   },
 }).createMachine({
   id: 'signup',
+  description:
+    'product.md §2 and §3 "Registration", behaviour.md §4 "Sign-up", §5, §8 "Sign-up and reset": Details → ' +
+    'ContactInfo → Verification → Complete, `step.next` / `step.back` clamped at both ends, with Unsupported ' +
+    '(`error.country.blocked`) and Duplicated (`error.registration.player_already_exists`). Started by the ' +
+    'session on `flow.start` from /signup with the route language, the `bonusCode` and the affiliate ' +
+    'parameters; the typed values stay in the context through every error. Sending ContactInfo reads the ' +
+    'current terms version (`fetchTermsVersion`), then `register`s (payload from ' +
+    '`machines/lib/signupForm.ts`: prefix + body as mobilePhone, caf as fr, the captcha token from ' +
+    '`solveCaptcha` as header). The platform\'s answer picks SMS, e-mail or no verification; the code is ' +
+    'entered in the invoked [code-verification](codeVerification.md) machine, one per channel. Its `blocked` ' +
+    'end (`sms.max.attempts.reached`) shows the SMS block with the reason (`context.block`: wrong codes, too ' +
+    'many codes, too many phones) and how long to wait (`CODE_BLOCK_MINUTES`); `block.acknowledge` leaves, ' +
+    'output `{ outcome: \'left\' }` (the session navigates home). Another phone resets the SMS-sent and ' +
+    'max-attempts flags. Back from code entry (its `cancelled` end) keeps the code that is out: an unchanged ' +
+    'form resumes it without a send; another phone calls `changeRegistrationPhone` on the same registration ' +
+    '(no second registration) and the SMS flags start again. `completeRegistration` is the automatic login: ' +
+    'output `{ outcome: \'registered\', session }` (the id token and its parsed claims), which the session ' +
+    'authorises.',
   context: ({ input }) =>
     ({
       values: initialSignupValues({ countryCode: DEFAULT_SIGNUP_COUNTRY, ...input.values }),
@@ -374,6 +392,9 @@ export const signupMachine = setup({
       },
       states: {
         editing: {
+          description:
+            'The player fills country, phone and consents; Create account checks the step, then registers, resumes ' +
+            'the verification (nothing changed) or changes the registration\'s phone (another phone).',
           on: {
             'captcha.solve': { guard: 'captchaUnsolved', target: 'solvingCaptcha', actions: 'clearFormError' },
             'captcha.reset': { actions: 'clearCaptcha' },
@@ -397,12 +418,13 @@ export const signupMachine = setup({
         },
         solvingCaptcha: {
           description:
-            'The captcha is being checked. Create account pressed meanwhile is not lost (issue 21: it used to be ignored, ' +
-            'a sign-up that stalled without a word): the form is sent as soon as the captcha is solved.',
+            'The captcha is being checked. Create account pressed meanwhile is not lost (a sign-up must never stall ' +
+            'without a word): the form is sent as soon as the captcha is solved.',
           tags: 'captchaSolving',
           initial: 'solving',
           states: {
             solving: {
+              description: 'The captcha provider works; the form can still be edited, and nothing is sent yet.',
               on: {
                 'step.next': {
                   target: 'submitQueued',
@@ -438,6 +460,9 @@ export const signupMachine = setup({
       },
     },
     submitting: {
+      description:
+        'Create account was accepted: the terms version is read, then the registration is sent, with the loader on ' +
+        'the Contact step. No answer within SIGNUP_REGISTRATION_TIMEOUT_MS gives up, everything typed kept.',
       tags: ['contactInfo', 'loading'],
       initial: 'readingTerms',
       after: {
@@ -445,7 +470,7 @@ export const signupMachine = setup({
           target: '#signup.contactInfo',
           actions: 'assignTimeout',
           description:
-            'Issue 21: no answer in time (SIGNUP_REGISTRATION_TIMEOUT_MS). The request is given up, the message says so and the ' +
+            'No answer in time (SIGNUP_REGISTRATION_TIMEOUT_MS). The request is given up, the message says so and the ' +
             'button, now Try again, sends the same details again, everything typed kept; the platform answers a registration it already ' +
             'saved with the same details and password again (with a new secret), so the retry goes on to verification, not Duplicated.',
         },
@@ -461,6 +486,9 @@ export const signupMachine = setup({
           },
         },
         registering: {
+          description:
+            'The registration is sent (`register`, with the captcha token); the answer picks the verification, or ' +
+            'a refusal leads to Duplicated, Unsupported, the step with the refused field, or back to Contact.',
           invoke: {
             id: 'register',
             src: 'register',

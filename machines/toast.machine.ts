@@ -97,6 +97,11 @@ export const toastMachine = setup({
   },
 }).createMachine({
   id: 'toast',
+  description:
+    'product.md §2 "Whole-app screens": one actor holds every toast (success, error, warning). Each closes ' +
+    'itself after its duration (`TOAST_DURATION_MS` unless given) through a delayed `toast.expire` it sends ' +
+    'itself; `toast.pause` (hover, focus) cancels that timer and `toast.resume` starts it again; ' +
+    '`toast.dismiss` (close button, swipe) removes the toast at once.',
   context: { toasts: [], nextId: 0 } satisfies ToastContext,
   initial: 'empty',
   on: {

@@ -151,6 +151,16 @@ export const transactionHistoryMachine = setup({
   },
 }).createMachine({
   id: 'transactionHistory',
+  description:
+    'behaviour.md §4 "Transaction history", §5, §9; product.md §3 "Transactions", "History state"; UKGC RTS ' +
+    '1C. Started by /my-account/banking/transactions. **history**: the first page (`TRANSACTION_PAGE_SIZE`, ' +
+    'position 0); `history.more` while hasMore (a page of exactly 10), position + 10; pages merged by ' +
+    'referenceId, newest first; `history.filter { filter }` (category, from, to, hour 24/72, status) resets ' +
+    'the list; `history.clear` returns to the initial state; `history.refresh` merges the first page again. ' +
+    '**pending**: the pending withdrawals. **netPosition**: net position and win/loss of the filter\'s ' +
+    'period, asked again when it changes. **polling**: every `TRANSACTION_POLL_MS` while on (`polling.stop` ' +
+    '/ `polling.start`) the pending withdrawals and the history refresh. The screen reads ' +
+    '`historyItems(snapshot, dayOf)` (firstInGroup per calendar day).',
   type: 'parallel',
   context: { ...INITIAL_HISTORY, netPosition: null, pending: [] } satisfies TransactionHistoryContext,
   states: {
@@ -269,6 +279,9 @@ export const transactionHistoryMachine = setup({
       initial: 'on',
       states: {
         on: {
+          description:
+            'The screen is open and refreshing: every TRANSACTION_POLL_MS the pending withdrawals and the history\'s ' +
+            'first page are asked again (behaviour.md §9), until the screen stops it.',
           tags: 'polling',
           on: { 'polling.stop': 'off' },
           after: {

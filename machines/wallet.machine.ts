@@ -196,6 +196,22 @@ export const walletMachine = setup({
   },
 }).createMachine({
   id: 'wallet',
+  description:
+    'behaviour.md §4 "Wallet", §5 total balance, §7 "Wallet live connection", §8 "General", §9; product.md ' +
+    '§3 "Wallet". Invoked by the session in `resolved.authorized` (id and systemId `wallet`): logout stops ' +
+    'it, its timers and its socket. **balance**: `fetchWallet` at once and every `WALLET_POLL_MS`; outcomes ' +
+    'request / success / notExists (404 `error.wallet.not_found`: no wallet) / error (shown and logged); ' +
+    '`context.status` pending / success / error. **live**: `fetchSocketToken` (a 401 is ignored silently: ' +
+    '`unavailable`, the poll goes on), then `liveConnection` (src/app: partysocket, token in the ' +
+    '`Authorization` query parameter, its own reconnection off); a ping every `WALLET_PING_MS` while open; ' +
+    'on close a fresh token and a new connection up to `WALLET_RECONNECT_ATTEMPTS` times ' +
+    '`WALLET_RECONNECT_DELAY_MS` apart, then `gaveUp` (tag `stale`, a warning logged; `wallet.reconnect` ' +
+    'tries again). Pushes: WALLET_BALANCE carries the whole map and a version (not newer than the shown one: ' +
+    'dropped; a skipped version: applied and `wallet.refresh` raised); PLAYER_ATTRIBUTE_CHANGE and ' +
+    'PLAYER_LOYALTY_LEVEL are kept and send the session `profile.reload`; ping/pong text ' +
+    '(`socket.heartbeat`) is ignored; errors and unreadable messages are only logged (`log`). Header ' +
+    'selectors: `walletTotalCents`, `walletCurrency`, `walletIsStale`, `walletStatus`; the session\'s ' +
+    '`walletRefOf(snapshot)` gives the ref.',
   type: 'parallel',
   context: INITIAL_CONTEXT,
   states: {
