@@ -1,0 +1,83 @@
+// Per-flow models for `npm run paths` (scripts/lib/machinePaths.ts): the input a route and the
+// session give the flow, and the sample events the walk tries, taken from the flow's machine path
+// test (tests/machines/<flow>.machine.test.ts) in a smaller form, so a tester reads one scenario
+// per state and transition rather than every combination the tests replay. A flow without a model
+// is walked with `{ type }` events only, and its input undefined.
+import { assign } from 'xstate';
+import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
+import type { PathModel } from './machinePaths';
+
+const done = (id: string, output: unknown): EventObject => ({ type: `xstate.done.actor.${id}`, actorId: id, output }) as EventObject;
+/** A failed call as the app's API client reports it (src/api/errors.ts ApiError: kind, status, code). */
+const failed = (id: string, code = 'network.error'): EventObject =>
+  ({ type: `xstate.error.actor.${id}`, actorId: id, error: Object.assign(new Error(code), { name: 'ApiError', kind: code === 'network.error' ? 'network' : 'http', status: code === 'network.error' ? 0 : 409, code }) }) as EventObject;
+
+const ctx = (snapshot: AnyMachineSnapshot) => snapshot.context as Record<string, unknown>;
+
+// ---- deposit (tests/machines/deposit.machine.test.ts) ----
+const PLAYER = { currency: 'EUR', market: 'FI', access: { deposit: true, payout: true, withdrawal: true }, multibrandSuspended: false };
+const check = (result: string, extra: Record<string, unknown> = {}) => ({
+  result,
+  daysLeftToVerifyDocuments: null,
+  limitLeft: null,
+  limitType: null,
+  resetOn: null,
+  limitWarning: false,
+  ...extra,
+});
+const METHODS = {
+  methods: [
+    { id: 'visa', kind: 'card', name: 'Visa', logo: { src: '/logos/visa.svg', width: 64, height: 40 } },
+    { id: 'skrill', kind: 'ewallet', name: 'Skrill', logo: { src: '/logos/skrill.svg', width: 64, height: 40 } },
+  ],
+  recentMethodIds: [] as string[],
+};
+const depositStatus = (status: string, result: string | null = null) => ({ depositId: 'dep-1', status, amount: '50.00', currency: 'EUR', methodId: 'visa', result });
+
+const DEPOSIT_INPUT = { depositId: null, returnPath: '/en-UN/deposit', player: PLAYER };
+const deposit: PathModel = {
+  input: DEPOSIT_INPUT,
+  // Back from the provider with the deposit's id; a player who may not deposit.
+  moreInputs: [
+    { ...DEPOSIT_INPUT, depositId: 'dep-1' },
+    { ...DEPOSIT_INPUT, player: { ...PLAYER, access: { deposit: false, payout: true, withdrawal: true } } },
+  ],
+  // A key the walk can predict (src/app makes a random one).
+  provide: (machine: AnyStateMachine) =>
+    machine.provide({
+      actions: { assignIdempotencyKey: assign({ idempotencyKey: ({ context }: { context: Record<string, unknown> }) => `key-${String(context.amountText)}-${String(context.methodId)}` }) },
+    } as never),
+  events: {
+    'xstate.done.actor.checkDeposit': [
+      done('checkDeposit', check('SUCCESS')),
+      done('checkDeposit', check('DOCUMENTS_PREFERRED', { daysLeftToVerifyDocuments: 12 })),
+      done('checkDeposit', check('DOCUMENTS_UNDER_REVIEW')),
+      done('checkDeposit', check('DOCUMENTS_REQUIRED')),
+      done('checkDeposit', check('DOCUMENTS_REQUIRED_RESTRICTED')),
+      done('checkDeposit', check('SELF_LIMIT_REACHED', { limitLeft: '0.00', limitType: 'deposit', resetOn: '2026-12-01T00:00:00.000Z' })),
+      done('checkDeposit', check('RESTRICTED')),
+      done('checkDeposit', check('NOT_ENOUGH_FUNDS')),
+    ],
+    'xstate.error.actor.checkDeposit': [failed('checkDeposit')],
+    'xstate.done.actor.loadPaymentMethods': [done('loadPaymentMethods', METHODS)],
+    'xstate.error.actor.loadPaymentMethods': [failed('loadPaymentMethods')],
+    // The form: an amount, then a method, then submit; a refused submit first (nothing typed).
+    'amount.change': (snapshot) => (ctx(snapshot).amountText === '' ? [{ type: 'amount.change', value: '50' }] : []),
+    'method.select': (snapshot) => (ctx(snapshot).methodId === null && ctx(snapshot).amountText !== '' ? [{ type: 'method.select', methodId: 'visa' }] : []),
+    'bonus.select': [],
+    'xstate.done.actor.requestDeposit': [
+      done('requestDeposit', { result: 'SUCCESS', depositId: 'dep-1', redirectUrl: '/api/simulated-payments/pay?payment=dep-1' }),
+      done('requestDeposit', { result: 'NOT_ENOUGH_FUNDS', depositId: null, redirectUrl: null }),
+    ],
+    'xstate.error.actor.requestDeposit': [failed('requestDeposit')],
+    'xstate.done.actor.depositStatus': (snapshot) =>
+      ctx(snapshot).statusPolls === 0
+        ? [done('depositStatus', depositStatus('SUCCESS')), done('depositStatus', depositStatus('PENDING')), done('depositStatus', depositStatus('FAILED', 'FAILURE'))]
+        : [done('depositStatus', depositStatus('PENDING'))],
+    'xstate.error.actor.depositStatus': [failed('depositStatus')],
+  },
+};
+
+export const PATH_MODELS: Readonly<Record<string, PathModel>> = {
+  deposit,
+};
