@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { readConfig } from '../server/config';
 import { createDatabase } from '../server/db/database';
 import { migrateToLatest } from '../server/db/migrate';
-import { retireProviderKey, rotateProviderKey } from '../server/platform/provider-keys';
+import { retireProviderKey, rotateProviderKey } from '../server/services/provider-keys';
 import { allProviderKeys } from '../server/repositories/provider-keys';
 
 const [command, argument] = process.argv.slice(2);

@@ -12,16 +12,16 @@ import { SITE_CONTEXT_HEADER, siteContext, type SiteEnv } from './http/site-cont
 import { pagesApp, type PageRenderer } from './http/pages';
 import { staticApp } from './http/static';
 import { DEFAULT_CAPTCHA_SECRET, ID_TOKEN_LIFETIME_S, SESSION_ABSOLUTE_LIFETIME_MS } from './config';
-import { setMessageSender } from './platform/messages';
-import { providerKeyring, type ProviderKey } from './platform/provider-keys';
-import { createAuthServices, provideAuth, type AuthPolicy } from './platform/sessions';
+import { setMessageSender } from './services/messages';
+import { providerKeyring, type ProviderKey } from './services/provider-keys';
+import { createAuthServices, provideAuth, type AuthPolicy } from './services/sessions';
 import { DEFAULT_THROTTLE_POLICY, type ThrottlePolicy } from './services/throttle';
-import { rgRulesFor, type SettingsStore } from './platform/settings';
+import { rgRulesFor, type SettingsStore } from './services/settings';
 import { assertProvidersFit, provideProviders, providerHosts, simulatedProviders, type PlatformMode, type PlatformProviders } from './providers';
 import { authRoutes } from './routes/auth';
 import { contentRoutes } from './routes/content';
 import { passwordResetRoutes } from './routes/password-reset';
-import { payAndPlayRoutes } from './routes/payAndPlay';
+import { payAndPlayRoutes } from './routes/pay-and-play';
 import { phoneRoutes } from './routes/phone';
 import { platformRoutes } from './routes/platform';
 import { registrationRoutes } from './routes/registration';
@@ -36,7 +36,7 @@ import { gameLaunchRoutes } from './routes/game-launch';
 import { gamesContentRoutes, jackpotRoutes } from './routes/games-content';
 import { playerGamesRoutes } from './routes/player-games';
 import { responsibleGamblingRoutes } from './routes/responsible-gambling';
-import type { WalletLive } from './platform/wallet-live';
+import type { WalletLive } from './http/wallet-live';
 
 // The reference platform as a Hono app: the API under /api (behaviour.md §7) and the built app.
 // server/main.ts wires it to the database and the network; tests call `app.request(...)`.

@@ -1,7 +1,7 @@
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LOGIN_LOCK_ATTEMPTS_DEFAULT, LOGIN_LOCK_WINDOW_MINUTES_DEFAULT } from '../machines/lib/constants';
-import { parseProviderKeys, type ProviderKey } from './platform/provider-keys';
+import { parseProviderKeys, type ProviderKey } from './services/provider-keys';
 import { PLATFORM_MODES, type PlatformMode } from './providers/types';
 
 // The platform's settings from the environment (README "Configuration"). Read once at start.

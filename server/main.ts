@@ -6,10 +6,10 @@ import { readConfig } from './config';
 import { seedContentIfEmpty } from './content/seed';
 import { createDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
-import { setMessageLog } from './platform/messages';
-import { seedPlayers } from './platform/seed-players';
-import { createSettingsStore } from './platform/settings';
-import { createWalletLive } from './platform/wallet-live';
+import { setMessageLog } from './services/messages';
+import { seedPlayers } from './services/seed-players';
+import { createSettingsStore } from './services/settings';
+import { createWalletLive } from './http/wallet-live';
 import { productionProblems, realProvidersFromEnv, type PlatformProviders } from './providers';
 import { loadCatalog } from './content/catalog';
 

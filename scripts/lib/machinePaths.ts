@@ -193,19 +193,33 @@ function plan(machine: AnyStateMachine, model: PathModel): Planned[] {
   const traversal = { events: (snapshot: AnyMachineSnapshot) => eventsAt(machine, model, snapshot), input: model.input };
   type Path = StatePath<AnyMachineSnapshot, EventObject>;
   const shortest = getShortestPaths(machine, traversal) as unknown as Path[];
-  const planned: Planned[] = shortest.map((path) => ({ events: path.steps.slice(1).map((step) => step.event) }));
-  const shortestTo = new Map<string, Planned>();
-  for (const [i, path] of shortest.entries()) {
+  const valueOf = (snapshot: AnyMachineSnapshot) => stateName(snapshot.value as StateValue);
+  // A tester reads one scenario per state and per transition, not one per context a state is in:
+  // the shortest path to each state value, and each (state value, event, state value reached) once.
+  const planned: Planned[] = [];
+  const seenValues = new Set<string>();
+  const shortestTo = new Map<string, { head: Planned; value: string }>();
+  for (const path of shortest) {
     const last = path.steps.at(-1)?.state;
-    const head = planned[i];
-    if (last && head) shortestTo.set(serializeSnapshot(last), head);
+    if (!last) continue;
+    const head = { events: path.steps.slice(1).map((step) => step.event) };
+    shortestTo.set(serializeSnapshot(last), { head, value: valueOf(last) });
+    if (seenValues.has(valueOf(last))) continue;
+    seenValues.add(valueOf(last));
+    planned.push(head);
   }
-  type Edge = { event: EventObject };
+  type Edge = { event: EventObject; state: AnyMachineSnapshot };
   const adjacency = getAdjacencyMap(machine, traversal) as unknown as Record<string, { transitions: Record<string, Edge> }>;
+  const seenSteps = new Set<string>();
   for (const [serialized, { transitions }] of Object.entries(adjacency)) {
-    const head = shortestTo.get(serialized);
-    if (!head) continue;
-    for (const { event } of Object.values(transitions)) planned.push({ events: [...head.events, event] });
+    const from = shortestTo.get(serialized);
+    if (!from) continue;
+    for (const { event, state } of Object.values(transitions)) {
+      const step = `${from.value}|${JSON.stringify(event)}|${valueOf(state)}`;
+      if (seenSteps.has(step)) continue;
+      seenSteps.add(step);
+      planned.push({ events: [...from.head.events, event] });
+    }
   }
   const keyOf = (path: Planned) => path.events.map((event) => JSON.stringify(event));
   const unique = new Map<string, Planned>();

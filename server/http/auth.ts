@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { authServicesOf, isIdle, revokeSession, type AuthServices, type AuthVariables } from '../platform/sessions';
-import { verifyIdToken, type TokenCheck } from '../platform/tokens';
+import { authServicesOf, isIdle, revokeSession, type AuthServices, type AuthVariables } from '../services/sessions';
+import { verifyIdToken, type TokenCheck } from '../crypto/tokens';
 import { SESSION_TOUCH_INTERVAL_MS } from '../config';
 import { ERROR_CODES, HttpError } from './errors';
 import type { SiteEnv } from './site-context';

@@ -17,13 +17,13 @@ import {
 } from '../config';
 import type { Listen } from '../db/database';
 import type { Database } from '../db/schema';
-import { redactError } from '../http/redact';
+import { redactError } from './redact';
 import { liveSessionPlayers } from '../repositories/sessions';
 import { readWallet as readWalletOfLedger } from '../services/wallet';
-import { SESSION_ENDED_CHANNEL } from './session-events';
-import type { AuthenticatedSession, AuthServices } from './sessions';
-import { signJwt, verifiedJwtPayload } from './tokens';
-import { WALLET_CHANGED_CHANNEL } from './wallet-events';
+import { SESSION_ENDED_CHANNEL } from '../repositories/session-events';
+import type { AuthenticatedSession, AuthServices } from '../services/sessions';
+import { signJwt, verifiedJwtPayload } from '../crypto/tokens';
+import { WALLET_CHANGED_CHANNEL } from '../repositories/wallet-events';
 
 // The wallet's live connection (behaviour.md §4 "Wallet", §7 "Wallet live connection"; issue 11
 // "Live balance"), the platform's side:

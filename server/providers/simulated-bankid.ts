@@ -1,12 +1,12 @@
 import { Hono, type Context } from 'hono';
 import type { Kysely } from 'kysely';
 import { escapeHtml } from '../content/terms';
-import { providerAmount, simulatedProviderPage } from '../providers/simulated-page';
+import { providerAmount, simulatedProviderPage } from './simulated-page';
 import type { Database } from '../db/schema';
 import type { SiteEnv } from '../http/site-context';
 import { flowBodyLimit } from '../http/validation';
-import { withParams } from '../platform/payAndPlay';
-import { createSettingsStore } from '../platform/settings';
+import { withParams } from '../domain/pay-and-play';
+import { createSettingsStore } from '../services/settings';
 import { ERROR_CODES } from '../http/errors';
 import {
   bankSession,

@@ -3,11 +3,11 @@ import type { Kysely } from 'kysely';
 import { PAYMENT_OUTCOMES, type PaymentOutcome } from '../../machines/lib/wallet';
 import { PAYMENT_METHODS } from '../content/payment-methods';
 import { escapeHtml } from '../content/terms';
-import { providerAmount, simulatedProviderPage } from '../providers/simulated-page';
+import { providerAmount, simulatedProviderPage } from './simulated-page';
 import type { Database } from '../db/schema';
 import type { SiteEnv } from '../http/site-context';
 import { flowBodyLimit } from '../http/validation';
-import { providersOf } from '../providers';
+import { providersOf } from './';
 import { depositReturnUrl, settleDeposit, type CashierDeps } from '../services/cashier';
 import { answerPayment, paymentForPage, type SimulatedAnswer, type SimulatedPayment } from '../services/payment-simulator';
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { paymentSimulatorRoutes } from '../routes/payment-simulator';
+import { paymentSimulatorRoutes } from './simulated-payment-page';
 import { openPayment, paymentState } from '../services/payment-simulator';
 import type { PaymentProvider } from './types';
 

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { SIMULATED_MESSAGE_SENDER } from '../platform/messages';
-import type { ProviderKeyring } from '../platform/provider-keys';
-import { sameText } from '../platform/secrets';
-import { bankidRoutes } from '../routes/bankid';
+import { SIMULATED_MESSAGE_SENDER } from '../services/messages';
+import type { ProviderKeyring } from '../services/provider-keys';
+import { sameText } from '../crypto/secrets';
+import { bankidRoutes } from './simulated-bankid';
 import { captchaRoutes } from '../routes/captcha';
 import { demoGameProvider } from './demo-games';
 import { simulatedPaymentProvider } from './simulated-payments';

@@ -1,5 +1,5 @@
 import { sql, type ColumnType, type Generated, type Kysely } from 'kysely';
-import type { Database, JsonColumn, JsonValue } from '../../db/schema';
+import type { Database, JsonColumn, JsonValue } from '../db/schema';
 
 // The SQL of the demo provider's state (migration 0011_demo_provider_state: demo_launches,
 // demo_answers, demo_live_bets, demo_pending_wins); the rules are play.ts's. Every process of the

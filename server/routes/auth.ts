@@ -14,8 +14,8 @@ import { acceptTerms, changePassword, currentPlayer, profileOf, transactionSumma
 import { touchSession } from '../repositories/sessions';
 import { logIn, requestUnlock, unlock, type LoginDeps } from '../services/login';
 import type { ThrottlePolicy } from '../services/throttle';
-import { accessDetailsFor, liftEndedRestriction, loginRefusal } from '../platform/account-status';
-import { createPlayerStore, type Player } from '../platform/players';
+import { accessDetailsFor, liftEndedRestriction, loginRefusal } from '../services/account-status';
+import { createPlayerStore, type Player } from '../services/players';
 import {
   authServicesOf,
   clearSessionCookie,
@@ -25,7 +25,7 @@ import {
   LOGIN_METHODS,
   revokeSession,
   sessionFromCookie,
-} from '../platform/sessions';
+} from '../services/sessions';
 
 // Login, session and the player's own account, mounted at /api/player (behaviour.md §4 "Session",
 // §7 "Player and account", §8 "Login"; issue 3 "Security"): login, session refresh from the

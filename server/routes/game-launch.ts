@@ -22,9 +22,9 @@ import type { GameChannel } from '../../machines/lib/games';
 import type { Database } from '../db/schema';
 import { requireAuth, type AuthEnv } from '../http/auth';
 import { flowBodyLimit, parseJsonBody } from '../http/validation';
-import type { CountrySources } from '../platform/access';
-import { authServicesOf } from '../platform/sessions';
-import { createSettingsStore, type SettingsStore } from '../platform/settings';
+import type { CountrySources } from '../domain/access';
+import { authServicesOf } from '../services/sessions';
+import { createSettingsStore, type SettingsStore } from '../services/settings';
 import { providersOf } from '../providers';
 import {
   gameDetail,

@@ -6,7 +6,7 @@ import { limitPatchSchema, type LimitsResponse } from '../../src/api/responsible
 import type { Database } from '../db/schema';
 import { requireAuth, type AuthEnv } from '../http/auth';
 import { fieldErrorsOf, flowBodyLimit, readJsonObject, validationError } from '../http/validation';
-import type { SettingsStore } from '../platform/settings';
+import type { SettingsStore } from '../services/settings';
 import { changeLimit, limitError, playerLimits, type LimitPatchInput, type LimitsDeps } from '../services/limits';
 
 // The player's deposit and spend (loss) limits (issue 13; behaviour.md §7 "Responsible gambling":

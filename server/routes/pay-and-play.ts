@@ -11,10 +11,10 @@ import {
   type VerifyCodeResponse,
 } from '../../src/api/payAndPlay';
 import type { Database } from '../db/schema';
-import type { SettingsStore } from '../platform/settings';
+import type { SettingsStore } from '../services/settings';
 import type { SiteEnv } from '../http/site-context';
 import { fieldErrorsOf, flowBodyLimit, parseJsonBody, validationError } from '../http/validation';
-import { issueLogin, LOGIN_METHODS } from '../platform/sessions';
+import { issueLogin, LOGIN_METHODS } from '../services/sessions';
 import { providersOf } from '../providers';
 import {
   authorize,

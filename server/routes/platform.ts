@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import { decideAccess, resolveCountry, type CountrySources } from '../platform/access';
-import type { SettingsStore } from '../platform/settings';
+import { decideAccess, resolveCountry, type CountrySources } from '../domain/access';
+import type { SettingsStore } from '../services/settings';
 import type { SiteEnv } from '../http/site-context';
 
 // Player-facing platform state, mounted at /api/player: the access check (behaviour.md §4).

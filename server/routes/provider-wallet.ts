@@ -13,7 +13,7 @@ import type { Database } from '../db/schema';
 import { ERROR_CODES, HttpError } from '../http/errors';
 import type { SiteEnv } from '../http/site-context';
 import { fieldErrorsOf, flowBodyLimit, validationError } from '../http/validation';
-import { verifyWalletCall, type ProviderKeyring } from '../platform/provider-keys';
+import { verifyWalletCall, type ProviderKeyring } from '../services/provider-keys';
 import { gameBalance, gameOperation, rollbackBet, type GameWalletDeps } from '../services/game-wallet';
 
 // The game providers' seamless wallet (server/contract/provider-wallet.ts), mounted at

@@ -13,7 +13,7 @@ import type { Database } from '../db/schema';
 import { ERROR_CODES } from '../http/errors';
 import type { SiteEnv } from '../http/site-context';
 import { fieldErrorsOf, flowBodyLimit, parseJsonBody, readJsonObject, validationError } from '../http/validation';
-import { issueLogin, LOGIN_METHODS } from '../platform/sessions';
+import { issueLogin, LOGIN_METHODS } from '../services/sessions';
 import {
   changeRegistrationPhone,
   finishRegistration,

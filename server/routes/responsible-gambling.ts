@@ -18,7 +18,7 @@ import type { Database } from '../db/schema';
 import { requireAuth, type AuthEnv } from '../http/auth';
 import { ERROR_CODES, HttpError } from '../http/errors';
 import { flowBodyLimit, parseJsonBody } from '../http/validation';
-import { rgRulesFor, type SettingsStore } from '../platform/settings';
+import { rgRulesFor, type SettingsStore } from '../services/settings';
 import { activitySettings, activitySummary, minutesRemaining, resetActivityTimer, updateActivitySettings } from '../services/activity';
 import { selfExclude, takeCoolingOff, takeTimeout } from '../services/breaks';
 

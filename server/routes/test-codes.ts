@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { ERROR_CODES, HttpError } from '../http/errors';
 import type { SiteEnv } from '../http/site-context';
-import { lastCodeSentTo } from '../platform/messages';
+import { lastCodeSentTo } from '../services/messages';
 
 // Test mode only (mounted at /api/test/codes when PLATFORM_TEST_MODE=1): the simulated SMS / e-mail
 // provider's outbox, so browser tests can type the code a player would have received.

@@ -5,8 +5,8 @@ import { ACTIVITY_INTERVAL_CHOICES_MINUTES } from '../../machines/lib/constants'
 import type { Database } from '../db/schema';
 import { ERROR_CODES, HttpError } from '../http/errors';
 import type { SiteEnv } from '../http/site-context';
-import { createPlayerStore } from '../platform/players';
-import type { SettingsStore } from '../platform/settings';
+import { createPlayerStore } from '../services/players';
+import type { SettingsStore } from '../services/settings';
 import { moveActivityTimers } from '../services/activity';
 import { creditWallet, payOutPendingWithdrawals } from '../services/cashier';
 import { readWallet } from '../services/wallet';

@@ -19,7 +19,7 @@ import {
 import type { Database } from '../db/schema';
 import { requireAuth, type AuthEnv } from '../http/auth';
 import { fieldErrorsOf, flowBodyLimit, parseJsonBody, validationError } from '../http/validation';
-import type { SettingsStore } from '../platform/settings';
+import type { SettingsStore } from '../services/settings';
 import { providersOf } from '../providers';
 import {
   cancelWithdrawal,

@@ -4,9 +4,9 @@ import { newPasswordSchema, type PlayerProfile, type TransactionSummary } from '
 import type { Database } from '../db/schema';
 import { ERROR_CODES, HttpError } from '../http/errors';
 import { fieldErrorsOf, validationError } from '../http/validation';
-import { accessDetailsFor, currentTermsVersion, liftEndedRestriction } from '../platform/account-status';
-import { createPlayerStore, type Player } from '../platform/players';
-import { revokePlayerSessions } from '../platform/sessions';
+import { accessDetailsFor, currentTermsVersion, liftEndedRestriction } from './account-status';
+import { createPlayerStore, type Player } from './players';
+import { revokePlayerSessions } from './sessions';
 import { depositCount, firstDepositDate } from '../repositories/deposits';
 import { checkOldPassword, type LoginDeps } from './login';
 

@@ -4,8 +4,8 @@ import { activityMinutesRemaining } from '../../machines/lib/responsibleGambling
 import type { ActivitySettings, ActivitySettingsPatch, ActivitySummary, MinutesRemaining } from '../../src/api/responsibleGambling';
 import type { Database } from '../db/schema';
 import { ERROR_CODES, HttpError } from '../http/errors';
-import { toCents } from '../platform/ledger';
-import type { AuthenticatedSession } from '../platform/sessions';
+import { toCents } from './ledger';
+import type { AuthenticatedSession } from './sessions';
 import {
   chosenInterval,
   playSince,

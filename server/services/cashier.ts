@@ -33,8 +33,8 @@ import type { Database } from '../db/schema';
 import { ERROR_CODES, HttpError } from '../http/errors';
 import { redactError } from '../http/redact';
 import { FIELD_CODES, validationError } from '../http/validation';
-import { accessDetailsFor } from '../platform/account-status';
-import { storeAnswer, storedAnswer, type IdempotentCall } from '../platform/idempotency';
+import { accessDetailsFor } from './account-status';
+import { storeAnswer, storedAnswer, type IdempotentCall } from './idempotency';
 import {
   ADJUSTMENT_ACCOUNT,
   CASHIER_CLEARING_ACCOUNT,
@@ -48,11 +48,11 @@ import {
   toCents,
   type LockedWallet,
   type PlayerBalances,
-} from '../platform/ledger';
-import { withParams } from '../platform/payAndPlay';
-import type { Player } from '../platform/players';
-import { rgRulesFor, type SettingsStore } from '../platform/settings';
-import { randomSecret } from '../platform/secrets';
+} from './ledger';
+import { withParams } from '../domain/pay-and-play';
+import type { Player } from './players';
+import { rgRulesFor, type SettingsStore } from './settings';
+import { randomSecret } from '../crypto/secrets';
 import type { PlatformProviders } from '../providers/types';
 import {
   findDeposit,

@@ -2,10 +2,10 @@ import { randomInt } from 'node:crypto';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, VerificationCodesTable, VerificationPurpose } from '../db/schema';
 import { ERROR_CODES, HttpError } from '../http/errors';
-import { countCodeSend, DEFAULT_THROTTLE_POLICY, tooManyCodes, type ThrottlePolicy } from '../services/throttle';
-import { messageText } from './message-texts';
+import { countCodeSend, DEFAULT_THROTTLE_POLICY, tooManyCodes, type ThrottlePolicy } from './throttle';
+import { messageText } from '../domain/message-texts';
 import { normalizeDestination, sendMessage, type MessageChannel } from './messages';
-import { randomSecret, sameHash, sha256Hex } from './secrets';
+import { randomSecret, sameHash, sha256Hex } from '../crypto/secrets';
 
 // One-time codes for sign-up verification, password reset and phone change (behaviour.md §4, §8
 // "Sign-up and reset"). A code is 6 digits from crypto.randomInt, stored only as

@@ -20,11 +20,11 @@ import {
 import type { Database } from '../db/schema';
 import { ERROR_CODES, HttpError } from '../http/errors';
 import { FIELD_CODES, validationError } from '../http/validation';
-import { accessDetailsFor } from '../platform/account-status';
-import { storeAnswer, storedAnswer, type IdempotentCall } from '../platform/idempotency';
-import { fromCents, gameAccount, lockWallet, playerAccount, playerBalances, postOnWallet, recordHistory, toCents, type LockedWallet } from '../platform/ledger';
-import { createPlayerStore, type Player } from '../platform/players';
-import { sha256Hex } from '../platform/secrets';
+import { accessDetailsFor } from './account-status';
+import { storeAnswer, storedAnswer, type IdempotentCall } from './idempotency';
+import { fromCents, gameAccount, lockWallet, playerAccount, playerBalances, postOnWallet, recordHistory, toCents, type LockedWallet } from './ledger';
+import { createPlayerStore, type Player } from './players';
+import { sha256Hex } from '../crypto/secrets';
 import { changeRound, findRound, openRound, type GameRoundRow } from '../repositories/game-rounds';
 import { findGameSession } from '../repositories/game-sessions';
 import { inTransaction } from '../repositories/transaction';

@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import type { Database, JsonValue } from '../db/schema';
 import { ERROR_CODES, HttpError } from '../http/errors';
 import { findIdempotencyRecord, insertIdempotencyRecord } from '../repositories/idempotency';
-import { sha256Hex } from './secrets';
+import { sha256Hex } from '../crypto/secrets';
 
 // Idempotent money calls (issue 11): a deposit request, a withdrawal, a cancellation, a game
 // provider's bet, win or rollback, an operator credit. The answer of a call (an effect, or a

@@ -14,10 +14,10 @@ import type { Database } from '../db/schema';
 import { inTransaction } from '../repositories/transaction';
 import { insertWalletTransaction, type WalletTransactionRow } from '../repositories/wallet-transactions';
 import { runningTotalsSql } from '../repositories/wallets';
-import { fromCents, toCents } from './decimal';
-import { walletChangedNotice } from './wallet-events';
+import { fromCents, toCents } from '../platform/decimal';
+import { walletChangedNotice } from '../repositories/wallet-events';
 
-export { fromCents, toCents } from './decimal';
+export { fromCents, toCents } from '../platform/decimal';
 
 // The double-entry wallet ledger (ARCHITECTURE.md "The reference platform"; issue 11): every balance
 // change is a transaction whose entries move money between accounts and sum to zero; a balance is the

@@ -22,9 +22,9 @@ import type * as v from 'valibot';
 import type { Database } from '../db/schema';
 import { ERROR_CODES, HttpError } from '../http/errors';
 import { FIELD_CODES, validationError } from '../http/validation';
-import { lockWallet, type LockedWallet } from '../platform/ledger';
-import type { Player } from '../platform/players';
-import { rgRulesFor, type PlatformSettings, type SettingsStore } from '../platform/settings';
+import { lockWallet, type LockedWallet } from './ledger';
+import type { Player } from './players';
+import { rgRulesFor, type PlatformSettings, type SettingsStore } from './settings';
 import {
   applyDueLimitChanges,
   depositedBetween,

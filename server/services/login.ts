@@ -2,12 +2,12 @@ import type { Kysely } from 'kysely';
 import { UNLOCK_LINK_TTL_MS } from '../config';
 import type { Database } from '../db/schema';
 import { ERROR_CODES, HttpError } from '../http/errors';
-import { liftEndedRestriction, loginRefusal } from '../platform/account-status';
-import { messageText } from '../platform/message-texts';
-import { sendMessage } from '../platform/messages';
-import { dummyVerify } from '../platform/passwords';
-import { createPlayerStore, normalizeEmail, type Player } from '../platform/players';
-import { randomSecret, sha256Hex } from '../platform/secrets';
+import { liftEndedRestriction, loginRefusal } from './account-status';
+import { messageText } from '../domain/message-texts';
+import { sendMessage } from './messages';
+import { dummyVerify } from '../crypto/passwords';
+import { createPlayerStore, normalizeEmail, type Player } from './players';
+import { randomSecret, sha256Hex } from '../crypto/secrets';
 import { findPlayerIdByUnlockKey, insertUnlockKey } from '../repositories/login-unlocks';
 import {
   clearLoginThrottle,

@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { ERROR_CODES, HttpError } from '../http/errors';
-import { codeTarget, requestCode, verifyCode } from '../platform/codes';
-import { createPlayerStore, normalizeEmail } from '../platform/players';
-import { randomSecret, sha256Hex } from '../platform/secrets';
-import { revokePlayerSessions } from '../platform/sessions';
+import { codeTarget, requestCode, verifyCode } from './codes';
+import { createPlayerStore, normalizeEmail } from './players';
+import { randomSecret, sha256Hex } from '../crypto/secrets';
+import { revokePlayerSessions } from './sessions';
 import { inTransaction } from '../repositories/transaction';
 import { insertResetKey, spendResetKeys, takeResetKey } from '../repositories/password-resets';
 import { clearLoginThrottle, type ThrottlePolicy } from './throttle';

@@ -8,8 +8,8 @@ import type { AuthorizeResponse, authorizeRequestSchema, updatePlayerRequestSche
 import type { Database } from '../db/schema';
 import { ERROR_CODES, HttpError } from '../http/errors';
 import { FIELD_CODES, validationError } from '../http/validation';
-import { accessDetailsFor, currentTermsVersion, liftEndedRestriction, loginRefusal } from '../platform/account-status';
-import { lockWallet, postDeposit, toCents } from '../platform/ledger';
+import { accessDetailsFor, currentTermsVersion, liftEndedRestriction, loginRefusal } from './account-status';
+import { lockWallet, postDeposit, toCents } from './ledger';
 import {
   PAY_AND_PLAY_CODE_TTL_MS,
   PAY_AND_PLAY_SESSION_TTL_MS,
@@ -17,11 +17,11 @@ import {
   currencyOf,
   languageForCountry,
   parseDepositAmount,
-} from '../platform/payAndPlay';
-import { createPlayerStore, normalizeEmail, PlayerConflictError, type Player } from '../platform/players';
-import { randomSecret, sha256Hex } from '../platform/secrets';
-import type { PlatformSettings, SettingsStore } from '../platform/settings';
-import { checkPhoneWithProvider } from '../platform/vonage';
+} from '../domain/pay-and-play';
+import { createPlayerStore, normalizeEmail, PlayerConflictError, type Player } from './players';
+import { randomSecret, sha256Hex } from '../crypto/secrets';
+import type { PlatformSettings, SettingsStore } from './settings';
+import { checkPhoneWithProvider } from '../domain/vonage';
 import type { PlatformProviders } from '../providers/types';
 import {
   claimCode,

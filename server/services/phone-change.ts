@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { codeTarget, requestCode, verifyCode } from '../platform/codes';
-import { createPlayerStore } from '../platform/players';
-import { checkPhoneWithProvider } from '../platform/vonage';
+import { codeTarget, requestCode, verifyCode } from './codes';
+import { createPlayerStore } from './players';
+import { checkPhoneWithProvider } from '../domain/vonage';
 import type { ThrottlePolicy } from './throttle';
 
 // Phone change's rules (behaviour.md §4 "Phone change", §5 "A phone change requires an SMS code"): a

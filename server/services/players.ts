@@ -1,7 +1,7 @@
 import type { Kysely, Updateable } from 'kysely';
 import type { Database, JsonValue, NewPlayerRow, PlayerRow, PlayersTable } from '../db/schema';
-import { clearAllLoginThrottles, clearLoginThrottle, type LoginLock } from '../services/throttle';
-import { hashPassword, verifyPassword as verifyHash } from './passwords';
+import { clearAllLoginThrottles, clearLoginThrottle, type LoginLock } from './throttle';
+import { hashPassword, verifyPassword as verifyHash } from '../crypto/passwords';
 
 // The player store (migration 0003): create, find, update, passwords; the login locks live in
 // server/services/throttle.ts (migration 0005; the players.failed_login_* columns are no longer used).

@@ -10,7 +10,7 @@ import type { Database } from '../db/schema';
 import { ERROR_CODES, HttpError } from '../http/errors';
 import { findKeyInForce, insertProviderKey, providerKeysInForce, retireProviderKey as retireKeyRow, type ProviderKeyRow } from '../repositories/provider-keys';
 import { inTransaction } from '../repositories/transaction';
-import { sameText } from './secrets';
+import { sameText } from '../crypto/secrets';
 
 // The game providers' wallet keys and the calls' signatures (issue 20 "Per-provider keys and fresh
 // signatures"; the contract is server/contract/provider-wallet.ts):

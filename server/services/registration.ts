@@ -7,13 +7,13 @@ import type { CodeSent, RegistrationResponse, registrationRequestSchema } from '
 import type { Database } from '../db/schema';
 import { ERROR_CODES, HttpError } from '../http/errors';
 import { FIELD_CODES, validationError } from '../http/validation';
-import { currentTermsVersion } from '../platform/account-status';
-import { codeTarget, requestCode, restartCodes, verifyCode } from '../platform/codes';
-import { maskEmail, maskPhone } from '../platform/messages';
-import { createPlayerStore, PlayerConflictError, type Player } from '../platform/players';
-import { randomSecret, sameHash, sha256Hex } from '../platform/secrets';
-import { verificationFor } from '../platform/verification';
-import { checkPhoneWithProvider } from '../platform/vonage';
+import { currentTermsVersion } from './account-status';
+import { codeTarget, requestCode, restartCodes, verifyCode } from './codes';
+import { maskEmail, maskPhone } from './messages';
+import { createPlayerStore, PlayerConflictError, type Player } from './players';
+import { randomSecret, sameHash, sha256Hex } from '../crypto/secrets';
+import { verificationFor } from '../domain/verification';
+import { checkPhoneWithProvider } from '../domain/vonage';
 import {
   completeRegistration,
   existsSameCustomer,

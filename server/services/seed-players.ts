@@ -3,7 +3,7 @@ import { DAY_MS } from '../../machines/lib/constants';
 import type { Database } from '../db/schema';
 import { currentTermsVersion } from './account-status';
 import { forgetInterval } from '../repositories/activity';
-import { hashPassword } from './passwords';
+import { hashPassword } from '../crypto/passwords';
 import { createPlayerStore, type CreatePlayerInput, type PlayerPatch } from './players';
 
 // The players every start makes sure exist (issue 3; the brief's "Server facts"): one per login

@@ -8,8 +8,8 @@ import { DEFAULT_LOGIN_METHOD } from '../../machines/lib/identity';
 import { SESSION_ABSOLUTE_LIFETIME_MS } from '../config';
 import type { Database, SessionRow } from '../db/schema';
 import type { Player, LoginLockPolicy } from './players';
-import { notifySessionEnded } from './session-events';
-import { loadTokenSecret, signIdToken, type IdTokenClaims } from './tokens';
+import { notifySessionEnded } from '../repositories/session-events';
+import { loadTokenSecret, signIdToken, type IdTokenClaims } from '../crypto/tokens';
 
 // Server-side sessions (issue 3 "Security", OWASP ASVS L2 V3): every login creates a new session
 // (no fixation) and sets an HttpOnly, SameSite=Strict cookie; the app keeps the id token in memory

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import type { NetPositionResponse, Transaction, netPositionQuerySchema, transactionsQuerySchema } from '../../src/api/wallet';
 import { transactionSchema } from '../../src/api/wallet';
 import { FIELD_CODES, validationError } from '../http/validation';
-import { toCents } from '../platform/ledger';
+import { toCents } from './ledger';
 import { findWallet } from '../repositories/wallets';
 import { historyPage, netPositionSums, pendingWithdrawalRows, type WalletTransactionRow } from '../repositories/wallet-transactions';
 import { settleOverdueDeposits, type CashierDeps } from './cashier';

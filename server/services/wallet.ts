@@ -3,7 +3,7 @@ import { BONUS_VERTICALS, formatMoney, isCurrency } from '../../machines/lib/wal
 import type { WalletResponse } from '../../src/api/wallet';
 import type { Database } from '../db/schema';
 import { ERROR_CODES, HttpError } from '../http/errors';
-import { balancesFrom, fromCents, playerAccounts, type PlayerBalances } from '../platform/ledger';
+import { balancesFrom, fromCents, playerAccounts, type PlayerBalances } from './ledger';
 import { walletSnapshot } from '../repositories/wallets';
 
 // The player's wallet (behaviour.md §4 "Wallet", §7 "Wallet and banking"; product.md §3 "Wallet"):

@@ -1,5 +1,5 @@
 import { test, expect, expectNoSeriousA11yViolations, waitForShell } from './fixtures';
-import { SEEDED_EMAILS, SEEDED_PASSWORD } from '../../server/platform/seed-players';
+import { SEEDED_EMAILS, SEEDED_PASSWORD } from '../../server/services/seed-players';
 
 // Issue 9 "Simulation is a mode": the platform the tests run (PLATFORM_MODE=simulation, the
 // default) says so on every page, in the visitor's language, without breaking the layout; and the

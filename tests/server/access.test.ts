@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { accessContextSchema, ACCESS_RESTRICTED_CODE, MAINTENANCE_CODE } from '../../src/api/platform';
-import { DEFAULT_PLATFORM_SETTINGS } from '../../server/platform/settings';
+import { DEFAULT_PLATFORM_SETTINGS } from '../../server/services/settings';
 import { json, startTestPlatform, type TestPlatform } from './helpers/platform';
 
 // The access check (behaviour.md §4 "Other states"): 200 with the visitor's country, 503 in

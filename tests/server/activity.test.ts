@@ -4,7 +4,7 @@ import { ACTIVITY_TIMER_DEFAULT_MINUTES } from '../../machines/lib/constants';
 import { activitySettingsSchema, activitySummarySchema, minutesRemainingSchema } from '../../src/api/responsibleGambling';
 import { operationAnswerSchema } from '../../server/contract/provider-wallet';
 import { hasRequiredActivityLimit, changeLimit } from '../../server/services/limits';
-import { SEEDED_EMAILS, SEEDED_PASSWORD, seedPlayers } from '../../server/platform/seed-players';
+import { SEEDED_EMAILS, SEEDED_PASSWORD, seedPlayers } from '../../server/services/seed-players';
 import { expectError, expectFieldErrors } from './helpers/identity';
 import { json, startTestPlatform, type TestPlatform } from './helpers/platform';
 import { rgCall, rgOk } from './helpers/responsible-gambling';

@@ -5,10 +5,10 @@ import { parseIdToken } from '../../src/api/auth';
 import { PASSWORD_RULE } from '../../src/api/player';
 import * as v from 'valibot';
 import { ID_TOKEN_LIFETIME_S, readConfig } from '../../server/config';
-import { accessDetailsFor, daysLeft, loginRefusal } from '../../server/platform/account-status';
-import { hashPassword, verifyPassword } from '../../server/platform/passwords';
-import type { Player } from '../../server/platform/players';
-import { signIdToken, verifyIdToken, type IdTokenClaims } from '../../server/platform/tokens';
+import { accessDetailsFor, daysLeft, loginRefusal } from '../../server/services/account-status';
+import { hashPassword, verifyPassword } from '../../server/crypto/passwords';
+import type { Player } from '../../server/services/players';
+import { signIdToken, verifyIdToken, type IdTokenClaims } from '../../server/crypto/tokens';
 
 // The pieces of the identity core on their own: password hashes, id tokens, the §8 login refusals,
 // the access flags and the configuration of the lock.

@@ -4,11 +4,11 @@ import { DAY_MS, IDLE_LIMIT_MS } from '../../machines/lib/constants';
 import { loginResponseSchema, parseIdToken, tokenClaimsSchema } from '../../src/api/auth';
 import { accessDetailsSchema, playerProfileSchema, transactionSummarySchema } from '../../src/api/player';
 import { ID_TOKEN_LIFETIME_S, SESSION_ABSOLUTE_LIFETIME_MS } from '../../server/config';
-import { postDeposit } from '../../server/platform/ledger';
-import { hashPassword } from '../../server/platform/passwords';
-import { createPlayerStore, type CreatePlayerInput, type Player } from '../../server/platform/players';
-import { SEEDED_EMAILS, SEEDED_PASSWORD, seedPlayers } from '../../server/platform/seed-players';
-import { SESSION_COOKIE } from '../../server/platform/sessions';
+import { postDeposit } from '../../server/services/ledger';
+import { hashPassword } from '../../server/crypto/passwords';
+import { createPlayerStore, type CreatePlayerInput, type Player } from '../../server/services/players';
+import { SEEDED_EMAILS, SEEDED_PASSWORD, seedPlayers } from '../../server/services/seed-players';
+import { SESSION_COOKIE } from '../../server/services/sessions';
 import { json, startTestPlatform, type TestPlatform } from './helpers/platform';
 
 // Login, session refresh, sign-out and the player's own account (behaviour.md §4 "Session", §7,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staticPageSchema } from '../../src/api/content';
 import { createApp } from '../../server/app';
 import type { Database } from '../../server/db/schema';
-import { createSettingsStore } from '../../server/platform/settings';
+import { createSettingsStore } from '../../server/services/settings';
 import { json, startTestPlatform, type TestPlatform } from './helpers/platform';
 
 // ISSUE "The reference platform": bad input gets a 4xx with a code, never a 5xx: unknown market,

@@ -6,8 +6,8 @@ import { breakResponseSchema, marketRgRulesSchema } from '../../src/api/responsi
 import { authorizeResponseSchema } from '../../src/api/payAndPlay';
 import { WALLET_LIVE_CLOSE_CODES } from '../../src/api/wallet';
 import { operationAnswerSchema } from '../../server/contract/provider-wallet';
-import { balance, playerAccount } from '../../server/platform/ledger';
-import { createPlayerStore, type Player } from '../../server/platform/players';
+import { balance, playerAccount } from '../../server/services/ledger';
+import { createPlayerStore, type Player } from '../../server/services/players';
 import { breaksOf } from '../../server/repositories/breaks';
 import { selfExclude, takeCoolingOff, takeTimeout, type BreakDeps } from '../../server/services/breaks';
 import { withdrawalRefusal } from '../../server/services/cashier';

@@ -8,10 +8,10 @@ import {
   requestCode,
   verifyCode,
   type CodeRequest,
-} from '../../server/platform/codes';
+} from '../../server/services/codes';
 import { HttpError } from '../../server/http/errors';
-import { lastCodeSentTo, maskEmail, maskPhone, normalizeDestination, sendMessage, setMessageLog, type OutgoingMessage } from '../../server/platform/messages';
-import { createPlayerStore } from '../../server/platform/players';
+import { lastCodeSentTo, maskEmail, maskPhone, normalizeDestination, sendMessage, setMessageLog, type OutgoingMessage } from '../../server/services/messages';
+import { createPlayerStore } from '../../server/services/players';
 import { expectError } from './helpers/identity';
 import { json, startTestPlatform, type TestPlatform } from './helpers/platform';
 

@@ -9,7 +9,7 @@ import type { LaunchClaims } from '../../server/providers/demo-games/launch-toke
 import { LIVE_BETTING_MS, LIVE_ROUND_MS, liveOutcome, liveRoundAt } from '../../server/providers/demo-games/live';
 import { demoPlay, ProviderError, SLOT_MIN_ROUND_MS_GG, type BetInput, type DemoPlay } from '../../server/providers/demo-games/play';
 import { rouletteReturn } from '../../server/providers/demo-games/roulette';
-import { demoStore, insertLiveBet } from '../../server/providers/demo-games/state';
+import { demoStore, insertLiveBet } from '../../server/repositories/demo-provider-state';
 import type { DemoWallet, WalletFailure } from '../../server/providers/demo-games/wallet';
 import { openTestDatabase, TEST_DATABASE_URL, type TestDatabase } from './helpers/platform';
 

@@ -6,7 +6,7 @@ import { GAME_TOKEN_HEADER, pragmaticResponseSchema } from '../../src/api/gameLa
 import { DEMO_GAME_KEEPALIVE_MS as KEEPALIVE_MS, DEMO_GAME_LAUNCH_LIFETIME_S, SESSION_ABSOLUTE_LIFETIME_MS } from '../../server/config';
 import { loadCatalog } from '../../server/content/catalog/index';
 import type { CatalogGame } from '../../server/content/catalog/games';
-import { revokePlayerSessions } from '../../server/platform/sessions';
+import { revokePlayerSessions } from '../../server/services/sessions';
 import { demoGameProvider } from '../../server/providers/demo-games';
 import { liveRoundAt } from '../../server/providers/demo-games/live';
 import type { GameProvider as GameProviderAdapter } from '../../server/providers/types';

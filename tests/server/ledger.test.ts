@@ -9,8 +9,8 @@ import {
   postDeposit,
   postTransaction,
   toCents,
-} from '../../server/platform/ledger';
-import { createPlayerStore } from '../../server/platform/players';
+} from '../../server/services/ledger';
+import { createPlayerStore } from '../../server/services/players';
 import { startTestPlatform, type TestPlatform } from './helpers/platform';
 
 // The double-entry ledger (ARCHITECTURE.md "The reference platform"): entries of a transaction sum

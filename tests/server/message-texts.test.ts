@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGE_CODES, LANGUAGES, MARKETS, MARKET_CODES } from '../../machines/lib/markets';
 import { loginResponseSchema } from '../../src/api/auth';
-import { CODE_TTL_MS } from '../../server/platform/codes';
+import { CODE_TTL_MS } from '../../server/services/codes';
 import {
   MESSAGE_CHANNELS,
   MESSAGE_KINDS,
@@ -11,8 +11,8 @@ import {
   messageLanguage,
   messageText,
   type MessageKind,
-} from '../../server/platform/message-texts';
-import { createPlayerStore } from '../../server/platform/players';
+} from '../../server/domain/message-texts';
+import { createPlayerStore } from '../../server/services/players';
 import { bearer, lastCode, postJson, register, uniqueDetails } from './helpers/identity';
 import { json, startTestPlatform, type TestPlatform } from './helpers/platform';
 

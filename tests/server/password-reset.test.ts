@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginResponseSchema } from '../../src/api/auth';
 import { resetRequestedSchema, resetVerifiedSchema } from '../../src/api/player';
 import { RESET_KEY_TTL_MS } from '../../server/routes/password-reset';
-import { createPlayerStore } from '../../server/platform/players';
+import { createPlayerStore } from '../../server/services/players';
 import { bearer, expectError, expectFieldErrors, lastCode, postJson, uniqueDetails } from './helpers/identity';
 import { json, startTestPlatform, type TestPlatform } from './helpers/platform';
 

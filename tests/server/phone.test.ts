@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginResponseSchema } from '../../src/api/auth';
 import { phoneCodeSentSchema, playerProfileSchema } from '../../src/api/player';
-import { createPlayerStore } from '../../server/platform/players';
+import { createPlayerStore } from '../../server/services/players';
 import { bearer, expectError, expectFieldErrors, lastCode, postJson, uniqueDetails } from './helpers/identity';
 import { json, startTestPlatform, type TestPlatform } from './helpers/platform';
 

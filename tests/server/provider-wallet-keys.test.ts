@@ -16,7 +16,7 @@ import {
   rotateProviderKey,
   signWalletCall,
   walletCallHeaders,
-} from '../../server/platform/provider-keys';
+} from '../../server/services/provider-keys';
 import { expectError } from './helpers/identity';
 import { json, startTestPlatform, type TestPlatform } from './helpers/platform';
 import { credit, DEMO_KEY, GAME_SECRET, gameSessionToken, newKey, providerCall, walletPlayer, type TestProviderKey, type WalletPlayer } from './helpers/wallet';

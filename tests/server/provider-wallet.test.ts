@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { transactionsResponseSchema } from '../../src/api/wallet';
 import { balanceAnswerSchema, operationAnswerSchema } from '../../server/contract/provider-wallet';
-import { balance, gameAccount, playerAccount } from '../../server/platform/ledger';
+import { balance, gameAccount, playerAccount } from '../../server/services/ledger';
 import { expectError, expectFieldErrors } from './helpers/identity';
 import { json, startTestPlatform, type TestPlatform } from './helpers/platform';
 import { credit, GAME_SECRET, newKey, playerCall, providerCall, walletOf, walletPlayer, type TestProviderKey, type WalletPlayer } from './helpers/wallet';

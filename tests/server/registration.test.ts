@@ -4,9 +4,9 @@ import { loginResponseSchema, parseIdToken } from '../../src/api/auth';
 import { captchaSchema } from '../../src/api/captcha';
 import { codeSentSchema } from '../../src/api/player';
 import { DEFAULT_CAPTCHA_SECRET, readConfig } from '../../server/config';
-import { createPlayerStore } from '../../server/platform/players';
-import { SESSION_COOKIE } from '../../server/platform/sessions';
-import { VERIFICATION_BY_COUNTRY } from '../../server/platform/verification';
+import { createPlayerStore } from '../../server/services/players';
+import { SESSION_COOKIE } from '../../server/services/sessions';
+import { VERIFICATION_BY_COUNTRY } from '../../server/domain/verification';
 import {
   CAPTCHA,
   bearer,

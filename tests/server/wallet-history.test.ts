@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { netPositionResponseSchema, transactionsResponseSchema, withdrawalRequestResponseSchema, type Transaction } from '../../src/api/wallet';
-import { postDeposit } from '../../server/platform/ledger';
+import { postDeposit } from '../../server/services/ledger';
 import { expectFieldErrors } from './helpers/identity';
 import { json, startTestPlatform, type TestPlatform } from './helpers/platform';
 import { GAME_SECRET, logIn, newKey, playerCall, providerCall, walletPlayer, type WalletPlayer } from './helpers/wallet';

@@ -2,13 +2,13 @@ import * as fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpError } from '../../server/http/errors';
-import { fromCents, playerBalances, postDeposit, toCents } from '../../server/platform/ledger';
-import { createPlayerStore } from '../../server/platform/players';
+import { fromCents, playerBalances, postDeposit, toCents } from '../../server/services/ledger';
+import { createPlayerStore } from '../../server/services/players';
 import { simulatedPaymentProvider } from '../../server/providers/simulated-payments';
 import { cancelWithdrawal, creditWallet, payOutPendingWithdrawals, requestWithdrawal, type PlayerCashierDeps } from '../../server/services/cashier';
 import { gameOperation, rollbackBet } from '../../server/services/game-wallet';
 import { DEFAULT_WIN_MULTIPLIER } from '../../server/contract/provider-wallet';
-import { randomSecret, sha256Hex } from '../../server/platform/secrets';
+import { randomSecret, sha256Hex } from '../../server/crypto/secrets';
 import { insertGameSession } from '../../server/repositories/game-sessions';
 import { startTestPlatform, type TestPlatform } from './helpers/platform';
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket as WS } from 'ws';
 import { WALLET_RECONNECT_ATTEMPTS, WALLET_RECONNECT_DELAY_MS } from '../../machines/lib/constants';
 import { walletMessageSchema, type WalletMessage } from '../../src/api/wallet';
-import { balance, playerAccount, postDeposit } from '../../server/platform/ledger';
+import { balance, playerAccount, postDeposit } from '../../server/services/ledger';
 import { readWallet } from '../../server/services/wallet';
 import { startTestPlatform, type TestPlatform } from './helpers/platform';
 import { liveToken, liveUrl, logIn, newPlayer, startLiveServer, type LiveServer } from './helpers/wallet-live';

@@ -8,7 +8,7 @@ import {
   withdrawalCheckResponseSchema,
   withdrawalRequestResponseSchema,
 } from '../../src/api/wallet';
-import { SEEDED_EMAILS } from '../../server/platform/seed-players';
+import { SEEDED_EMAILS } from '../../server/services/seed-players';
 import { expectError, expectFieldErrors } from './helpers/identity';
 import { json, startTestPlatform, type TestPlatform } from './helpers/platform';
 import { credit, GAME_SECRET, logIn, newKey, playerCall, walletOf, walletPlayer, type WalletPlayer } from './helpers/wallet';

@@ -10,8 +10,8 @@ import {
   recentDepositMethodsResponseSchema,
   transactionsResponseSchema,
 } from '../../src/api/wallet';
-import { balance, playerAccount, postDeposit } from '../../server/platform/ledger';
-import { WALLET_CHANGED_CHANNEL } from '../../server/platform/wallet-events';
+import { balance, playerAccount, postDeposit } from '../../server/services/ledger';
+import { WALLET_CHANGED_CHANNEL } from '../../server/repositories/wallet-events';
 import type { PaymentProvider } from '../../server/providers/types';
 import { DEPOSIT_SETTLE_DELAY_MS } from '../../server/services/cashier';
 import { SIMULATED_PAYMENT_TTL_MS } from '../../server/services/payment-simulator';

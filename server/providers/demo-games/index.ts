@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { DEMO_GAME_LAUNCH_LIFETIME_S } from '../../config';
 import type { Database } from '../../db/schema';
 import type { GameProvider } from '../types';
-import { DEMO_WALLET_PROVIDER, providerKeyring, type ProviderKeyring } from '../../platform/provider-keys';
+import { DEMO_WALLET_PROVIDER, providerKeyring, type ProviderKeyring } from '../../services/provider-keys';
 import { demoProviderKeys } from './keys';
 import { launchClaims, signLaunchToken } from './launch-token';
 import { demoPlay } from './play';

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { loadGameWalletSecret } from '../../platform/game-wallet-secret';
+import { loadGameWalletSecret } from '../../services/game-wallet-secret';
 
 // The demo provider's own keys. It has a secret of its own (GAME_WALLET_SECRET, or the one generated
 // and kept in platform_settings: server/platform/game-wallet-secret.ts) and derives from it a key

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import * as v from 'valibot';
 import { GAME_VERTICALS } from '../../contract/provider-wallet';
-import { signJwt, verifiedJwtPayload } from '../../platform/tokens';
+import { signJwt, verifiedJwtPayload } from '../../crypto/tokens';
 import type { GameLaunchGrant } from '../types';
 import { DEMO_GAME_KINDS, demoKindOf, liveLimits, playCurrency, walletGameId } from './games';
 

@@ -38,7 +38,7 @@ import {
   storeAnswer,
   type ClaimedLiveBet,
   type DemoStore,
-} from './state';
+} from '../../repositories/demo-provider-state';
 import { isWalletFailure, type DemoWallet, type WalletFailure } from './wallet';
 
 // The demo provider's rounds (issue 12, "The demo game provider"): the slot's spins, the roulette's

@@ -14,7 +14,7 @@ import {
 import type { Database } from '../../db/schema';
 import { createErrorHandler } from '../../http/errors';
 import { redactError } from '../../http/redact';
-import { DEMO_WALLET_PROVIDER, walletCallHeaders, type ProviderKeyring } from '../../platform/provider-keys';
+import { DEMO_WALLET_PROVIDER, walletCallHeaders, type ProviderKeyring } from '../../services/provider-keys';
 import { providerWalletRoutes } from '../../routes/provider-wallet';
 
 // The demo provider's side of the seamless wallet (server/contract/provider-wallet.ts; issues 11

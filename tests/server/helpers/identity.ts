@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { expect } from 'vitest';
 import { registrationResponseSchema, type RegistrationRequest, type RegistrationResponse } from '../../../src/api/player';
 import { DEFAULT_CAPTCHA_SECRET } from '../../../server/config';
-import { currentTermsVersion } from '../../../server/platform/account-status';
+import { currentTermsVersion } from '../../../server/services/account-status';
 import { json } from './platform';
 
 // Helpers of the identity-flow server tests (registration, codes, reset, phone, pay and play).

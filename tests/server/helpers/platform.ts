@@ -6,8 +6,8 @@ import { createApp, type AppOptions } from '../../../server/app';
 import { seedContentIfEmpty } from '../../../server/content/seed';
 import { createDatabase, type PlatformDatabase } from '../../../server/db/database';
 import { migrateToLatest } from '../../../server/db/migrate';
-import { seedPlayers } from '../../../server/platform/seed-players';
-import { createSettingsStore, type SettingsStore } from '../../../server/platform/settings';
+import { seedPlayers } from '../../../server/services/seed-players';
+import { createSettingsStore, type SettingsStore } from '../../../server/services/settings';
 import { writeFixtureSeed } from '../fixtures/content-seed';
 
 // Each test file gets its own database: a fresh in-memory PGlite, or, when TEST_DATABASE_URL is

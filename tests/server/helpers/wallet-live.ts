@@ -5,9 +5,9 @@ import { WebSocket } from 'ws';
 import { WALLET_PING_TEXT, WALLET_PONG_TEXT } from '../../../machines/lib/wallet';
 import { loginResponseSchema } from '../../../src/api/auth';
 import { WALLET_LIVE_PATH, walletMessageSchema, walletTokenResponseSchema, type WalletMessage } from '../../../src/api/wallet';
-import { currentTermsVersion } from '../../../server/platform/account-status';
-import { createPlayerStore } from '../../../server/platform/players';
-import { createWalletLive, type WalletLive, type WalletLiveOptions } from '../../../server/platform/wallet-live';
+import { currentTermsVersion } from '../../../server/services/account-status';
+import { createPlayerStore } from '../../../server/services/players';
+import { createWalletLive, type WalletLive, type WalletLiveOptions } from '../../../server/http/wallet-live';
 import type { AppOptions } from '../../../server/app';
 import type { TestPlatform } from './platform';
 

@@ -3,13 +3,13 @@ import { expect } from 'vitest';
 import { walletResponseSchema, type WalletResponse } from '../../../src/api/wallet';
 import { loginResponseSchema } from '../../../src/api/auth';
 import type { createApp } from '../../../server/app';
-import { currentTermsVersion } from '../../../server/platform/account-status';
-import { CONFIGURED_DEMO_KEY_ID, DEMO_WALLET_PROVIDER, walletCallHeaders } from '../../../server/platform/provider-keys';
-import { randomSecret, sha256Hex } from '../../../server/platform/secrets';
+import { currentTermsVersion } from '../../../server/services/account-status';
+import { CONFIGURED_DEMO_KEY_ID, DEMO_WALLET_PROVIDER, walletCallHeaders } from '../../../server/services/provider-keys';
+import { randomSecret, sha256Hex } from '../../../server/crypto/secrets';
 import { insertGameSession } from '../../../server/repositories/game-sessions';
-import { hashPassword } from '../../../server/platform/passwords';
-import { createPlayerStore, type CreatePlayerInput } from '../../../server/platform/players';
-import { SEEDED_PASSWORD } from '../../../server/platform/seed-players';
+import { hashPassword } from '../../../server/crypto/passwords';
+import { createPlayerStore, type CreatePlayerInput } from '../../../server/services/players';
+import { SEEDED_PASSWORD } from '../../../server/services/seed-players';
 import { appContexts, json, type TestPlatform } from './platform';
 
 // Helpers of the wallet and banking server tests (issue 11).

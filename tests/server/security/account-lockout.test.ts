@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LOGIN_ACCOUNT_DELAY_AFTER, LOGIN_ADDRESS_DELAY_AFTER } from '../../../server/config';
-import { hashPassword } from '../../../server/platform/passwords';
-import { createPlayerStore, type Player } from '../../../server/platform/players';
-import { SEEDED_PASSWORD } from '../../../server/platform/seed-players';
+import { hashPassword } from '../../../server/crypto/passwords';
+import { createPlayerStore, type Player } from '../../../server/services/players';
+import { SEEDED_PASSWORD } from '../../../server/services/seed-players';
 import { startTestPlatform, type TestPlatform } from '../helpers/platform';
 import { address, from, post, refusal, type AddressedApp } from './helpers';
 

@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { dummyVerify, HASH_CONCURRENCY, hashLoad, hashPassword, verifyPassword } from '../../../server/platform/passwords';
+import { dummyVerify, HASH_CONCURRENCY, hashLoad, hashPassword, verifyPassword } from '../../../server/crypto/passwords';
 
 // Issue 9: "32 concurrent wrong logins make GET / take 2.3 s instead of 1 ms, because password
 // hashing fills libuv's thread pool." Hashes wait in a bounded queue below the pool's size, so a

@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/schema';
-import { balance, CASHIER_CLEARING_ACCOUNT, playerAccount, postDeposit } from '../../../server/platform/ledger';
-import { createPlayerStore } from '../../../server/platform/players';
+import { balance, CASHIER_CLEARING_ACCOUNT, playerAccount, postDeposit } from '../../../server/services/ledger';
+import { createPlayerStore } from '../../../server/services/players';
 import { startTestPlatform, type TestPlatform } from '../helpers/platform';
 
 // Issue 9: "the ledger's zero-sum rule lives only in application code." Written straight to the

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createErrorHandler } from '../../../server/http/errors';
 import { redactText } from '../../../server/http/redact';
-import { hashPassword } from '../../../server/platform/passwords';
+import { hashPassword } from '../../../server/crypto/passwords';
 import { startTestPlatform, type TestPlatform } from '../helpers/platform';
 
 // Issue 9: "Error logs print SQL parameters, password hashes included." A fault's log line must

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEEDED_EMAILS, SEEDED_PASSWORD } from '../../../server/platform/seed-players';
+import { SEEDED_EMAILS, SEEDED_PASSWORD } from '../../../server/services/seed-players';
 import { CAPTCHA, expectError, registrationBody } from '../helpers/identity';
 import { startTestPlatform, type TestPlatform } from '../helpers/platform';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../../server/platform/passwords';
-import { createPlayerStore, type Player } from '../../../server/platform/players';
-import { SEEDED_PASSWORD } from '../../../server/platform/seed-players';
+import { hashPassword } from '../../../server/crypto/passwords';
+import { createPlayerStore, type Player } from '../../../server/services/players';
+import { SEEDED_PASSWORD } from '../../../server/services/seed-players';
 import { startTestPlatform, type TestPlatform } from '../helpers/platform';
 import { address, from, post, refusal } from './helpers';
 

@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authorizeResponseSchema, UPDATE_FIELD_LOCKED, verifyCodeResponseSchema } from '../../../src/api/payAndPlay';
-import { createPlayerStore } from '../../../server/platform/players';
-import { SEEDED_PERSONID } from '../../../server/platform/seed-players';
+import { createPlayerStore } from '../../../server/services/players';
+import { SEEDED_PERSONID } from '../../../server/services/seed-players';
 import { expectError, postJson } from '../helpers/identity';
 import { json, startTestPlatform, type TestPlatform } from '../helpers/platform';
 

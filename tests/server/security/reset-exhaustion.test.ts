@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPlayerStore } from '../../../server/platform/players';
+import { createPlayerStore } from '../../../server/services/players';
 import { startTestPlatform, type TestPlatform } from '../helpers/platform';
 import { address, from, post, refusal } from './helpers';
 

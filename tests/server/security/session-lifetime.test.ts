@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_ABSOLUTE_LIFETIME_MS } from '../../../server/config';
-import { SEEDED_EMAILS, SEEDED_PASSWORD } from '../../../server/platform/seed-players';
-import { SESSION_COOKIE } from '../../../server/platform/sessions';
+import { SEEDED_EMAILS, SEEDED_PASSWORD } from '../../../server/services/seed-players';
+import { SESSION_COOKIE } from '../../../server/services/sessions';
 import { bearer, expectError, postJson } from '../helpers/identity';
 import { startTestPlatform, type TestPlatform } from '../helpers/platform';
 

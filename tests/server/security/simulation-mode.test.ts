@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../../../server/config';
-import { REDACTED_BODY, setMessageSender, SIMULATED_MESSAGE_SENDER, type OutgoingMessage } from '../../../server/platform/messages';
+import { REDACTED_BODY, setMessageSender, SIMULATED_MESSAGE_SENDER, type OutgoingMessage } from '../../../server/services/messages';
 import { ProviderConfigError, type PlatformProviders } from '../../../server/providers';
 import { CAPTCHA, postJson, registrationBody } from '../helpers/identity';
 import { startTestPlatform, type TestPlatform } from '../helpers/platform';

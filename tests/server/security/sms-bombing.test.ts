@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE_SENDS_PER_ADDRESS, CODE_SENDS_PER_DESTINATION } from '../../../server/config';
-import { createPlayerStore } from '../../../server/platform/players';
-import { randomSecret, sha256Hex } from '../../../server/platform/secrets';
+import { createPlayerStore } from '../../../server/services/players';
+import { randomSecret, sha256Hex } from '../../../server/crypto/secrets';
 import { errorBodySchema, postJson } from '../helpers/identity';
 import { startTestPlatform, type TestPlatform } from '../helpers/platform';
 import { address, from, type AddressedApp } from './helpers';
