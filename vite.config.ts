@@ -5,7 +5,10 @@ import babel from '@rolldown/plugin-babel';
 import { lingui } from '@lingui/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { Plugin } from 'vite';
+import { devFlowsPage } from './scripts/lib/devFlowsPlugin';
 
 /**
  * src/main.tsx imports the app in steps (one task each, issue 10); those steps are dynamic imports,
@@ -55,6 +58,98 @@ function startupPreloads(): Plugin {
   };
 }
 
+/**
+ * Issue 22: the home page uses about one text in eight of its language's catalog, yet fetched the
+ * whole catalog (12 KB gzip, as much as the rest of its own code). This splits each language's
+ * compiled catalog (locales/<language>/messages.po, compiled by Lingui's plugin into one chunk) in
+ * two, by the message ids the code holds as literals (explicit ids everywhere, CONTRIBUTING.md):
+ *
+ * - the core: every text of the modules that start-up evaluates and of the home route (the static
+ *   imports of the entry, of start-up's steps and of the home route's split components): the chunk
+ *   keeps its place, exports `messages` (the core) and `rest`, which imports the other texts;
+ * - the rest, a file of its own beside it (`messages-rest-<language>-<hash>.js`, content-hashed).
+ *
+ * Every other chunk whose code names a text of the rest starts by awaiting
+ * `globalThis.__catalogRest` (src/i18n/catalog.ts: loads the rest of the active language): its
+ * module is evaluated only once the texts it may show are there, so no screen ever renders a
+ * missing text. Pages other than home ask for the rest from the start (src/app/start.tsx). Builds
+ * only (development and tests load whole catalogs), and only the browser's build.
+ */
+const CATALOG_MODULE = /[\\/]locales[\\/]([a-z]+)[\\/]messages\.po$/;
+const HOME_ROUTE_SPLITS = /[\\/]src[\\/]routes[\\/]\$langmarket(\.index)?\.tsx\?tsr-split=component$/;
+const CATALOG_REST_HOOK = '__catalogRest';
+
+function catalogIds(): string[] {
+  const po = readFileSync(new URL('./locales/en/messages.po', import.meta.url), 'utf8');
+  const ids: string[] = [];
+  // msgid "..." possibly continued on the next lines ("...").
+  const pattern = /^msgid ((?:"(?:[^"\\]|\\.)*"\s*)+)/gm;
+  for (const match of po.matchAll(pattern)) {
+    const id = [...(match[1] ?? '').matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((part) => JSON.parse(`"${part[1]}"`) as string).join('');
+    if (id !== '') ids.push(id);
+  }
+  return ids;
+}
+
+/** Whether `code` holds `id` as a string literal (quoted any way). */
+const namesId = (code: string, id: string) => code.includes(`"${id}"`) || code.includes(`'${id}'`) || code.includes(`\`${id}\``);
+
+function splitCatalogs(): Plugin {
+  let core = new Set<string>();
+  let rest: string[] = [];
+  let startup = new Set<string>();
+  const restFiles = new Map<string, string>();
+  return {
+    name: 'split-catalogs',
+    apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
+    renderStart() {
+      // The modules start-up and the home route evaluate: static imports from the entry, start-up's
+      // steps (the entry's dynamic imports) and the home route's split components.
+      const ids = [...this.getModuleIds()];
+      const roots = ids.filter((id) => this.getModuleInfo(id)?.isEntry || HOME_ROUTE_SPLITS.test(id));
+      for (const id of ids) if (this.getModuleInfo(id)?.isEntry) roots.push(...(this.getModuleInfo(id)?.dynamicallyImportedIds ?? []));
+      startup = new Set<string>();
+      const visit = (id: string) => {
+        if (startup.has(id)) return;
+        startup.add(id);
+        for (const imported of this.getModuleInfo(id)?.importedIds ?? []) visit(imported);
+      };
+      roots.forEach(visit);
+      const startupCode = [...startup].map((id) => this.getModuleInfo(id)?.code ?? '').join('\n');
+      const all = catalogIds();
+      core = new Set(all.filter((id) => namesId(startupCode, id)));
+      rest = all.filter((id) => !core.has(id));
+      restFiles.clear();
+      this.info(`catalogs split: ${core.size} texts at start-up and on the home page, ${rest.length} later`);
+    },
+    async renderChunk(code, chunk) {
+      const catalog = chunk.moduleIds.map((id) => CATALOG_MODULE.exec(id)).find((match) => match !== null);
+      if (catalog) {
+        const language = catalog[1];
+        // The compiled catalog is a module of its own (no imports): its messages, as the app gets them.
+        const module = (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)) as { messages: Record<string, unknown> };
+        const pick = (keep: (id: string) => boolean) => Object.fromEntries(Object.entries(module.messages).filter(([id]) => keep(id)));
+        const restSource = `export const messages = JSON.parse(${JSON.stringify(JSON.stringify(pick((id) => !core.has(id))))});\n`;
+        const hash = createHash('sha256').update(restSource).digest('base64url').slice(0, 8);
+        const restName = `messages-rest-${language}-${hash}.js`;
+        restFiles.set(`assets/${restName}`, restSource);
+        return (
+          `export const messages = JSON.parse(${JSON.stringify(JSON.stringify(pick((id) => core.has(id))))});\n` +
+          `export const rest = () => import("./${restName}");\n`
+        );
+      }
+      // A chunk outside start-up that may show a text of the rest waits for it before its code runs.
+      if (chunk.moduleIds.every((id) => startup.has(id))) return null;
+      if (!rest.some((id) => namesId(code, id))) return null;
+      if (chunk.moduleIds.some((id) => startup.has(id))) this.warn(`${chunk.fileName} is loaded at start-up and shows texts of the catalog's rest: they load with it`);
+      return `await globalThis.${CATALOG_REST_HOOK}?.();\n${code}`;
+    },
+    generateBundle() {
+      for (const [fileName, source] of restFiles) this.emitFile({ type: 'asset', fileName, source });
+    },
+  };
+}
+
 // The API lives on the reference platform (server/). In development Vite proxies /api to it;
 // API_BASE_URL points the built app at another platform (read at runtime by server/, see README).
 const platform = process.env.PLATFORM_URL ?? 'http://localhost:3000';
@@ -67,6 +162,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     lingui(),
     vanillaExtractPlugin(),
     startupPreloads(),
+    // /dev/flows (issue 22): the dev server's only (apply: 'serve'); never part of a build.
+    devFlowsPage(),
   ],
   server: { proxy: { '/api': { target: platform, ws: true } } },
   build: isSsrBuild

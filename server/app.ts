@@ -134,6 +134,7 @@ export function createApp(options: AppOptions): Hono<SiteEnv> {
             gameWalletSecret: options.gameWalletSecret,
             keyring,
             gameProviderOrigin: options.gameProviderOrigin,
+            walletRoutes: providerWalletRoutes,
           }),
           ...options.providers,
         }

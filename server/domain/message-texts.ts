@@ -1,5 +1,5 @@
 import { LANGUAGES, isLanguageCode } from '../../machines/lib/markets';
-import type { MessageChannel } from '../services/messages';
+import type { MessageChannel } from './messages';
 
 // The texts the simulated SMS / e-mail provider sends (server/platform/messages.ts), in the
 // player's language: one table, keyed by the API language stored in players.language_code

@@ -7,7 +7,7 @@ import { providerAmount, simulatedProviderPage } from './simulated-page';
 import type { Database } from '../db/schema';
 import type { SiteEnv } from '../http/site-context';
 import { flowBodyLimit } from '../http/validation';
-import { providersOf } from './';
+import { providersOf } from './context';
 import { depositReturnUrl, settleDeposit, type CashierDeps } from '../services/cashier';
 import { answerPayment, paymentForPage, type SimulatedAnswer, type SimulatedPayment } from '../services/payment-simulator';
 

@@ -4,8 +4,9 @@ import { SIMULATED_MESSAGE_SENDER } from '../services/messages';
 import type { ProviderKeyring } from '../services/provider-keys';
 import { sameText } from '../crypto/secrets';
 import { bankidRoutes } from './simulated-bankid';
-import { captchaRoutes } from '../routes/captcha';
+import { captchaRoutes } from './simulated-captcha';
 import { demoGameProvider } from './demo-games';
+import type { PlatformWalletRoutes } from './demo-games/wallet';
 import { simulatedPaymentProvider } from './simulated-payments';
 import type { BankIdentificationProvider, CaptchaProvider, PaymentProvider, PlatformProviders } from './types';
 
@@ -23,12 +24,14 @@ export interface SimulatedProvidersOptions {
   keyring?: ProviderKeyring | undefined;
   /** GAME_PROVIDER_ORIGIN: the demo game provider's own origin (http://games.localhost:<port> when absent). */
   gameProviderOrigin?: string | undefined;
+  /** The platform's seamless-wallet routes, which the demo game provider calls in-process (a provider imports no route). */
+  walletRoutes: PlatformWalletRoutes;
 }
 
-/** The simulated bank page is served by the platform itself (server/routes/bankid.ts). */
+/** The simulated bank page is served by the platform itself (server/providers/simulated-bankid.ts). */
 export const SIMULATED_BANK_PATH = '/api/bankid';
 
-export function simulatedProviders({ db, clock, captchaSecret, gameWalletSecret, keyring, gameProviderOrigin }: SimulatedProvidersOptions): PlatformProviders {
+export function simulatedProviders({ db, clock, captchaSecret, gameWalletSecret, keyring, gameProviderOrigin, walletRoutes }: SimulatedProvidersOptions): PlatformProviders {
   const bankIdentification: BankIdentificationProvider = {
     name: 'simulated bank identification (believes any personal id typed in)',
     simulated: true,
@@ -43,6 +46,6 @@ export function simulatedProviders({ db, clock, captchaSecret, gameWalletSecret,
   };
   const payments: PaymentProvider = simulatedPaymentProvider({ db, clock });
   // The demo games (server/providers/demo-games): every launch call answers with one of their URLs.
-  const games = demoGameProvider({ db, clock, gameWalletSecret, keyring, origin: gameProviderOrigin });
+  const games = demoGameProvider({ db, clock, gameWalletSecret, keyring, origin: gameProviderOrigin, walletRoutes });
   return { bankIdentification, captcha, messages: SIMULATED_MESSAGE_SENDER, payments, games };
 }

@@ -2,7 +2,7 @@ import type { Hono } from 'hono';
 import type { GameChannel } from '../../machines/lib/games';
 import type { Game } from '../../src/api/games';
 import type { SiteEnv } from '../http/site-context';
-import type { OutgoingMessage } from '../services/messages';
+import type { OutgoingMessage } from '../domain/messages';
 
 // One interface per third party the platform talks to (ARCHITECTURE.md "The reference platform":
 // "third parties behind one adapter interface each"; CONVENTIONS.md "Server": "A third party is an

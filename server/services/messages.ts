@@ -1,6 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { normalizeDestination, type OutgoingMessage } from '../domain/messages';
 import type { MessageSender } from '../providers/types';
+import { insertSentMessage, lastCodeSentToDestination } from '../repositories/sent-messages';
+
+export { maskEmail, maskPhone, normalizeDestination, type MessageChannel, type OutgoingMessage } from '../domain/messages';
 
 // Sending SMS and e-mail through the configured sender (server/providers: one per platform mode).
 // Every message is recorded in `sent_messages`, the outbox (the per-destination limits count it).
@@ -8,17 +12,6 @@ import type { MessageSender } from '../providers/types';
 // them, and in test mode GET /api/test/codes/last?to=… reads the last code, so browser tests can
 // finish a sign-up, a reset or a phone change. With a real sender the outbox keeps neither the
 // text nor the code (issue 9: one-time codes are never stored or logged in clear).
-
-export type MessageChannel = 'SMS' | 'EMAIL';
-
-export interface OutgoingMessage {
-  channel: MessageChannel;
-  /** A mobile phone in international form (+358401234567) or an e-mail address. */
-  destination: string;
-  body: string;
-  /** The one-time code the message carries, kept apart for the test-mode reader. */
-  code?: string | null;
-}
 
 type MessageLog = (message: OutgoingMessage) => void;
 let messageLog: MessageLog = () => undefined;
@@ -54,52 +47,15 @@ export const REDACTED_BODY = '[sent by the provider; not kept]';
 export async function sendMessage(db: Kysely<Database>, message: OutgoingMessage): Promise<void> {
   const current = sender;
   await current.send(message);
-  await db
-    .insertInto('sent_messages')
-    .values({
-      channel: message.channel,
-      destination: normalizeDestination(message.destination),
-      body: current.simulated ? message.body : REDACTED_BODY,
-      code: current.simulated ? (message.code ?? null) : null,
-    })
-    .execute();
-}
-
-/**
- * One spelling per destination: e-mail addresses in lower case; phones as `+` and digits. A `+`
- * that arrived unencoded in a query string reads as a space, so a leading space or none at all
- * before the digits still means `+`.
- */
-export function normalizeDestination(destination: string): string {
-  const trimmed = destination.trim();
-  if (trimmed.includes('@')) return trimmed.toLowerCase();
-  const digits = trimmed.replace(/[\s()-]/g, '');
-  return /^\+?[0-9]+$/.test(digits) ? `+${digits.replace(/^\+/, '')}` : trimmed;
+  await insertSentMessage(db, {
+    channel: message.channel,
+    destination: normalizeDestination(message.destination),
+    body: current.simulated ? message.body : REDACTED_BODY,
+    code: current.simulated ? (message.code ?? null) : null,
+  });
 }
 
 /** The code of the last message with a code sent to this destination, or null. */
 export async function lastCodeSentTo(db: Kysely<Database>, destination: string): Promise<string | null> {
-  const row = await db
-    .selectFrom('sent_messages')
-    .select('code')
-    .where('destination', '=', normalizeDestination(destination))
-    .where('code', 'is not', null)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row?.code ?? null;
-}
-
-/** For display: "+358 40 *** 67". */
-export function maskPhone(prefix: string, body: string): string {
-  const digits = body.replace(/\D/g, '');
-  const head = digits.slice(0, 2);
-  const tail = digits.length > 4 ? digits.slice(-2) : '';
-  return `${prefix} ${head} *** ${tail}`.trim();
-}
-
-/** For display: "a***@example.com". */
-export function maskEmail(email: string): string {
-  const [local = '', domain = ''] = email.split('@');
-  return `${local.slice(0, 1)}***@${domain}`;
+  return lastCodeSentToDestination(db, normalizeDestination(destination));
 }

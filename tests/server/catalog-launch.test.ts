@@ -10,6 +10,7 @@ import { gameLaunchFlow } from '../../src/app/flows/gameLaunch';
 import { loadCatalog, type CatalogGame } from '../../server/content/catalog/index';
 import { shapeGame } from '../../server/content/catalog/shape';
 import { demoGameProvider } from '../../server/providers/demo-games';
+import { providerWalletRoutes } from '../../server/routes/provider-wallet';
 import { demoKindOf, demoPlaysType } from '../../server/providers/demo-games/games';
 import { launchClaimsSchema, type LaunchClaims } from '../../server/providers/demo-games/launch-token';
 import type { GameProvider as GameProviderAdapter } from '../../server/providers/types';
@@ -42,7 +43,7 @@ beforeAll(async () => {
   platform = await startTestPlatform();
 });
 beforeEach(() => {
-  games = demoGameProvider({ db: platform.database.db, clock: () => new Date(), gameWalletSecret: GAME_SECRET });
+  games = demoGameProvider({ db: platform.database.db, clock: () => new Date(), gameWalletSecret: GAME_SECRET, walletRoutes: providerWalletRoutes });
   app = platform.app({ gameWalletSecret: GAME_SECRET, providers: { games } });
   // The app's own client (src/api/client.ts) calls this platform, from the site's origin.
   vi.stubGlobal('fetch', (input: string, init?: RequestInit) => Promise.resolve(app.request(`${SITE}${input}`, init)));

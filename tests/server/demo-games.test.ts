@@ -16,6 +16,7 @@ import type { CatalogGame } from '../../server/content/catalog/games';
 import { subProviderById } from '../../server/content/catalog/providers';
 import { providerHosts } from '../../server/providers';
 import { demoGameProvider } from '../../server/providers/demo-games';
+import { providerWalletRoutes } from '../../server/routes/provider-wallet';
 import { demoProviderKeys } from '../../server/providers/demo-games/keys';
 import { LIVE_BETTING_MS, LIVE_ROUND_MS, liveOutcome, liveRoundAt } from '../../server/providers/demo-games/live';
 import { SLOT_MIN_ROUND_MS_GG } from '../../server/providers/demo-games/play';
@@ -71,7 +72,7 @@ beforeAll(async () => {
 beforeEach(() => {
   // The start of a live round's betting window, so a test can bet before moving on.
   now = new Date(liveRoundAt(Date.now()).endsAt + 1_000);
-  games = demoGameProvider({ db: platform.database.db, clock, gameWalletSecret: GAME_SECRET });
+  games = demoGameProvider({ db: platform.database.db, clock, gameWalletSecret: GAME_SECRET, walletRoutes: providerWalletRoutes });
   app = platform.app({ clock, gameWalletSecret: GAME_SECRET, providers: { games } });
 });
 afterAll(async () => {
@@ -313,7 +314,7 @@ describe('a real slot round', () => {
     const rows = (await history(player)).length;
     expect(await spin(url, 'replayed-round')).toEqual(first);
     // Another platform process: the same provider secret, none of this one's memory.
-    const otherProcess = demoGameProvider({ db: platform.database.db, clock, gameWalletSecret: GAME_SECRET });
+    const otherProcess = demoGameProvider({ db: platform.database.db, clock, gameWalletSecret: GAME_SECRET, walletRoutes: providerWalletRoutes });
     const elsewhere = await spin(url, 'replayed-round', '0.10', otherProcess);
     expect({ ...elsewhere, lines: elsewhere.lines.length }).toEqual({ ...first, lines: first.lines.length });
     expect(await walletBalance(player)).toBe(balance);
@@ -394,7 +395,7 @@ describe('the live table', () => {
   it('two provider instances show the same ended rounds, and never the current one', async () => {
     const table = liveGame();
     const url = await launch(table, await walletPlayer(platform, app));
-    const other = demoGameProvider({ db: platform.database.db, clock, gameWalletSecret: GAME_SECRET });
+    const other = demoGameProvider({ db: platform.database.db, clock, gameWalletSecret: GAME_SECRET, walletRoutes: providerWalletRoutes });
     const stateSchema = v.object({ round: v.number(), phase: v.string(), recent: v.array(v.object({ round: v.number(), pocket: v.number() })), table: v.object({ seats: v.nullable(v.number()) }) });
     const first = v.parse(stateSchema, await json(await providerApi(games, url, '/api/live/state', {})));
     const second = v.parse(stateSchema, await json(await providerApi(other, url, '/api/live/state', {})));

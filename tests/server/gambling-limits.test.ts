@@ -11,6 +11,7 @@ import { operationAnswerSchema } from '../../server/contract/provider-wallet';
 import { loadCatalog } from '../../server/content/catalog/index';
 import type { CatalogGame } from '../../server/content/catalog/games';
 import { demoGameProvider } from '../../server/providers/demo-games';
+import { providerWalletRoutes } from '../../server/routes/provider-wallet';
 import type { GameProvider as GameProviderAdapter } from '../../server/providers/types';
 import { offeredIn } from '../../server/services/catalog';
 import { SIMULATED_PAYMENT_TTL_MS } from '../../server/services/payment-simulator';
@@ -50,7 +51,7 @@ beforeAll(async () => {
 });
 beforeEach(() => {
   now = START;
-  games = demoGameProvider({ db: platform.database.db, clock, gameWalletSecret: GAME_SECRET });
+  games = demoGameProvider({ db: platform.database.db, clock, gameWalletSecret: GAME_SECRET, walletRoutes: providerWalletRoutes });
   app = platform.app({ clock, gameWalletSecret: GAME_SECRET, providers: { games } });
 });
 afterEach(async () => {

@@ -25,6 +25,7 @@ import type { CatalogGame } from '../../server/content/catalog/games';
 import { subProviderById } from '../../server/content/catalog/providers';
 import { offeredIn } from '../../server/services/catalog';
 import { demoGameProvider } from '../../server/providers/demo-games';
+import { providerWalletRoutes } from '../../server/routes/provider-wallet';
 import type { GameProvider as GameProviderAdapter } from '../../server/providers/types';
 import { expectError } from './helpers/identity';
 import { json, startTestPlatform, type TestPlatform } from './helpers/platform';
@@ -53,7 +54,7 @@ beforeAll(async () => {
 beforeEach(() => {
   now = new Date();
   // The demo provider the app uses, held here too (its own host is answered by its app).
-  games = demoGameProvider({ db: platform.database.db, clock, gameWalletSecret: GAME_SECRET });
+  games = demoGameProvider({ db: platform.database.db, clock, gameWalletSecret: GAME_SECRET, walletRoutes: providerWalletRoutes });
   app = platform.app({ clock, gameWalletSecret: GAME_SECRET, providers: { games } });
 });
 afterAll(async () => {

@@ -8,6 +8,7 @@ import { loadCatalog } from '../../server/content/catalog/index';
 import type { CatalogGame } from '../../server/content/catalog/games';
 import { revokePlayerSessions } from '../../server/services/sessions';
 import { demoGameProvider } from '../../server/providers/demo-games';
+import { providerWalletRoutes } from '../../server/routes/provider-wallet';
 import { liveRoundAt } from '../../server/providers/demo-games/live';
 import type { GameProvider as GameProviderAdapter } from '../../server/providers/types';
 import { offeredIn } from '../../server/services/catalog';
@@ -35,7 +36,7 @@ beforeAll(async () => {
 });
 beforeEach(() => {
   now = new Date(liveRoundAt(Date.now()).endsAt + 1_000);
-  games = demoGameProvider({ db: platform.database.db, clock, gameWalletSecret: GAME_SECRET });
+  games = demoGameProvider({ db: platform.database.db, clock, gameWalletSecret: GAME_SECRET, walletRoutes: providerWalletRoutes });
   app = platform.app({ clock, gameWalletSecret: GAME_SECRET, providers: { games } });
 });
 afterAll(async () => {

@@ -7,7 +7,7 @@ import { demoProviderKeys } from './keys';
 import { launchClaims, signLaunchToken } from './launch-token';
 import { demoPlay } from './play';
 import { demoProviderRoutes } from './routes';
-import { inProcessWallet } from './wallet';
+import { inProcessWallet, type PlatformWalletRoutes } from './wallet';
 
 // The demo game provider (issue 12, "The demo game provider (server)"): the simulated game provider
 // of PLATFORM_MODE=simulation, behind every launch call of behaviour.md §7 "Games". It serves three
@@ -34,6 +34,8 @@ export interface DemoGameProviderOptions {
   /** GAME_PROVIDER_ORIGIN; when absent, http://games.localhost on the port the site was asked on. */
   origin?: string | undefined;
   logError?: ((message: string, error: unknown) => void) | undefined;
+  /** The platform's seamless-wallet routes the provider calls in-process (server/routes/provider-wallet.ts providerWalletRoutes). */
+  walletRoutes: PlatformWalletRoutes;
 }
 
 /** http://games.localhost on the port of the site's request (none for 80). */
@@ -47,7 +49,7 @@ export function demoGameProvider(options: DemoGameProviderOptions): GameProvider
   const configured = options.origin ? new URL(options.origin) : null;
   const keys = demoProviderKeys(db, options.gameWalletSecret);
   const keyring = options.keyring ?? providerKeyring({ db, clock, demoSecret: options.gameWalletSecret });
-  const wallet = inProcessWallet({ db, clock, keyring });
+  const wallet = inProcessWallet({ db, clock, keyring, walletRoutes: options.walletRoutes });
   const play = demoPlay({ db, clock, keys, wallet });
   const app = demoProviderRoutes({ clock, keys, play, logError: options.logError });
   const originFor = (requestUrl: string): string => configured?.origin ?? defaultGameProviderOrigin(requestUrl);

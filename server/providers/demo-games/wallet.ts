@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import type { SiteEnv } from '../../http/site-context';
 import type { Kysely } from 'kysely';
 import * as v from 'valibot';
 import {
@@ -15,7 +16,6 @@ import type { Database } from '../../db/schema';
 import { createErrorHandler } from '../../http/errors';
 import { redactError } from '../../http/redact';
 import { DEMO_WALLET_PROVIDER, walletCallHeaders, type ProviderKeyring } from '../../services/provider-keys';
-import { providerWalletRoutes } from '../../routes/provider-wallet';
 
 // The demo provider's side of the seamless wallet (server/contract/provider-wallet.ts; issues 11
 // and 20): real-money rounds are a BET and, when they win, a WIN of the round, each with the
@@ -24,10 +24,11 @@ import { providerWalletRoutes } from '../../routes/provider-wallet';
 // token, so they stop with the player's login. The provider speaks the contract exactly as a
 // remote provider does (the JSON body signed with its own key, the time and X-Wallet-Signature; the
 // answers parsed with the contract's schemas) but in-process, through its own instance of the
-// wallet's routes (server/routes/provider-wallet.ts) on the same database: a simulated provider
+// wallet's routes (server/routes/provider-wallet.ts, handed in by the composition root: a provider
+// imports no route) on the same database: a simulated provider
 // running inside the platform has no network address of the platform to call (tests run the app
 // without a port), and a hop through localhost would add nothing the signature and the contract do
-// not already check. The postings notify the live balance as any other (server/platform/wallet-events.ts).
+// not already check. The postings notify the live balance as any other (server/repositories/wallet-events.ts).
 
 export { DEMO_WALLET_PROVIDER };
 
@@ -52,10 +53,13 @@ export function isWalletFailure(answer: object): answer is WalletFailure {
 
 const errorBodySchema = v.object({ code: v.string() });
 
-export function inProcessWallet(options: { db: Kysely<Database>; clock: () => Date; keyring: ProviderKeyring }): DemoWallet {
-  const { db, clock, keyring } = options;
+/** The platform's seamless-wallet routes (server/routes/provider-wallet.ts providerWalletRoutes), given by server/app.ts. */
+export type PlatformWalletRoutes = (deps: { db: Kysely<Database>; clock: () => Date; keyring: ProviderKeyring }) => Hono<SiteEnv>;
+
+export function inProcessWallet(options: { db: Kysely<Database>; clock: () => Date; keyring: ProviderKeyring; walletRoutes: PlatformWalletRoutes }): DemoWallet {
+  const { db, clock, keyring, walletRoutes } = options;
   const app = new Hono();
-  app.route('/', providerWalletRoutes({ db, clock, keyring }));
+  app.route('/', walletRoutes({ db, clock, keyring }));
   app.onError(createErrorHandler((message, error) => console.error(`demo provider wallet: ${message}`, redactError(error))));
 
   async function call<TSchema extends v.GenericSchema>(path: string, body: object, schema: TSchema): Promise<v.InferOutput<TSchema> | WalletFailure> {
