@@ -5,6 +5,7 @@
 // integer minor units in arithmetic, never binary floating point.
 
 import { DEFAULT_CURRENCY } from './constants';
+import { AMOUNT_BOUNDS, centsToDecimal, decimalToCents, isWholeUnits } from './money';
 
 import { DEFAULT_MARKET, MARKET_CODES, MARKETS, parseLangMarket, type MarketCode } from './markets';
 import { marketRgRules } from './responsibleGambling';
@@ -134,29 +135,20 @@ export function isCurrency(code: string): code is Currency {
   return Object.hasOwn(CURRENCY_MINOR_UNITS, code);
 }
 
-/** Amounts are below 10^12 units (the ledger's numeric(18, 2) leaves room for sums of them). */
-const MONEY_TEXT = /^(\d{1,12})(?:\.(\d{1,2}))?$/;
-
 /**
  * A decimal amount as integer cents (hundredths of the unit, for every currency: the ledger's
- * scale), or null: not a non-negative decimal with at most the currency's minor units.
+ * scale), or null: not a non-negative decimal below 10^12 units with at most the currency's minor
+ * units (machines/lib/money.ts, the codec the platform's ledger uses too).
  */
 export function parseMoney(text: string, currency: Currency): number | null {
-  const match = MONEY_TEXT.exec(text.trim());
-  if (!match) return null;
-  const [, units = '0', fraction = ''] = match;
-  if (fraction.replace(/0+$/, '').length > CURRENCY_MINOR_UNITS[currency]) return null;
-  return Number(units) * 100 + Number(fraction.padEnd(2, '0'));
+  const cents = decimalToCents(text, AMOUNT_BOUNDS);
+  if (cents === null || (CURRENCY_MINOR_UNITS[currency] === 0 && !isWholeUnits(cents))) return null;
+  return Number(cents);
 }
 
 /** Integer cents as the wire's decimal string: "12.50"; a currency without minor units: "1500". */
 export function formatMoney(cents: number, currency: Currency): string {
-  const negative = cents < 0;
-  const abs = Math.abs(Math.round(cents));
-  const units = Math.floor(abs / 100);
-  const fraction = abs % 100;
-  const text = CURRENCY_MINOR_UNITS[currency] === 0 && fraction === 0 ? String(units) : `${String(units)}.${String(fraction).padStart(2, '0')}`;
-  return negative ? `-${text}` : text;
+  return centsToDecimal(BigInt(Math.round(cents)), { wholeUnits: CURRENCY_MINOR_UNITS[currency] === 0 });
 }
 
 /** A signed wire amount ("-12.50") as integer cents, or null. */

@@ -1,26 +1,20 @@
 // Ledger amounts as exact integers (server/platform/ledger.ts): numeric(18, 2) text or a number
 // with at most 2 decimals as bigint cents, and back. A leaf module: the ledger and the wallet
-// repository (which reads the running totals) both convert with it.
-
-const DECIMAL = /^(-?)(\d{1,16})(?:\.(\d{1,2}))?$/;
+// repository (which reads the running totals) both convert with it, through the codec the player
+// site uses too (machines/lib/money.ts), with the ledger's bounds (signed, 16 digits of units).
+import { centsToDecimal, decimalToCents, LEDGER_BOUNDS } from '../../machines/lib/money';
 
 /** A decimal string or number with at most 2 fraction digits as integer cents; throws otherwise. */
 export function toCents(amount: string | number): bigint {
   const text = typeof amount === 'number' ? numberToDecimal(amount) : amount.trim();
-  const match = DECIMAL.exec(text);
-  if (!match) throw new RangeError(`Not an amount with at most 2 decimals: ${text}`);
-  const [, sign = '', units = '0', fraction = ''] = match;
-  const cents = BigInt(units) * 100n + BigInt(fraction.padEnd(2, '0'));
-  return sign === '-' ? -cents : cents;
+  const cents = decimalToCents(text, LEDGER_BOUNDS);
+  if (cents === null) throw new RangeError(`Not an amount with at most 2 decimals: ${text}`);
+  return cents;
 }
 
 /** Integer cents as a decimal string with 2 fraction digits ("-12.50"). */
 export function fromCents(cents: bigint): string {
-  const negative = cents < 0n;
-  const abs = negative ? -cents : cents;
-  const units = abs / 100n;
-  const fraction = (abs % 100n).toString().padStart(2, '0');
-  return `${negative ? '-' : ''}${units.toString()}.${fraction}`;
+  return centsToDecimal(cents);
 }
 
 function numberToDecimal(amount: number): string {
