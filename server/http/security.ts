@@ -1,9 +1,19 @@
 import type { MiddlewareHandler } from 'hono';
+import { secureHeaders } from 'hono/secure-headers';
 
 // Response headers from the first day (ISSUE "The reference platform"): a Content-Security-Policy
 // for the app, no MIME sniffing, a referrer policy, no framing. A handler that needs a stricter
 // policy (a CMS document served on its own) sets its own CSP and it is kept. Issue 9 added HSTS,
 // a Permissions-Policy, Cross-Origin-Opener-Policy, and `connect-src` without bare ws:/wss:.
+//
+// Hono's `secureHeaders` writes the headers (issue 22). What it cannot do is kept here: it puts one
+// set on every response, while the platform sends the document set only on documents and the short
+// set on everything else (issue 12), nothing kind-specific on a 304, and the document set on a
+// redirect (issue 20). So `securityHeaders` picks one of the sets below once the answer is known.
+
+type SecureHeadersOptions = NonNullable<Parameters<typeof secureHeaders>[0]>;
+type PolicyDirectives = NonNullable<SecureHeadersOptions['contentSecurityPolicy']>;
+type PermissionsPolicy = NonNullable<SecureHeadersOptions['permissionsPolicy']>;
 
 /**
  * The app's policy. `connect-src` is the site's own origin ('self' also covers its ws:/wss: in
@@ -11,25 +21,37 @@ import type { MiddlewareHandler } from 'hono';
  * platform (API_BASE_URL); never any host. `frame-src` adds the game provider's origin (issue 12:
  * the game frame; server/providers GameProvider.frameSource) to the site's own frames.
  */
-export function contentSecurityPolicy(apiBaseUrl?: string, frameSources: readonly string[] = []): string {
+function appPolicy(apiBaseUrl?: string, frameSources: readonly string[] = []): PolicyDirectives {
   const connect = ["'self'"];
   if (apiBaseUrl) {
     const api = new URL(apiBaseUrl);
     connect.push(api.origin, `${api.protocol === 'https:' ? 'wss:' : 'ws:'}//${api.host}`);
   }
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: https:",
-    `connect-src ${connect.join(' ')}`,
-    ...(frameSources.length > 0 ? [`frame-src 'self' ${frameSources.join(' ')}`] : []),
-    "font-src 'self' data:",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "frame-ancestors 'none'",
-    "form-action 'self'",
-  ].join('; ');
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'https:'],
+    connectSrc: connect,
+    ...(frameSources.length > 0 ? { frameSrc: ["'self'", ...frameSources] } : {}),
+    fontSrc: ["'self'", 'data:'],
+    objectSrc: ["'none'"],
+    baseUri: ["'none'"],
+    frameAncestors: ["'none'"],
+    formAction: ["'self'"],
+  };
+}
+
+/** A policy as its header reads (the way secureHeaders writes it: `directive source ...; ...`). */
+function policyText(directives: PolicyDirectives): string {
+  return (Object.entries(directives) as [string, string[]][])
+    .map(([name, sources]) => [name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`), ...sources].join(' '))
+    .join('; ');
+}
+
+/** The app's policy as its header reads. */
+export function contentSecurityPolicy(apiBaseUrl?: string, frameSources: readonly string[] = []): string {
+  return policyText(appPolicy(apiBaseUrl, frameSources));
 }
 
 /** For untrusted CMS HTML served as a document of its own: no scripts, no plugins, sandboxed. */
@@ -43,20 +65,11 @@ export const DOCUMENT_ONLY_CSP =
 export const STRICT_TRANSPORT_SECURITY = 'max-age=63072000; includeSubDomains';
 
 /** Powerful features the site never uses, off for it and anything it embeds. */
-export const PERMISSIONS_POLICY = [
-  'accelerometer=()',
-  'autoplay=()',
-  'camera=()',
-  'display-capture=()',
-  'geolocation=()',
-  'gyroscope=()',
-  'magnetometer=()',
-  'microphone=()',
-  'midi=()',
-  'payment=()',
-  'usb=()',
-  'browsing-topics=()',
-].join(', ');
+const PERMISSIONS: PermissionsPolicy = Object.fromEntries(
+  (
+    ['accelerometer', 'autoplay', 'camera', 'displayCapture', 'geolocation', 'gyroscope', 'magnetometer', 'microphone', 'midi', 'payment', 'usb', 'browsingTopics'] as const
+  ).map((feature) => [feature, []]),
+);
 
 /**
  * What a response that is not a document carries (an API answer, a script, a style sheet, an
@@ -66,38 +79,65 @@ export const PERMISSIONS_POLICY = [
  * hundred responses a lobby loads (issue 12: a phone's first load of a lobby within 250 KB). A
  * response that can become a document when opened on its own (an SVG) sets its own CSP.
  */
-export const RESOURCE_CSP = "default-src 'none'; frame-ancestors 'none'";
+const RESOURCE_POLICY: PolicyDirectives = { defaultSrc: ["'none'"], frameAncestors: ["'none'"] };
+export const RESOURCE_CSP = policyText(RESOURCE_POLICY);
+
+const REFERRER_POLICY = 'strict-origin-when-cross-origin';
+
+/**
+ * Every header secureHeaders knows, off: each set below names the few it sends. Its defaults add
+ * Cross-Origin-Resource-Policy (which would stop the game provider's origin loading the site's
+ * artwork), Origin-Agent-Cluster and four legacy headers the platform has never sent.
+ */
+const NONE: SecureHeadersOptions = Object.fromEntries(
+  (
+    [
+      ...['crossOriginEmbedderPolicy', 'crossOriginResourcePolicy', 'crossOriginOpenerPolicy', 'originAgentCluster', 'referrerPolicy', 'strictTransportSecurity'],
+      ...['xContentTypeOptions', 'xDnsPrefetchControl', 'xDownloadOptions', 'xFrameOptions', 'xPermittedCrossDomainPolicies', 'xXssProtection'],
+    ] as const
+  ).map((header) => [header, false]),
+);
 
 /** HTML (the app's pages, a CMS document): the whole set. */
 const isDocument = (contentType: string | null) => contentType !== null && /^text\/html\b/i.test(contentType);
 
+/** Runs a header-writing middleware (it writes after its `next`) on an answer that is already made. */
+const onAnswer =
+  (write: MiddlewareHandler) =>
+  async (c: Parameters<MiddlewareHandler>[0]): Promise<void> => {
+    await write(c, () => Promise.resolve());
+  };
+
 export function securityHeaders(options: { apiBaseUrl?: string | undefined; frameSources?: readonly string[] | undefined }): MiddlewareHandler {
-  const policy = contentSecurityPolicy(options.apiBaseUrl, options.frameSources);
+  // Every response, 304s included: no framing, no sniffing, HTTPS only.
+  const transport = onAnswer(secureHeaders({ ...NONE, xContentTypeOptions: true, xFrameOptions: 'DENY', strictTransportSecurity: STRICT_TRANSPORT_SECURITY }));
+  // The kind's own set; a header the handler set itself (a CMS document's or an SVG's CSP) is kept.
+  const kindOptions = { ...NONE, overwrite: false } satisfies SecureHeadersOptions;
+  const document = onAnswer(
+    secureHeaders({
+      ...kindOptions,
+      contentSecurityPolicy: appPolicy(options.apiBaseUrl, options.frameSources),
+      permissionsPolicy: PERMISSIONS,
+      // No window another site opens (or that opens it) keeps a handle on the site's (cashier, login).
+      crossOriginOpenerPolicy: 'same-origin',
+      referrerPolicy: REFERRER_POLICY,
+    }),
+  );
+  const resource = onAnswer(secureHeaders({ ...kindOptions, contentSecurityPolicy: RESOURCE_POLICY }));
+  // Style sheets keep the referrer policy too: it applies to the requests they make (their images).
+  const stylesheet = onAnswer(secureHeaders({ ...kindOptions, contentSecurityPolicy: RESOURCE_POLICY, referrerPolicy: REFERRER_POLICY }));
   return async (c, next) => {
     await next();
-    const headers = c.res.headers;
-    headers.set('X-Content-Type-Options', 'nosniff');
-    headers.set('X-Frame-Options', 'DENY');
-    headers.set('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY);
+    await transport(c);
     // A 304 updates the stored response's headers: it must not put a resource's policy on a cached
     // page (a 304 has no Content-Type to tell them apart), so it leaves the stored ones as they are.
     if (c.res.status === 304) return;
     // A redirect is a step of a navigation (`GET /` to the default locale, the bank's 303 back to the
     // site): it carries the document set too (issue 20), so no step of a page's way goes without it.
-    const redirect = c.res.status >= 300 && c.res.status < 400 && headers.has('Location');
-    const document = redirect || isDocument(headers.get('Content-Type'));
-    // Style sheets keep the referrer policy too: it applies to the requests they make (their images).
-    if (document || /^text\/css\b/i.test(headers.get('Content-Type') ?? '')) {
-      headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-    }
-    if (!document) {
-      if (!headers.has('Content-Security-Policy')) headers.set('Content-Security-Policy', RESOURCE_CSP);
-      return;
-    }
-    if (!headers.has('Content-Security-Policy')) headers.set('Content-Security-Policy', policy);
-    headers.set('Permissions-Policy', PERMISSIONS_POLICY);
-    // No window another site opens (or that opens it) keeps a handle on the site's (cashier, login).
-    headers.set('Cross-Origin-Opener-Policy', 'same-origin');
+    const contentType = c.res.headers.get('Content-Type');
+    if ((c.res.status >= 300 && c.res.status < 400 && c.res.headers.has('Location')) || isDocument(contentType)) await document(c);
+    else if (/^text\/css\b/i.test(contentType ?? '')) await stylesheet(c);
+    else await resource(c);
   };
 }
 

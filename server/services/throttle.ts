@@ -26,6 +26,22 @@ import {
 // The limits that close issue 9's "SMS bombing" and "anyone can lock any account" holes (the
 // figures and why: server/config.ts). Codes count per destination and per client address; logins
 // count per e-mail and address (the GLI-19 lock), per e-mail and per address (a doubling delay).
+//
+// The counts live in the database (server/repositories/throttle-events.ts), so every process of
+// the platform sees the same ones, on PostgreSQL and on PGlite alike. Issue 22 asked for
+// rate-limiter-flexible's RateLimiterPostgres instead; it cannot keep these limits as they are:
+//   - its clock is Date.now(); the platform's is the app's `clock` (a refusal's Retry-After and the
+//     lock's end count down with it: tests/server/security/account-lockout.test.ts moves it);
+//   - it keeps one fixed window per key (points and an expiry that restarts the count), where a
+//     destination has two sliding windows (5 in 10 minutes, 10 in 24 hours) and the answer's
+//     Retry-After is when the fullest frees a place, and the login delay doubles from the latest
+//     failure;
+//   - it counts on a connection of its own, outside the transaction that sends the code, where
+//     here a send that fails counts nothing and concurrent ones count one by one (the advisory
+//     lock); on PGlite, one connection that an open transaction holds, its query would wait for
+//     the very transaction that waits for it;
+//   - it creates its table itself at run time, outside the migrations (server/db/migrations).
+// Its other stores (memory, cluster) are per process or per machine, not shared.
 
 export interface LoginLock {
   /** GLI-19 2.5.3: failures within the window that lock the e-mail for one address. */
