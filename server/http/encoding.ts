@@ -4,9 +4,16 @@ import type { Context } from 'hono';
 
 // Content coding (issue 10, "Fast and findable on a phone"): which of brotli, gzip or the bytes as
 // they are a request accepts (RFC 9110 §12.5.3), strong ETags per coding, and the answer for a
-// document held in memory (index.html today, server-rendered pages later). Files of the build are
-// precompressed by scripts/precompress.mjs and served by server/http/static.ts; API answers are
+// document held in memory (index.html, the server-rendered pages, the lobbies). Files of the build
+// are precompressed by scripts/precompress.mjs and served by server/http/static.ts; API answers are
 // compressed on the fly by server/http/compress.ts. All three negotiate here.
+//
+// Issue 22: what Hono ships does not do this. serveStatic's `precompressed` matches the tokens as
+// written (no q-value: `br;q=0` is not `br`, `BR` neither); `hono/utils/accept` (hono/compress's
+// reader) reads a void q-value (`br;q=2`, `br;q=`) as 1, where RFC 9110 makes the entry void;
+// hono/compress has no brotli; hono/etag hashes each body it sends and weakens the ETag of what it
+// compresses, where a document held in memory has one strong ETag per coding, known before any
+// body is chosen.
 
 export type Coding = 'br' | 'gzip';
 
@@ -80,7 +87,7 @@ export function appendVary(headers: Headers, field: string): void {
   headers.set('Vary', `${current}, ${field}`);
 }
 
-/** A strong ETag from the content: 128 bits of its SHA-256, base64url. */
+/** A strong ETag from the content: 128 bits of its SHA-256, base64url (computed once per version, never per request). */
 export function contentEtag(bytes: Uint8Array): string {
   return `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 22)}"`;
 }
@@ -161,6 +168,8 @@ function availableCodings(variants: Pick<EncodedVariants, 'br' | 'gzip'>): Codin
  * Answers a document held in memory: the coding the request accepts best, its Content-Encoding,
  * Content-Length and ETag, `Vary: Accept-Encoding` whenever another coding exists, and 304 when
  * If-None-Match names the ETag of the coding chosen. HEAD gets the headers without the body.
+ * (A function, not hono/etag: a route calls it with the ETag known, and a 304 is answered before
+ * any body is chosen; a 404 keeps no ETag.)
  */
 export function sendEncoded(c: Context, variants: EncodedVariants, options: SendEncodedOptions): Response {
   const status = options.status ?? 200;

@@ -1,5 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
 import { escapeHtml } from '../content/terms';
@@ -14,6 +15,23 @@ import { ERROR_CODES, errorResponse } from './errors';
 //   other files (favicon, regulator logos, sign-up pictures): a strong ETag from the content and
 //               `no-cache`, so a browser revalidates and gets a 304 while the file is unchanged
 //   index.html  `no-cache` with an ETag, compressed once per build and kept in memory
+//
+// Issue 22: @hono/node-server's `serveStatic` sends the file: its type and length, HEAD, a byte
+// range (206, or 416 when the file cannot satisfy it), streamed from disk. It reads no If-Range:
+// a client resuming a file that has changed under its name would get a part of the new one; only
+// the few small unhashed files (favicon, logos, app-boot.js) can change so, and nothing fetches
+// them by parts. Kept here, because it cannot do them:
+//   - the coding. Its `precompressed` takes the first of br, zstd, gzip that Accept-Encoding names,
+//     by exact token, so a q-value hides the coding it follows (`gzip;q=1, br;q=0.2` gets neither)
+//     and so does `GZIP`; it sends a `.br` left over from an older build; and it says
+//     `Vary: Accept-Encoding` only when it sent a coding, so a cache may keep the plain copy for
+//     everyone. So the coding is chosen here (encoding.ts) and serveStatic sends that file.
+//   - the ETag and its 304. Not `hono/etag`: it hashes every body it sends (SHA-1 per request,
+//     nothing for HEAD, a range would get the hash of its part) and compares once the answer is
+//     made (a range the file cannot satisfy would answer 416 where If-None-Match answers 304
+//     first). Here the ETag is the content's, once per version of a file and one per coding, and a
+//     304 is answered before the file is opened.
+//   - the cache policy by kind, and index.html with the API base URL written in (sendEncoded).
 
 export interface StaticAppOptions {
   staticDir: string;
@@ -61,7 +79,8 @@ interface FileEntry {
 /**
  * The file a request path names inside `root`, or null: the same refusals as @hono/node-server's
  * serveStatic (a percent sign left after decoding, `.` or `..` segments, doubled or back slashes),
- * and the resolved path must stay inside the folder.
+ * and the resolved path must stay inside the folder. Kept: serveStatic resolves a path only as it
+ * sends, and the file must be known before (its codings choose which file it sends).
  */
 export function filePathFor(root: string, requestPath: string): string | null {
   if (requestPath.includes('%') || requestPath.includes('\0')) return null;
@@ -108,7 +127,7 @@ export function staticApp({ staticDir, apiBaseUrl, platformMode }: StaticAppOpti
     return entry;
   };
 
-  const sendFile = async (c: Context, path: string, entry: FileEntry, immutable: boolean): Promise<Response | null> => {
+  const sendFile = async (c: Parameters<MiddlewareHandler>[0], path: string, entry: FileEntry, immutable: boolean): Promise<Response | null> => {
     const available = (Object.keys(entry.codings) as Coding[]).filter((coding) => entry.codings[coding] !== undefined);
     const coding = chooseCoding(c.req.header('Accept-Encoding'), available);
     const headers: Record<string, string> = { 'Cache-Control': immutable ? IMMUTABLE : REVALIDATE };
@@ -117,27 +136,22 @@ export function staticApp({ staticDir, apiBaseUrl, platformMode }: StaticAppOpti
     if (!immutable) {
       const etag = codingEtag(entry.etag, coding);
       headers.ETag = etag;
+      // Before the file is opened, and before any Range (RFC 9110 §13.2.2: If-None-Match first).
       if (ifNoneMatchMatches(c.req.header('If-None-Match'), etag)) return c.body(null, 304, headers);
     }
-
-    const sent = coding === null ? path : (entry.codings[coding] ?? path);
-    headers['Content-Type'] = getMimeType(path) ?? 'application/octet-stream';
-    if (coding !== null) headers['Content-Encoding'] = coding;
-    if (c.req.method === 'HEAD') {
-      const stats = await statFile(sent);
-      if (!stats) return null;
-      headers['Content-Length'] = String(stats.size);
-      return c.body(null, 200, headers);
-    }
-    let bytes: Buffer;
-    try {
-      bytes = await readFile(sent);
-    } catch {
-      files.delete(path); // gone since it was stat'ed (a build in progress): answer as if missing
+    const response = await serveStatic({ path: coding === null ? path : (entry.codings[coding] ?? path) })(c, () => Promise.resolve());
+    // Gone since it was stat'ed (a build in progress): answer as if missing.
+    if (!response) {
+      files.delete(path);
       return null;
     }
-    headers['Content-Length'] = String(bytes.byteLength);
-    return c.body(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) as Uint8Array<ArrayBuffer>, 200, headers);
+    for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+    // The type is the file's, not its coding's (serveStatic names a `.br` application/octet-stream).
+    response.headers.set('Content-Type', getMimeType(path) ?? 'application/octet-stream');
+    if (coding !== null) response.headers.set('Content-Encoding', coding);
+    // The ETag is the validator; a second one (the date) would be bytes on every answer for nothing.
+    response.headers.delete('Last-Modified');
+    return response;
   };
 
   // index.html answers every page load: keep it, with the base URL written in and compressed in
