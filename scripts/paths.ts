@@ -9,7 +9,8 @@
 //                                       Playwright skeletons that drive the real screens by role and
 //                                       name (scripts/lib/uiActions.ts), in test.describe.fixme so
 //                                       the suite skips them until a tester fills the marked steps
-//   npm run paths nosuchflow            exits 2 with the list of flows
+//   npm run paths nosuchflow            exits 2 with the list of flows (1: the walk failed, e.g. a
+//                                       flow whose model in scripts/lib/pathModels.ts lacks its input)
 //
 // The paths come from scripts/lib/machinePaths.ts (the walk of the machine path tests) with the
 // flow's model of scripts/lib/pathModels.ts. Generated files are not committed: run the command.
@@ -47,6 +48,7 @@ export function markdownOf(flow: string, result: MachinePaths, machine: AnyState
     'Each path starts where the flow starts; each step is what is sent (or answered by the platform, or the time that passes), the state reached, and what that state promises.',
   ];
   if (result.uncoveredStates.length > 0) lines.push('', `No path reaches: ${result.uncoveredStates.join(', ')}.`);
+  for (const problem of result.problems) lines.push('', `Problem: ${problem}`);
   for (const [i] of result.paths.entries()) {
     lines.push('', `## Path ${i + 1}`, '');
     for (const line of stepLines(result, machine, i)) lines.push(line.startsWith('Start') ? `${line}\n` : line);
@@ -144,6 +146,7 @@ export async function runPaths(argv: readonly string[], dirs = { paths: PATHS_DI
   run.out.push(
     `${flow}: ${counts.paths} paths; states reached ${counts.statesReached}/${counts.states}, transitions taken ${counts.transitionsTaken}/${counts.transitions}`,
   );
+  for (const problem of result.problems) run.err.push(`${flow}: ${problem}`);
   for (const [i] of result.paths.entries()) {
     run.out.push('', `Path ${i + 1}`);
     for (const line of stepLines(result, machine, i)) run.out.push(`  ${line}`);
@@ -159,6 +162,8 @@ export async function runPaths(argv: readonly string[], dirs = { paths: PATHS_DI
     run.written.push(spec);
   }
   run.out.push('', ...run.written.map((path) => `Written: ${relative(process.cwd(), path)}`));
+  // Paths that could not be generated (a flow whose model is missing its input) fail the command.
+  if (result.problems.length > 0) run.code = 1;
   return run;
 }
 

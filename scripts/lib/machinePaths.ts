@@ -18,7 +18,7 @@
 //
 // MachinePaths: { machineId, description, counts: { states, statesReached, transitions,
 // transitionsTaken, paths }, states: [{ id, key, description }], uncoveredStates,
-// uncoveredTransitions, paths: [{ steps: [{ event, state, description }] }] }. The first step of
+// uncoveredTransitions, problems, paths: [{ steps: [{ event, state, description }] }] }. The first step of
 // every path is `xstate.init` with the initial state. `state` is the dotted state value
 // ("amountEntered.checking"; parallel regions joined by " + "), `description` that state's
 // `description` (the deepest active node that has one).
@@ -79,6 +79,8 @@ export interface MachinePaths {
   states: StateInfo[];
   uncoveredStates: string[];
   uncoveredTransitions: string[];
+  /** What went wrong in the walk (a machine that fails without its input): empty when all went well. */
+  problems: string[];
   paths: GeneratedPath[];
 }
 
@@ -243,8 +245,16 @@ export async function machinePaths(given: AnyStateMachine, model: PathModel = {}
   const takenTransitions = new Set<string>();
   const paths: GeneratedPath[] = [];
 
+  const problems: string[] = [];
   const inputs = [model.input, ...(model.moreInputs ?? [])];
-  const planned = inputs.flatMap((input) => plan(walked, { ...model, input }).map((path) => ({ ...path, input })));
+  const planned = inputs.flatMap((input) => {
+    try {
+      return plan(walked, { ...model, input }).map((path) => ({ ...path, input }));
+    } catch (error) {
+      problems.push(`the walk from input ${formatPayload(input)} failed: ${String(error)}`);
+      return [];
+    }
+  });
   for (const { events, input } of planned) {
     const actor = createActor(walked, {
       clock: new SimulatedClock(),
@@ -263,16 +273,27 @@ export async function machinePaths(given: AnyStateMachine, model: PathModel = {}
       for (const node of (snapshot as unknown as { _nodes: NodeShape[] })._nodes) reachedStates.add(node.id);
       steps.push({ event, state: stateName(snapshot.value as StateValue), description: descriptionOf(snapshot) });
     };
+    // An error is read from the snapshot; without an observer xstate would rethrow it globally.
+    actor.subscribe({ error: () => undefined });
+    const failed = () => {
+      const snapshot = actor.getSnapshot() as AnyMachineSnapshot;
+      if (snapshot.status !== 'error') return false;
+      problems.push(`path ${paths.length + 1}, step ${steps.length}: the machine failed: ${String(snapshot.error)} (does scripts/lib/pathModels.ts give it its input?)`);
+      return true;
+    };
     actor.start();
     await settle();
-    record({ type: 'xstate.init' });
-    for (const event of events) {
-      actor.send(event);
-      await settle();
-      record(event);
+    if (!failed()) {
+      record({ type: 'xstate.init' });
+      for (const event of events) {
+        actor.send(event);
+        await settle();
+        if (failed()) break;
+        record(event);
+      }
     }
     actor.stop();
-    paths.push({ steps });
+    if (steps.length > 0) paths.push({ steps });
   }
 
   const root = machine.root as unknown as NodeShape;
@@ -290,6 +311,7 @@ export async function machinePaths(given: AnyStateMachine, model: PathModel = {}
     states: nodes.map((node) => ({ id: node.id, key: node.path.join('.'), description: node.description ?? null })),
     uncoveredStates: stateIds.filter((id) => !reachedStates.has(id)),
     uncoveredTransitions: transitionKeys.filter((key) => !takenTransitions.has(key)),
+    problems,
     paths,
   };
 }

@@ -5,6 +5,8 @@
 // is walked with `{ type }` events only, and its input undefined.
 import { assign } from 'xstate';
 import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
+import { depositMachine } from '../../machines/deposit.machine';
+import { operationUiStatus } from '../../machines/lib/wallet';
 import type { PathModel } from './machinePaths';
 
 const done = (id: string, output: unknown): EventObject => ({ type: `xstate.done.actor.${id}`, actorId: id, output }) as EventObject;
@@ -32,6 +34,13 @@ const METHODS = {
   ],
   recentMethodIds: [] as string[],
 };
+/**
+ * The check's answer as the deposit machine takes it: deposit/check's answer itself, or, where the
+ * check is the operation-check machine (machines/cashierCheck.machine.ts), its output
+ * `{ result: the UI status, answer }`.
+ */
+const checkIsMachine = 'config' in ((depositMachine.implementations.actors as Record<string, object | undefined>).checkDeposit ?? {});
+const checkAnswer = (answer: { result: string }): unknown => (checkIsMachine ? { result: operationUiStatus(answer.result), answer } : answer);
 const depositStatus = (status: string, result: string | null = null) => ({ depositId: 'dep-1', status, amount: '50.00', currency: 'EUR', methodId: 'visa', result });
 
 const DEPOSIT_INPUT = { depositId: null, returnPath: '/en-UN/deposit', player: PLAYER };
@@ -49,14 +58,14 @@ const deposit: PathModel = {
     } as never),
   events: {
     'xstate.done.actor.checkDeposit': [
-      done('checkDeposit', check('SUCCESS')),
-      done('checkDeposit', check('DOCUMENTS_PREFERRED', { daysLeftToVerifyDocuments: 12 })),
-      done('checkDeposit', check('DOCUMENTS_UNDER_REVIEW')),
-      done('checkDeposit', check('DOCUMENTS_REQUIRED')),
-      done('checkDeposit', check('DOCUMENTS_REQUIRED_RESTRICTED')),
-      done('checkDeposit', check('SELF_LIMIT_REACHED', { limitLeft: '0.00', limitType: 'deposit', resetOn: '2026-12-01T00:00:00.000Z' })),
-      done('checkDeposit', check('RESTRICTED')),
-      done('checkDeposit', check('NOT_ENOUGH_FUNDS')),
+      done('checkDeposit', checkAnswer(check('SUCCESS'))),
+      done('checkDeposit', checkAnswer(check('DOCUMENTS_PREFERRED', { daysLeftToVerifyDocuments: 12 }))),
+      done('checkDeposit', checkAnswer(check('DOCUMENTS_UNDER_REVIEW'))),
+      done('checkDeposit', checkAnswer(check('DOCUMENTS_REQUIRED'))),
+      done('checkDeposit', checkAnswer(check('DOCUMENTS_REQUIRED_RESTRICTED'))),
+      done('checkDeposit', checkAnswer(check('SELF_LIMIT_REACHED', { limitLeft: '0.00', limitType: 'deposit', resetOn: '2026-12-01T00:00:00.000Z' }))),
+      done('checkDeposit', checkAnswer(check('RESTRICTED'))),
+      done('checkDeposit', checkAnswer(check('NOT_ENOUGH_FUNDS'))),
     ],
     'xstate.error.actor.checkDeposit': [failed('checkDeposit')],
     'xstate.done.actor.loadPaymentMethods': [done('loadPaymentMethods', METHODS)],
