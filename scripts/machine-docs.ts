@@ -15,15 +15,13 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AnyStateMachine } from 'xstate';
+import { FLOW_NAMES, FLOWS, type FlowWho } from '../machines/flows';
 import { crosses, machineCoverage, systemTests } from './lib/coverage';
 import type { MachineCoverage, SystemTest } from './lib/coverage';
 
 const repository = join(dirname(fileURLToPath(import.meta.url)), '..');
 const machinesDir = join(repository, 'machines');
 const docsDir = join(repository, 'docs', 'machines');
-
-/** Who may start a flow of the registry (machines/flows.ts `FLOWS[name].who`). */
-type FlowWho = 'visitor' | 'player' | 'anyone';
 
 interface Entry {
   /** The file's name without `.machine.ts`, and the page's (`docs/machines/<name>.md`). */
@@ -74,13 +72,8 @@ async function discoverMachines(): Promise<{ name: string; machine: AnyStateMach
   return found;
 }
 
-/** The flow registry's `who` per flow name (machines/flows.ts); empty while there is no registry. */
-async function flowRegistry(): Promise<Map<string, FlowWho>> {
-  const file = join(machinesDir, 'flows.ts');
-  if (!existsSync(file)) return new Map();
-  const registry = (await import(pathToFileURL(file).href)) as { FLOWS?: Record<string, { who: FlowWho }> };
-  return new Map(Object.entries(registry.FLOWS ?? {}).map(([name, flow]) => [name, flow.who]));
-}
+/** The flow registry's `who` per flow, in the registry's order (machines/flows.ts). */
+const registry = new Map<string, FlowWho>(FLOW_NAMES.map((name) => [name, FLOWS[name].who]));
 
 const mermaidId = (node: Node) => (node.path.length === 0 ? 'root' : node.path.join('_'));
 
@@ -266,7 +259,8 @@ function coveragePage(entries: Entry[], coverage: Map<string, MachineCoverage>, 
       'from that graph: a shortest path to every reached state, and that path extended by each transition ' +
       'leaving the state (`tests/machines/lib/pathCoverage.ts`). Each machine\'s path test ' +
       '(`tests/machines/<machine>.machine.test.ts`) replays its paths on a real actor and prints the states and ' +
-      'transitions it really covered. A system test crosses a machine when its code names the machine, its ' +
+      'transitions it really covered; `npm run paths <flow>` prints a flow\'s paths step by step ' +
+      '(`scripts/lib/machinePaths.ts`). A system test crosses a machine when its code names the machine, its ' +
       'systemId or its flow.',
     '',
     `${tests.length} whole-system tests in ${new Set(tests.map((test) => test.file)).size} files.`,
@@ -294,7 +288,6 @@ function missingDescriptions({ name, machine }: Entry): string[] {
 const PENDING = new Set(['session', 'deposit', 'withdraw', 'cashierCheck']);
 
 const check = process.argv.includes('--check');
-const registry = await flowRegistry();
 // The order of the report: the session, the flows as the registry lists them, then the other children.
 const rank = (name: string) => (name === 'session' ? -1 : registry.has(name) ? [...registry.keys()].indexOf(name) : registry.size);
 const entries: Entry[] = (await discoverMachines())
