@@ -8,7 +8,7 @@ import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Plugin } from 'vite';
-import { devFlowsPage } from './scripts/lib/devFlowsPlugin';
+import { devFlowsPage } from './scripts/dev-flows-plugin.mjs';
 
 /**
  * src/main.tsx imports the app in steps (one task each, issue 10); those steps are dynamic imports,
