@@ -1,5 +1,5 @@
 // `npm run provider-keys -- <command>`: the game providers' seamless-wallet keys kept in the
-// platform's database (server/platform/provider-keys.ts; the contract is
+// platform's database (server/services/provider-keys.ts; the contract is
 // server/contract/provider-wallet.ts). The database is the platform's: DATABASE_URL, else DATA_DIR.
 //
 //   list                 every key: provider, key id, created, retired (never a secret)

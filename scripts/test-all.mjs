@@ -60,6 +60,8 @@ await together([
   ['lint', npx, ['eslint', '.', '--max-warnings=0']],
   ['tsc', npx, ['tsc', '--noEmit']],
   ['machine docs', 'node', ['--import', 'tsx', 'scripts/machine-docs.ts', '--check']],
+  // No import cycle (issue 22): madge exits 1 when it finds one.
+  ['cycles', npx, ['madge', '--circular', '--extensions', 'ts,tsx', '--ts-config', 'tsconfig.json', 'machines', 'src', 'server']],
 ]);
 rmSync('.tmp/vitest.json', { force: true });
 step('vitest', npx, ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=.tmp/vitest.json']);

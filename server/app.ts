@@ -77,13 +77,13 @@ export interface AppOptions {
   logError?: (message: string, error: unknown) => void;
   /**
    * GAME_WALLET_SECRET: the simulated demo provider's own secret and its configured wallet key
-   * (server/platform/provider-keys.ts); generated and stored when absent.
+   * (server/services/provider-keys.ts); generated and stored when absent.
    */
   gameWalletSecret?: string | undefined;
   /** GAME_PROVIDER_KEYS: the game providers' wallet keys from the environment (server/contract/provider-wallet.ts). */
   gameProviderKeys?: readonly ProviderKey[] | undefined;
   /**
-   * The wallet's live connections of this process (server/platform/wallet-live.ts; server/main.ts
+   * The wallet's live connections of this process (server/http/wallet-live.ts; server/main.ts
    * gives its `wss` to the HTTP server). Without it the socket's path answers 426.
    */
   walletLive?: WalletLive | undefined;
@@ -140,7 +140,7 @@ export function createApp(options: AppOptions): Hono<SiteEnv> {
         }
       : { ...options.providers };
   assertProvidersFit(mode, providers);
-  // One platform per process: the code senders (server/platform/codes.ts) reach the sender here.
+  // One platform per process: the code senders (server/services/codes.ts) reach the sender here.
   setMessageSender(providers.messages);
   const authServices = createAuthServices({ db, clock, policy: authPolicyOfApp, sessionSecret: options.auth?.sessionSecret });
   const app = new Hono<SiteEnv>();

@@ -21,7 +21,7 @@ export interface ServerConfig {
   dataDir: string;
   testMode: boolean;
   /**
-   * Create the test players of server/platform/seed-players.ts (known passwords): in test mode, or
+   * Create the test players of server/services/seed-players.ts (known passwords): in test mode, or
    * when SEED_TEST_PLAYERS=1 for a local try-out. Never on by default, so that a deployed platform
    * has no account anyone can guess.
    */
@@ -45,7 +45,7 @@ export interface ServerConfig {
   gameWalletSecret: string | undefined;
   /**
    * GAME_PROVIDER_KEYS: the game providers' wallet keys, `provider:keyId:secret` entries separated
-   * by commas (server/platform/provider-keys.ts). Two entries of one provider during a rotation.
+   * by commas (server/services/provider-keys.ts). Two entries of one provider during a rotation.
    */
   gameProviderKeys: ProviderKey[];
   /**
@@ -171,7 +171,7 @@ export const WALLET_LIVE_MESSAGES_PER_MINUTE = 30;
 /**
  * How often the sessions behind the sockets are checked: a session that ends without a notice
  * (past its idle limit or absolute lifetime) closes its sockets within this time. Sign-out, reset
- * and account closure notify at once (server/platform/session-events.ts).
+ * and account closure notify at once (server/repositories/session-events.ts).
  */
 export const WALLET_LIVE_SESSION_CHECK_MS = 60_000;
 

@@ -10,6 +10,7 @@ import {
   type StaticPageId,
 } from '../../src/api/content';
 import type { Database } from '../db/schema';
+import { countContentDocuments, findDocumentRow } from '../repositories/content-documents';
 import type { ContentScope } from './scope';
 
 // The kinds of content document and the shape of each body as stored in `content_documents`.
@@ -53,15 +54,7 @@ export async function findDocument<TSchema extends v.GenericSchema>(
   key: string,
   schema: TSchema,
 ): Promise<StoredDocument<v.InferOutput<TSchema>> | null> {
-  const row = await db
-    .selectFrom('content_documents')
-    .select(['body', 'updated_at'])
-    .where('site_id', '=', scope.siteId)
-    .where('market', '=', scope.market)
-    .where('language', '=', scope.language)
-    .where('kind', '=', kind)
-    .where('key', '=', key)
-    .executeTakeFirst();
+  const row = await findDocumentRow(db, scope, kind, key);
   if (!row) return null;
   return { body: v.parse(schema, row.body), updatedAt: new Date(row.updated_at) };
 }
@@ -75,9 +68,5 @@ export async function findPage(db: Kysely<Database>, scope: ContentScope, id: St
 }
 
 export async function countDocuments(db: Kysely<Database>): Promise<number> {
-  const { count } = await db
-    .selectFrom('content_documents')
-    .select((eb) => eb.fn.countAll<string | number>().as('count'))
-    .executeTakeFirstOrThrow();
-  return Number(count);
+  return countContentDocuments(db);
 }

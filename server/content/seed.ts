@@ -14,6 +14,8 @@ import {
 import { STATIC_PAGE_IDS, STATIC_PAGE_PATHS, type Footer, type SeoDescriptions } from '../../src/api/content';
 import { BRAND_NAME } from '../../machines/lib/brand';
 import type { Database, NewContentDocument } from '../db/schema';
+import { insertContentDocuments } from '../repositories/content-documents';
+import { inTransaction } from '../repositories/transaction';
 import { countDocuments, DOCUMENT_KINDS, SINGLE_DOCUMENT_KEY, type PageBody } from './documents';
 import { languageSeedSchema, marketsSeedSchema, type LanguageSeed, type MarketsSeed } from './schema';
 import { buildSignupPage } from './signup';
@@ -149,9 +151,9 @@ export async function seedContentIfEmpty(
   const existing = await countDocuments(db);
   if (existing > 0) return { seeded: false, documents: existing };
   const documents = buildContentDocuments(await loadContentSeed(options.seedDir), options.siteId);
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     for (let start = 0; start < documents.length; start += INSERT_CHUNK) {
-      await trx.insertInto('content_documents').values(documents.slice(start, start + INSERT_CHUNK)).execute();
+      await insertContentDocuments(trx, documents.slice(start, start + INSERT_CHUNK));
     }
   });
   return { seeded: true, documents: documents.length };

@@ -13,7 +13,7 @@ import { FIELD_CODES } from '../../machines/lib/errorCodes';
 //
 // ## Keys and signatures
 //
-// Every provider has keys of its own (server/platform/provider-keys.ts; the operator hands a key id
+// Every provider has keys of its own (server/services/provider-keys.ts; the operator hands a key id
 // and its secret to the provider, `npm run provider-keys -- rotate <provider>` makes one). A call is
 // JSON with three headers:
 //

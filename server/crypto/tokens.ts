@@ -1,13 +1,11 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import * as v from 'valibot';
 import { tokenClaimsSchema } from '../../src/api/auth';
-import type { Database } from '../db/schema';
 
 // The id token: an HS256 JWT signed with node:crypto (no JWT library), whose claims are exactly
 // tokenClaimsSchema of src/api/auth.ts (product.md §3 "Session"). The app reads the claims; the
 // platform checks the signature and the expiry, and the session behind player_access_id
-// (server/platform/sessions.ts) decides whether it is still good.
+// (server/services/sessions.ts) decides whether it is still good.
 
 export interface IdTokenClaims {
   country_code: string;
@@ -99,28 +97,4 @@ export function verifyIdToken(token: string, secret: Uint8Array, nowSeconds: num
   if (!parsed.success) return { ok: false, reason: 'invalid' };
   if (parsed.output.exp <= nowSeconds) return { ok: false, reason: 'expired', claims: parsed.output };
   return { ok: true, claims: parsed.output };
-}
-
-/** platform_settings key of the generated signing secret (kept by the settings store's reset). */
-export const TOKEN_SECRET_SETTING = 'sessionSecret';
-const SECRET_BYTES = 32;
-const storedSecretSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{43,}$/));
-
-/**
- * The signing secret: SESSION_SECRET when configured (several platform instances share it), else
- * one generated on the first start and stored in platform_settings, so tokens survive a restart.
- */
-export async function loadTokenSecret(db: Kysely<Database>, configured?: string): Promise<Uint8Array> {
-  if (configured) return Buffer.from(configured, 'utf8');
-  const generated = randomBytes(SECRET_BYTES).toString('base64url');
-  // Two instances starting at once: the first insert wins and both read it back.
-  await db
-    .insertInto('platform_settings')
-    .values({ key: TOKEN_SECRET_SETTING, value: JSON.stringify(generated), updated_at: new Date() })
-    .onConflict((oc) => oc.column('key').doNothing())
-    .execute();
-  const row = await db.selectFrom('platform_settings').select('value').where('key', '=', TOKEN_SECRET_SETTING).executeTakeFirstOrThrow();
-  const stored = v.safeParse(storedSecretSchema, row.value);
-  if (!stored.success) throw new Error(`platform_settings.${TOKEN_SECRET_SETTING} is not a generated secret; delete the row to generate a new one.`);
-  return Buffer.from(stored.output, 'base64url');
 }

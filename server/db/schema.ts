@@ -47,7 +47,7 @@ export type PlayerStatus = (typeof PLAYER_STATUSES)[number];
 type Timestamp = ColumnType<Date, Date | undefined, Date>;
 type NullableTimestamp = ColumnType<Date | null, Date | null | undefined, Date | null>;
 
-/** Migration 0003 (server/platform/players.ts is the store). */
+/** Migration 0003 (server/services/players.ts is the store). */
 export interface PlayersTable {
   id: Generated<number>;
   email: string | null;
@@ -88,7 +88,7 @@ export interface PlayersTable {
   status_before_break: PlayerStatus | null;
 }
 
-/** Migration 0003 (server/platform/sessions.ts). */
+/** Migration 0003 (server/services/sessions.ts). */
 export interface SessionsTable {
   /** The id token's player_access_id. */
   id: string;
@@ -105,7 +105,7 @@ export interface SessionsTable {
   activity_timer_started_at: NullableTimestamp;
 }
 
-/** Migration 0004 (server/platform/codes.ts). */
+/** Migration 0004 (server/services/codes.ts). */
 export type VerificationPurpose = 'registration_sms' | 'registration_email' | 'reset_sms' | 'phone_change';
 export interface VerificationCodesTable {
   id: string;
@@ -124,7 +124,7 @@ export interface VerificationCodesTable {
   consumed_at: NullableTimestamp;
 }
 
-/** Migration 0004: the simulated SMS / e-mail provider's outbox (server/platform/messages.ts). */
+/** Migration 0004: the simulated SMS / e-mail provider's outbox (server/services/messages.ts). */
 export interface SentMessagesTable {
   id: Generated<number>;
   channel: 'SMS' | 'EMAIL';
@@ -157,7 +157,7 @@ export interface PasswordResetsTable {
 /** numeric(18, 2): read as a decimal string (both drivers), written as a string or a number. */
 export type Numeric = ColumnType<string, string | number, string | number>;
 
-/** Migration 0004 (server/routes/payAndPlay.ts, server/routes/bankid.ts). */
+/** Migration 0004 (server/routes/pay-and-play.ts, server/providers/simulated-bankid.ts). */
 export interface PayAndPlaySessionsTable {
   id: string;
   amount: Numeric;
@@ -185,7 +185,7 @@ export interface PayAndPlaySessionsTable {
   limit_cents: number | null;
 }
 
-/** Migration 0004: the double-entry ledger (server/platform/ledger.ts). */
+/** Migration 0004: the double-entry ledger (server/services/ledger.ts). */
 export interface LedgerTransactionsTable {
   id: Generated<number>;
   idempotency_key: string;
@@ -233,7 +233,7 @@ export interface LoginUnlocksTable {
   used_at: NullableTimestamp;
 }
 
-/** Migration 0008: one per player, opened with the player (server/platform/ledger.ts). */
+/** Migration 0008: one per player, opened with the player (server/services/ledger.ts). */
 export interface WalletsTable {
   id: Generated<string>;
   player_id: number;
@@ -361,7 +361,7 @@ export interface PlayerLimitsTable {
   pending_date: Date | null;
 }
 
-/** Migration 0014: a key a game provider signs its wallet calls with (server/platform/provider-keys.ts). */
+/** Migration 0014: a key a game provider signs its wallet calls with (server/services/provider-keys.ts). */
 export interface GameProviderKeysTable {
   key_id: string;
   provider: string;

@@ -1,6 +1,6 @@
 import type { AccessContext } from '../../src/api/platform';
 import { ERROR_CODES, HttpError } from '../http/errors';
-import type { PlatformSettings } from '../services/settings';
+import type { PlatformSettings } from './settings';
 
 // The access check (behaviour.md §4 "Other states", product.md §2 "Whole-app screens"): is the
 // platform in maintenance, and may the visitor's country use the site?

@@ -1,14 +1,14 @@
 import { LANGUAGES, isLanguageCode } from '../../machines/lib/markets';
 import type { MessageChannel } from './messages';
 
-// The texts the simulated SMS / e-mail provider sends (server/platform/messages.ts), in the
+// The texts the simulated SMS / e-mail provider sends (server/services/messages.ts), in the
 // player's language: one table, keyed by the API language stored in players.language_code
 // (machines/lib/markets.ts LANGUAGES[x].apiLanguage: caf is stored as fr, inen as en), with every
 // message kind in each. Anything else is sent in English. An SMS stays within 160 characters.
 // The address follows the site's own catalogs (locales/*/messages.po): du in German, vous in
 // French, tú in Chilean and Peruvian Spanish, the polite form in Japanese.
 
-/** What the platform sends: one kind per verification purpose (server/platform/codes.ts). */
+/** What the platform sends: one kind per verification purpose (server/services/codes.ts). */
 /** `login_unlock` is the e-mailed unlock link (server/services/login.ts): its `code` is the link. */
 export const MESSAGE_KINDS = ['registration_sms', 'registration_email', 'reset_sms', 'phone_change', 'login_unlock'] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];

@@ -2,7 +2,7 @@ import { isPayAndPlayCountryCode, PAY_AND_PLAY_COUNTRIES, type PayAndPlayCountry
 import { PAY_AND_PLAY_MAX_DEPOSIT, PAY_AND_PLAY_MIN_DEPOSIT } from '../../machines/lib/constants';
 import { LANGUAGES, MARKET_CODES, MARKETS } from '../../machines/lib/markets';
 import { sameSitePath } from '../../machines/lib/sameSitePath';
-import { toCents } from '../services/ledger';
+import { toCents } from '../platform/decimal';
 
 // Pay-and-play sessions (behaviour.md §4 "Pay and play", §7): what GET /paynplay/authorize opens,
 // the simulated bank page identifies, POST /paynplay/player/code verifies (and pays), and

@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { authServicesOf, isIdle, revokeSession, type AuthServices, type AuthVariables } from '../services/sessions';
+import { authServicesOf, findPlayerSession, isIdle, revokeSession, touchSessionForward, type AuthServices, type AuthVariables } from '../services/sessions';
 import { verifyIdToken, type TokenCheck } from '../crypto/tokens';
 import { SESSION_TOUCH_INTERVAL_MS } from '../config';
 import { ERROR_CODES, HttpError } from './errors';
@@ -40,12 +40,7 @@ export const requireAuth: MiddlewareHandler<AuthEnv> = async (c, next) => {
   const { player_access_id: sessionId, player_id: playerId } = check.claims;
   const { db, clock, policy } = services;
   const now = clock();
-  const session = await db
-    .selectFrom('sessions')
-    .select(['revoked_at', 'last_seen_at', 'created_at'])
-    .where('id', '=', sessionId)
-    .where('player_id', '=', playerId)
-    .executeTakeFirst();
+  const session = await findPlayerSession(db, sessionId, playerId);
   if (session?.revoked_at !== null) throw sessionExpired();
   if (isIdle(session, now, policy.idleLimitMs)) {
     // Idle past the limit or past its lifetime: over for good, even if a later call comes back in time.
@@ -54,7 +49,7 @@ export const requireAuth: MiddlewareHandler<AuthEnv> = async (c, next) => {
   }
   // The activity, recorded at most every SESSION_TOUCH_INTERVAL_MS (a read otherwise); never backwards.
   if (now.getTime() - session.last_seen_at.getTime() >= SESSION_TOUCH_INTERVAL_MS) {
-    await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', sessionId).where('last_seen_at', '<', now).execute();
+    await touchSessionForward(db, sessionId, now);
   }
   c.set('authSession', { sessionId, playerId });
   await next();

@@ -6,7 +6,7 @@
 // tokens, passwords or sensitive personal data.
 
 const PATTERNS: readonly (readonly [RegExp, string])[] = [
-  // scrypt$N$r$p$salt$key (server/platform/passwords.ts) and any other $-separated hash
+  // scrypt$N$r$p$salt$key (server/crypto/passwords.ts) and any other $-separated hash
   [/\bscrypt\$[^\s'",)]+/g, '[hash]'],
   // JWTs (id tokens)
   [/\beyJ[\w-]+\.[\w-]+\.[\w-]*/g, '[token]'],

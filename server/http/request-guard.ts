@@ -10,7 +10,7 @@ import { ERROR_CODES, HttpError } from './errors';
 //   tests, server-to-server) are not browsers acting for a visitor and pass.
 // - A non-GET request with a body must say `application/json` (a text/plain or form body is what
 //   a cross-site form or `no-cors` fetch can send without a preflight). The one exception is the
-//   simulated bank page, an HTML form posting to itself (server/routes/bankid.ts).
+//   simulated bank page, an HTML form posting to itself (server/providers/simulated-bankid.ts).
 // - Text PostgreSQL cannot store is refused as 400 error.request.invalid before any query: a NUL
 //   (22021 "invalid byte sequence") and a lone UTF-16 surrogate (22P05 "untranslatable character")
 //   anywhere in the path, the query or the body, in keys as in values.

@@ -18,12 +18,9 @@ import {
 import type { Listen } from '../db/database';
 import type { Database } from '../db/schema';
 import { redactError } from './redact';
-import { liveSessionPlayers } from '../repositories/sessions';
-import { readWallet as readWalletOfLedger } from '../services/wallet';
-import { SESSION_ENDED_CHANNEL } from '../repositories/session-events';
-import type { AuthenticatedSession, AuthServices } from '../services/sessions';
+import { readWallet as readWalletOfLedger, WALLET_CHANGED_CHANNEL } from '../services/wallet';
+import { liveSessionPlayers, SESSION_ENDED_CHANNEL, type AuthenticatedSession, type AuthServices } from '../services/sessions';
 import { signJwt, verifiedJwtPayload } from '../crypto/tokens';
-import { WALLET_CHANGED_CHANNEL } from '../repositories/wallet-events';
 
 // The wallet's live connection (behaviour.md §4 "Wallet", §7 "Wallet live connection"; issue 11
 // "Live balance"), the platform's side:
@@ -34,7 +31,7 @@ import { WALLET_CHANGED_CHANNEL } from '../repositories/wallet-events';
 //   WALLET_BALANCE at once and after every posting on the player's accounts, answers "ping" with
 //   "pong", and never sends a balance older than one it already sent on that socket.
 // - Every process LISTENs on WALLET_CHANGED_CHANNEL (the ledger NOTIFYs inside each posting,
-//   server/platform/wallet-events.ts) and pushes to the sockets it holds: with several processes
+//   server/repositories/wallet-events.ts) and pushes to the sockets it holds: with several processes
 //   on one PostgreSQL a push reaches the player's socket whichever process holds it. It also
 //   LISTENs on SESSION_ENDED_CHANNEL and closes the sockets of a session that ended (sign-out).
 // - Bounds (server/config.ts): sockets per player, message size and rate, idle time.

@@ -1,8 +1,8 @@
 import { escapeHtml } from '../content/terms';
 
 // The pages of the simulated third parties the platform serves in simulation mode (the bank
-// identification of server/routes/bankid.ts, the payment provider of
-// server/routes/payment-simulator.ts): a plain, self-contained HTML document in English (a
+// identification of server/providers/simulated-bankid.ts, the payment provider of
+// server/providers/simulated-payment-page.ts): a plain, self-contained HTML document in English (a
 // provider's page, not the site's), with the provider's own style.
 
 /** A simulated provider's page: `<title>` is "{title} · {provider}", the content inside <main>. */

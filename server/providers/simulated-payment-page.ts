@@ -12,7 +12,7 @@ import { depositReturnUrl, settleDeposit, type CashierDeps } from '../services/c
 import { answerPayment, paymentForPage, type SimulatedAnswer, type SimulatedPayment } from '../services/payment-simulator';
 
 // The simulated payment provider's page (issue 11: "a simulated payment-provider page served by the
-// platform that approves, declines or times out"; model: server/routes/bankid.ts), mounted at
+// platform that approves, declines or times out"; model: server/providers/simulated-bankid.ts), mounted at
 // /api/payment-simulator:
 //   GET  /pay?payment=<deposit id>  the page: amount, method, and Approve / Decline / Time out
 //   POST /pay                       the form: records the answer at the provider, then

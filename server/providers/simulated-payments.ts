@@ -6,7 +6,7 @@ import type { PaymentProvider } from './types';
 
 // The simulated payment provider (PLATFORM_MODE=simulation; issue 11): pay and play's bank payment
 // always arrives, and one the platform refuses (the player's limits, issue 20) goes back at once; a
-// cashier deposit opens a payment whose page the platform serves (server/routes/payment-simulator.ts),
+// cashier deposit opens a payment whose page the platform serves (server/providers/simulated-payment-page.ts),
 // where the player approves, declines or lets it time out, and the platform asks where it stands
 // when a deposit's answer is overdue. Its records are its own (`simulated_payments`,
 // server/services/payment-simulator.ts).

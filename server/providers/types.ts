@@ -95,7 +95,7 @@ export interface GameProvider extends Provider {
   originFor(requestUrl: string): string;
   /** The site's CSP `frame-src` source for the games (server/http/security.ts). */
   readonly frameSource: string;
-  /** The provider's name in the seamless wallet: the provider of its keys (server/platform/provider-keys.ts). */
+  /** The provider's name in the seamless wallet: the provider of its keys (server/services/provider-keys.ts). */
   readonly walletProvider: string;
   /** The URL that opens this launch in the site's frame (the provider signs it). */
   launchUrl(grant: GameLaunchGrant, requestUrl: string): Promise<string>;

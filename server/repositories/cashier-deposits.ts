@@ -3,7 +3,7 @@ import type { DepositStatus, OperationResult } from '../../machines/lib/wallet';
 import type { CashierDepositsTable, Database } from '../db/schema';
 
 // SQL over the cashier's deposits (migration 0008 `cashier_deposits`): from the request to the
-// payment provider's answer. The money is posted by server/platform/ledger.ts when it is approved.
+// payment provider's answer. The money is posted by server/services/ledger.ts when it is approved.
 
 export type CashierDeposit = Selectable<CashierDepositsTable>;
 

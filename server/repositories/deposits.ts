@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 
 // Read-only SQL over the ledger's deposits (migration 0004 `ledger_transactions`) for the profile and
-// the transaction summary. Postings stay server/platform/ledger.ts's.
+// the transaction summary. Postings stay server/services/ledger.ts's.
 
 export async function firstDepositDate(db: Kysely<Database>, playerId: number): Promise<string | null> {
   const row = await db

@@ -113,3 +113,8 @@ export async function gameResultBetween(db: Kysely<Database>, playerId: number, 
     .executeTakeFirstOrThrow();
   return toCents(row.sum);
 }
+
+/** Every gambling limit of a player goes (the seeded players start without limits). */
+export async function deletePlayerLimits(db: Kysely<Database>, playerId: number): Promise<void> {
+  await db.deleteFrom('player_limits').where('player_id', '=', playerId).execute();
+}

@@ -2,7 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database, GameProviderKeysTable } from '../db/schema';
 
 // The SQL of the game providers' wallet keys (migration 0014 `game_provider_keys`). The rules (which
-// keys are in force, rotation) are server/platform/provider-keys.ts.
+// keys are in force, rotation) are server/services/provider-keys.ts.
 
 export type ProviderKeyRow = Selectable<GameProviderKeysTable>;
 

@@ -2,7 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database, SimulatedPaymentsTable } from '../db/schema';
 
 // The simulated payment provider's own records (migration 0008 `simulated_payments`; the provider
-// is server/providers/simulated.ts, its page server/routes/payment-simulator.ts).
+// is server/providers/simulated.ts, its page server/providers/simulated-payment-page.ts).
 
 export type SimulatedPayment = Selectable<SimulatedPaymentsTable>;
 export type SimulatedAnswer = 'APPROVED' | 'DECLINED' | 'TIMED_OUT';

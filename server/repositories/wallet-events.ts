@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 // id. Called inside the posting's database transaction, the notice is delivered on commit and only
 // then (a rolled-back posting notifies nobody), to every process LISTENing on the same database
 // (PostgreSQL with DATABASE_URL, or PGlite's own LISTEN/NOTIFY in the single-process default).
-// server/platform/wallet-live.ts listens and pushes the new balance to the player's sockets.
+// server/http/wallet-live.ts listens and pushes the new balance to the player's sockets.
 
 export const WALLET_CHANGED_CHANNEL = 'wallet_changed';
 

@@ -3,7 +3,7 @@ import type { TransactionCategory, TransactionStatus, TransactionType } from '..
 import type { Database, WalletTransactionsTable } from '../db/schema';
 
 // SQL over the player's transaction history (migration 0008 `wallet_transactions`): rows are
-// written by server/platform/ledger.ts (recordHistory) in the posting's transaction; only their
+// written by server/services/ledger.ts (recordHistory) in the posting's transaction; only their
 // status moves afterwards (the database refuses any other change).
 
 export type WalletTransactionRow = Selectable<WalletTransactionsTable>;

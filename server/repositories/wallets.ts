@@ -3,7 +3,7 @@ import type { Database } from '../db/schema';
 import { toCents } from '../platform/decimal';
 
 // Read-only SQL over the wallets (migration 0008) and their ledger balances. Postings are
-// server/platform/ledger.ts's; it locks the wallet row itself.
+// server/services/ledger.ts's; it locks the wallet row itself.
 
 export interface WalletSnapshot {
   walletId: string;
@@ -67,4 +67,10 @@ export async function walletSnapshot(db: Kysely<Database>, playerId: number, acc
 /** The wallet's id and currency, without a lock (reads that do not post). */
 export async function findWallet(db: Kysely<Database>, playerId: number): Promise<{ id: string; currency: string } | undefined> {
   return db.selectFrom('wallets').select(['id', 'currency']).where('player_id', '=', playerId).executeTakeFirst();
+}
+
+/** The newest running total of each account that has entries, in one currency (runningTotalsSql run). */
+export async function runningTotals(db: Kysely<Database>, accounts: readonly string[], currency: string): Promise<{ account: string; total: string }[]> {
+  const { rows } = await runningTotalsSql(accounts, currency).execute(db);
+  return rows;
 }

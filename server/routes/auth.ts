@@ -11,7 +11,7 @@ import { checkBearer, requireAuth, type AuthEnv } from '../http/auth';
 import { clientAddress } from '../http/client-address';
 import { flowBodyLimit, parseJsonBody } from '../http/validation';
 import { acceptTerms, changePassword, currentPlayer, profileOf, transactionSummary, type AccountDeps } from '../services/account';
-import { touchSession } from '../repositories/sessions';
+import { touchSession } from '../services/sessions';
 import { logIn, requestUnlock, unlock, type LoginDeps } from '../services/login';
 import type { ThrottlePolicy } from '../services/throttle';
 import { accessDetailsFor, liftEndedRestriction, loginRefusal } from '../services/account-status';

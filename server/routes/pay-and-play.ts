@@ -34,7 +34,7 @@ import {
 //        409 SELF_LIMIT_REACHED when the limits refuse it (nothing credited, the payment refunded).
 //   POST /player/update  { playerId, sessionId, email, phonePrefix, phoneBody } → { ok }
 //   POST /player/login   { sessionId, metadata } → { idToken, lastAuth, refreshToken, accessToken }
-// The bank page is the bank-identification provider's (server/providers; simulated: server/routes/bankid.ts).
+// The bank page is the bank-identification provider's (server/providers; simulated: server/providers/simulated-bankid.ts).
 
 // The rules are server/services/pay-and-play.ts; this file parses with the contract and maps to HTTP.
 

@@ -24,7 +24,7 @@ import { gameBalance, gameOperation, rollbackBet, type GameWalletDeps } from '..
 export interface ProviderWalletRoutesOptions {
   db: Kysely<Database>;
   clock: () => Date;
-  /** The providers' keys (server/platform/provider-keys.ts). */
+  /** The providers' keys (server/services/provider-keys.ts). */
   keyring: ProviderKeyring;
   /** When a login is over (the platform's auth policy); the spec's limits when absent. */
   sessionLimits?: GameWalletDeps['sessionLimits'];

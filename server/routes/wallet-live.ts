@@ -13,7 +13,7 @@ import { issueWalletLiveToken, type WalletLive } from '../http/wallet-live';
 //   WS  /player/wallet/live?Authorization=<token>  -> WALLET_BALANCE now and after every posting; "ping" -> "pong"
 // A bad, expired or foreign token, or a session that ended, is refused by closing the socket with
 // 1008 (src/api/wallet.ts WALLET_LIVE_CLOSE_CODES); a plain GET of the socket's path is 426.
-// The rules are server/platform/wallet-live.ts. Mount this before any /api/player/wallet/* routes
+// The rules are server/http/wallet-live.ts. Mount this before any /api/player/wallet/* routes
 // guarded by requireAuth as a whole: the socket carries its token in the query, not a header.
 
 export const WALLET_TOKEN_PATH = '/player/wallet/token';

@@ -4,6 +4,7 @@ import type { AccessDetails } from '../../src/api/player';
 import { TERMS_RELEASES } from '../content/terms';
 import type { Database, PlayerStatus } from '../db/schema';
 import { ERROR_CODES, HttpError } from '../http/errors';
+import { updatePlayerInStatus } from '../repositories/players';
 import type { Player } from './players';
 
 // What a player's account status (product.md §3 "Player account status") allows: whether they
@@ -35,22 +36,16 @@ export function restrictionHasEnded(player: Player, now: Date): boolean {
  */
 export async function liftEndedRestriction(db: Kysely<Database>, player: Player, now: Date): Promise<Player> {
   if (!restrictionHasEnded(player, now)) return player;
-  const updated = await db
-    .updateTable('players')
-    .set({
-      status: player.status_before_break ?? 'REGISTERED',
-      timeout_until: null,
-      exclusion_until: null,
-      exclusion_indefinite: false,
-      break_is_cooling: false,
-      break_initiator: null,
-      status_before_break: null,
-      updated_at: now,
-    })
-    .where('id', '=', player.id)
-    .where('status', '=', player.status)
-    .returningAll()
-    .executeTakeFirst();
+  const updated = await updatePlayerInStatus(db, player.id, player.status, {
+    status: player.status_before_break ?? 'REGISTERED',
+    timeout_until: null,
+    exclusion_until: null,
+    exclusion_indefinite: false,
+    break_is_cooling: false,
+    break_initiator: null,
+    status_before_break: null,
+    updated_at: now,
+  });
   return updated ?? player;
 }
 

@@ -22,7 +22,7 @@ import { withdrawWholeBalance } from './cashier';
 // every session of the player ends (the wallet's socket closes through session_ended, the id and
 // game tokens of those sessions answer 401); the seamless wallet refuses the player's bets
 // (RESTRICTED: no play access while on a break); login is refused with behaviour.md §8's codes
-// (server/platform/account-status.ts loginRefusal). A self-exclusion also returns the player's
+// (server/services/account-status.ts loginRefusal). A self-exclusion also returns the player's
 // balance (GLI-19: server/services/cashier.ts withdrawWholeBalance).
 //
 // A second request while a break runs never shortens it (a double click, two tabs): the later end

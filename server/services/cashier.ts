@@ -81,10 +81,10 @@ import { walletNotFound, wireMoney } from './wallet';
 // when ...", §7 "Wallet and banking", §8; product.md §3; issue 11): the checks before a deposit or a
 // withdrawal, a deposit through the payment provider's page and its settlement, withdrawals into
 // LOCKED and their cancellation, and the methods. server/routes/wallet.ts maps these to HTTP; the
-// money moves in server/platform/ledger.ts.
+// money moves in server/services/ledger.ts.
 //
 // Business outcomes are operation results in a 200 answer (machines/lib/wallet.ts OPERATION_RESULTS),
-// stored with the idempotency key like an effect (server/platform/idempotency.ts); bad input is a
+// stored with the idempotency key like an effect (server/services/idempotency.ts); bad input is a
 // 400 with field codes, and changes and stores nothing.
 
 export interface CashierDeps {
@@ -116,7 +116,7 @@ export const RECENT_DEPOSIT_METHODS_MAX = 5;
 
 /**
  * This platform runs one brand: a player's multibrand account is never suspended (the id token's
- * multibrand claim, server/platform/sessions.ts). The seam the multibrand operator fills.
+ * multibrand claim, server/services/sessions.ts). The seam the multibrand operator fills.
  */
 const multibrandSuspended: (player: Player) => boolean = () => false;
 

@@ -1,10 +1,23 @@
 import { randomInt } from 'node:crypto';
-import { sql, type Kysely, type Selectable } from 'kysely';
-import type { Database, VerificationCodesTable, VerificationPurpose } from '../db/schema';
+import type { Kysely } from 'kysely';
+import type { Database, VerificationPurpose } from '../db/schema';
 import { ERROR_CODES, HttpError } from '../http/errors';
 import { countCodeSend, DEFAULT_THROTTLE_POLICY, tooManyCodes, type ThrottlePolicy } from './throttle';
 import { messageText } from '../domain/message-texts';
 import { normalizeDestination, sendMessage, type MessageChannel } from './messages';
+import { inTransaction } from '../repositories/transaction';
+import {
+  consumeCode,
+  consumeOpenCodes,
+  countCodesSince,
+  countWrongTry,
+  findCodeForCheck,
+  insertCode,
+  latestCodeSince,
+  lockCodeTarget,
+  resendCode,
+  type VerificationCodeRow,
+} from '../repositories/verification-codes';
 import { randomSecret, sameHash, sha256Hex } from '../crypto/secrets';
 
 // One-time codes for sign-up verification, password reset and phone change (behaviour.md §4, §8
@@ -30,7 +43,7 @@ export const MAX_CODE_CONVERSATIONS = 3;
 
 const CODE_DIGITS = 6;
 
-export type VerificationCodeRow = Selectable<VerificationCodesTable>;
+export type { VerificationCodeRow };
 
 export interface CodeDelivery {
   channel: MessageChannel;
@@ -82,17 +95,9 @@ function tooMany(): HttpError {
 export async function requestCode(db: Kysely<Database>, request: CodeRequest): Promise<{ id: string }> {
   const work = async (trx: Kysely<Database>): Promise<{ id: string }> => {
     // Two requests for the same target at once must not both see "no row yet" (PostgreSQL).
-    await sql`select pg_advisory_xact_lock(hashtext(${`${request.purpose}:${request.target}`}))`.execute(trx);
+    await lockCodeTarget(trx, request.purpose, request.target);
     const windowStart = new Date(request.now.getTime() - CODE_LIMIT_WINDOW_MS);
-    const current = await trx
-      .selectFrom('verification_codes')
-      .selectAll()
-      .where('purpose', '=', request.purpose)
-      .where('target', '=', request.target)
-      .where('created_at', '>', windowStart)
-      .orderBy('created_at', 'desc')
-      .limit(1)
-      .executeTakeFirst();
+    const current = await latestCodeSince(trx, request.purpose, request.target, windowStart);
     // A consumed row ends its conversation; a new one starts with fresh counts.
     const reuse = current && current.consumed_at === null ? current : undefined;
     if (reuse && (reuse.sends >= MAX_CODE_SENDS || reuse.attempts >= MAX_WRONG_CODE_ATTEMPTS)) throw tooMany();
@@ -109,34 +114,26 @@ export async function requestCode(db: Kysely<Database>, request: CodeRequest): P
     const id = reuse?.id ?? randomSecret(18);
     const expiresAt = new Date(request.now.getTime() + CODE_TTL_MS);
     if (reuse) {
-      await trx
-        .updateTable('verification_codes')
-        .set((eb) => ({
-          code_hash: hashCode(code, id),
-          sends: eb('sends', '+', 1),
-          expires_at: expiresAt,
-          destination: request.delivery?.destination ?? null,
-          phone_prefix: request.phone?.prefix ?? null,
-          phone_body: request.phone?.body ?? null,
-        }))
-        .where('id', '=', id)
-        .execute();
+      await resendCode(trx, id, {
+        code_hash: hashCode(code, id),
+        expires_at: expiresAt,
+        destination: request.delivery?.destination ?? null,
+        phone_prefix: request.phone?.prefix ?? null,
+        phone_body: request.phone?.body ?? null,
+      });
     } else {
-      await trx
-        .insertInto('verification_codes')
-        .values({
-          id,
-          purpose: request.purpose,
-          target: request.target,
-          player_id: request.playerId,
-          destination: request.delivery?.destination ?? null,
-          phone_prefix: request.phone?.prefix ?? null,
-          phone_body: request.phone?.body ?? null,
-          code_hash: hashCode(code, id),
-          created_at: request.now,
-          expires_at: expiresAt,
-        })
-        .execute();
+      await insertCode(trx, {
+        id,
+        purpose: request.purpose,
+        target: request.target,
+        player_id: request.playerId,
+        destination: request.delivery?.destination ?? null,
+        phone_prefix: request.phone?.prefix ?? null,
+        phone_body: request.phone?.body ?? null,
+        code_hash: hashCode(code, id),
+        created_at: request.now,
+        expires_at: expiresAt,
+      });
     }
     if (request.delivery) {
       await sendMessage(trx, {
@@ -148,7 +145,7 @@ export async function requestCode(db: Kysely<Database>, request: CodeRequest): P
     }
     return { id };
   };
-  return db.isTransaction ? work(db) : db.transaction().execute(work);
+  return inTransaction(db, work);
 }
 
 /**
@@ -160,25 +157,13 @@ export async function requestCode(db: Kysely<Database>, request: CodeRequest): P
 export async function restartCodes(db: Kysely<Database>, request: { purpose: VerificationPurpose; target: string; now: Date }): Promise<void> {
   const work = async (trx: Kysely<Database>): Promise<void> => {
     // The same lock as requestCode: a send in flight does not slip past the restart.
-    await sql`select pg_advisory_xact_lock(hashtext(${`${request.purpose}:${request.target}`}))`.execute(trx);
+    await lockCodeTarget(trx, request.purpose, request.target);
     const windowStart = new Date(request.now.getTime() - CODE_LIMIT_WINDOW_MS);
-    const { conversations } = await trx
-      .selectFrom('verification_codes')
-      .select((eb) => eb.fn.countAll<string>().as('conversations'))
-      .where('purpose', '=', request.purpose)
-      .where('target', '=', request.target)
-      .where('created_at', '>', windowStart)
-      .executeTakeFirstOrThrow();
-    if (Number(conversations) >= MAX_CODE_CONVERSATIONS) throw tooMany();
-    await trx
-      .updateTable('verification_codes')
-      .set({ consumed_at: request.now })
-      .where('purpose', '=', request.purpose)
-      .where('target', '=', request.target)
-      .where('consumed_at', 'is', null)
-      .execute();
+    const conversations = await countCodesSince(trx, request.purpose, request.target, windowStart);
+    if (conversations >= MAX_CODE_CONVERSATIONS) throw tooMany();
+    await consumeOpenCodes(trx, request.purpose, request.target, request.now);
   };
-  return db.isTransaction ? work(db) : db.transaction().execute(work);
+  return inTransaction(db, work);
 }
 
 export interface CodeCheck {
@@ -200,12 +185,7 @@ type Outcome = { kind: 'ok'; row: VerificationCodeRow } | { kind: 'invalid' } | 
  */
 export async function verifyCode(db: Kysely<Database>, check: CodeCheck): Promise<VerificationCodeRow> {
   const work = async (trx: Kysely<Database>): Promise<Outcome> => {
-    let query = trx.selectFrom('verification_codes').selectAll().where('purpose', '=', check.purpose);
-    query =
-      'id' in check.locator
-        ? query.where('id', '=', check.locator.id)
-        : query.where('target', '=', check.locator.target).orderBy('created_at', 'desc').limit(1);
-    const row = await query.forUpdate().executeTakeFirst();
+    const row = await findCodeForCheck(trx, check.purpose, check.locator);
     if (!row) return { kind: 'invalid' };
     if (check.playerId !== undefined && row.player_id !== check.playerId) return { kind: 'invalid' };
     if (row.consumed_at !== null) return { kind: 'invalid' };
@@ -214,25 +194,14 @@ export async function verifyCode(db: Kysely<Database>, check: CodeCheck): Promis
 
     const right = row.player_id !== null && sameHash(hashCode(check.code, row.id), row.code_hash);
     if (!right) {
-      const updated = await trx
-        .updateTable('verification_codes')
-        .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-        .where('id', '=', row.id)
-        .returning('attempts')
-        .executeTakeFirstOrThrow();
-      return updated.attempts >= MAX_WRONG_CODE_ATTEMPTS ? { kind: 'locked' } : { kind: 'invalid' };
+      const attempts = await countWrongTry(trx, row.id);
+      return attempts >= MAX_WRONG_CODE_ATTEMPTS ? { kind: 'locked' } : { kind: 'invalid' };
     }
-    const consumed = await trx
-      .updateTable('verification_codes')
-      .set({ consumed_at: check.now })
-      .where('id', '=', row.id)
-      .where('consumed_at', 'is', null)
-      .returningAll()
-      .executeTakeFirst();
+    const consumed = await consumeCode(trx, row.id, check.now);
     return consumed ? { kind: 'ok', row: consumed } : { kind: 'invalid' };
   };
   // The try is counted in a transaction of its own that commits; the error is thrown after it.
-  const outcome = db.isTransaction ? await work(db) : await db.transaction().execute(work);
+  const outcome = await inTransaction(db, work);
   if (outcome.kind === 'locked') throw tooMany();
   if (outcome.kind === 'invalid') throw new HttpError(400, ERROR_CODES.smsCodeInvalid, 'The code is wrong, expired or already used.');
   return outcome.row;

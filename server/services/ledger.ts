@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import {
   BONUS_VERTICALS,
   CURRENCY_MINOR_UNITS,
@@ -13,9 +13,9 @@ import {
 import type { Database } from '../db/schema';
 import { inTransaction } from '../repositories/transaction';
 import { insertWalletTransaction, type WalletTransactionRow } from '../repositories/wallet-transactions';
-import { runningTotalsSql } from '../repositories/wallets';
+import { runningTotals } from '../repositories/wallets';
+import { accountEntrySum, bumpWalletVersion, findLedgerTransactionRow, insertLedgerEntries, insertLedgerTransaction, lockWalletRow } from '../repositories/ledger';
 import { fromCents, toCents } from '../platform/decimal';
-import { walletChangedNotice } from '../repositories/wallet-events';
 
 export { fromCents, toCents } from '../platform/decimal';
 
@@ -31,7 +31,8 @@ export { fromCents, toCents } from '../platform/decimal';
 // transaction that holds the player's wallet row (lockWallet: SELECT ... FOR UPDATE), so one
 // player's postings run one at a time on PostgreSQL and PGlite alike; it refuses to take an account
 // below zero (and the database refuses it again, migration 0009's check), increments the wallet's
-// version and notifies the live balance (server/platform/wallet-events.ts) on commit.
+// version and notifies the live balance (server/repositories/wallet-events.ts) on commit. The SQL is
+// server/repositories/ledger.ts's.
 //
 // Each entry on a player's account carries the account's running total (`balance_after`, the sum
 // of its entries up to this one), written once by the database at insert (migration 0009): a
@@ -152,39 +153,31 @@ export async function postTransaction(db: Kysely<Database>, input: PostTransacti
   const post = async (trx: Kysely<Database>): Promise<PostedTransaction> => {
     // ON CONFLICT DO NOTHING: a concurrent call with the same key waits for the first to commit,
     // then inserts nothing (PostgreSQL); PGlite runs one transaction at a time anyway.
-    const inserted = await trx
-      .insertInto('ledger_transactions')
-      .values({
-        idempotency_key: input.idempotencyKey,
-        kind: input.kind,
-        player_id: input.playerId,
-        amount,
-        currency: input.currency,
-        reference: input.reference ?? null,
-        wallet_id: input.walletId ?? null,
-        wallet_transaction_id: input.walletTransactionId ?? null,
-      })
-      .onConflict((oc) => oc.column('idempotency_key').doNothing())
-      .returningAll()
-      .executeTakeFirst();
+    const inserted = await insertLedgerTransaction(trx, {
+      idempotency_key: input.idempotencyKey,
+      kind: input.kind,
+      player_id: input.playerId,
+      amount,
+      currency: input.currency,
+      reference: input.reference ?? null,
+      wallet_id: input.walletId ?? null,
+      wallet_transaction_id: input.walletTransactionId ?? null,
+    });
     if (!inserted) {
       const existing = await findLedgerTransaction(trx, input.idempotencyKey);
       if (!existing) throw new LedgerConflictError(input.idempotencyKey);
       if (!samePosting(existing, input, amountCents)) throw new LedgerConflictError(input.idempotencyKey);
       return existing;
     }
-    const entries = await trx
-      .insertInto('ledger_entries')
-      .values(
-        input.entries.map((entry, index) => ({
-          transaction_id: inserted.id,
-          account: entry.account,
-          amount: fromCents(entryCents[index] ?? 0n),
-          currency: input.currency,
-        })),
-      )
-      .returning(['account', sql<string | null>`balance_after::text`.as('balance_after')])
-      .execute();
+    const entries = await insertLedgerEntries(
+      trx,
+      input.entries.map((entry, index) => ({
+        transaction_id: inserted.id,
+        account: entry.account,
+        amount: fromCents(entryCents[index] ?? 0n),
+        currency: input.currency,
+      })),
+    );
     const running = new Map<string, bigint>();
     for (const entry of entries) if (entry.balance_after !== null) running.set(entry.account, toCents(entry.balance_after));
     return { ...toPosted(inserted, false), runningBalances: running };
@@ -199,7 +192,7 @@ function samePosting(existing: PostedTransaction, input: Pick<PostTransactionInp
 
 /** The ledger transaction posted under a key (as a replay), or undefined. */
 export async function findLedgerTransaction(db: Kysely<Database>, idempotencyKey: string): Promise<PostedTransaction | undefined> {
-  const row = await db.selectFrom('ledger_transactions').selectAll().where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
+  const row = await findLedgerTransactionRow(db, idempotencyKey);
   return row ? toPosted(row, true) : undefined;
 }
 
@@ -225,12 +218,7 @@ function walletCurrency(code: string): Currency {
  */
 export async function lockWallet(trx: Kysely<Database>, playerId: number): Promise<LockedWallet | undefined> {
   if (!trx.isTransaction) throw new Error('lockWallet runs inside a transaction (inTransaction).');
-  const row = await trx
-    .selectFrom('wallets')
-    .select(['id', 'player_id', 'currency', sql<string>`version::text`.as('version')])
-    .where('player_id', '=', playerId)
-    .forUpdate()
-    .executeTakeFirst();
+  const row = await lockWalletRow(trx, playerId);
   return row ? { id: row.id, playerId: row.player_id, currency: walletCurrency(row.currency), version: Number(row.version), lockedBy: trx } : undefined;
 }
 
@@ -268,7 +256,7 @@ export function playerAccountNames(playerId: number): string[] {
 
 /** The player's balances in their wallet's currency, in one statement (one snapshot). */
 export async function playerBalances(db: Kysely<Database>, playerId: number, currency: string): Promise<PlayerBalances> {
-  const { rows } = await runningTotalsSql(playerAccountNames(playerId), currency).execute(db);
+  const rows = await runningTotals(db, playerAccountNames(playerId), currency);
   return balancesFrom(playerId, new Map(rows.map((row) => [row.account, toCents(row.total)])));
 }
 
@@ -356,13 +344,8 @@ export async function postOnWallet(trx: Kysely<Database>, wallet: LockedWallet, 
     new Map(accountBalances(wallet.playerId, current).map(([account, cents]) => [account, posted.runningBalances.get(account) ?? cents])),
   );
   // The version and the live notice in one statement (the notice is delivered on commit).
-  const bumped = await trx
-    .updateTable('wallets')
-    .set({ version: sql<string>`version + 1` })
-    .where('id', '=', wallet.id)
-    .returning([sql<string>`version::text`.as('version'), walletChangedNotice(wallet.playerId).as('notified')])
-    .executeTakeFirstOrThrow();
-  return { posted, version: Number(bumped.version), balances };
+  const version = await bumpWalletVersion(trx, wallet.id, wallet.playerId);
+  return { posted, version, balances };
 }
 
 /** A new history reference (product.md §3 referenceId). */
@@ -482,13 +465,7 @@ export async function postDeposit(db: Kysely<Database>, input: DepositInput): Pr
 
 /** The sum of an account's entries ("0.00" for an account with none), optionally in one currency. */
 export async function balance(db: Kysely<Database>, account: string, currency?: string): Promise<string> {
-  let query = db
-    .selectFrom('ledger_entries')
-    .select(sql<string>`coalesce(sum(amount), 0)::text`.as('total'))
-    .where('account', '=', account);
-  if (currency !== undefined) query = query.where('currency', '=', currency);
-  const row = await query.executeTakeFirstOrThrow();
-  return fromCents(toCents(row.total));
+  return fromCents(toCents(await accountEntrySum(db, account, currency)));
 }
 
 function toPosted(

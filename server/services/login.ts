@@ -9,6 +9,7 @@ import { dummyVerify } from '../crypto/passwords';
 import { createPlayerStore, normalizeEmail, type Player } from './players';
 import { randomSecret, sha256Hex } from '../crypto/secrets';
 import { findPlayerIdByUnlockKey, insertUnlockKey } from '../repositories/login-unlocks';
+import { inTransaction } from '../repositories/transaction';
 import {
   clearLoginThrottle,
   countCodeSend,
@@ -115,20 +116,17 @@ export async function requestUnlock(
   if (!player?.email || player.status === 'PRE_REGISTERED') return;
   const email = player.email;
   const key = randomSecret(32);
-  await deps.db
-    .transaction()
-    .execute(async (trx) => {
-      await countCodeSend(trx, deps.throttle, { destination: normalizeEmail(email), address: request.address, now });
-      await insertUnlockKey(trx, { keyHash: sha256Hex(key), playerId: player.id, expiresAt: new Date(now.getTime() + UNLOCK_LINK_TTL_MS) });
-      const link = unlockLink(request.siteOrigin, request.langmarket, key);
-      await sendMessage(trx, {
-        channel: 'EMAIL',
-        destination: email,
-        body: messageText('login_unlock', player.language_code, { code: link, minutes: UNLOCK_LINK_TTL_MS / 60_000 }),
-        code: key,
-      });
-    })
-    .catch((error: unknown) => {
+  await inTransaction(deps.db, async (trx) => {
+    await countCodeSend(trx, deps.throttle, { destination: normalizeEmail(email), address: request.address, now });
+    await insertUnlockKey(trx, { keyHash: sha256Hex(key), playerId: player.id, expiresAt: new Date(now.getTime() + UNLOCK_LINK_TTL_MS) });
+    const link = unlockLink(request.siteOrigin, request.langmarket, key);
+    await sendMessage(trx, {
+      channel: 'EMAIL',
+      destination: email,
+      body: messageText('login_unlock', player.language_code, { code: link, minutes: UNLOCK_LINK_TTL_MS / 60_000 }),
+      code: key,
+    });
+  }).catch((error: unknown) => {
       // The limit's refusal would tell that the e-mail is an account: answer as for any other.
       if (error instanceof HttpError && error.code === ERROR_CODES.smsMaxAttempts) return;
       throw error;
@@ -138,7 +136,7 @@ export async function requestUnlock(
 /** POST /player/login/unlock: the link's key lifts every lock and delay on the account, once. */
 export async function unlock(deps: LoginDeps, key: string): Promise<void> {
   const now = deps.clock();
-  await deps.db.transaction().execute(async (trx) => {
+  await inTransaction(deps.db, async (trx) => {
     const playerId = await findPlayerIdByUnlockKey(trx, sha256Hex(key), now);
     if (playerId === null) throw new HttpError(400, ERROR_CODES.unlockInvalid, 'This unlock link is unknown, used or expired.');
     const player = await createPlayerStore(trx, deps.clock).findById(playerId);

@@ -44,7 +44,7 @@ import { walletNotFound } from './wallet';
 // player and pays the deposit (the limits' deposit rule, then the payment provider confirms and the
 // ledger posts, once per session; issue 20: a deposit the limits refuse is refused at the bank step,
 // and again at the verification if it gets there), the update that only fills what the player does not have yet, and the login.
-// server/routes/payAndPlay.ts and the simulated bank page (server/routes/bankid.ts) map these to
+// server/routes/pay-and-play.ts and the simulated bank page (server/providers/simulated-bankid.ts) map these to
 // HTTP; the SQL is server/repositories/pay-and-play-sessions.ts and the player store.
 
 export interface PayAndPlayDeps {

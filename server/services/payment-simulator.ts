@@ -10,7 +10,7 @@ import {
 import type { PaymentState } from '../providers/types';
 
 // The simulated payment provider's own rules (issue 11; the provider is
-// server/providers/simulated-payments.ts, its page server/routes/payment-simulator.ts): a payment is
+// server/providers/simulated-payments.ts, its page server/providers/simulated-payment-page.ts): a payment is
 // opened for a cashier deposit, answered once on the page, and reported when the platform asks.
 
 export type { SimulatedAnswer, SimulatedPayment };

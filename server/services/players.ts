@@ -2,6 +2,15 @@ import type { Kysely, Updateable } from 'kysely';
 import type { Database, JsonValue, NewPlayerRow, PlayerRow, PlayersTable } from '../db/schema';
 import { clearAllLoginThrottles, clearLoginThrottle, type LoginLock } from './throttle';
 import { hashPassword, verifyPassword as verifyHash } from '../crypto/passwords';
+import {
+  findPlayerByCpf,
+  findPlayerById,
+  findPlayerByIdForUpdate,
+  findPlayerByNormalizedEmail,
+  findPlayerByPersonId,
+  insertPlayer,
+  updatePlayer,
+} from '../repositories/players';
 
 // The player store (migration 0003): create, find, update, passwords; the login locks live in
 // server/services/throttle.ts (migration 0005; the players.failed_login_* columns are no longer used).
@@ -90,53 +99,44 @@ export interface PlayerStore {
 }
 
 export function createPlayerStore(db: Kysely<Database>, clock: () => Date = () => new Date()): PlayerStore {
-  const findById = (id: number) => db.selectFrom('players').selectAll().where('id', '=', id).executeTakeFirst();
+  const findById = (id: number) => findPlayerById(db, id);
 
   return {
     async create({ password, affiliate, email, ...rest }) {
       const now = clock();
       const password_hash = password ? await hashPassword(password) : null;
       return rethrowConflict(
-        db
-          .insertInto('players')
-          .values({
-            ...rest,
-            email: email === null || email === undefined ? null : email.trim(),
-            password_hash,
-            affiliate: affiliate === undefined || affiliate === null ? null : JSON.stringify(affiliate),
-            registration_date: rest.registration_date ?? now,
-            updated_at: now,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow(),
+        insertPlayer(db, {
+          ...rest,
+          email: email === null || email === undefined ? null : email.trim(),
+          password_hash,
+          affiliate: affiliate === undefined || affiliate === null ? null : JSON.stringify(affiliate),
+          registration_date: rest.registration_date ?? now,
+          updated_at: now,
+        }),
       );
     },
 
-    findByEmail: (email) =>
-      db
-        .selectFrom('players')
-        .selectAll()
-        .where((eb) => eb(eb.fn('lower', [eb.ref('email')]), '=', normalizeEmail(email)))
-        .executeTakeFirst(),
+    findByEmail: (email) => findPlayerByNormalizedEmail(db, normalizeEmail(email)),
 
     findById,
 
-    findByIdForUpdate: (id) => db.selectFrom('players').selectAll().where('id', '=', id).forUpdate().executeTakeFirst(),
+    findByIdForUpdate: (id) => findPlayerByIdForUpdate(db, id),
 
-    findByPersonId: (personid) => db.selectFrom('players').selectAll().where('personid', '=', personid).executeTakeFirst(),
+    findByPersonId: (personid) => findPlayerByPersonId(db, personid),
 
-    findByCpf: (cpf) => db.selectFrom('players').selectAll().where('cpf', '=', cpf).executeTakeFirst(),
+    findByCpf: (cpf) => findPlayerByCpf(db, cpf),
 
     async update(id, { affiliate, email, ...patch }) {
       const values: Updateable<PlayersTable> = { ...patch, updated_at: clock() };
       if (email !== undefined) values.email = email === null ? null : email.trim();
       if (affiliate !== undefined) values.affiliate = affiliate === null ? null : JSON.stringify(affiliate);
-      return rethrowConflict(db.updateTable('players').set(values).where('id', '=', id).returningAll().executeTakeFirst());
+      return rethrowConflict(updatePlayer(db, id, values));
     },
 
     async setPassword(id, password) {
       const password_hash = await hashPassword(password);
-      await db.updateTable('players').set({ password_hash, updated_at: clock() }).where('id', '=', id).execute();
+      await updatePlayer(db, id, { password_hash, updated_at: clock() });
     },
 
     verifyPassword: (player, password) => verifyHash(password, player.password_hash),

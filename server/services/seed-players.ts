@@ -3,6 +3,8 @@ import { DAY_MS } from '../../machines/lib/constants';
 import type { Database } from '../db/schema';
 import { currentTermsVersion } from './account-status';
 import { forgetInterval } from '../repositories/activity';
+import { deletePlayerLimits } from '../repositories/limits';
+import { updatePlayer } from '../repositories/players';
 import { hashPassword } from '../crypto/passwords';
 import { createPlayerStore, type CreatePlayerInput, type PlayerPatch } from './players';
 
@@ -200,7 +202,7 @@ function seededPlayers(termsVersion: number): Record<keyof typeof SEEDED_EMAILS,
  * so every start begins from "no limits, the default interval".
  */
 async function resetResponsibleGambling(db: Kysely<Database>, playerId: number): Promise<void> {
-  await db.deleteFrom('player_limits').where('player_id', '=', playerId).execute();
+  await deletePlayerLimits(db, playerId);
   await forgetInterval(db, playerId);
 }
 
@@ -216,11 +218,7 @@ export async function seedPlayers(db: Kysely<Database>, clock: () => Date = () =
   let passwordHash: Promise<string> | undefined;
   const setPassword = async (id: number) => {
     passwordHash ??= hashPassword(SEEDED_PASSWORD);
-    await db
-      .updateTable('players')
-      .set({ password_hash: await passwordHash })
-      .where('id', '=', id)
-      .execute();
+    await updatePlayer(db, id, { password_hash: await passwordHash });
   };
   let created = 0;
   for (const [key, seeded] of Object.entries(seededPlayers(currentTermsVersion()))) {

@@ -8,8 +8,13 @@ import { DEFAULT_LOGIN_METHOD } from '../../machines/lib/identity';
 import { SESSION_ABSOLUTE_LIFETIME_MS } from '../config';
 import type { Database, SessionRow } from '../db/schema';
 import type { Player, LoginLockPolicy } from './players';
-import { notifySessionEnded } from '../repositories/session-events';
-import { loadTokenSecret, signIdToken, type IdTokenClaims } from '../crypto/tokens';
+import { findSessionByCookieHash, insertSession, lastLoginOf, recordLogin, revokePlayerSessionRows, revokeSessionRow } from '../repositories/sessions';
+
+/** The bearer check's reads and writes of a session (server/http/auth.ts: the middleware imports no repository). */
+export { findPlayerSession, liveSessionPlayers, touchSession, touchSessionForward } from '../repositories/sessions';
+export { SESSION_ENDED_CHANNEL } from '../repositories/session-events';
+import { signIdToken, type IdTokenClaims } from '../crypto/tokens';
+import { loadTokenSecret } from './token-secret';
 
 // Server-side sessions (issue 3 "Security", OWASP ASVS L2 V3): every login creates a new session
 // (no fixation) and sets an HttpOnly, SameSite=Strict cookie; the app keeps the id token in memory
@@ -128,7 +133,7 @@ export function clearSessionCookie(c: Context): void {
 export async function sessionFromCookie(c: Context, db: Kysely<Database>): Promise<SessionRow | undefined> {
   const value = getCookie(c, SESSION_COOKIE);
   if (value === undefined || value.length === 0 || value.length > 256) return undefined;
-  return db.selectFrom('sessions').selectAll().where('cookie_hash', '=', sha256(value)).executeTakeFirst();
+  return findSessionByCookieHash(db, sha256(value));
 }
 
 function toSeconds(date: Date): number {
@@ -163,28 +168,19 @@ export async function idTokenFor(services: AuthServices, player: Player, session
 export async function issueLogin(c: Context, db: Kysely<Database>, player: Player, loginMethod: string): Promise<LoginResponse> {
   const services = authServicesOf(c);
   const now = services.clock();
-  const previous = await db.selectFrom('players').select('last_login_at').where('id', '=', player.id).executeTakeFirst();
-  const lastAuth = previous?.last_login_at ?? null;
+  const lastAuth = await lastLoginOf(db, player.id);
   const cookieValue = randomBytes(32).toString('base64url');
-  const session = await db
-    .insertInto('sessions')
-    .values({
-      id: randomBytes(32).toString('base64url'),
-      player_id: player.id,
-      cookie_hash: sha256(cookieValue),
-      login_method: loginMethod,
-      created_at: now,
-      last_seen_at: now,
-      last_auth_at: lastAuth,
-    })
-    .returning(['id', 'login_method'])
-    .executeTakeFirstOrThrow();
+  const session = await insertSession(db, {
+    id: randomBytes(32).toString('base64url'),
+    player_id: player.id,
+    cookie_hash: sha256(cookieValue),
+    login_method: loginMethod,
+    created_at: now,
+    last_seen_at: now,
+    last_auth_at: lastAuth,
+  });
   // firstLogin (product.md §3) stays true through the player's first session.
-  await db
-    .updateTable('players')
-    .set({ last_login_at: now, first_login: lastAuth === null })
-    .where('id', '=', player.id)
-    .execute();
+  await recordLogin(db, player.id, now, lastAuth === null);
   const idToken = await idTokenFor(services, player, session);
   setSessionCookie(c, cookieValue);
   return { idToken, lastAuth: lastAuth?.toISOString() ?? null };
@@ -206,15 +202,8 @@ export function isIdle(
 }
 
 export async function revokeSession(db: Kysely<Database>, sessionId: string, now: Date): Promise<void> {
-  const ended = await db
-    .updateTable('sessions')
-    .set({ revoked_at: now })
-    .where('id', '=', sessionId)
-    .where('revoked_at', 'is', null)
-    .returning('player_id')
-    .executeTakeFirst();
-  // The wallet's live sockets of this session close (server/platform/wallet-live.ts), in any process.
-  if (ended) await notifySessionEnded(db, ended.player_id);
+  // The wallet's live sockets of this session close (server/http/wallet-live.ts), in any process.
+  await revokeSessionRow(db, sessionId, now);
 }
 
 /**
@@ -227,8 +216,5 @@ export async function revokePlayerSessions(
   now: Date,
   options: { except?: string } = {},
 ): Promise<void> {
-  let query = db.updateTable('sessions').set({ revoked_at: now }).where('player_id', '=', playerId).where('revoked_at', 'is', null);
-  if (options.except !== undefined) query = query.where('id', '!=', options.except);
-  const ended = await query.returning('id').execute();
-  if (ended.length > 0) await notifySessionEnded(db, playerId);
+  await revokePlayerSessionRows(db, playerId, now, options.except);
 }

@@ -1,8 +1,12 @@
 import * as v from 'valibot';
 import type { Kysely } from 'kysely';
-import { MARKET_CODES, type MarketCode } from '../../machines/lib/markets';
-import { LIMIT_DURATIONS, marketRgRules, type MarketRgRules } from '../../machines/lib/responsibleGambling';
+import { MARKET_CODES } from '../../machines/lib/markets';
+import { LIMIT_DURATIONS } from '../../machines/lib/responsibleGambling';
 import type { Database } from '../db/schema';
+import { DEFAULT_PLATFORM_SETTINGS, type PlatformSettings } from '../domain/settings';
+import { deleteSettings, settingRows, upsertSettings } from '../repositories/platform-settings';
+
+export { DEFAULT_PLATFORM_SETTINGS, rgRulesFor, type PlatformSettings } from '../domain/settings';
 
 // Platform-wide switches stored in `platform_settings`, one row a key. A key with no row has its
 // default, so a fresh database and "reset" (test mode) both mean the defaults below.
@@ -32,35 +36,6 @@ const settingSchemas = {
   ),
 } as const;
 
-export interface PlatformSettings {
-  /** Maintenance mode: the access check answers 503 and the app shows the maintenance page. */
-  maintenance: boolean;
-  /** ISO 3166-1 alpha-2 codes of countries the site may not be used from (403 on the access check). */
-  restrictedCountries: readonly string[];
-  /** The visitor's country when no trusted header names one. */
-  defaultCountry: string;
-  /**
-   * Issue 13 "The compliance layer, per market": per market, the responsible-gambling rules that
-   * differ from the market's defaults (machines/lib/responsibleGambling.ts MARKET_RG_RULES). An
-   * operator switches a rule on or off here, without code; `rgRulesFor` reads the result.
-   */
-  marketRules: Partial<Record<MarketCode, Partial<MarketRgRules>>>;
-}
-
-export const DEFAULT_PLATFORM_SETTINGS: PlatformSettings = {
-  maintenance: false,
-  // Countries this operator holds no licence for; none is the origin of an enabled market
-  // (machines/lib/markets.ts), so no market's own players are turned away.
-  restrictedCountries: ['US', 'AU', 'IR', 'KP'],
-  defaultCountry: 'MT',
-  marketRules: {},
-};
-
-/** A market's responsible-gambling rules: its defaults with the platform's overrides (issue 13). */
-export function rgRulesFor(settings: Pick<PlatformSettings, 'marketRules'>, market: MarketCode): MarketRgRules {
-  return marketRgRules(market, settings.marketRules[market] ?? {});
-}
-
 type SettingKey = keyof PlatformSettings;
 const SETTING_KEYS = Object.keys(settingSchemas) as SettingKey[];
 
@@ -73,7 +48,7 @@ export interface SettingsStore {
 
 export function createSettingsStore(db: Kysely<Database>): SettingsStore {
   const read = async (): Promise<PlatformSettings> => {
-    const rows = await db.selectFrom('platform_settings').select(['key', 'value']).execute();
+    const rows = await settingRows(db);
     const settings: PlatformSettings = { ...DEFAULT_PLATFORM_SETTINGS };
     for (const row of rows) applyStored(settings, row.key, row.value);
     return settings;
@@ -88,22 +63,13 @@ export function createSettingsStore(db: Kysely<Database>): SettingsStore {
         updated_at: new Date(),
       }));
       if (entries.length > 0) {
-        await db
-          .insertInto('platform_settings')
-          .values(entries)
-          .onConflict((oc) =>
-            oc.column('key').doUpdateSet((eb) => ({
-              value: eb.ref('excluded.value'),
-              updated_at: eb.ref('excluded.updated_at'),
-            })),
-          )
-          .execute();
+        await upsertSettings(db, entries);
       }
       return read();
     },
     async reset() {
       // Only the switches: other rows (the token signing secret) are not settings to reset.
-      await db.deleteFrom('platform_settings').where('key', 'in', SETTING_KEYS).execute();
+      await deleteSettings(db, SETTING_KEYS);
       return read();
     },
   };

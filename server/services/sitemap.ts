@@ -4,6 +4,7 @@ import { ENABLED_MARKETS, isMarketCode, MARKETS, type LangMarket, type Market } 
 import { hreflangFor, isPatternPage, SITE_PAGES, siteLangMarkets, sitePagePath, X_DEFAULT_LANGMARKET, type SitePage } from '../../src/api/sitePages';
 import type { Database } from '../db/schema';
 import { listPageDocumentDates } from '../repositories/content-documents';
+import { DOCUMENT_KINDS } from '../content/documents';
 
 // What search engines read (issue 10 "Fast and findable"): robots.txt and the sitemaps, generated
 // from the site's page table (src/api/sitePages.ts) and the content documents. `/sitemap.xml` is
@@ -127,7 +128,7 @@ export function marketOfSitemapFile(file: string): Market | null {
 // ------------------------------------------------------------------------------ with the database
 
 export async function loadContentDates(db: Kysely<Database>, siteId: number = DEFAULT_SITE_ID): Promise<ContentDates> {
-  const rows = await listPageDocumentDates(db, siteId);
+  const rows = await listPageDocumentDates(db, siteId, DOCUMENT_KINDS.page);
   return new Map(rows.map((row) => [dateKey(row, row.pageId), row.updatedAt]));
 }
 

@@ -6,9 +6,12 @@ import { ERROR_CODES, HttpError } from '../http/errors';
 import { balancesFrom, fromCents, playerAccounts, type PlayerBalances } from './ledger';
 import { walletSnapshot } from '../repositories/wallets';
 
+/** The live balance's channel (server/http/wallet-live.ts listens on it). */
+export { WALLET_CHANGED_CHANNEL } from '../repositories/wallet-events';
+
 // The player's wallet (behaviour.md §4 "Wallet", §7 "Wallet and banking"; product.md §3 "Wallet"):
 // the balance map in the account currency and the version every posting increments. The live
-// connection (server/platform/wallet-live.ts) pushes readWallet's answer after each posting.
+// connection (server/http/wallet-live.ts) pushes readWallet's answer after each posting.
 
 /** An amount in cents as the wire writes it in this currency ("12.50"; JPY and CLP "1500"). */
 export function wireMoney(cents: bigint, currency: string): string {

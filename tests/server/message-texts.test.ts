@@ -17,7 +17,7 @@ import { bearer, lastCode, postJson, register, uniqueDetails } from './helpers/i
 import { json, startTestPlatform, type TestPlatform } from './helpers/platform';
 
 // The texts of the simulated SMS / e-mail provider in the player's language
-// (server/platform/message-texts.ts), and the routes sending them in the stored language.
+// (server/domain/message-texts.ts), and the routes sending them in the stored language.
 
 const TTL_MINUTES = CODE_TTL_MS / 60_000;
 /** The English variants: the same wording as English is right for them. */

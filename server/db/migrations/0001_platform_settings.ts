@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 // Platform-wide switches (maintenance flag, restricted countries, default country) as key/value
-// rows; server/platform/settings.ts knows the keys and their defaults.
+// rows; server/services/settings.ts knows the keys and their defaults.
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

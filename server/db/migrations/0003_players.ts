@@ -23,7 +23,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('id', 'integer', (col) => col.primaryKey().generatedAlwaysAsIdentity())
     // Null for a pay-and-play player until the update form gives one.
     .addColumn('email', 'text')
-    // scrypt (server/platform/passwords.ts); null for a pay-and-play player, who logs in through the bank.
+    // scrypt (server/crypto/passwords.ts); null for a pay-and-play player, who logs in through the bank.
     .addColumn('password_hash', 'text')
     .addColumn('first_name', 'text')
     .addColumn('last_name', 'text')

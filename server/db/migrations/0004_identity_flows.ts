@@ -9,7 +9,7 @@ import { sql, type Kysely } from 'kysely';
 // Secrets (codes, tokens, keys) are stored as SHA-256 hashes only.
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  // server/platform/codes.ts: one row per code "conversation" (purpose + target); a resend
+  // server/services/codes.ts: one row per code "conversation" (purpose + target); a resend
   // reuses the row with a new code, so the send and attempt limits cannot be dodged.
   await db.schema
     .createTable('verification_codes')

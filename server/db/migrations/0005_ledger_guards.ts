@@ -7,7 +7,7 @@ import { sql, type Kysely } from 'kysely';
 // - a transaction's amount is positive; an entry's amount is not zero;
 // - at commit, every transaction that got entries (or was created) has at least two, all in the
 //   transaction's currency, summing to zero: a deferred constraint trigger, because the entries
-//   of one posting arrive in several rows (server/platform/ledger.ts inserts them together);
+//   of one posting arrive in several rows (server/services/ledger.ts inserts them together);
 // - posted rows are append-only: UPDATE, DELETE and TRUNCATE fail. A correction is a new,
 //   opposite transaction (the wallet issue's reversals), never an edit.
 

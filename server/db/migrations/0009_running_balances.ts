@@ -16,7 +16,7 @@ import { sql, type Kysely } from 'kysely';
 // Why this is safe:
 // - Two entries can never claim the same previous one: (account, currency, account_seq) is unique,
 //   so a concurrent insert that read the same previous entry fails (PostgreSQL) instead of forking
-//   the running total. The platform's postings hold the wallet lock anyway (server/platform/ledger.ts).
+//   the running total. The platform's postings hold the wallet lock anyway (server/services/ledger.ts).
 // - `balance_after >= 0` is a check constraint: no player account goes below zero, at the statement
 //   itself (it replaces 0008's deferred trigger, which summed the whole account at every commit).
 // - `ledger_account_drift` (a view) lists every player account whose newest running total differs

@@ -11,7 +11,7 @@ import { SLOT_PAYLINES, SLOT_PUBLISHED_RTP, slotLineDeviation } from './slot';
 // the roulette (roulette.ts). A game's type and name must be what its kind plays (issue 21: a
 // "Blackjack Riviera 2" opened a roulette table): DEMO_KIND_GAME_TYPES, which the catalog keeps
 // (server/content/catalog/games.ts) and tests/server/catalog-launch.test.ts checks game by game. Amounts are ledger cents (hundredths of the currency's
-// unit, server/platform/ledger.ts) throughout; a currency without minor units (JPY, CLP) plays in
+// unit, server/services/ledger.ts) throughout; a currency without minor units (JPY, CLP) plays in
 // whole units.
 
 export const DEMO_GAME_KINDS = ['slot', 'roulette', 'live'] as const;

@@ -4,10 +4,10 @@ import type { Database } from '../../db/schema';
 import { loadGameWalletSecret } from '../../services/game-wallet-secret';
 
 // The demo provider's own keys. It has a secret of its own (GAME_WALLET_SECRET, or the one generated
-// and kept in platform_settings: server/platform/game-wallet-secret.ts) and derives from it a key
+// and kept in platform_settings: server/services/game-wallet-secret.ts) and derives from it a key
 // for its launch tokens and one for its round outcomes, so no kind of signature passes for another
 // and every platform process (they share the secret) verifies and draws alike. Its seamless-wallet
-// calls are signed with its wallet key (server/platform/provider-keys.ts), which rotates apart
+// calls are signed with its wallet key (server/services/provider-keys.ts), which rotates apart
 // from this secret: a rotation never changes a launch's outcomes or ends an open game.
 
 export interface DemoProviderKeys {

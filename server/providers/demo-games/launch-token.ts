@@ -7,7 +7,7 @@ import { DEMO_GAME_KINDS, demoKindOf, liveLimits, playCurrency, walletGameId } f
 
 // The demo provider's launch token (issue 12): the last segment of a launch URL
 // `${providerOrigin}/play/{launchToken}`, and the credential of every call the game page makes to
-// its provider. An HS256 JWT (server/platform/tokens.ts) under the provider's launch key (keys.ts),
+// its provider. An HS256 JWT (server/crypto/tokens.ts) under the provider's launch key (keys.ts),
 // so only the platform and the provider can make one. It carries what the provider needs to run
 // the launch without asking the platform: the mode, the player (real money), the game and how it
 // plays, the currency, the market (GG: UKGC's rules), the jurisdiction, the site's origin (the only

@@ -6,7 +6,7 @@ import { createPlayerStore } from '../../../server/services/players';
 import { startTestPlatform, type TestPlatform } from '../helpers/platform';
 
 // Issue 9: "the ledger's zero-sum rule lives only in application code." Written straight to the
-// database (no server/platform/ledger.ts in between), an unbalanced posting, a non-positive
+// database (no server/services/ledger.ts in between), an unbalanced posting, a non-positive
 // amount, an UPDATE or a DELETE of posted rows must fail in PostgreSQL itself. Runs on PGlite and,
 // with TEST_DATABASE_URL, on a real PostgreSQL.
 
