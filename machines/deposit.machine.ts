@@ -10,7 +10,8 @@
 //   inactive ─ not allowed (deposit off, payout restricted, multibrand suspended) ─▶ notAllowed
 //      │ ─ back from the provider with a depositId ─▶ settling ⇄ waiting ─▶ succeeded | declined | stillPending
 //      ▼
-//   checking (deposit/check with ipAddress and blackbox) ─▶ the result's UI status (OPERATION_UI_STATUS):
+//   checking (the cashier check, machines/cashierCheck.machine.ts: deposit/check with ipAddress and
+//   blackbox, behaviour.md §4's table once; each edge out of it is guarded by its result's name):
 //      allowed ─▶ loadingMethods ─▶ form (amount, method, [bonus]) ─▶ requesting ─▶ redirecting
 //      verify-document ─▶ verifyDocument ─ verification.postpone ─▶ loadingMethods
 //      under-review, required, strict, self-limit-reached, restricted, anything else ─▶ a result state
@@ -31,6 +32,7 @@
 // screen shows; the upload flow they lead to comes with the KYC issue.
 import { assign, fromPromise, setup } from 'xstate';
 import type { DepositCheckResponse, DepositRequest, DepositRequestResponse, DepositStatusResponse, PaymentMethod } from '../src/api/wallet';
+import { cashierCheckMachine, cashierResultGuards, type CashierCheckOutput } from './cashierCheck.machine';
 import { ERROR_CODES } from './lib/errorCodes';
 import { flowErrorOf, type FlowError } from './lib/flowErrors';
 import {
@@ -155,10 +157,17 @@ function requestAmount(context: DepositContext): string {
 }
 
 /** SELF_LIMIT_REACHED with more than 0 of the limit left: the form stays, its amount capped at what is left. */
-function limitCapOf(context: Pick<DepositContext, 'player'>, check: DepositCheckResponse): boolean {
-  return (
-    operationUiStatus(check.result) === 'self-limit-reached' && check.limitLeft !== null && (parseMoney(check.limitLeft, context.player.currency) ?? 0) > 0
-  );
+function limitCapOf(context: Pick<DepositContext, 'player'>, check: CashierCheckOutput<DepositCheckResponse>): boolean {
+  const { limitLeft } = check.answer;
+  return check.result === 'self-limit-reached' && limitLeft !== null && (parseMoney(limitLeft, context.player.currency) ?? 0) > 0;
+}
+
+/**
+ * The check's end with deposit/check's answer: the check machine carries the answer of the call
+ * the flow provides it with (src/app/flows/deposit.ts: walletApi.depositCheck), typed as that call's.
+ */
+function depositCheckOf(output: CashierCheckOutput): CashierCheckOutput<DepositCheckResponse> {
+  return output as CashierCheckOutput<DepositCheckResponse>;
 }
 
 function formValid(context: DepositContext): boolean {
@@ -200,8 +209,8 @@ export const depositMachine = setup({
   },
   actors: {
     // Supplied by src/app/flows/deposit.ts (walletApi) and by tests.
-    /** deposit/check with ipAddress '' (the platform reads the connection) and the device blackbox. */
-    checkDeposit: fromPromise<DepositCheckResponse>(() => Promise.reject(new Error('depositMachine: provide the checkDeposit actor'))),
+    /** The operation check (machines/cashierCheck.machine.ts), its `check` deposit/check with ipAddress '' and the device blackbox. */
+    checkDeposit: cashierCheckMachine,
     loadPaymentMethods: fromPromise<PaymentMethodsLoad>(() =>
       Promise.reject(new Error('depositMachine: provide the loadPaymentMethods actor')),
     ),
@@ -227,14 +236,14 @@ export const depositMachine = setup({
     }),
     forgetIdempotencyKey: assign({ idempotencyKey: null }),
     startAfresh: assign(FRESH),
-    assignCheck: assign((_, params: { check: DepositCheckResponse }) => ({
-      status: operationUiStatus(params.check.result),
-      result: params.check.result,
-      daysLeftToVerifyDocuments: params.check.daysLeftToVerifyDocuments,
-      limitLeft: params.check.limitLeft,
-      limitType: params.check.limitType,
-      isSpendLimit: params.check.limitType === 'loss',
-      resetOn: params.check.resetOn,
+    assignCheck: assign((_, params: { check: CashierCheckOutput<DepositCheckResponse> }) => ({
+      status: params.check.result,
+      result: params.check.answer.result,
+      daysLeftToVerifyDocuments: params.check.answer.daysLeftToVerifyDocuments,
+      limitLeft: params.check.answer.limitLeft,
+      limitType: params.check.answer.limitType,
+      isSpendLimit: params.check.answer.limitType === 'loss',
+      resetOn: params.check.answer.resetOn,
       error: null,
     })),
     assignNotification: assign((_, params: { notification: DepositNotification }) => ({ notification: params.notification })),
@@ -277,13 +286,15 @@ export const depositMachine = setup({
     resetStatusPolls: assign({ statusPolls: 0, error: null }),
   },
   guards: {
+    /** behaviour.md §4's results by name (machines/cashierCheck.machine.ts), on the check's result or a request's. */
+    ...cashierResultGuards,
     isReturning: ({ context }) => context.depositId !== null,
     isDepositAllowed: ({ context }) => depositAllowed(context.player),
-    hasStatus: (_, params: { result: string; status: OperationUiStatus }) => operationUiStatus(params.result) === params.status,
     /** SELF_LIMIT_REACHED with some of the limit left: "notify" (the form stays, capped). */
-    isLimitCap: ({ context }, params: { check: DepositCheckResponse }) => limitCapOf(context, params.check),
+    isLimitCap: ({ context }, params: { check: CashierCheckOutput<DepositCheckResponse> }) => limitCapOf(context, params.check),
     /** A cap whose limit has reached its 80 % warning (issue 21): the form also says the player is close to it. */
-    isLimitNotice: ({ context }, params: { check: DepositCheckResponse }) => limitCapOf(context, params.check) && params.check.limitWarning,
+    isLimitNotice: ({ context }, params: { check: CashierCheckOutput<DepositCheckResponse> }) =>
+      limitCapOf(context, params.check) && params.check.answer.limitWarning,
     isRedirect: (_, params: { response: DepositRequestResponse }) =>
       operationUiStatus(params.response.result) === 'allowed' && params.response.redirectUrl !== null && params.response.depositId !== null,
     isFormValid: ({ context }) => formValid(context),
@@ -300,6 +311,8 @@ export const depositMachine = setup({
   },
 }).createMachine({
   id: 'deposit',
+  description:
+    "The deposit (behaviour.md §4, §5): the operation check (machines/cashierCheck.machine.ts), the cashier, the provider's page, and on the way back the deposit's outcome.",
   context: ({ input }) =>
     ({
       ...FRESH,
@@ -332,74 +345,74 @@ export const depositMachine = setup({
       tags: 'result',
     },
     checking: {
-      description: 'Pre-status: deposit/check with ipAddress and blackbox (behaviour.md §7).',
+      description: "Pre-status: the operation check (machines/cashierCheck.machine.ts: deposit/check with ipAddress and blackbox, behaviour.md §4's table); each edge names its result.",
       tags: 'loading',
       invoke: {
         id: 'checkDeposit',
         src: 'checkDeposit',
         onDone: [
           {
-            guard: { type: 'hasStatus', params: ({ event }) => ({ result: event.output.result, status: 'allowed' }) },
+            guard: { type: 'allowed', params: ({ event }) => ({ status: event.output.result }) },
             target: 'loadingMethods',
             description: 'SUCCESS → allowed: the cashier.',
-            actions: { type: 'assignCheck', params: ({ event }) => ({ check: event.output }) },
+            actions: { type: 'assignCheck', params: ({ event }) => ({ check: depositCheckOf(event.output) }) },
           },
           {
-            guard: { type: 'hasStatus', params: ({ event }) => ({ result: event.output.result, status: 'verify-document' }) },
+            guard: { type: 'verifyDocument', params: ({ event }) => ({ status: event.output.result }) },
             target: 'verifyDocument',
             description: 'DOCUMENTS_PREFERRED → verify-document (loyal): verification is asked for and may be postponed.',
-            actions: { type: 'assignCheck', params: ({ event }) => ({ check: event.output }) },
+            actions: { type: 'assignCheck', params: ({ event }) => ({ check: depositCheckOf(event.output) }) },
           },
           {
-            guard: { type: 'hasStatus', params: ({ event }) => ({ result: event.output.result, status: 'under-review' }) },
+            guard: { type: 'underReview', params: ({ event }) => ({ status: event.output.result }) },
             target: 'underReview',
             description: 'DOCUMENTS_UNDER_REVIEW → under review.',
-            actions: { type: 'assignCheck', params: ({ event }) => ({ check: event.output }) },
+            actions: { type: 'assignCheck', params: ({ event }) => ({ check: depositCheckOf(event.output) }) },
           },
           {
-            guard: { type: 'hasStatus', params: ({ event }) => ({ result: event.output.result, status: 'required' }) },
+            guard: { type: 'documentsRequired', params: ({ event }) => ({ status: event.output.result }) },
             target: 'documentsRequired',
             description: 'DOCUMENTS_REQUIRED → required.',
-            actions: { type: 'assignCheck', params: ({ event }) => ({ check: event.output }) },
+            actions: { type: 'assignCheck', params: ({ event }) => ({ check: depositCheckOf(event.output) }) },
           },
           {
-            guard: { type: 'hasStatus', params: ({ event }) => ({ result: event.output.result, status: 'strict' }) },
+            guard: { type: 'documentsStrict', params: ({ event }) => ({ status: event.output.result }) },
             target: 'documentsStrict',
             description: 'DOCUMENTS_REQUIRED_RESTRICTED → strict.',
-            actions: { type: 'assignCheck', params: ({ event }) => ({ check: event.output }) },
+            actions: { type: 'assignCheck', params: ({ event }) => ({ check: depositCheckOf(event.output) }) },
           },
           {
-            guard: { type: 'isLimitNotice', params: ({ event }) => ({ check: event.output }) },
+            guard: { type: 'isLimitNotice', params: ({ event }) => ({ check: depositCheckOf(event.output) }) },
             target: 'loadingMethods',
             description:
               'SELF_LIMIT_REACHED with some of the limit left, at its 80 % warning → notify: the cashier, the amount at most what is left, and the notice that the limit is close.',
             actions: [
-              { type: 'assignCheck', params: ({ event }) => ({ check: event.output }) },
+              { type: 'assignCheck', params: ({ event }) => ({ check: depositCheckOf(event.output) }) },
               { type: 'assignNotification', params: { notification: 'limitNotice' } },
             ],
           },
           {
-            guard: { type: 'isLimitCap', params: ({ event }) => ({ check: event.output }) },
+            guard: { type: 'isLimitCap', params: ({ event }) => ({ check: depositCheckOf(event.output) }) },
             target: 'loadingMethods',
             description: 'SELF_LIMIT_REACHED with some of the limit left, below its warning (issue 21): the cashier, the amount at most what is left, no notice.',
-            actions: { type: 'assignCheck', params: ({ event }) => ({ check: event.output }) },
+            actions: { type: 'assignCheck', params: ({ event }) => ({ check: depositCheckOf(event.output) }) },
           },
           {
-            guard: { type: 'hasStatus', params: ({ event }) => ({ result: event.output.result, status: 'self-limit-reached' }) },
+            guard: { type: 'selfLimitReached', params: ({ event }) => ({ status: event.output.result }) },
             target: 'limitReached',
             description: 'SELF_LIMIT_REACHED → self-limit reached (limit reached).',
-            actions: { type: 'assignCheck', params: ({ event }) => ({ check: event.output }) },
+            actions: { type: 'assignCheck', params: ({ event }) => ({ check: depositCheckOf(event.output) }) },
           },
           {
-            guard: { type: 'hasStatus', params: ({ event }) => ({ result: event.output.result, status: 'restricted' }) },
+            guard: { type: 'restricted', params: ({ event }) => ({ status: event.output.result }) },
             target: 'restricted',
             description: 'RESTRICTED → restricted.',
-            actions: { type: 'assignCheck', params: ({ event }) => ({ check: event.output }) },
+            actions: { type: 'assignCheck', params: ({ event }) => ({ check: depositCheckOf(event.output) }) },
           },
           {
             target: 'refused',
             description: 'NOT_ENOUGH_FUNDS, EXCEEDS_KYC_LIMIT, FAILURE, any other result (an unknown one too) → error; WITHDRAWAL_LIMIT_REACHED keeps its status.',
-            actions: { type: 'assignCheck', params: ({ event }) => ({ check: event.output }) },
+            actions: { type: 'assignCheck', params: ({ event }) => ({ check: depositCheckOf(event.output) }) },
           },
         ],
         onError: { target: 'failed', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
@@ -480,32 +493,32 @@ export const depositMachine = setup({
             actions: { type: 'assignRequestResult', params: ({ event }) => ({ response: event.output }) },
           },
           {
-            guard: { type: 'hasStatus', params: ({ event }) => ({ result: event.output.result, status: 'verify-document' }) },
+            guard: { type: 'verifyDocument', params: ({ event }) => ({ status: operationUiStatus(event.output.result) }) },
             target: 'verifyDocument',
             actions: [{ type: 'assignRequestResult', params: ({ event }) => ({ response: event.output }) }, 'forgetIdempotencyKey'],
           },
           {
-            guard: { type: 'hasStatus', params: ({ event }) => ({ result: event.output.result, status: 'under-review' }) },
+            guard: { type: 'underReview', params: ({ event }) => ({ status: operationUiStatus(event.output.result) }) },
             target: 'underReview',
             actions: { type: 'assignRequestResult', params: ({ event }) => ({ response: event.output }) },
           },
           {
-            guard: { type: 'hasStatus', params: ({ event }) => ({ result: event.output.result, status: 'required' }) },
+            guard: { type: 'documentsRequired', params: ({ event }) => ({ status: operationUiStatus(event.output.result) }) },
             target: 'documentsRequired',
             actions: { type: 'assignRequestResult', params: ({ event }) => ({ response: event.output }) },
           },
           {
-            guard: { type: 'hasStatus', params: ({ event }) => ({ result: event.output.result, status: 'strict' }) },
+            guard: { type: 'documentsStrict', params: ({ event }) => ({ status: operationUiStatus(event.output.result) }) },
             target: 'documentsStrict',
             actions: { type: 'assignRequestResult', params: ({ event }) => ({ response: event.output }) },
           },
           {
-            guard: { type: 'hasStatus', params: ({ event }) => ({ result: event.output.result, status: 'self-limit-reached' }) },
+            guard: { type: 'selfLimitReached', params: ({ event }) => ({ status: operationUiStatus(event.output.result) }) },
             target: 'limitReached',
             actions: { type: 'assignRequestResult', params: ({ event }) => ({ response: event.output }) },
           },
           {
-            guard: { type: 'hasStatus', params: ({ event }) => ({ result: event.output.result, status: 'restricted' }) },
+            guard: { type: 'restricted', params: ({ event }) => ({ status: operationUiStatus(event.output.result) }) },
             target: 'restricted',
             actions: { type: 'assignRequestResult', params: ({ event }) => ({ response: event.output }) },
           },

@@ -5,8 +5,8 @@
 // A child of the session (flow `withdraw`), started by /my-account/banking/withdraw; the session
 // gives it what it knows of the player (machines/lib/wallet.ts CashierPlayer). Two regions:
 //
-// - request: inactive → (suspended | notAllowed | checking) → the check's UI status
-//   (OPERATION_UI_STATUS): allowed → loadingMethods → form → requesting → requested (the platform
+// - request: inactive → (suspended | notAllowed | checking) → the check's result (the cashier check,
+//   machines/cashierCheck.machine.ts, behaviour.md §4's table once): allowed → loadingMethods → form → requesting → requested (the platform
 //   moves the amount from MAIN to LOCKED; the withdrawal is pending); withdrawal-limit-reached →
 //   limitReached (limit, duration, originalLimit); the document results and the rest → their states.
 // - pending: the player's pending withdrawals, each cancellable (`pending.cancel`, one at a time,
@@ -28,6 +28,7 @@ import type {
   WithdrawalRequest,
   WithdrawalRequestResponse,
 } from '../src/api/wallet';
+import { cashierCheckMachine, cashierResultGuards, type CashierCheckOutput } from './cashierCheck.machine';
 import type { PaymentMethodsLoad } from './deposit.machine';
 import { ERROR_CODES } from './lib/errorCodes';
 import { flowErrorOf, type FlowError } from './lib/flowErrors';
@@ -126,6 +127,14 @@ function formValid(context: WithdrawContext): boolean {
   return amountCheck(context).ok && context.methods.some((method) => method.id === context.methodId);
 }
 
+/**
+ * The check's end with withdrawal/check's answer: the check machine carries the answer of the call
+ * the flow provides it with (src/app/flows/withdraw.ts: walletApi.withdrawalCheck), typed as that call's.
+ */
+function withdrawalCheckOf(output: CashierCheckOutput): CashierCheckOutput<WithdrawalCheckResponse> {
+  return output as CashierCheckOutput<WithdrawalCheckResponse>;
+}
+
 /** The withdrawal being cancelled, as the cancellation call names it. */
 function cancellationOf(context: WithdrawContext): WithdrawalCancellationRequest {
   const withdrawal = context.pending.find((item) => item.referenceId === context.cancellingId);
@@ -160,10 +169,8 @@ export const withdrawMachine = setup({
   },
   actors: {
     // Supplied by src/app/flows/withdraw.ts (walletApi) and by tests.
-    /** withdrawal/check with ipAddress '' and the device blackbox (behaviour.md §7). */
-    checkWithdrawal: fromPromise<WithdrawalCheckResponse>(() =>
-      Promise.reject(new Error('withdrawMachine: provide the checkWithdrawal actor')),
-    ),
+    /** The operation check (machines/cashierCheck.machine.ts), its `check` withdrawal/check with ipAddress '' and the device blackbox (behaviour.md §7). */
+    checkWithdrawal: cashierCheckMachine,
     loadPaymentMethods: fromPromise<PaymentMethodsLoad>(() =>
       Promise.reject(new Error('withdrawMachine: provide the loadPaymentMethods actor')),
     ),
@@ -189,13 +196,13 @@ export const withdrawMachine = setup({
     forgetIdempotencyKey: assign({ idempotencyKey: null }),
     startAfresh: assign(FRESH_REQUEST),
     refreshPending: raise({ type: 'pending.refresh' }),
-    assignCheck: assign((_, params: { check: WithdrawalCheckResponse }) => ({
-      status: operationUiStatus(params.check.result),
-      result: params.check.result,
-      limit: params.check.limit,
-      duration: params.check.duration,
-      originalLimit: params.check.originalLimit,
-      balance: params.check.balance,
+    assignCheck: assign((_, params: { check: CashierCheckOutput<WithdrawalCheckResponse> }) => ({
+      status: params.check.result,
+      result: params.check.answer.result,
+      limit: params.check.answer.limit,
+      duration: params.check.answer.duration,
+      originalLimit: params.check.answer.originalLimit,
+      balance: params.check.answer.balance,
       error: null,
     })),
     assignMethods: assign((_, params: { load: PaymentMethodsLoad }) => {
@@ -239,9 +246,10 @@ export const withdrawMachine = setup({
     assignCancelError: assign((_, params: { error: unknown }) => ({ cancellingId: null, cancelError: flowErrorOf(params.error, WITHDRAW_ERROR_CODES) })),
   },
   guards: {
+    /** behaviour.md §4's results by name (machines/cashierCheck.machine.ts), on the check's result or a request's. */
+    ...cashierResultGuards,
     isSuspended: ({ context }) => withdrawalAccess(context.player) === 'suspended',
     isWithdrawalAllowed: ({ context }) => withdrawalAccess(context.player) === 'allowed',
-    hasStatus: (_, params: { result: string; status: OperationUiStatus }) => operationUiStatus(params.result) === params.status,
     isFormValid: ({ context }) => formValid(context),
     isRetry: ({ context }) => formValid(context) && context.idempotencyKey !== null,
     isIdempotencyConflict: (_, params: { error: unknown }) => flowErrorOf(params.error, WITHDRAW_ERROR_CODES).code === ERROR_CODES.idempotencyConflict,
@@ -251,6 +259,8 @@ export const withdrawMachine = setup({
   },
 }).createMachine({
   id: 'withdraw',
+  description:
+    'The withdrawal (behaviour.md §4, §6): the request (the operation check, machines/cashierCheck.machine.ts, then the form) beside the pending withdrawals, each cancellable outside GG.',
   type: 'parallel',
   context: ({ input }) =>
     ({
@@ -291,58 +301,58 @@ export const withdrawMachine = setup({
           tags: 'result',
         },
         checking: {
-          description: 'The withdrawal limit check with ipAddress and blackbox (behaviour.md §7).',
+          description: "The operation check (machines/cashierCheck.machine.ts: withdrawal/check with ipAddress and blackbox, behaviour.md §4's table); each edge names its result.",
           tags: 'loading',
           invoke: {
             id: 'checkWithdrawal',
             src: 'checkWithdrawal',
             onDone: [
               {
-                guard: { type: 'hasStatus', params: ({ event }) => ({ result: event.output.result, status: 'allowed' }) },
+                guard: { type: 'allowed', params: ({ event }) => ({ status: event.output.result }) },
                 target: 'loadingMethods',
                 description: 'SUCCESS → allowed: the form.',
-                actions: { type: 'assignCheck', params: ({ event }) => ({ check: event.output }) },
+                actions: { type: 'assignCheck', params: ({ event }) => ({ check: withdrawalCheckOf(event.output) }) },
               },
               {
-                guard: { type: 'hasStatus', params: ({ event }) => ({ result: event.output.result, status: 'withdrawal-limit-reached' }) },
+                guard: { type: 'withdrawalLimitReached', params: ({ event }) => ({ status: event.output.result }) },
                 target: 'limitReached',
                 description: 'WITHDRAWAL_LIMIT_REACHED → withdrawal limit reached (limit, duration, originalLimit).',
-                actions: { type: 'assignCheck', params: ({ event }) => ({ check: event.output }) },
+                actions: { type: 'assignCheck', params: ({ event }) => ({ check: withdrawalCheckOf(event.output) }) },
               },
               {
-                guard: { type: 'hasStatus', params: ({ event }) => ({ result: event.output.result, status: 'verify-document' }) },
+                guard: { type: 'verifyDocument', params: ({ event }) => ({ status: event.output.result }) },
                 target: 'verifyDocument',
                 description: 'DOCUMENTS_PREFERRED → verify-document.',
-                actions: { type: 'assignCheck', params: ({ event }) => ({ check: event.output }) },
+                actions: { type: 'assignCheck', params: ({ event }) => ({ check: withdrawalCheckOf(event.output) }) },
               },
               {
-                guard: { type: 'hasStatus', params: ({ event }) => ({ result: event.output.result, status: 'under-review' }) },
+                guard: { type: 'underReview', params: ({ event }) => ({ status: event.output.result }) },
                 target: 'underReview',
                 description: 'DOCUMENTS_UNDER_REVIEW → under review.',
-                actions: { type: 'assignCheck', params: ({ event }) => ({ check: event.output }) },
+                actions: { type: 'assignCheck', params: ({ event }) => ({ check: withdrawalCheckOf(event.output) }) },
               },
               {
-                guard: { type: 'hasStatus', params: ({ event }) => ({ result: event.output.result, status: 'required' }) },
+                guard: { type: 'documentsRequired', params: ({ event }) => ({ status: event.output.result }) },
                 target: 'documentsRequired',
                 description: 'DOCUMENTS_REQUIRED → required.',
-                actions: { type: 'assignCheck', params: ({ event }) => ({ check: event.output }) },
+                actions: { type: 'assignCheck', params: ({ event }) => ({ check: withdrawalCheckOf(event.output) }) },
               },
               {
-                guard: { type: 'hasStatus', params: ({ event }) => ({ result: event.output.result, status: 'strict' }) },
+                guard: { type: 'documentsStrict', params: ({ event }) => ({ status: event.output.result }) },
                 target: 'documentsStrict',
                 description: 'DOCUMENTS_REQUIRED_RESTRICTED → strict.',
-                actions: { type: 'assignCheck', params: ({ event }) => ({ check: event.output }) },
+                actions: { type: 'assignCheck', params: ({ event }) => ({ check: withdrawalCheckOf(event.output) }) },
               },
               {
-                guard: { type: 'hasStatus', params: ({ event }) => ({ result: event.output.result, status: 'restricted' }) },
+                guard: { type: 'restricted', params: ({ event }) => ({ status: event.output.result }) },
                 target: 'restricted',
                 description: 'RESTRICTED → restricted.',
-                actions: { type: 'assignCheck', params: ({ event }) => ({ check: event.output }) },
+                actions: { type: 'assignCheck', params: ({ event }) => ({ check: withdrawalCheckOf(event.output) }) },
               },
               {
                 target: 'refused',
                 description: 'NOT_ENOUGH_FUNDS, EXCEEDS_KYC_LIMIT, FAILURE, SELF_LIMIT_REACHED, any other (an unknown one too): the status is shown.',
-                actions: { type: 'assignCheck', params: ({ event }) => ({ check: event.output }) },
+                actions: { type: 'assignCheck', params: ({ event }) => ({ check: withdrawalCheckOf(event.output) }) },
               },
             ],
             onError: { target: 'failed', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
@@ -406,7 +416,7 @@ export const withdrawMachine = setup({
             },
             onDone: [
               {
-                guard: { type: 'hasStatus', params: ({ event }) => ({ result: event.output.result, status: 'allowed' }) },
+                guard: { type: 'allowed', params: ({ event }) => ({ status: operationUiStatus(event.output.result) }) },
                 target: 'requested',
                 description: 'Request success: MAIN → LOCKED, the withdrawal is pending; the list and the balance load again.',
                 actions: [
@@ -417,32 +427,32 @@ export const withdrawMachine = setup({
                 ],
               },
               {
-                guard: { type: 'hasStatus', params: ({ event }) => ({ result: event.output.result, status: 'withdrawal-limit-reached' }) },
+                guard: { type: 'withdrawalLimitReached', params: ({ event }) => ({ status: operationUiStatus(event.output.result) }) },
                 target: 'limitReached',
                 actions: [{ type: 'assignRequestResult', params: ({ event }) => ({ response: event.output }) }, 'forgetIdempotencyKey'],
               },
               {
-                guard: { type: 'hasStatus', params: ({ event }) => ({ result: event.output.result, status: 'verify-document' }) },
+                guard: { type: 'verifyDocument', params: ({ event }) => ({ status: operationUiStatus(event.output.result) }) },
                 target: 'verifyDocument',
                 actions: [{ type: 'assignRequestResult', params: ({ event }) => ({ response: event.output }) }, 'forgetIdempotencyKey'],
               },
               {
-                guard: { type: 'hasStatus', params: ({ event }) => ({ result: event.output.result, status: 'under-review' }) },
+                guard: { type: 'underReview', params: ({ event }) => ({ status: operationUiStatus(event.output.result) }) },
                 target: 'underReview',
                 actions: [{ type: 'assignRequestResult', params: ({ event }) => ({ response: event.output }) }, 'forgetIdempotencyKey'],
               },
               {
-                guard: { type: 'hasStatus', params: ({ event }) => ({ result: event.output.result, status: 'required' }) },
+                guard: { type: 'documentsRequired', params: ({ event }) => ({ status: operationUiStatus(event.output.result) }) },
                 target: 'documentsRequired',
                 actions: [{ type: 'assignRequestResult', params: ({ event }) => ({ response: event.output }) }, 'forgetIdempotencyKey'],
               },
               {
-                guard: { type: 'hasStatus', params: ({ event }) => ({ result: event.output.result, status: 'strict' }) },
+                guard: { type: 'documentsStrict', params: ({ event }) => ({ status: operationUiStatus(event.output.result) }) },
                 target: 'documentsStrict',
                 actions: [{ type: 'assignRequestResult', params: ({ event }) => ({ response: event.output }) }, 'forgetIdempotencyKey'],
               },
               {
-                guard: { type: 'hasStatus', params: ({ event }) => ({ result: event.output.result, status: 'restricted' }) },
+                guard: { type: 'restricted', params: ({ event }) => ({ status: operationUiStatus(event.output.result) }) },
                 target: 'restricted',
                 actions: [{ type: 'assignRequestResult', params: ({ event }) => ({ response: event.output }) }, 'forgetIdempotencyKey'],
               },
@@ -508,7 +518,7 @@ export const withdrawMachine = setup({
             input: ({ context }) => cancellationOf(context),
             onDone: [
               {
-                guard: { type: 'hasStatus', params: ({ event }) => ({ result: event.output.result, status: 'allowed' }) },
+                guard: { type: 'allowed', params: ({ event }) => ({ status: operationUiStatus(event.output.result) }) },
                 target: 'loading',
                 description: 'Cancelled: LOCKED → MAIN; the list and the balance load again.',
                 actions: [{ type: 'assignCancelled', params: ({ event }) => ({ response: event.output }) }, 'refreshWallet'],

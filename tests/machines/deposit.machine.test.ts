@@ -1,6 +1,7 @@
 import { assign, createActor, SimulatedClock } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
+import { cashierCheckMachine, type CashierCheckOutput } from '../../machines/cashierCheck.machine';
 import { depositMachine, type DepositInput, type PaymentMethodsLoad } from '../../machines/deposit.machine';
 import {
   DEPOSIT_STATUS_POLL_MS,
@@ -57,6 +58,8 @@ const offline = new ApiError('network', 0, 'network.error', 'Network Error');
 const conflict = new ApiError('http', 409, 'error.idempotency.conflict', 'Key reused');
 
 const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, actorId: id, output }) as DepositPathEvent;
+/** The check machine's end for deposit/check's answer (machines/cashierCheck.machine.ts): behaviour.md §4's status and the answer. */
+const checked = (answer: DepositCheckResponse): CashierCheckOutput<DepositCheckResponse> => ({ result: operationUiStatus(answer.result), answer });
 const failed = (id: string, error: unknown) => ({ type: `xstate.error.actor.${id}`, actorId: id, error }) as DepositPathEvent;
 
 /** behaviour.md §4's table, row by row, and an unknown result; the state each leads to from the check. */
@@ -83,10 +86,10 @@ function eventsFor(snapshot: DepositSnapshot): DepositPathEvent[] {
   switch (snapshot.value) {
     case 'checking':
       return [
-        ...CHECK_ROWS.map((row) => done('checkDeposit', row.result === 'DOCUMENTS_PREFERRED' ? PREFERRED : check(row.result))),
-        done('checkDeposit', LIMIT_NOTICE),
-        done('checkDeposit', LIMIT_CAP),
-        done('checkDeposit', LOSS_LIMIT_REACHED),
+        ...CHECK_ROWS.map((row) => done('checkDeposit', checked(row.result === 'DOCUMENTS_PREFERRED' ? PREFERRED : check(row.result)))),
+        done('checkDeposit', checked(LIMIT_NOTICE)),
+        done('checkDeposit', checked(LIMIT_CAP)),
+        done('checkDeposit', checked(LOSS_LIMIT_REACHED)),
         failed('checkDeposit', offline),
       ];
     case 'loadingMethods':
@@ -153,11 +156,19 @@ interface World {
   keys: number;
 }
 
-function setupWith(fakes: FakePromises) {
+/**
+ * The flow with fakes. The path test fakes the check machine itself (its end is the event); the
+ * other tests run the real one (machines/cashierCheck.machine.ts) with deposit/check faked: its
+ * pending call is `check`.
+ */
+function setupWith(fakes: FakePromises, checkMachine: 'faked' | 'real' = 'faked') {
   const world: World = { redirects: [], walletRefreshes: 0, keys: 0 };
   const machine = depositMachine.provide({
     actors: {
-      checkDeposit: fakes.actor<DepositCheckResponse>(),
+      checkDeposit:
+        checkMachine === 'real'
+          ? cashierCheckMachine.provide({ actors: { check: fakes.actor<DepositCheckResponse>() } })
+          : (fakes.actor<CashierCheckOutput<DepositCheckResponse>>() as never),
       loadPaymentMethods: fakes.actor<PaymentMethodsLoad>(),
       requestDeposit: fakes.actor<DepositRequestResponse, DepositRequest>(),
       depositStatus: fakes.actor<DepositStatusResponse, { depositId: string }>(),
@@ -197,7 +208,7 @@ function verifyStep(snapshot: DepositSnapshot, step: { event: DepositPathEvent |
 
   // behaviour.md §4: a check result's UI status is the table's, and the state is the row's.
   if (event.type === 'xstate.done.actor.checkDeposit') {
-    const answer = event.output as DepositCheckResponse;
+    const { answer } = event.output as CashierCheckOutput<DepositCheckResponse>;
     expect(context.status).toBe(operationUiStatus(answer.result));
     expect(context.result).toBe(answer.result);
     const row = CHECK_ROWS.find((candidate) => candidate.result === answer.result);
@@ -304,8 +315,8 @@ describe('deposit machine (behaviour.md §4 "Deposit and withdraw flows", §5)',
   it.each(CHECK_ROWS)('deposit/check $result → $status ($state)', async ({ result, status: expected, state }) => {
     expect(OPERATION_UI_STATUS[result as keyof typeof OPERATION_UI_STATUS] ?? 'error').toBe(expected);
     const fakes = new FakePromises();
-    const actor = createActor(setupWith(fakes).machine, { input: CASHIER }).start();
-    fakes.resolve('checkDeposit', check(result));
+    const actor = createActor(setupWith(fakes, 'real').machine, { input: CASHIER }).start();
+    fakes.resolve('check', check(result));
     await settle();
     expect(actor.getSnapshot().value).toBe(state);
     expect(actor.getSnapshot().context.status).toBe(expected);
@@ -319,8 +330,8 @@ describe('deposit machine (behaviour.md §4 "Deposit and withdraw flows", §5)',
     { name: 'at the warning', answer: LIMIT_NOTICE, notification: 'limitNotice' },
   ])('a self-limit that leaves some of it caps the form; the notice only $name', async ({ answer, notification }) => {
     const fakes = new FakePromises();
-    const actor = createActor(setupWith(fakes).machine, { input: CASHIER }).start();
-    fakes.resolve('checkDeposit', answer);
+    const actor = createActor(setupWith(fakes, 'real').machine, { input: CASHIER }).start();
+    fakes.resolve('check', answer);
     await settle();
     fakes.resolve('loadPaymentMethods', METHODS);
     await settle();
@@ -346,7 +357,7 @@ describe('deposit machine (behaviour.md §4 "Deposit and withdraw flows", §5)',
     ];
     for (const player of players) {
       const fakes = new FakePromises();
-      const actor = createActor(setupWith(fakes).machine, { input: { ...CASHIER, player } }).start();
+      const actor = createActor(setupWith(fakes, 'real').machine, { input: { ...CASHIER, player } }).start();
       expect(actor.getSnapshot().value).toBe('notAllowed');
       expect(fakes.calls).toEqual([]);
       actor.stop();
@@ -356,7 +367,7 @@ describe('deposit machine (behaviour.md §4 "Deposit and withdraw flows", §5)',
   it('asks the status every DEPOSIT_STATUS_POLL_MS on a simulated clock until the deposit is settled', async () => {
     const clock = new SimulatedClock();
     const fakes = new FakePromises();
-    const { machine, world } = setupWith(fakes);
+    const { machine, world } = setupWith(fakes, 'real');
     const actor = createActor(machine, { input: RETURNING, clock }).start();
     for (let i = 0; i < 3; i += 1) {
       fakes.resolve('depositStatus', status('PENDING'));

@@ -218,7 +218,7 @@ describe('the whole actor system along the journeys a player makes', () => {
     const deposit = run.session.getSnapshot().context.flows.deposit;
     expect(run.session.system.get('deposit')).toBe(deposit);
     expect(deposit?.getSnapshot().context.player).toMatchObject({ currency: 'EUR', access: { deposit: true, payout: true } });
-    run.fakes.resolve('checkDeposit', { result: 'SUCCESS', daysLeftToVerifyDocuments: null, limitLeft: null, limitType: null, resetOn: null, limitWarning: false });
+    run.fakes.resolve('check', { result: 'SUCCESS', daysLeftToVerifyDocuments: null, limitLeft: null, limitType: null, resetOn: null, limitWarning: false });
     await settle();
     run.fakes.resolve('loadPaymentMethods', {
       methods: [{ id: 'visa', kind: 'card', name: 'Visa', logo: { src: '/visa.svg', width: 64, height: 40 } }],

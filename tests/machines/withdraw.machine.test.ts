@@ -1,6 +1,7 @@
 import { assign, createActor } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
+import { cashierCheckMachine, type CashierCheckOutput } from '../../machines/cashierCheck.machine';
 import type { PaymentMethodsLoad } from '../../machines/deposit.machine';
 import { OPERATION_RESULTS, OPERATION_UI_STATUS, operationUiStatus, type CashierPlayer, type OperationUiStatus } from '../../machines/lib/wallet';
 import { withdrawMachine, type WithdrawalCancellationResponse, type WithdrawInput } from '../../machines/withdraw.machine';
@@ -59,6 +60,8 @@ const cancelLimit = new ApiError('http', 400, 'error.withdrawal.cancel.limit_rea
 
 const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, actorId: id, output }) as WithdrawPathEvent;
 const failed = (id: string, error: unknown) => ({ type: `xstate.error.actor.${id}`, actorId: id, error }) as WithdrawPathEvent;
+/** The check machine's end for withdrawal/check's answer (machines/cashierCheck.machine.ts): behaviour.md §4's status and the answer. */
+const checkEnd = (answer: WithdrawalCheckResponse): CashierCheckOutput<WithdrawalCheckResponse> => ({ result: operationUiStatus(answer.result), answer });
 
 /** behaviour.md §4's table, row by row, and an unknown result; the state each leads to from the check. */
 const CHECK_ROWS: readonly { result: string; status: OperationUiStatus; state: string }[] = [
@@ -102,7 +105,7 @@ function eventsFor(snapshot: WithdrawSnapshot): WithdrawPathEvent[] {
     if (pending === 'cancelling') return [done('cancelWithdrawal', cancelled('SUCCESS')), done('cancelWithdrawal', cancelled('FAILURE')), failed('cancelWithdrawal', cancelLimit)];
     if (!calm) return [];
     list.push({ type: 'pending.cancel', referenceId: 'wd-1' }, { type: 'pending.cancel', referenceId: 'not-listed' }, { type: 'pending.refresh' });
-    list.push(...CHECK_ROWS.map((row) => done('checkWithdrawal', row.result === 'WITHDRAWAL_LIMIT_REACHED' ? LIMIT_REACHED : checked(row.result))));
+    list.push(...CHECK_ROWS.map((row) => done('checkWithdrawal', checkEnd(row.result === 'WITHDRAWAL_LIMIT_REACHED' ? LIMIT_REACHED : checked(row.result)))));
     list.push(failed('checkWithdrawal', offline));
     return list;
   }
@@ -142,11 +145,19 @@ interface World {
   walletRefreshes: number;
 }
 
-function setupWith(fakes: FakePromises) {
+/**
+ * The flow with fakes. The path test fakes the check machine itself (its end is the event); the
+ * table's tests run the real one (machines/cashierCheck.machine.ts) with withdrawal/check faked:
+ * its pending call is `check`.
+ */
+function setupWith(fakes: FakePromises, checkMachine: 'faked' | 'real' = 'faked') {
   const world: World = { walletRefreshes: 0 };
   const machine = withdrawMachine.provide({
     actors: {
-      checkWithdrawal: fakes.actor<WithdrawalCheckResponse>(),
+      checkWithdrawal:
+        checkMachine === 'real'
+          ? cashierCheckMachine.provide({ actors: { check: fakes.actor<WithdrawalCheckResponse>() } })
+          : (fakes.actor<CashierCheckOutput<WithdrawalCheckResponse>>() as never),
       loadPaymentMethods: fakes.actor<PaymentMethodsLoad>(),
       requestWithdrawal: fakes.actor<WithdrawalRequestResponse, WithdrawalRequest>(),
       loadPendingWithdrawals: fakes.actor<Transaction[]>(),
@@ -180,7 +191,7 @@ function verifyStep(
   expect(snapshot.hasTag('pendingLoading')).toBe(pending === 'loading');
 
   if (event.type === 'xstate.done.actor.checkWithdrawal') {
-    const answer = event.output as WithdrawalCheckResponse;
+    const { answer } = event.output as CashierCheckOutput<WithdrawalCheckResponse>;
     expect(context.status).toBe(operationUiStatus(answer.result));
     expect(request).toBe(CHECK_ROWS.find((row) => row.result === answer.result)?.state);
     expect(context.balance).toBe('200.00');
@@ -272,8 +283,8 @@ describe('withdraw machine (behaviour.md §4 "Deposit and withdraw flows", UKGC 
   it.each(CHECK_ROWS)('withdrawal/check $result → $status ($state)', async ({ result, status: expected, state }) => {
     expect(OPERATION_UI_STATUS[result as keyof typeof OPERATION_UI_STATUS] ?? 'error').toBe(expected);
     const fakes = new FakePromises();
-    const actor = createActor(setupWith(fakes).machine, { input: FINNISH }).start();
-    fakes.resolve('checkWithdrawal', checked(result));
+    const actor = createActor(setupWith(fakes, 'real').machine, { input: FINNISH }).start();
+    fakes.resolve('check', checked(result));
     await settle();
     expect(regions(actor.getSnapshot()).request).toBe(state);
     expect(actor.getSnapshot().context.status).toBe(expected);

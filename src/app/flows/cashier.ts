@@ -1,4 +1,5 @@
 import { fromPromise, type AnyActorRef } from 'xstate';
+import { cashierCheckMachine, type OperationAnswer } from '../../../machines/cashierCheck.machine';
 import type { PaymentMethodsLoad } from '../../../machines/deposit.machine';
 import { walletApi, type OperationCheckRequest } from '../../api/wallet';
 import { deviceFingerprint } from './deviceFingerprint';
@@ -12,6 +13,14 @@ import { deviceFingerprint } from './deviceFingerprint';
  */
 export async function operationCheckRequest(): Promise<OperationCheckRequest> {
   return { ipAddress: '', blackbox: await deviceFingerprint() };
+}
+
+/**
+ * The cashier's check (machines/cashierCheck.machine.ts: behaviour.md §4's table) with the flow's
+ * call: deposit/check or withdrawal/check.
+ */
+export function cashierCheckOf(check: (signal: AbortSignal) => Promise<OperationAnswer>) {
+  return cashierCheckMachine.provide({ actors: { check: fromPromise<OperationAnswer>(({ signal }) => check(signal)) } });
 }
 
 /** The payment methods of the player's market and the recent deposit methods, side by side. */

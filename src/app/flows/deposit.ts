@@ -8,13 +8,13 @@ import {
   type DepositStatusResponse,
 } from '../../api/wallet';
 import { paymentProviderUrl } from '../../api/walletClient';
-import { loadPaymentMethods, newIdempotencyKey, operationCheckRequest, refreshWallet } from './cashier';
+import { cashierCheckOf, loadPaymentMethods, newIdempotencyKey, operationCheckRequest, refreshWallet } from './cashier';
 
 /** The deposit flow with the platform's calls and the browser's navigation (behaviour.md §7 "Wallet and banking"). */
 export function depositFlow() {
   return depositMachine.provide({
     actors: {
-      checkDeposit: fromPromise<DepositCheckResponse>(async ({ signal }) => walletApi.depositCheck(await operationCheckRequest(), signal)),
+      checkDeposit: cashierCheckOf(async (signal): Promise<DepositCheckResponse> => walletApi.depositCheck(await operationCheckRequest(), signal)),
       loadPaymentMethods,
       requestDeposit: fromPromise<DepositRequestResponse, DepositRequest>(({ input, signal }) => walletApi.depositRequest(input, signal)),
       depositStatus: fromPromise<DepositStatusResponse, { depositId: string }>(({ input, signal }) => walletApi.depositStatus(input.depositId, signal)),

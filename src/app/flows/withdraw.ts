@@ -8,13 +8,13 @@ import {
   type WithdrawalRequest,
   type WithdrawalRequestResponse,
 } from '../../api/wallet';
-import { loadPaymentMethods, newIdempotencyKey, operationCheckRequest, refreshWallet } from './cashier';
+import { cashierCheckOf, loadPaymentMethods, newIdempotencyKey, operationCheckRequest, refreshWallet } from './cashier';
 
 /** The withdraw flow with the platform's calls (behaviour.md §7 "Wallet and banking"). */
 export function withdrawFlow() {
   return withdrawMachine.provide({
     actors: {
-      checkWithdrawal: fromPromise<WithdrawalCheckResponse>(async ({ signal }) => walletApi.withdrawalCheck(await operationCheckRequest(), signal)),
+      checkWithdrawal: cashierCheckOf(async (signal): Promise<WithdrawalCheckResponse> => walletApi.withdrawalCheck(await operationCheckRequest(), signal)),
       loadPaymentMethods,
       requestWithdrawal: fromPromise<WithdrawalRequestResponse, WithdrawalRequest>(({ input, signal }) => walletApi.withdrawalRequest(input, signal)),
       loadPendingWithdrawals: fromPromise<Transaction[]>(async ({ signal }) => (await walletApi.pendingWithdrawals(signal)).transactions),

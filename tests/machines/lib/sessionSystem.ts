@@ -7,6 +7,7 @@ import { expect } from 'vitest';
 import { accessCheckMachine, type AccessContextResult } from '../../../machines/accessCheck.machine';
 import { activityTimerMachine } from '../../../machines/activityTimer.machine';
 import { cookieConsentMachine, type StoredCookieConsent } from '../../../machines/cookieConsent.machine';
+import { cashierCheckMachine } from '../../../machines/cashierCheck.machine';
 import { depositMachine, type PaymentMethodsLoad } from '../../../machines/deposit.machine';
 import { gameLaunchMachine, type GameLaunchInput, type LaunchUrlInput } from '../../../machines/gameLaunch.machine';
 import { codeVerificationMachine, type CodeCheck, type CodeRequest, type CodeSent, type CodeVerified } from '../../../machines/codeVerification.machine';
@@ -121,7 +122,8 @@ export function sessionSystem(extra: (fakes: FakePromises) => SessionActors = ()
       }),
       deposit: depositMachine.provide({
         actors: {
-          checkDeposit: fakes.actor<DepositCheckResponse>(),
+          // The real cashier check (machines/cashierCheck.machine.ts), deposit/check faked: its call is `check`.
+          checkDeposit: cashierCheckMachine.provide({ actors: { check: fakes.actor<DepositCheckResponse>() } }),
           loadPaymentMethods: fakes.actor<PaymentMethodsLoad>(),
           requestDeposit: fakes.actor<DepositRequestResponse, DepositRequest>(),
           depositStatus: fakes.actor<DepositStatusResponse, { depositId: string }>(),
