@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { setup } from 'xstate';
+import { setup, type EventObject } from 'xstate';
 import { afterAll, describe, expect, it } from 'vitest';
 import { depositMachine } from '../../../machines/deposit.machine';
 import { describeEvent, flowPaths, machinePaths } from '../../../scripts/lib/machinePaths';
@@ -28,7 +28,8 @@ afterAll(() => rmSync(dirs, { recursive: true, force: true }));
 
 describe('machinePaths', () => {
   it('walks every state and transition of a machine with the model\'s samples, step by step with each state\'s description', async () => {
-    const result = await machinePaths(steps, { events: { go: [{ type: 'go', to: 'nowhere' }, { type: 'go', to: 'second' }] } });
+    const samples: EventObject[] = [{ type: 'go', to: 'nowhere' } as EventObject, { type: 'go', to: 'second' } as EventObject];
+    const result = await machinePaths(steps, { events: { go: samples } });
     expect(result.description).toBe('Two steps and a way back.');
     expect(result.counts).toEqual({ states: 3, statesReached: 3, transitions: 3, transitionsTaken: 3, paths: 2 });
     expect(result.problems).toEqual([]);
