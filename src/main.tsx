@@ -8,7 +8,7 @@ import { nextTask } from './app/nextTask';
 // (startupPreloads in vite.config.ts), so the steps wait for no network between them.
 await import('react-dom/client'); // React and its DOM renderer
 await nextTask();
-await import('@tanstack/react-router'); // the router and the query cache
+await import('./app/vendorRouter'); // the router and the query cache
 await nextTask();
 await import('./app/session'); // the actor system: xstate and the session's machines
 await nextTask();
