@@ -6,7 +6,6 @@ import * as v from 'valibot';
 import {
   CURRENCY_MAX_FRACTION_DIGITS,
   DEFAULT_SIGNUP_COUNTRY,
-  PAY_AND_PLAY_DEFAULT_TARGET_PATH,
   PAY_AND_PLAY_MAX_DEPOSIT,
   PAY_AND_PLAY_MIN_DEPOSIT,
 } from './constants';
@@ -21,7 +20,6 @@ import { ERROR_CODES, FIELD_CODES } from './errorCodes';
 import { LANGUAGES, MARKETS, parseLangMarket, type MarketCode } from './markets';
 import { LIMIT_DURATIONS, LIMIT_MAX_AMOUNT, LIMIT_MIN_AMOUNT, marketRgRules, type LimitDuration, type MarketRgRules } from './responsibleGambling';
 import { emailRule, phoneBodyRule } from './rules';
-import { isPathUnder, sameSitePath } from './sameSitePath';
 import { marketOfCountry } from './wallet';
 
 // ------------------------------------------------------------------------------ call statuses
@@ -345,22 +343,7 @@ export const isKnownPlayer = (verified: { email: string | null; mobilePhone: str
 
 // ---------------------------------------------------------------------- return and landing paths
 
-/**
- * A target path the app may go to after the login (product.md §2 "After pay-and-play login: a
- * saved target path"): a same-site path under the langmarket (machines/lib/sameSitePath.ts, which
- * normalises first), never back into sign-up. Null otherwise.
- */
-export function payAndPlayTarget(raw: unknown): string | null {
-  const path = sameSitePath(raw);
-  if (path === null || isPathUnder(path, '/signup')) return null;
-  return path;
-}
-
-/** Where the player lands: `/{langmarket}{target}`, the home page for the default "/". */
-export function targetHref(langmarket: string, target: string | null): string {
-  const path = target ?? PAY_AND_PLAY_DEFAULT_TARGET_PATH;
-  return path === '/' ? `/${langmarket}` : `/${langmarket}${path}`;
-}
+export { payAndPlayTarget, targetHref } from './payAndPlayTarget';
 
 /**
  * The provider's return address: /{langmarket}/signup/callback, with the saved target as a query

@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { payAndPlayTarget, targetHref } from '../../machines/lib/payAndPlay';
+import { payAndPlayTarget, targetHref } from '../../machines/lib/payAndPlayTarget';
 import { isAuthorized } from '../../machines/session.guards';
 import type { RouterContext } from '../app/context';
 import { PayAndPlayFlow } from '../features/payAndPlay/PayAndPlayFlow';

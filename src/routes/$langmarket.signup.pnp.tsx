@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { payAndPlayTarget } from '../../machines/lib/payAndPlay';
+import { payAndPlayTarget } from '../../machines/lib/payAndPlayTarget';
 import { isAuthorized } from '../../machines/session.guards';
 import { PayAndPlayFlow } from '../features/payAndPlay/PayAndPlayFlow';
 import { payAndPlaySearchSchema } from '../features/payAndPlay/search';
