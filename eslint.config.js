@@ -85,7 +85,7 @@ function serverLayers() {
     }),
     // repositories/: every SQL statement; they import the database schema and pure values only.
     serverLayer('repositories', ['server/repositories/**/*.ts'], {
-      paths: [],
+      paths: [{ name: 'hono', message: 'Repositories know no HTTP (docs/server-layers.md).' }],
       sql: false,
       patterns: [
         layerRule(['routes', 'services', 'http', 'providers', 'content', 'crypto', 'contract'], 'Repositories import only server/db/, server/domain/ and other repositories: the rules are the services\' (docs/server-layers.md).'),
@@ -101,6 +101,7 @@ function serverLayers() {
     }),
     // crypto/: secrets, tokens, passwords; no database (a stored secret is loaded by a service).
     serverLayer('crypto', ['server/crypto/**/*.ts'], {
+      paths: [KYSELY_VALUES, { name: 'hono', message: 'server/crypto/ knows no HTTP (docs/server-layers.md).' }],
       patterns: [
         layerRule(['routes', 'services', 'repositories', 'providers', 'content', 'db'], 'server/crypto/ is infrastructure without storage: a service loads what it needs (docs/server-layers.md).'),
         { regex: HTTP_EXCEPT_ERRORS, message: 'server/crypto/ may use only the error catalogue (http/errors) of server/http/ (docs/server-layers.md).' },

@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { authServicesOf, findPlayerSession, isIdle, revokeSession, touchSessionForward, type AuthServices, type AuthVariables } from '../services/sessions';
+import { findPlayerSession, isIdle, revokeSession, touchSessionForward, type AuthServices } from '../services/sessions';
+import { authServicesOf, type AuthVariables } from './session-cookie';
 import { verifyIdToken, type TokenCheck } from '../crypto/tokens';
 import { SESSION_TOUCH_INTERVAL_MS } from '../config';
 import { ERROR_CODES, HttpError } from './errors';

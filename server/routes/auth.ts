@@ -16,16 +16,8 @@ import { logIn, requestUnlock, unlock, type LoginDeps } from '../services/login'
 import type { ThrottlePolicy } from '../services/throttle';
 import { accessDetailsFor, liftEndedRestriction, loginRefusal } from '../services/account-status';
 import { createPlayerStore, type Player } from '../services/players';
-import {
-  authServicesOf,
-  clearSessionCookie,
-  idTokenFor,
-  isIdle,
-  issueLogin,
-  LOGIN_METHODS,
-  revokeSession,
-  sessionFromCookie,
-} from '../services/sessions';
+import { idTokenFor, isIdle, LOGIN_METHODS, revokeSession } from '../services/sessions';
+import { authServicesOf, clearSessionCookie, issueLogin, sessionFromCookie } from '../http/session-cookie';
 
 // Login, session and the player's own account, mounted at /api/player (behaviour.md §4 "Session",
 // §7 "Player and account", §8 "Login"; issue 3 "Security"): login, session refresh from the

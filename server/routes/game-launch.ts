@@ -23,7 +23,7 @@ import type { Database } from '../db/schema';
 import { requireAuth, type AuthEnv } from '../http/auth';
 import { flowBodyLimit, parseJsonBody } from '../http/validation';
 import type { CountrySources } from '../domain/access';
-import { authServicesOf } from '../services/sessions';
+import { authServicesOf } from '../http/session-cookie';
 import { createSettingsStore, type SettingsStore } from '../services/settings';
 import { providersOf } from '../providers';
 import {

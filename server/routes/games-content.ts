@@ -20,7 +20,7 @@ import { contentEtag, sendEncoded, type EncodedVariants } from '../http/encoding
 import { ERROR_CODES, HttpError } from '../http/errors';
 import { KNOWN_SITE_IDS, type SiteEnv } from '../http/site-context';
 import { fieldErrorsOf, validationError } from '../http/validation';
-import { authServicesOf } from '../services/sessions';
+import { authServicesOf } from '../http/session-cookie';
 import {
   boxBannerSvg,
   boxesFor,

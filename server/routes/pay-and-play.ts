@@ -14,7 +14,8 @@ import type { Database } from '../db/schema';
 import type { SettingsStore } from '../services/settings';
 import type { SiteEnv } from '../http/site-context';
 import { fieldErrorsOf, flowBodyLimit, parseJsonBody, validationError } from '../http/validation';
-import { issueLogin, LOGIN_METHODS } from '../services/sessions';
+import { LOGIN_METHODS } from '../services/sessions';
+import { issueLogin } from '../http/session-cookie';
 import { providersOf } from '../providers';
 import {
   authorize,

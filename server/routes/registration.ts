@@ -13,7 +13,8 @@ import type { Database } from '../db/schema';
 import { ERROR_CODES } from '../http/errors';
 import type { SiteEnv } from '../http/site-context';
 import { fieldErrorsOf, flowBodyLimit, parseJsonBody, readJsonObject, validationError } from '../http/validation';
-import { issueLogin, LOGIN_METHODS } from '../services/sessions';
+import { LOGIN_METHODS } from '../services/sessions';
+import { issueLogin } from '../http/session-cookie';
 import {
   changeRegistrationPhone,
   finishRegistration,

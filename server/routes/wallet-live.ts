@@ -5,7 +5,7 @@ import { WALLET_LIVE_PATH, type walletTokenResponseSchema } from '../../src/api/
 import { requireAuth, type AuthEnv } from '../http/auth';
 import { ERROR_CODES, errorResponse } from '../http/errors';
 import { redactError } from '../http/redact';
-import { authServicesOf } from '../services/sessions';
+import { authServicesOf } from '../http/session-cookie';
 import { issueWalletLiveToken, type WalletLive } from '../http/wallet-live';
 
 // The wallet's live connection (behaviour.md §7; issue 11 "Live balance"), mounted at /api:

@@ -1,6 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Context, MiddlewareHandler } from 'hono';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { Kysely } from 'kysely';
 import { IDLE_LIMIT_MS } from '../../machines/lib/constants';
 import type { LoginResponse } from '../../src/api/auth';
@@ -86,54 +84,8 @@ export interface AuthenticatedSession {
   playerId: number;
 }
 
-export interface AuthVariables {
-  authServices: AuthServices;
-  authSession: AuthenticatedSession;
-}
-
-/** Puts the auth services on every request's context (server/app.ts, under /api). */
-export function provideAuth(services: AuthServices): MiddlewareHandler<{ Variables: AuthVariables }> {
-  return async (c, next) => {
-    c.set('authServices', services);
-    await next();
-  };
-}
-
-export function authServicesOf(c: Context): AuthServices {
-  const services = (c as Context<{ Variables: Partial<AuthVariables> }>).get('authServices');
-  if (!services) throw new Error('The provideAuth middleware is not installed on this route (server/app.ts).');
-  return services;
-}
-
 function sha256(value: string): string {
   return createHash('sha256').update(value).digest('hex');
-}
-
-function isHttps(c: Context): boolean {
-  // Behind a TLS-terminating proxy the request is http; its X-Forwarded-Proto says what the browser used.
-  return new URL(c.req.url).protocol === 'https:' || c.req.header('x-forwarded-proto')?.split(',')[0]?.trim() === 'https';
-}
-
-function setSessionCookie(c: Context, value: string): void {
-  setCookie(c, SESSION_COOKIE, value, {
-    httpOnly: true,
-    sameSite: 'Strict',
-    path: SESSION_COOKIE_PATH,
-    secure: isHttps(c),
-    // The session's absolute lifetime (server/config.ts), not a year: the cookie dies with it.
-    maxAge: SESSION_ABSOLUTE_LIFETIME_MS / 1000,
-  });
-}
-
-export function clearSessionCookie(c: Context): void {
-  deleteCookie(c, SESSION_COOKIE, { path: SESSION_COOKIE_PATH, httpOnly: true, sameSite: 'Strict', secure: isHttps(c) });
-}
-
-/** The session the request's cookie points at (revoked or not), if any. */
-export async function sessionFromCookie(c: Context, db: Kysely<Database>): Promise<SessionRow | undefined> {
-  const value = getCookie(c, SESSION_COOKIE);
-  if (value === undefined || value.length === 0 || value.length > 256) return undefined;
-  return findSessionByCookieHash(db, sha256(value));
 }
 
 function toSeconds(date: Date): number {
@@ -160,13 +112,21 @@ export async function idTokenFor(services: AuthServices, player: Player, session
   return signIdToken(claims, await services.secret());
 }
 
+/** The session a cookie value points at (revoked or not), if any. */
+export async function sessionByCookieValue(db: Kysely<Database>, value: string): Promise<SessionRow | undefined> {
+  return findSessionByCookieHash(db, sha256(value));
+}
+
 /**
- * Logs a player in: a new session (never an existing one: no session fixation), the HttpOnly
- * cookie, and the answer's body. Used by POST /player/login, the automatic login after a
- * registration and the pay-and-play login. The caller has already decided the player may log in.
+ * Opens a new session for a player (never an existing one: no session fixation): the cookie value
+ * to set and the login answer. The caller has already decided the player may log in.
  */
-export async function issueLogin(c: Context, db: Kysely<Database>, player: Player, loginMethod: string): Promise<LoginResponse> {
-  const services = authServicesOf(c);
+export async function openSession(
+  services: AuthServices,
+  db: Kysely<Database>,
+  player: Player,
+  loginMethod: string,
+): Promise<{ cookieValue: string; response: LoginResponse }> {
   const now = services.clock();
   const lastAuth = await lastLoginOf(db, player.id);
   const cookieValue = randomBytes(32).toString('base64url');
@@ -182,8 +142,7 @@ export async function issueLogin(c: Context, db: Kysely<Database>, player: Playe
   // firstLogin (product.md §3) stays true through the player's first session.
   await recordLogin(db, player.id, now, lastAuth === null);
   const idToken = await idTokenFor(services, player, session);
-  setSessionCookie(c, cookieValue);
-  return { idToken, lastAuth: lastAuth?.toISOString() ?? null };
+  return { cookieValue, response: { idToken, lastAuth: lastAuth?.toISOString() ?? null } };
 }
 
 /**
