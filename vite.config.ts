@@ -76,6 +76,8 @@ function startupPreloads(): Plugin {
  * only (development and tests load whole catalogs), and only the browser's build.
  */
 const CATALOG_MODULE = /[\\/]locales[\\/]([a-z]+)[\\/]messages\.po$/;
+/** The app's entry, whose dynamic imports are start-up's steps. */
+const STARTUP_ENTRY = /[\\/]src[\\/]main\.tsx$/;
 const HOME_ROUTE_SPLITS = /[\\/]src[\\/]routes[\\/]\$langmarket(\.index)?\.tsx\?tsr-split=component$/;
 const CATALOG_REST_HOOK = '__catalogRest';
 
@@ -90,6 +92,10 @@ function catalogIds(): string[] {
   }
   return ids;
 }
+
+/** `value` as JSON in a single-quoted string literal (fewer escapes than JSON.stringify twice). */
+const jsonLiteral = (value: unknown) =>
+  `'${JSON.stringify(value).replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')}'`;
 
 /** Whether `code` holds `id` as a string literal (quoted any way). */
 const namesId = (code: string, id: string) => code.includes(`"${id}"`) || code.includes(`'${id}'`) || code.includes(`\`${id}\``);
@@ -107,12 +113,13 @@ function splitCatalogs(): Plugin {
       // steps (the entry's dynamic imports) and the home route's split components.
       const ids = [...this.getModuleIds()];
       const roots = ids.filter((id) => this.getModuleInfo(id)?.isEntry || HOME_ROUTE_SPLITS.test(id));
-      for (const id of ids) if (this.getModuleInfo(id)?.isEntry) roots.push(...(this.getModuleInfo(id)?.dynamicallyImportedIds ?? []));
       startup = new Set<string>();
       const visit = (id: string) => {
         if (startup.has(id)) return;
         startup.add(id);
-        for (const imported of this.getModuleInfo(id)?.importedIds ?? []) visit(imported);
+        const info = this.getModuleInfo(id);
+        for (const imported of info?.importedIds ?? []) visit(imported);
+        if (STARTUP_ENTRY.test(id)) for (const step of info?.dynamicallyImportedIds ?? []) visit(step);
       };
       roots.forEach(visit);
       const startupCode = [...startup].map((id) => this.getModuleInfo(id)?.code ?? '').join('\n');
@@ -129,19 +136,19 @@ function splitCatalogs(): Plugin {
         // The compiled catalog is a module of its own (no imports): its messages, as the app gets them.
         const module = (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)) as { messages: Record<string, unknown> };
         const pick = (keep: (id: string) => boolean) => Object.fromEntries(Object.entries(module.messages).filter(([id]) => keep(id)));
-        const restSource = `export const messages = JSON.parse(${JSON.stringify(JSON.stringify(pick((id) => !core.has(id))))});\n`;
+        const restSource = `export const messages = JSON.parse(${jsonLiteral(pick((id) => !core.has(id)))});\n`;
         const hash = createHash('sha256').update(restSource).digest('base64url').slice(0, 8);
         const restName = `messages-rest-${language}-${hash}.js`;
         restFiles.set(`assets/${restName}`, restSource);
         return (
-          `export const messages = JSON.parse(${JSON.stringify(JSON.stringify(pick((id) => core.has(id))))});\n` +
+          `export const messages = JSON.parse(${jsonLiteral(pick((id) => core.has(id)))});\n` +
           `export const rest = () => import("./${restName}");\n`
         );
       }
       // A chunk outside start-up that may show a text of the rest waits for it before its code runs.
       if (chunk.moduleIds.every((id) => startup.has(id))) return null;
       if (!rest.some((id) => namesId(code, id))) return null;
-      if (chunk.moduleIds.some((id) => startup.has(id))) this.warn(`${chunk.fileName} is loaded at start-up and shows texts of the catalog's rest: they load with it`);
+      if (chunk.moduleIds.some((id) => startup.has(id) && (chunk.modules[id]?.renderedLength ?? 0) > 0)) this.info(`${chunk.fileName} shares modules with start-up's imports and shows texts of the catalog's rest (it waits for them wherever it loads)`);
       return `await globalThis.${CATALOG_REST_HOOK}?.();\n${code}`;
     },
     generateBundle() {
@@ -162,6 +169,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     lingui(),
     vanillaExtractPlugin(),
     startupPreloads(),
+    splitCatalogs(),
     // /dev/flows (issue 22): the dev server's only (apply: 'serve'); never part of a build.
     devFlowsPage(),
   ],

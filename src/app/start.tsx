@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { QUERY_RETRIES, QUERY_STALE_MS } from '../../machines/lib/constants';
 import { DEFAULT_LANGMARKET, intlLocaleFor, parseLangMarket } from '../../machines/lib/markets';
 import { CrashBoundary } from '../features/errors/CrashBoundary';
-import { loadCatalog } from '../i18n/catalog';
+import { loadCatalog, wantCatalogRest } from '../i18n/catalog';
 import { accessKnown, AppCommitted, endFirstPaint, seedFromFirstPaint } from './firstPaint';
 import { followHeadLinks } from './headLinks';
 import { devInspector } from './inspector';
@@ -24,8 +24,10 @@ export async function startApp(): Promise<void> {
   const initialLangMarket = parseLangMarket(firstSegment) ?? parseLangMarket(DEFAULT_LANGMARKET);
   if (!initialLangMarket) throw new Error('The default langmarket must be valid');
 
-  // Fetch the route language's catalog now, alongside the app's start (the route awaits it too).
+  // Fetch the route language's catalog now, alongside the app's start (the route awaits it too):
+  // the home page's part of it on the home page, the whole of it elsewhere (src/i18n/catalog.ts).
   document.documentElement.lang = intlLocaleFor(initialLangMarket);
+  if (window.location.pathname.split('/').filter(Boolean).length !== 1) void wantCatalogRest().catch(() => undefined);
   loadCatalog(initialLangMarket.language, intlLocaleFor(initialLangMarket)).catch((error: unknown) => {
     console.error(error);
   });

@@ -4,17 +4,25 @@ import { DEFAULT_LANGUAGE, type LanguageCode, LANGUAGES, parseLangMarket } from 
 
 // Lingui catalogs, one per language (locales/<language>/messages.po, compiled by the Vite plugin),
 // loaded on demand: only the route's language is ever fetched (ARCHITECTURE.md "i18n").
+//
+// In a build each catalog comes in two parts (issue 22; splitCatalogs in vite.config.ts): the texts
+// of start-up and the home page (the module's `messages`), and the others (`rest()`). The rest is
+// loaded once something asks for it: a page other than home at start (wantCatalogRest, from
+// src/app/start.tsx), or a chunk that may show one of its texts, which awaits
+// `globalThis.__catalogRest` before its code runs. From then on every language loads whole. In
+// development and tests a catalog is one part (no `rest`).
 
 export { i18n };
 
 export type CatalogImporter = (language: LanguageCode) => Promise<Messages>;
 export type Sleep = (ms: number) => Promise<void>;
 
-const importCatalog: CatalogImporter = async (language) => {
+/** A compiled catalog module: its texts, and in a build the loader of the texts it leaves out. */
+type CatalogModule = { messages: Messages; rest?: () => Promise<{ messages: Messages }> };
+
+const importModule = (language: LanguageCode): Promise<CatalogModule> =>
   // A template-literal import is not typed by `declare module '*.po'` (vite-env.d.ts): say it here.
-  const catalog = (await import(`../../locales/${language}/messages.po`)) as { messages: Messages };
-  return catalog.messages;
-};
+  import(`../../locales/${language}/messages.po`) as Promise<CatalogModule>;
 
 const sleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -22,11 +30,11 @@ const sleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
  * behaviour.md §8/§9: a locale text load failure is logged and retried up to 3 times, waiting
  * 2000 ms times the attempt number before each retry. Rejects with the last error after that.
  */
-export async function importWithRetry(
+export async function importWithRetry<T = Messages>(
   language: LanguageCode,
-  importer: CatalogImporter = importCatalog,
+  importer: (language: LanguageCode) => Promise<T> = async (code) => (await importModule(code)).messages as T,
   wait: Sleep = sleep,
-): Promise<Messages> {
+): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await importer(language);
@@ -38,7 +46,50 @@ export async function importWithRetry(
   }
 }
 
-const pending = new Map<LanguageCode, Promise<Messages>>();
+/** Once per language (a failed load is tried afresh next time). */
+function once<T>(cache: Map<LanguageCode, Promise<T>>, language: LanguageCode, load: () => Promise<T>): Promise<T> {
+  let pending = cache.get(language);
+  if (!pending) {
+    pending = load();
+    cache.set(language, pending);
+    pending.catch(() => cache.delete(language));
+  }
+  return pending;
+}
+
+const modules = new Map<LanguageCode, Promise<CatalogModule>>();
+const rests = new Map<LanguageCode, Promise<void>>();
+let restWanted = false;
+let lastLanguage: LanguageCode | null = null;
+
+const moduleOf = (language: LanguageCode) => once(modules, language, () => importWithRetry(language, importModule));
+
+/** Loads the texts the catalog of `language` left out, if it left any, into i18n. */
+const restOf = (language: LanguageCode) =>
+  once(rests, language, async () => {
+    const { rest } = await moduleOf(language);
+    if (!rest) return;
+    const messages = await importWithRetry(language, async () => (await rest()).messages);
+    i18n.load(language, messages);
+  });
+
+/**
+ * From now on catalogs load whole; loads the rest of the language being shown (or loading). What a
+ * chunk that shows such texts awaits before its code runs (splitCatalogs in vite.config.ts).
+ */
+export async function wantCatalogRest(): Promise<void> {
+  restWanted = true;
+  const languages = new Set<LanguageCode>();
+  if (lastLanguage) languages.add(lastLanguage);
+  if (i18n.locale && i18n.locale in LANGUAGES) languages.add(i18n.locale as LanguageCode);
+  await Promise.all([...languages].map(restOf));
+}
+
+declare global {
+  /** Set below; awaited by the build's chunks that show texts of a catalog's rest. */
+  var __catalogRest: (() => Promise<void>) | undefined;
+}
+globalThis.__catalogRest = wantCatalogRest;
 
 /**
  * Loads the catalog of `language` (once; a failed load is tried afresh next time) and activates
@@ -46,14 +97,10 @@ const pending = new Map<LanguageCode, Promise<Messages>>();
  * the catalog name: `caf` -> fr-CA, `inen` -> en-IN).
  */
 export async function loadCatalog(language: LanguageCode, intlLocale: string = LANGUAGES[language].intlLocale): Promise<void> {
-  let messages = pending.get(language);
-  if (!messages) {
-    messages = importWithRetry(language);
-    pending.set(language, messages);
-    messages.catch(() => pending.delete(language));
-  }
-  const loaded = await messages;
-  i18n.load(language, loaded);
+  lastLanguage = language;
+  const { messages } = await moduleOf(language);
+  i18n.load(language, messages);
+  if (restWanted) await restOf(language);
   const locales = i18n.locales;
   const currentIntl = Array.isArray(locales) ? locales[0] : locales;
   if (i18n.locale !== language || currentIntl !== intlLocale) i18n.activate(language, [intlLocale]);
