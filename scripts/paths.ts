@@ -72,8 +72,10 @@ export function skeletonOf(flow: string, result: MachinePaths, machine: AnyState
     "import { test, waitForShell } from '../fixtures';",
     ...(ui?.player ? ["import { logIn } from '../helpers';"] : []),
     '',
+    '/** The screen of a state the flow rests in (waiting for the page to settle first). */',
     'async function shot(page: Page, state: string): Promise<void> {',
     "  if (process.env.PATHS_SCREENSHOTS !== '1') return;",
+    "  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);",
     `  mkdirSync('.tmp/paths/screenshots/${flow}', { recursive: true });`,
     `  await page.screenshot({ path: \`.tmp/paths/screenshots/${flow}/\${state}.png\` });`,
     '}',
@@ -99,13 +101,19 @@ export function skeletonOf(flow: string, result: MachinePaths, machine: AnyState
     if (!first) continue;
     out.push(`  test(${quote(`path ${i + 1}: ${rest.map((step) => step.event.type).join(' > ') || 'start'}`)}, async ({ page }) => {`);
     out.push('    await start(page);');
+    // A state is photographed where the screen rests in it: before a player's action or at the
+    // end, not when the platform's next answer or a timer moves it on by itself.
+    const rests = (next: number) => {
+      const following = rest[next]?.event.type;
+      return following === undefined || !/^xstate\.(done|error)\.actor\.|^xstate\.after\./.test(following);
+    };
     out.push(`    // ${first.state}${first.description === null ? '' : `: ${first.description}`}`.replace(/\n/g, ' '));
-    out.push(`    await shot(page, ${quote(first.state)});`);
+    if (rests(0)) out.push(`    await shot(page, ${quote(first.state)});`);
     for (const [n, step] of rest.entries()) {
       const described = describeEvent(step.event, machine);
       out.push(`    // ${n + 1}. ${described} → ${step.state}${step.description === null ? '' : `: ${step.description}`}`.replace(/\n/g, ' '));
       out.push(`    ${actionFor(ui, step.event, described).replace(/\n/g, ' ')}`);
-      out.push(`    await shot(page, ${quote(step.state)});`);
+      if (rests(n + 1)) out.push(`    await shot(page, ${quote(step.state)});`);
     }
     out.push('  });');
   }
