@@ -7,6 +7,8 @@ import { assign } from 'xstate';
 import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
 import { depositMachine } from '../../machines/deposit.machine';
 import { operationUiStatus } from '../../machines/lib/wallet';
+import { OLD_PASSWORD_INCORRECT } from '../../machines/passwordChange.machine';
+import { ApiError } from '../../src/api/errors';
 import type { PathModel } from './machinePaths';
 
 const done = (id: string, output: unknown): EventObject => ({ type: `xstate.done.actor.${id}`, actorId: id, output }) as EventObject;
@@ -87,6 +89,63 @@ const deposit: PathModel = {
   },
 };
 
+// ---- code entry's ends, as the flows that invoke it see them (its own test covers its inside) ----
+const codeEntryEnds = (key: string | null, ticket: string): EventObject[] => [
+  done('codeVerification', { outcome: 'verified', key }),
+  done('codeVerification', { outcome: 'blocked', reason: 'wrongCodes', retryAfterSeconds: null }),
+  done('codeVerification', { outcome: 'cancelled', sent: { ticket, sentTo: null } }),
+];
+const apiFailed = (id: string, error: ApiError): EventObject => ({ type: `xstate.error.actor.${id}`, actorId: id, error }) as EventObject;
+const offline = new ApiError('network', 0, 'network.error', 'Network Error');
+
+// ---- passwordReset (tests/machines/passwordReset.machine.test.ts) ----
+const passwordReset: PathModel = {
+  events: {
+    'email.submit': [{ type: 'email.submit', email: 'reset@example.com' } as EventObject],
+    'password.submit': [{ type: 'password.submit', password: 'Aurora-Player-2' } as EventObject],
+    'xstate.done.actor.requestReset': [done('requestReset', { smsResetKeyId: 'key-1' })],
+    'xstate.error.actor.requestReset': [
+      apiFailed('requestReset', new ApiError('http', 404, 'error.player.not.found', 'No such player')),
+      apiFailed('requestReset', offline),
+    ],
+    'xstate.done.actor.codeVerification': codeEntryEnds('reset-key', 'key-1'),
+    'xstate.done.actor.setNewPassword': [done('setNewPassword', { ok: true })],
+    'xstate.error.actor.setNewPassword': [
+      apiFailed('setNewPassword', new ApiError('http', 400, 'error.password.reset', 'Reset key expired')),
+      apiFailed('setNewPassword', new ApiError('http', 400, 'error.validation', 'Invalid', [{ field: 'password', code: 'error.password.too_short' }])),
+    ],
+  },
+};
+
+// ---- phoneChange (tests/machines/phoneChange.machine.test.ts) ----
+const phoneChange: PathModel = {
+  events: {
+    'phone.submit': [{ type: 'phone.submit', phonePrefix: '+358', phoneBody: '401234500' } as EventObject],
+    'xstate.done.actor.requestPhoneCode': [done('requestPhoneCode', { smsVerificationId: 'sv-1' })],
+    'xstate.error.actor.requestPhoneCode': [
+      apiFailed('requestPhoneCode', new ApiError('http', 403, 'error.vonage.validation', 'Phone not valid')),
+      apiFailed('requestPhoneCode', new ApiError('http', 400, 'error.validation', 'Invalid', [{ field: 'phoneBody', code: 'error.phone.invalid' }])),
+    ],
+    'xstate.done.actor.codeVerification': codeEntryEnds(null, 'sv-1'),
+  },
+};
+
+// ---- passwordChange (tests/machines/passwordChange.machine.test.ts) ----
+const passwordChange: PathModel = {
+  events: {
+    'form.submit': [{ type: 'form.submit', oldPassword: 'Aurora-Player-1', newPassword: 'Aurora-Player-9' } as EventObject],
+    'xstate.done.actor.changePassword': [done('changePassword', { ok: true })],
+    'xstate.error.actor.changePassword': [
+      apiFailed('changePassword', new ApiError('http', 400, OLD_PASSWORD_INCORRECT, 'Old password incorrect')),
+      apiFailed('changePassword', new ApiError('http', 400, 'error.validation', 'Invalid', [{ field: 'newPassword', code: 'error.password.too_short' }])),
+      apiFailed('changePassword', offline),
+    ],
+  },
+};
+
 export const PATH_MODELS: Readonly<Record<string, PathModel>> = {
   deposit,
+  passwordReset,
+  phoneChange,
+  passwordChange,
 };
