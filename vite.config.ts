@@ -123,8 +123,13 @@ function splitCatalogs(): Plugin {
       };
       roots.forEach(visit);
       const startupCode = [...startup].map((id) => this.getModuleInfo(id)?.code ?? '').join('\n');
+      const allCode = ids.map((id) => this.getModuleInfo(id)?.code ?? '').join('\n');
       const all = catalogIds();
-      core = new Set(all.filter((id) => namesId(startupCode, id)));
+      // A text no module names as a literal (an id built at run time) cannot be placed: it stays in
+      // the core, which every page loads.
+      const unnamed = all.filter((id) => !namesId(allCode, id));
+      if (unnamed.length > 0) this.warn(`catalog texts no module names as a literal, kept at start-up: ${unnamed.join(', ')}`);
+      core = new Set(all.filter((id) => namesId(startupCode, id) || unnamed.includes(id)));
       rest = all.filter((id) => !core.has(id));
       restFiles.clear();
       this.info(`catalogs split: ${core.size} texts at start-up and on the home page, ${rest.length} later`);
