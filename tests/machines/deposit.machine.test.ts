@@ -1,7 +1,7 @@
 import { assign, createActor, SimulatedClock } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { cashierCheckMachine, type CashierCheckOutput } from '../../machines/cashierCheck.machine';
+import { cashierCheckMachine, type CashierCheckOutput, type OperationAnswer } from '../../machines/cashierCheck.machine';
 import { depositMachine, type DepositInput, type PaymentMethodsLoad } from '../../machines/deposit.machine';
 import {
   DEPOSIT_STATUS_POLL_MS,
@@ -167,7 +167,7 @@ function setupWith(fakes: FakePromises, checkMachine: 'faked' | 'real' = 'faked'
     actors: {
       checkDeposit:
         checkMachine === 'real'
-          ? cashierCheckMachine.provide({ actors: { check: fakes.actor<DepositCheckResponse>() } })
+          ? cashierCheckMachine.provide({ actors: { check: fakes.actor<OperationAnswer>() } })
           : (fakes.actor<CashierCheckOutput<DepositCheckResponse>>() as never),
       loadPaymentMethods: fakes.actor<PaymentMethodsLoad>(),
       requestDeposit: fakes.actor<DepositRequestResponse, DepositRequest>(),

@@ -1,7 +1,7 @@
 import { assign, createActor } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { cashierCheckMachine, type CashierCheckOutput } from '../../machines/cashierCheck.machine';
+import { cashierCheckMachine, type CashierCheckOutput, type OperationAnswer } from '../../machines/cashierCheck.machine';
 import type { PaymentMethodsLoad } from '../../machines/deposit.machine';
 import { OPERATION_RESULTS, OPERATION_UI_STATUS, operationUiStatus, type CashierPlayer, type OperationUiStatus } from '../../machines/lib/wallet';
 import { withdrawMachine, type WithdrawalCancellationResponse, type WithdrawInput } from '../../machines/withdraw.machine';
@@ -156,7 +156,7 @@ function setupWith(fakes: FakePromises, checkMachine: 'faked' | 'real' = 'faked'
     actors: {
       checkWithdrawal:
         checkMachine === 'real'
-          ? cashierCheckMachine.provide({ actors: { check: fakes.actor<WithdrawalCheckResponse>() } })
+          ? cashierCheckMachine.provide({ actors: { check: fakes.actor<OperationAnswer>() } })
           : (fakes.actor<CashierCheckOutput<WithdrawalCheckResponse>>() as never),
       loadPaymentMethods: fakes.actor<PaymentMethodsLoad>(),
       requestWithdrawal: fakes.actor<WithdrawalRequestResponse, WithdrawalRequest>(),

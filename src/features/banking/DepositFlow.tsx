@@ -15,17 +15,10 @@ import { FormError, formActionsClass, formClass } from '../../ui/Field';
 import { Loader } from '../../ui/Loader';
 import * as s from './banking.css';
 import { dateOf, displayDate } from './dates';
-import {
-  amountProblemMessage,
-  cashierErrorMessage,
-  cashierFieldMessage,
-  DEPOSIT_NOT_ALLOWED,
-  METHOD_MISSING,
-  operationStatusMessage,
-  type AmountBounds,
-} from './errorMessages';
+import { cashierErrorMessage, DEPOSIT_NOT_ALLOWED, operationStatusMessage, type AmountBounds } from './errorMessages';
 import { Facts } from '../../ui/Facts';
 import { AmountField, MethodPicker, Notice, NoticeText } from './parts';
+import { CheckFailed, CheckResult, NotOffered, RetryButton, useCashierFormMessages, type CheckResultState } from './results';
 import { useMoney } from '../../ui/money';
 
 type SessionRef = ActorRefFrom<typeof sessionMachine>;
@@ -58,7 +51,6 @@ export function DepositFlow({ session, langMarket, onRestart }: DepositFlowProps
 }
 
 function Deposit({ session, deposit, langMarket, onRestart }: { session: SessionRef; deposit: DepositActor; langMarket: LangMarket; onRestart: () => void }) {
-  const { i18n } = useLingui();
   const value = useSelector(deposit, (snapshot) => snapshot.value);
   const currency = useSelector(deposit, (snapshot) => snapshot.context.player.currency);
   const money = useMoney(langMarket, currency);
@@ -95,11 +87,7 @@ function Deposit({ session, deposit, langMarket, onRestart }: { session: Session
     case 'statusUnknown':
       return <DepositOutcome deposit={deposit} money={money} onRestart={onRestart} />;
     case 'notAllowed':
-      return (
-        <Notice tone="error" announce>
-          <NoticeText>{i18n._(DEPOSIT_NOT_ALLOWED)}</NoticeText>
-        </Notice>
-      );
+      return <NotOffered message={DEPOSIT_NOT_ALLOWED} announce />;
     case 'failed':
       return <DepositFailed deposit={deposit} />;
     case 'verifyDocument':
@@ -109,7 +97,7 @@ function Deposit({ session, deposit, langMarket, onRestart }: { session: Session
     case 'limitReached':
     case 'restricted':
     case 'refused':
-      return <DepositStatus deposit={deposit} langMarket={langMarket} />;
+      return <DepositStatus deposit={deposit} state={value} langMarket={langMarket} />;
   }
 }
 
@@ -192,26 +180,13 @@ function DepositOutcome({ deposit, money, onRestart }: { deposit: DepositActor; 
 }
 
 function DepositFailed({ deposit }: { deposit: DepositActor }) {
-  const { i18n } = useLingui();
-  const error = useSelector(deposit, (snapshot) => snapshot.context.error);
-  return (
-    <>
-      <Notice tone="error" announce>
-        <NoticeText>{i18n._(cashierErrorMessage(error?.code ?? 'unknown'))}</NoticeText>
-      </Notice>
-      <div className={formActionsClass}>
-        <Button onClick={() => deposit.send({ type: 'deposit.clear' })}>
-          <Trans id="common.tryAgain">Try again</Trans>
-        </Button>
-      </div>
-    </>
-  );
+  const code = useSelector(deposit, (snapshot) => snapshot.context.error?.code);
+  return <CheckFailed code={code} onRetry={() => deposit.send({ type: 'deposit.clear' })} />;
 }
 
 /** A result instead of the cashier: the documents, a limit, a restriction, a refusal (behaviour.md §4's table). */
-function DepositStatus({ deposit, langMarket }: { deposit: DepositActor; langMarket: LangMarket }) {
+function DepositStatus({ deposit, state, langMarket }: { deposit: DepositActor; state: CheckResultState; langMarket: LangMarket }) {
   const { i18n } = useLingui();
-  const value = useSelector(deposit, (snapshot) => snapshot.value);
   const context = useSelector(deposit, (snapshot) => snapshot.context);
   const money = useMoney(langMarket, context.player.currency);
   const status = context.status ?? 'error';
@@ -219,52 +194,47 @@ function DepositStatus({ deposit, langMarket }: { deposit: DepositActor; langMar
     operationStatusMessage(status, { result: context.result, daysLeft: context.daysLeftToVerifyDocuments, limitType: context.limitType }),
   );
   const resetOn = context.resetOn === null ? null : dateOf(context.resetOn);
-  const tone = value === 'refused' || value === 'restricted' || value === 'documentsStrict' ? 'error' : 'warning';
-  const limitFirst = value === 'limitReached' && isDepositLimitRequiredFirst(context);
+  const limitFirst = state === 'limitReached' && isDepositLimitRequiredFirst(context);
   return (
-    <>
-      <Notice tone={tone} announce>
-        {limitFirst ? (
-          <>
-            <NoticeText>
-              <RequiredLimitFirst market={context.player.market} langMarket={langMarket} />
-            </NoticeText>
-            <NoticeText>
-              <Trans id="banking.deposit.limitFirst.why">The rules of your country ask you to choose how much you can deposit before you deposit.</Trans>
-            </NoticeText>
-          </>
-        ) : (
-          <NoticeText>{message}</NoticeText>
-        )}
-        {value === 'limitReached' && !limitFirst ? (
-          <Facts
-            items={[
-              ...(context.limitLeft === null
-                ? []
-                : [{ term: <Trans id="banking.limit.left">Still available</Trans>, value: money.wire(context.limitLeft) }]),
-              ...(resetOn === null ? [] : [{ term: <Trans id="banking.limit.resetsOn">Resets on</Trans>, value: displayDate(resetOn) }]),
-            ]}
-          />
-        ) : null}
-      </Notice>
-      <div className={formActionsClass}>
-        {limitFirst ? (
-          <Link to="/$langmarket/my-account/gambling-limits" params={{ langmarket: formatLangMarket(langMarket) }} className={button()}>
-            <Trans id="banking.deposit.setLimit">Set a deposit limit</Trans>
-          </Link>
-        ) : null}
-        {value === 'verifyDocument' ? (
-          <Button onClick={() => deposit.send({ type: 'verification.postpone' })}>
-            <Trans id="banking.deposit.postpone">Verify later and deposit now</Trans>
-          </Button>
-        ) : null}
-        {value === 'refused' ? (
-          <Button onClick={() => deposit.send({ type: 'deposit.clear' })}>
-            <Trans id="common.tryAgain">Try again</Trans>
-          </Button>
-        ) : null}
-      </div>
-    </>
+    <CheckResult
+      state={state}
+      actions={
+        <>
+          {limitFirst ? (
+            <Link to="/$langmarket/my-account/gambling-limits" params={{ langmarket: formatLangMarket(langMarket) }} className={button()}>
+              <Trans id="banking.deposit.setLimit">Set a deposit limit</Trans>
+            </Link>
+          ) : null}
+          {state === 'verifyDocument' ? (
+            <Button onClick={() => deposit.send({ type: 'verification.postpone' })}>
+              <Trans id="banking.deposit.postpone">Verify later and deposit now</Trans>
+            </Button>
+          ) : null}
+          {state === 'refused' ? <RetryButton onRetry={() => deposit.send({ type: 'deposit.clear' })} /> : null}
+        </>
+      }
+    >
+      {limitFirst ? (
+        <>
+          <NoticeText>
+            <RequiredLimitFirst market={context.player.market} langMarket={langMarket} />
+          </NoticeText>
+          <NoticeText>
+            <Trans id="banking.deposit.limitFirst.why">The rules of your country ask you to choose how much you can deposit before you deposit.</Trans>
+          </NoticeText>
+        </>
+      ) : (
+        <NoticeText>{message}</NoticeText>
+      )}
+      {state === 'limitReached' && !limitFirst ? (
+        <Facts
+          items={[
+            ...(context.limitLeft === null ? [] : [{ term: <Trans id="banking.limit.left">Still available</Trans>, value: money.wire(context.limitLeft) }]),
+            ...(resetOn === null ? [] : [{ term: <Trans id="banking.limit.resetsOn">Resets on</Trans>, value: displayDate(resetOn) }]),
+          ]}
+        />
+      ) : null}
+    </CheckResult>
   );
 }
 
@@ -342,17 +312,7 @@ function DepositForm({ session, deposit, langMarket }: { session: SessionRef; de
     available: context.limitLeft === null ? null : money.wire(context.limitLeft),
     fractionDigits: CURRENCY_MINOR_UNITS[currency],
   };
-  const fieldCode = (field: string) => context.error?.fieldErrors.find((item) => item.field === field)?.code;
-  const amountServerCode = fieldCode('amount');
-  const methodServerCode = fieldCode('methodId');
-  const amountError =
-    context.amountProblem !== null
-      ? i18n._(amountProblemMessage(context.amountProblem, bounds))
-      : amountServerCode === undefined
-        ? undefined
-        : i18n._(cashierFieldMessage(amountServerCode, bounds));
-  const methodError = context.methodMissing ? i18n._(METHOD_MISSING) : methodServerCode === undefined ? undefined : i18n._(cashierFieldMessage(methodServerCode, bounds));
-  const formError = context.error !== null && context.error.fieldErrors.length === 0 ? i18n._(cashierErrorMessage(context.error.code)) : null;
+  const { amountError, methodError, formError } = useCashierFormMessages(context, bounds);
   const resetOn = context.resetOn === null ? null : dateOf(context.resetOn);
   const chosen = parseMoney(context.amountText, currency);
   const amount = chosen !== null && chosen > 0 ? money.cents(chosen) : null;

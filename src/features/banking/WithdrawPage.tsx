@@ -13,10 +13,7 @@ import { Loader } from '../../ui/Loader';
 import * as s from './banking.css';
 import { dateOf, displayDate, displayTime } from './dates';
 import {
-  amountProblemMessage,
   cashierErrorMessage,
-  cashierFieldMessage,
-  METHOD_MISSING,
   operationStatusMessage,
   WITHDRAWAL_IRREVERSIBLE,
   WITHDRAWAL_NOT_ALLOWED,
@@ -25,6 +22,7 @@ import {
 } from './errorMessages';
 import { Facts } from '../../ui/Facts';
 import { AmountField, MethodPicker, Notice, NoticeText } from './parts';
+import { CheckFailed, CheckResult, NotOffered, RetryButton, useCashierFormMessages } from './results';
 import { useMoney } from '../../ui/money';
 
 type SessionRef = ActorRefFrom<typeof sessionMachine>;
@@ -62,13 +60,7 @@ function WithdrawRequest({ withdraw, langMarket }: { withdraw: WithdrawActor; la
   const state = useSelector(withdraw, (snapshot) => snapshot.value.request);
   const context = useSelector(withdraw, (snapshot) => snapshot.context);
   const money = useMoney(langMarket, context.player.currency);
-  const again = (
-    <div className={formActionsClass}>
-      <Button onClick={() => withdraw.send({ type: 'withdraw.clear' })}>
-        <Trans id="common.tryAgain">Try again</Trans>
-      </Button>
-    </div>
-  );
+  const clear = () => withdraw.send({ type: 'withdraw.clear' });
 
   switch (state) {
     case 'inactive':
@@ -101,40 +93,22 @@ function WithdrawRequest({ withdraw, langMarket }: { withdraw: WithdrawActor; la
       );
     }
     case 'suspended':
-      return (
-        <Notice tone="error">
-          <NoticeText>{i18n._(WITHDRAWAL_SUSPENDED)}</NoticeText>
-        </Notice>
-      );
+      return <NotOffered message={WITHDRAWAL_SUSPENDED} />;
     case 'notAllowed':
-      return (
-        <Notice tone="error">
-          <NoticeText>{i18n._(WITHDRAWAL_NOT_ALLOWED)}</NoticeText>
-        </Notice>
-      );
+      return <NotOffered message={WITHDRAWAL_NOT_ALLOWED} />;
     case 'failed':
-      return (
-        <>
-          <Notice tone="error" announce>
-            <NoticeText>{i18n._(cashierErrorMessage(context.error?.code ?? 'unknown'))}</NoticeText>
-          </Notice>
-          {again}
-        </>
-      );
+      return <CheckFailed code={context.error?.code} onRetry={clear} />;
     default: {
       // limitReached, the document results, restricted, refused: the result's UI status (behaviour.md §4).
       const status = context.status ?? 'error';
       const limit = context.limit === null ? null : money.wire(context.limit);
       return (
-        <>
-          <Notice tone={state === 'refused' || state === 'restricted' || state === 'documentsStrict' ? 'error' : 'warning'} announce>
-            <NoticeText>{i18n._(operationStatusMessage(status, { result: context.result, limit, duration: context.duration }))}</NoticeText>
-            {state === 'limitReached' && context.originalLimit !== null ? (
-              <Facts items={[{ term: <Trans id="banking.withdraw.originalLimit">Limit before the pending change</Trans>, value: money.wire(context.originalLimit) }]} />
-            ) : null}
-          </Notice>
-          {state === 'refused' ? again : null}
-        </>
+        <CheckResult state={state} actions={state === 'refused' ? <RetryButton onRetry={clear} /> : undefined}>
+          <NoticeText>{i18n._(operationStatusMessage(status, { result: context.result, limit, duration: context.duration }))}</NoticeText>
+          {state === 'limitReached' && context.originalLimit !== null ? (
+            <Facts items={[{ term: <Trans id="banking.withdraw.originalLimit">Limit before the pending change</Trans>, value: money.wire(context.originalLimit) }]} />
+          ) : null}
+        </CheckResult>
       );
     }
   }
@@ -154,17 +128,7 @@ function WithdrawForm({ withdraw, langMarket }: { withdraw: WithdrawActor; langM
     available,
     fractionDigits: CURRENCY_MINOR_UNITS[currency],
   };
-  const fieldCode = (field: string) => context.error?.fieldErrors.find((item) => item.field === field)?.code;
-  const amountServerCode = fieldCode('amount');
-  const methodServerCode = fieldCode('methodId');
-  const amountError =
-    context.amountProblem !== null
-      ? i18n._(amountProblemMessage(context.amountProblem, bounds))
-      : amountServerCode === undefined
-        ? undefined
-        : i18n._(cashierFieldMessage(amountServerCode, bounds));
-  const methodError = context.methodMissing ? i18n._(METHOD_MISSING) : methodServerCode === undefined ? undefined : i18n._(cashierFieldMessage(methodServerCode, bounds));
-  const formError = context.error !== null && context.error.fieldErrors.length === 0 ? i18n._(cashierErrorMessage(context.error.code)) : null;
+  const { amountError, methodError, formError } = useCashierFormMessages(context, bounds);
   const { min, max } = bounds;
 
   const submit = (event: SubmitEvent<HTMLFormElement>) => {

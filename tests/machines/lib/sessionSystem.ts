@@ -7,7 +7,7 @@ import { expect } from 'vitest';
 import { accessCheckMachine, type AccessContextResult } from '../../../machines/accessCheck.machine';
 import { activityTimerMachine } from '../../../machines/activityTimer.machine';
 import { cookieConsentMachine, type StoredCookieConsent } from '../../../machines/cookieConsent.machine';
-import { cashierCheckMachine } from '../../../machines/cashierCheck.machine';
+import { cashierCheckMachine, type OperationAnswer } from '../../../machines/cashierCheck.machine';
 import { depositMachine, type PaymentMethodsLoad } from '../../../machines/deposit.machine';
 import { gameLaunchMachine, type GameLaunchInput, type LaunchUrlInput } from '../../../machines/gameLaunch.machine';
 import { codeVerificationMachine, type CodeCheck, type CodeRequest, type CodeSent, type CodeVerified } from '../../../machines/codeVerification.machine';
@@ -25,7 +25,7 @@ import { walletMachine, type WalletConnectionInput, type WalletSocketCommand, ty
 import type { GameDetail } from '../../../src/api/games';
 import type { AccessDetails, PlayerProfile, TransactionSummary } from '../../../src/api/player';
 import type { ActivitySettings, ActivitySummary, MinutesRemaining } from '../../../src/api/responsibleGambling';
-import type { DepositCheckResponse, DepositRequest, DepositRequestResponse, DepositStatusResponse, WalletResponse } from '../../../src/api/wallet';
+import type { DepositRequest, DepositRequestResponse, DepositStatusResponse, WalletResponse } from '../../../src/api/wallet';
 import { LOGGED_IN } from './identity';
 import { FakePromises, settle } from './pathCoverage';
 
@@ -123,7 +123,7 @@ export function sessionSystem(extra: (fakes: FakePromises) => SessionActors = ()
       deposit: depositMachine.provide({
         actors: {
           // The real cashier check (machines/cashierCheck.machine.ts), deposit/check faked: its call is `check`.
-          checkDeposit: cashierCheckMachine.provide({ actors: { check: fakes.actor<DepositCheckResponse>() } }),
+          checkDeposit: cashierCheckMachine.provide({ actors: { check: fakes.actor<OperationAnswer>() } }),
           loadPaymentMethods: fakes.actor<PaymentMethodsLoad>(),
           requestDeposit: fakes.actor<DepositRequestResponse, DepositRequest>(),
           depositStatus: fakes.actor<DepositStatusResponse, { depositId: string }>(),
