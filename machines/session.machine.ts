@@ -5,11 +5,15 @@
 // timer and the activity timer (the reality check, machines/activityTimer.machine.ts); on demand,
 // the login modal and the flows.
 //
-// Flows (docs/ARCHITECTURE.md "How a route starts a flow"): a route sends `flow.start` with the
-// flow's name and input when it is entered and `flow.stop` when it is left. The session spawns the
-// flow with id and systemId = its name, keeps its ref in `context.flows`, stops a running one of
-// the same kind first, and stops every flow on logout. A flow's end is a transition here: the
-// session decides what its output means (authorise, reload the profile, a toast, a navigation).
+// Flows (docs/ARCHITECTURE.md "How a route starts a flow", docs/adding-a-flow.md): the registry
+// machines/flows.ts lists them (who may start each, its input). A flow's route loads the flow's
+// provided machine (src/app/flows/) and hands it over with `flow.loaded`; the session keeps it in
+// `context.flowLogic`. The route sends `flow.start` with the flow's name and input when it is
+// entered and `flow.stop` when it is left. The session spawns the flow with id and systemId = its
+// name from the machine it was given (one `flow.start` line per flow below, so a static reader
+// sees every flow it can spawn), keeps its ref in `context.flows`, stops a running one of the same
+// kind first, and stops every flow on logout. A flow's end is a transition here: the session
+// decides what its output means (authorise, reload the profile, a toast, a navigation).
 //
 // Who the visitor is:
 // - requested: `restoreSession` asks the platform to re-issue the id token from its HttpOnly session
@@ -30,99 +34,40 @@
 //
 // The id token is kept here, in memory only (no web storage: OWASP ASVS L2); src/ reads it for the
 // Authorization header. src/ composes the real world in with provide() (src/app/session.ts).
-import { assign, emit, fromPromise, sendTo, setup, stopChild } from 'xstate';
-import type { ActorRefFrom, DoneActorEvent, OutputFrom, SnapshotFrom, StateValue } from 'xstate';
+import { assign, emit, enqueueActions, fromPromise, sendTo, setup, stopChild } from 'xstate';
+import type { ActorRefFrom, AnyStateMachine, DoneActorEvent, OutputFrom, SnapshotFrom, StateValue } from 'xstate';
 import type { AccessDetails, PlayerProfile, TransactionSummary } from '../src/api/player';
 import { accessCheckMachine } from './accessCheck.machine';
 import { cookieConsentMachine } from './cookieConsent.machine';
-import type { depositMachine, DepositRouteInput } from './deposit.machine';
-import type { gameLaunchMachine, GameLaunchInput, GameLaunchRouteInput } from './gameLaunch.machine';
-import type { gamblingLimitsMachine, GamblingLimitsInput } from './gamblingLimits.machine';
 import { idleMachine } from './idle.machine';
 import { activityTimerMachine, type ActivityOpenLimitsEvent } from './activityTimer.machine';
-import type { exclusionMachine, ExclusionInput, ExclusionRouteInput } from './exclusion.machine';
+import type { exclusionMachine } from './exclusion.machine';
+import {
+  FLOW_NAMES,
+  FLOWS,
+  mayStart,
+  NO_FLOWS,
+  type FlowDoneEvent,
+  type FlowLoaded,
+  type FlowLogics,
+  type FlowName,
+  type FlowRefs,
+  type FlowRouteInput,
+  type FlowSessionView,
+  type FlowStart,
+} from './flows';
 import type { AuthenticatedSession, SessionClaims } from './lib/identity';
-import { DEFAULT_JURISDICTION } from './lib/constants';
-import { formatLangMarket, LANGUAGES, MARKETS, type LangMarket, type MarketCode } from './lib/markets';
+import { formatLangMarket, type LangMarket } from './lib/markets';
 import type { ToastKind, ToastMessage, ToastValues } from './lib/toasts';
-import { cashierCurrency, marketOfCountry, type CashierPlayer } from './lib/wallet';
 import { loginMachine } from './login.machine';
-import type { passwordChangeMachine } from './passwordChange.machine';
-import type { passwordResetMachine } from './passwordReset.machine';
-import type { payAndPlayMachine, PayAndPlayInput } from './payAndPlay.machine';
-import type { phoneChangeMachine } from './phoneChange.machine';
-import type { signupMachine, SignupInput } from './signup.machine';
 import { toastMachine } from './toast.machine';
-import type { transactionHistoryMachine } from './transactionHistory.machine';
 import { walletMachine } from './wallet.machine';
-import type { withdrawMachine } from './withdraw.machine';
 
 export type { AuthenticatedSession, SessionClaims } from './lib/identity';
 export { DEFAULT_LOGIN_METHOD } from './lib/identity';
-
-/** The flows a route can start (ARCHITECTURE.md "The actor system": on demand). */
-export const FLOW_NAMES = [
-  'signup',
-  'payAndPlay',
-  'passwordReset',
-  'phoneChange',
-  'passwordChange',
-  'deposit',
-  'withdraw',
-  'transactionHistory',
-  'gameLaunch',
-  'gamblingLimits',
-  'exclusion',
-] as const;
-export type FlowName = (typeof FLOW_NAMES)[number];
-
-/** Flows for a visitor who is not logged in (their routes send a player elsewhere). */
-const VISITOR_FLOWS: readonly FlowName[] = ['signup', 'payAndPlay'];
-/** Flows of the account area: a logged-in player's only. */
-export const PLAYER_FLOWS: readonly FlowName[] = ['phoneChange', 'passwordChange', 'deposit', 'withdraw', 'transactionHistory', 'gamblingLimits', 'exclusion'];
-
-/** The running flows, by name; null when that flow is not running. A done flow stays until stopped. */
-export interface FlowRefs {
-  signup: ActorRefFrom<typeof signupMachine> | null;
-  payAndPlay: ActorRefFrom<typeof payAndPlayMachine> | null;
-  passwordReset: ActorRefFrom<typeof passwordResetMachine> | null;
-  phoneChange: ActorRefFrom<typeof phoneChangeMachine> | null;
-  passwordChange: ActorRefFrom<typeof passwordChangeMachine> | null;
-  deposit: ActorRefFrom<typeof depositMachine> | null;
-  withdraw: ActorRefFrom<typeof withdrawMachine> | null;
-  transactionHistory: ActorRefFrom<typeof transactionHistoryMachine> | null;
-  gameLaunch: ActorRefFrom<typeof gameLaunchMachine> | null;
-  gamblingLimits: ActorRefFrom<typeof gamblingLimitsMachine> | null;
-  exclusion: ActorRefFrom<typeof exclusionMachine> | null;
-}
-
-/**
- * `flow.start`: which flow, with its input (the flows without input take none). The cashier flows
- * also get the session's view of the player (cashierPlayerOf), added when they are spawned.
- */
-export type FlowStart =
-  | { flow: 'signup'; input: SignupInput }
-  | { flow: 'payAndPlay'; input: PayAndPlayInput }
-  | { flow: 'deposit'; input: DepositRouteInput }
-  | { flow: 'gameLaunch'; input: GameLaunchRouteInput }
-  | { flow: 'gamblingLimits'; input: GamblingLimitsInput }
-  /** No input (or `{ panic: false }`) from the gambling-limits page; `{ panic: true }` from the DE panic button. */
-  | { flow: 'exclusion'; input?: ExclusionRouteInput }
-  | { flow: 'passwordReset' | 'phoneChange' | 'passwordChange' | 'withdraw' | 'transactionHistory' };
-
-const NO_FLOWS: FlowRefs = {
-  signup: null,
-  payAndPlay: null,
-  passwordReset: null,
-  phoneChange: null,
-  passwordChange: null,
-  deposit: null,
-  withdraw: null,
-  transactionHistory: null,
-  gameLaunch: null,
-  gamblingLimits: null,
-  exclusion: null,
-};
+// The flow registry's names and helpers, for the session's readers (guards, screens, tests).
+export { cashierPlayerOf, exclusionInputOf, FLOW_NAMES, gameLaunchInputOf, PLAYER_FLOWS, VISITOR_FLOWS } from './flows';
+export type { FlowLoaded, FlowLogics, FlowName, FlowRefs, FlowStart } from './flows';
 
 /** What `loadProfile` answers: the profile and the market's current terms version (null if unknown). */
 export interface ProfileLoad {
@@ -138,18 +83,14 @@ export type LogoutReason = 'player' | 'unauthorized' | 'expired' | 'idle' | 'bre
 
 export interface SessionInput {
   langMarket: LangMarket;
+  /** Flows whose provided machines are at hand from the start (tests); the app sends `flow.loaded` instead. */
+  flows?: Partial<FlowLogics>;
 }
 
-export interface SessionContext {
-  /** The route's language and market; follows the `$langmarket` segment. */
-  langMarket: LangMarket;
-  authorized: boolean;
+/** The session's view of the player (langMarket, authorized, claims, profile, access) is FlowSessionView's. */
+export interface SessionContext extends FlowSessionView {
   /** The id token (memory only); kept through the sign-out call, then cleared. */
   idToken: string | null;
-  claims: SessionClaims | null;
-  /** product.md §3 "Player profile"; null until loaded (or when it failed). */
-  profile: PlayerProfile | null;
-  access: AccessDetails | null;
   transactionSummary: TransactionSummary | null;
   /** The current terms version of the market, loaded with the profile (the terms guard compares). */
   currentTermsVersion: number | null;
@@ -160,6 +101,8 @@ export interface SessionContext {
   loginRef: ActorRefFrom<typeof loginMachine> | null;
   /** The flows started by routes (see FlowRefs). */
   flows: FlowRefs;
+  /** The flows' provided machines, given with `flow.loaded` as their routes load (see FlowLogics). */
+  flowLogic: FlowLogics;
   accessCheckRef: ActorRefFrom<typeof accessCheckMachine>;
   cookieConsentRef: ActorRefFrom<typeof cookieConsentMachine>;
   toastRef: ActorRefFrom<typeof toastMachine>;
@@ -186,24 +129,15 @@ export type SessionEvent =
   | { type: 'activity.settingsChanged' }
   /** The reality check's link (the activity timer): the session opens the gambling-limits page. */
   | ActivityOpenLimitsEvent
+  /** A flow's provided machine has loaded with its route (src/app/flows/index.ts): the session keeps it. */
+  | ({ type: 'flow.loaded' } & FlowLoaded)
   /** A route was entered: start its flow (a running one of the same kind is stopped first). */
   | ({ type: 'flow.start' } & FlowStart)
   /** The route was left: stop its flow. */
   | { type: 'flow.stop'; flow: FlowName };
 
-/**
- * The ends of the spawned children. XState infers the done events of invoked actors from the
- * config, not of spawned ones, so these are named here, their outputs taken from the machines.
- */
-type SpawnedDoneEvent =
-  | DoneActorEvent<OutputFrom<typeof loginMachine>, 'login'>
-  | DoneActorEvent<OutputFrom<typeof signupMachine>, 'signup'>
-  | DoneActorEvent<OutputFrom<typeof payAndPlayMachine>, 'payAndPlay'>
-  | DoneActorEvent<OutputFrom<typeof passwordResetMachine>, 'passwordReset'>
-  | DoneActorEvent<OutputFrom<typeof phoneChangeMachine>, 'phoneChange'>
-  | DoneActorEvent<OutputFrom<typeof passwordChangeMachine>, 'passwordChange'>
-  | DoneActorEvent<OutputFrom<typeof gameLaunchMachine>, 'gameLaunch'>
-  | DoneActorEvent<OutputFrom<typeof exclusionMachine>, 'exclusion'>;
+/** The ends of the spawned children (the flows' from the registry), typed by hand: XState infers only the invoked ones. */
+type SpawnedDoneEvent = DoneActorEvent<OutputFrom<typeof loginMachine>, 'login'> | FlowDoneEvent;
 
 /**
  * What the UI hears (src/app/SessionEvents.tsx acts on it): navigate after a login from the modal,
@@ -241,67 +175,15 @@ const NO_PLAYER = {
   loadErrors: [],
 } satisfies Partial<SessionContext>;
 
-/**
- * A flow's stand-in until src/app (or a test) provides its machine: typed as the flow's machine so
- * the session's refs and outputs are, and failing loudly if it is ever spawned unprovided.
- */
-function flowNotProvided(name: FlowName) {
-  return fromPromise(() => Promise.reject(new Error(`sessionMachine: provide the ${name} flow`)));
-}
-
-/** The market whose rules apply to the player: their country's (profile, else claims), else the route's. */
-function playerMarketOf(context: Pick<SessionContext, 'profile' | 'claims' | 'langMarket'>): MarketCode {
-  const country = context.profile?.countryCode ?? context.claims?.countryCode;
-  return country === undefined ? context.langMarket.market : marketOfCountry(country);
-}
-
-/**
- * What the cashier flows know of the player (machines/lib/wallet.ts CashierPlayer), read from the
- * session the way the route guards read it: the access details (else the profile's copy of them),
- * the profile's currency, the multibrand claim, and the market of the player's country (the one
- * whose rules the platform applies to the player's money; the route's market when it is unknown).
- */
-export function cashierPlayerOf(context: Pick<SessionContext, 'access' | 'profile' | 'claims' | 'langMarket'>): CashierPlayer {
-  const access = context.access ?? context.profile?.access ?? null;
-  return {
-    currency: cashierCurrency(context.profile?.currencyCode),
-    market: playerMarketOf(context),
-    access: access === null ? null : { deposit: access.deposit, payout: access.payout, withdrawal: access.withdrawal },
-    multibrandSuspended: context.claims?.multibrand?.suspended === true,
-  };
-}
-
-/**
- * The game launch's view of the player (machines/gameLaunch.machine.ts): demo (fun money) when
- * nobody is logged in, real money otherwise (behaviour.md §5); the launch language as the platform
- * takes it (caf as fr, inen as en); the account currency, else the market's; the player's country,
- * else the visitor's as the access check saw it; that country as the jurisdiction (MT when unknown,
- * behaviour.md §9).
- */
-export function gameLaunchInputOf(context: Pick<SessionContext, 'authorized' | 'profile' | 'claims' | 'langMarket'>, route: GameLaunchRouteInput): GameLaunchInput {
-  const { visitorCountry, ...game } = route;
-  const country = context.profile?.countryCode ?? context.claims?.countryCode ?? visitorCountry;
-  return {
-    ...game,
-    demo: !context.authorized,
-    language: LANGUAGES[context.langMarket.language].apiLanguage,
-    currency: context.authorized ? cashierCurrency(context.profile?.currencyCode) : MARKETS[context.langMarket.market].currency,
-    country: country ?? null,
-    jurisdiction: country ?? DEFAULT_JURISDICTION,
-  };
+/** A flow's input as its registry entry makes it from the session and the route's input. */
+function flowInputOf<N extends FlowName>(flow: N, context: SessionContext, route: FlowRouteInput<N> | undefined): unknown {
+  const input = FLOWS[flow].input as (session: FlowSessionView, route: FlowRouteInput<N> | undefined) => unknown;
+  return input(context, route);
 }
 
 /** Where the reality check's link leads (product.md §2 "/my-account/gambling-limits"), langmarket included. */
 export function gamblingLimitsHref(langMarket: LangMarket): string {
   return `/${formatLangMarket(langMarket)}/my-account/gambling-limits`;
-}
-
-/**
- * The exclusion flow's input: the route's (or the panic button's) with the market whose rules apply
- * to the player (their country's, as for the cashier; the route's market when it is unknown).
- */
-export function exclusionInputOf(context: Pick<SessionContext, 'profile' | 'claims' | 'langMarket'>, route: ExclusionRouteInput | undefined): ExclusionInput {
-  return { panic: route?.panic === true, market: playerMarketOf(context) };
 }
 
 /** The toast that says a break has started and until when (issue 13); the player is logged out with it. */
@@ -327,22 +209,11 @@ export const sessionMachine = setup({
       login: 'login';
       idleTimer: 'idleTimer';
       activityTimer: 'activityTimer';
-      exclusion: 'exclusion';
       restoreSession: 'restoreSession';
       loadProfile: 'loadProfile';
       loadAccessDetails: 'loadAccessDetails';
       loadTransactionSummary: 'loadTransactionSummary';
       signOut: 'signOut';
-      signup: 'signup';
-      payAndPlay: 'payAndPlay';
-      passwordReset: 'passwordReset';
-      phoneChange: 'phoneChange';
-      passwordChange: 'passwordChange';
-      deposit: 'deposit';
-      withdraw: 'withdraw';
-      transactionHistory: 'transactionHistory';
-      gameLaunch: 'gameLaunch';
-      gamblingLimits: 'gamblingLimits';
       wallet: 'wallet';
     },
   },
@@ -356,19 +227,8 @@ export const sessionMachine = setup({
     activityTimer: activityTimerMachine,
     /** The player's balance and live connection; src/app provides its calls and socket. */
     wallet: walletMachine,
-    // The flows' logic comes from src/app (each loaded with its route, so a page downloads only the
-    // flows it starts) and from tests; these stand-ins only carry the types and refuse to run.
-    signup: flowNotProvided('signup') as unknown as typeof signupMachine,
-    payAndPlay: flowNotProvided('payAndPlay') as unknown as typeof payAndPlayMachine,
-    passwordReset: flowNotProvided('passwordReset') as unknown as typeof passwordResetMachine,
-    phoneChange: flowNotProvided('phoneChange') as unknown as typeof phoneChangeMachine,
-    passwordChange: flowNotProvided('passwordChange') as unknown as typeof passwordChangeMachine,
-    deposit: flowNotProvided('deposit') as unknown as typeof depositMachine,
-    withdraw: flowNotProvided('withdraw') as unknown as typeof withdrawMachine,
-    transactionHistory: flowNotProvided('transactionHistory') as unknown as typeof transactionHistoryMachine,
-    gameLaunch: flowNotProvided('gameLaunch') as unknown as typeof gameLaunchMachine,
-    gamblingLimits: flowNotProvided('gamblingLimits') as unknown as typeof gamblingLimitsMachine,
-    exclusion: flowNotProvided('exclusion') as unknown as typeof exclusionMachine,
+    // No flow here: a flow's provided machine reaches the session with `flow.loaded` (its route
+    // loads it), so the session spawns the logic it was given (docs/adding-a-flow.md).
     // The rest are supplied by src/ (src/app/session.ts) and by tests.
     /** authApi.refresh, then parseIdToken; resolves null when there is no session. */
     restoreSession: fromPromise<AuthenticatedSession | null>(() =>
@@ -430,64 +290,40 @@ export const sessionMachine = setup({
     forgetLogin: assign({ loginRef: null }),
     forwardActivity: sendTo('idleTimer', (_, params: { at: number }) => ({ type: 'idle.activity' as const, at: params.at })),
     forwardActivitySettings: sendTo('activityTimer', { type: 'activity.settingsChanged' as const }),
-    /** A flow's child stops (a running one before a new one of its kind, or when its route is left). */
+    /** A flow's child stops (when its route is left); stopping a child that is gone does nothing. */
     stopFlow: stopChild((_, params: { flow: FlowName }) => params.flow),
-    /** Spawns a flow with id and systemId = its name; its ref is kept until the route stops it. */
-    spawnFlow: assign({
-      flows: ({ context, spawn }, params: FlowStart) => {
-        switch (params.flow) {
-          case 'signup':
-            return { ...context.flows, signup: spawn('signup', { id: 'signup', systemId: 'signup', input: params.input }) };
-          case 'payAndPlay':
-            return {
-              ...context.flows,
-              payAndPlay: spawn('payAndPlay', { id: 'payAndPlay', systemId: 'payAndPlay', input: params.input }),
-            };
-          case 'passwordReset':
-            return { ...context.flows, passwordReset: spawn('passwordReset', { id: 'passwordReset', systemId: 'passwordReset' }) };
-          case 'phoneChange':
-            return { ...context.flows, phoneChange: spawn('phoneChange', { id: 'phoneChange', systemId: 'phoneChange' }) };
-          case 'passwordChange':
-            return {
-              ...context.flows,
-              passwordChange: spawn('passwordChange', { id: 'passwordChange', systemId: 'passwordChange' }),
-            };
-          case 'deposit':
-            return {
-              ...context.flows,
-              deposit: spawn('deposit', { id: 'deposit', systemId: 'deposit', input: { ...params.input, player: cashierPlayerOf(context) } }),
-            };
-          case 'withdraw':
-            return {
-              ...context.flows,
-              withdraw: spawn('withdraw', { id: 'withdraw', systemId: 'withdraw', input: { player: cashierPlayerOf(context) } }),
-            };
-          case 'transactionHistory':
-            return {
-              ...context.flows,
-              transactionHistory: spawn('transactionHistory', { id: 'transactionHistory', systemId: 'transactionHistory' }),
-            };
-          case 'gameLaunch':
-            return {
-              ...context.flows,
-              gameLaunch: spawn('gameLaunch', {
-                id: 'gameLaunch',
-                systemId: 'gameLaunch',
-                input: gameLaunchInputOf(context, params.input),
-              }),
-            };
-          case 'gamblingLimits':
-            return {
-              ...context.flows,
-              gamblingLimits: spawn('gamblingLimits', { id: 'gamblingLimits', systemId: 'gamblingLimits', input: params.input }),
-            };
-          case 'exclusion':
-            return {
-              ...context.flows,
-              exclusion: spawn('exclusion', { id: 'exclusion', systemId: 'exclusion', input: exclusionInputOf(context, params.input) }),
-            };
-        }
+    /**
+     * Every flow stops (logout, a break): no player's data outlives the session, and a real-money
+     * game does not outlive the player (GamePage restarts a casino game in demo).
+     */
+    stopFlows: enqueueActions<SessionContext, SessionEvent | SpawnedDoneEvent, undefined, SessionEvent | SpawnedDoneEvent, never, never, never, never, never>(({ enqueue }) => {
+      for (const flow of FLOW_NAMES) enqueue.stopChild(flow);
+    }),
+    /**
+     * A flow starts: a running one of its kind stops, then the flow is spawned from the provided
+     * machine the session was given, with id and systemId = its name and the input its registry
+     * entry makes (from the route's input on `flow.start`; none when the session restarts it).
+     */
+    startFlow: enqueueActions<SessionContext, SessionEvent | SpawnedDoneEvent, { flow: FlowName }, SessionEvent | SpawnedDoneEvent, never, never, never, never, never>(
+      ({ enqueue }, params) => {
+        enqueue.stopChild(params.flow);
+        enqueue.assign({
+          flows: ({ context, event, spawn }) => {
+            const logic: AnyStateMachine | null = context.flowLogic[params.flow];
+            if (logic === null) return context.flows;
+            const route = event.type === 'flow.start' && event.flow === params.flow ? event.input : undefined;
+            // XState's types allow no id on a spawn by a logic object (the children map types the
+            // children spawned by name); a flow's child has its name as id, and FlowRefs types it.
+            const id = params.flow as never;
+            const ref = spawn(logic, { id, systemId: params.flow, input: flowInputOf(params.flow, context, route) });
+            return { ...context.flows, [params.flow]: ref };
+          },
+        });
       },
+    ),
+    /** A flow's provided machine, loaded with its route, is kept for its starts. */
+    keepFlowLogic: assign({
+      flowLogic: ({ context }, params: FlowLoaded) => ({ ...context.flowLogic, [params.flow]: params.logic }),
     }),
     forgetFlow: assign({ flows: ({ context }, params: { flow: FlowName }) => ({ ...context.flows, [params.flow]: null }) }),
     forgetFlows: assign({ flows: NO_FLOWS }),
@@ -505,9 +341,12 @@ export const sessionMachine = setup({
     isLoginClosed: ({ context }) => context.loginRef === null,
     hasExpiry: ({ context }) => context.claims?.exp != null,
     isIdleLogout: ({ context }) => context.logoutReason === 'idle',
-    /** A visitor's flow needs a visitor, an account flow a player; the reset is for anyone. */
-    mayStartFlow: ({ context }, params: { flow: FlowName }) =>
-      VISITOR_FLOWS.includes(params.flow) ? !context.authorized : PLAYER_FLOWS.includes(params.flow) ? context.authorized : true,
+    /**
+     * `flow.start` of this flow, which the session may start (its registry entry's `who`: a
+     * visitor's flow needs a visitor, an account flow a player) and whose machine it was given.
+     */
+    mayStartFlow: ({ context, event }, params: { flow: FlowName }) =>
+      event.type === 'flow.start' && event.flow === params.flow && mayStart(params.flow, context.authorized) && context.flowLogic[params.flow] !== null,
   },
   delays: {
     // behaviour.md §4: an expired token leads to logout.
@@ -523,6 +362,7 @@ export const sessionMachine = setup({
       logoutReason: null,
       loginRef: null,
       flows: NO_FLOWS,
+      flowLogic: { ...NO_FLOWS, ...input.flows },
       accessCheckRef: spawn('accessCheck', { id: 'accessCheck', systemId: 'accessCheck' }),
       cookieConsentRef: spawn('cookieConsent', { id: 'cookieConsent', systemId: 'cookieConsent' }),
       toastRef: spawn('toast', { id: 'toast', systemId: 'toast' }),
@@ -530,6 +370,10 @@ export const sessionMachine = setup({
   initial: 'pending',
   on: {
     'locale.change': { actions: { type: 'assignLangMarket', params: ({ event }) => ({ langMarket: event.langMarket }) } },
+    'flow.loaded': {
+      description: "A flow's provided machine has loaded with its route: the session keeps it, to spawn on the flow's start.",
+      actions: { type: 'keepFlowLogic', params: ({ event }) => event },
+    },
   },
   states: {
     pending: {
@@ -559,16 +403,24 @@ export const sessionMachine = setup({
       },
     },
     resolved: {
+      description: 'Who the visitor is is known (the route guards wait for this): a visitor, a player, or a logout under way. Routes start and stop their flows here.',
       initial: 'anonymous',
       on: {
-        'flow.start': {
-          description: 'A route was entered: its flow starts (a visitor flow needs a visitor, an account flow a player).',
-          guard: { type: 'mayStartFlow', params: ({ event }) => ({ flow: event.flow }) },
-          actions: [
-            { type: 'stopFlow', params: ({ event }) => ({ flow: event.flow }) },
-            { type: 'spawnFlow', params: ({ event }) => event },
-          ],
-        },
+        // A route was entered: its flow starts (a visitor flow needs a visitor, an account flow a
+        // player: machines/flows.ts). One line per flow: the flows the session can spawn.
+        'flow.start': [
+          { guard: { type: 'mayStartFlow', params: { flow: 'signup' } }, actions: { type: 'startFlow', params: { flow: 'signup' } } },
+          { guard: { type: 'mayStartFlow', params: { flow: 'payAndPlay' } }, actions: { type: 'startFlow', params: { flow: 'payAndPlay' } } },
+          { guard: { type: 'mayStartFlow', params: { flow: 'passwordReset' } }, actions: { type: 'startFlow', params: { flow: 'passwordReset' } } },
+          { guard: { type: 'mayStartFlow', params: { flow: 'phoneChange' } }, actions: { type: 'startFlow', params: { flow: 'phoneChange' } } },
+          { guard: { type: 'mayStartFlow', params: { flow: 'passwordChange' } }, actions: { type: 'startFlow', params: { flow: 'passwordChange' } } },
+          { guard: { type: 'mayStartFlow', params: { flow: 'deposit' } }, actions: { type: 'startFlow', params: { flow: 'deposit' } } },
+          { guard: { type: 'mayStartFlow', params: { flow: 'withdraw' } }, actions: { type: 'startFlow', params: { flow: 'withdraw' } } },
+          { guard: { type: 'mayStartFlow', params: { flow: 'transactionHistory' } }, actions: { type: 'startFlow', params: { flow: 'transactionHistory' } } },
+          { guard: { type: 'mayStartFlow', params: { flow: 'gameLaunch' } }, actions: { type: 'startFlow', params: { flow: 'gameLaunch' } } },
+          { guard: { type: 'mayStartFlow', params: { flow: 'gamblingLimits' } }, actions: { type: 'startFlow', params: { flow: 'gamblingLimits' } } },
+          { guard: { type: 'mayStartFlow', params: { flow: 'exclusion' } }, actions: { type: 'startFlow', params: { flow: 'exclusion' } } },
+        ],
         'flow.stop': {
           description: 'The route was left: its flow stops.',
           actions: [
@@ -591,6 +443,7 @@ export const sessionMachine = setup({
       },
       states: {
         anonymous: {
+          description: 'A visitor: the login modal opens on demand; a login of any kind (the modal, sign-up, pay-and-play) authorises.',
           exit: ['stopLogin', 'forgetLogin'],
           on: {
             'session.authenticated': {
@@ -629,6 +482,8 @@ export const sessionMachine = setup({
           },
         },
         authorized: {
+          description:
+            "A logged-in player: the profile, the access details and the transaction summary load side by side; the idle timer, the wallet and the activity timer run. Logout, a 401/403, the token's expiry, the idle timer's end, the reality check's Log out or a break lead to loggingOut.",
           type: 'parallel',
           invoke: [
             {
@@ -707,24 +562,24 @@ export const sessionMachine = setup({
               actions: [
                 'clearLoadErrors',
                 { type: 'showToast', params: { kind: 'success', message: 'phoneChange.done' } },
-                { type: 'stopFlow', params: { flow: 'phoneChange' } },
-                { type: 'spawnFlow', params: { flow: 'phoneChange' } },
+                { type: 'startFlow', params: { flow: 'phoneChange' } },
               ],
             },
             'xstate.done.actor.passwordChange': {
               description: 'The password is changed: a toast says so, and a fresh flow gives a clean form.',
               actions: [
                 { type: 'showToast', params: { kind: 'success', message: 'passwordChange.done' } },
-                { type: 'stopFlow', params: { flow: 'passwordChange' } },
-                { type: 'spawnFlow', params: { flow: 'passwordChange' } },
+                { type: 'startFlow', params: { flow: 'passwordChange' } },
               ],
             },
           },
           states: {
             profile: {
+              description: "The player's profile, with the market's current terms version (the terms guard compares them).",
               initial: 'loading',
               states: {
                 loading: {
+                  description: 'The profile is on its way (asked again on profile.reload; what was shown stays until the answer).',
                   tags: 'loadingPlayer',
                   invoke: {
                     id: 'loadProfile',
@@ -734,14 +589,16 @@ export const sessionMachine = setup({
                     onError: { target: 'failed', actions: { type: 'recordLoadError', params: { part: 'profile' } } },
                   },
                 },
-                loaded: {},
-                failed: {},
+                loaded: { description: 'The profile is in the context.' },
+                failed: { description: 'The profile could not be loaded: recorded in loadErrors; the session stays, with what it showed before.' },
               },
             },
             access: {
+              description: 'The access details (casino, live casino, deposit, payout, withdrawal ...), which the route guards and the cashier read.',
               initial: 'loading',
               states: {
                 loading: {
+                  description: 'The access details are on their way (asked again on profile.reload; what was shown stays until the answer).',
                   invoke: {
                     id: 'loadAccessDetails',
                     src: 'loadAccessDetails',
@@ -749,14 +606,16 @@ export const sessionMachine = setup({
                     onError: { target: 'failed', actions: { type: 'recordLoadError', params: { part: 'access' } } },
                   },
                 },
-                loaded: {},
-                failed: {},
+                loaded: { description: 'The access details are in the context.' },
+                failed: { description: 'The access details could not be loaded: recorded in loadErrors; the session stays, with what it showed before.' },
               },
             },
             transactionSummary: {
+              description: 'The transaction summary (how many deposits the player has made).',
               initial: 'loading',
               states: {
                 loading: {
+                  description: 'The transaction summary is on its way (asked again on profile.reload; what was shown stays until the answer).',
                   invoke: {
                     id: 'loadTransactionSummary',
                     src: 'loadTransactionSummary',
@@ -770,8 +629,8 @@ export const sessionMachine = setup({
                     },
                   },
                 },
-                loaded: {},
-                failed: {},
+                loaded: { description: 'The transaction summary is in the context.' },
+                failed: { description: 'The transaction summary could not be loaded: recorded in loadErrors; the session stays, with what it showed before.' },
               },
             },
           },
@@ -781,18 +640,7 @@ export const sessionMachine = setup({
             'behaviour.md §4: "a logout call is made, then a local logout". Its answer does not matter: an expired or refused token is logged out locally all the same. Every flow stops with the session.',
           entry: [
             'forgetPlayer',
-            { type: 'stopFlow', params: { flow: 'signup' } },
-            { type: 'stopFlow', params: { flow: 'payAndPlay' } },
-            { type: 'stopFlow', params: { flow: 'passwordReset' } },
-            { type: 'stopFlow', params: { flow: 'phoneChange' } },
-            { type: 'stopFlow', params: { flow: 'passwordChange' } },
-            { type: 'stopFlow', params: { flow: 'deposit' } },
-            { type: 'stopFlow', params: { flow: 'withdraw' } },
-            { type: 'stopFlow', params: { flow: 'transactionHistory' } },
-            // A real-money game must not outlive the player (GamePage restarts a casino game in demo).
-            { type: 'stopFlow', params: { flow: 'gameLaunch' } },
-            { type: 'stopFlow', params: { flow: 'gamblingLimits' } },
-            { type: 'stopFlow', params: { flow: 'exclusion' } },
+            'stopFlows',
             'forgetFlows',
           ],
           invoke: {

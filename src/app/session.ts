@@ -104,8 +104,8 @@ function endCrmSession(): void {
  * The composition root (ARCHITECTURE.md "The actor system"): the session machine with the real
  * world provided — the platform's auth and player calls, the content service's terms versions, the
  * clock for the idle timer, localStorage for cookie consent. The children's implementations are
- * provided on the child machines, which the session spawns by their names. The flows join when
- * their routes load (src/app/flows/index.ts). This is the only place that does it.
+ * provided on the child machines, which the session spawns by their names. The flows are handed
+ * to the session when their routes load (`flow.loaded`, src/app/flows/index.ts). This is the only place that does it.
  */
 export function appSessionMachine(queryClient: QueryClient) {
   return sessionMachine.provide({
@@ -205,7 +205,7 @@ export function startSession(
   const logic = appSessionMachine(queryClient);
   const session: SessionActor = createActor(logic, { input: { langMarket }, ...(inspect === undefined ? {} : { inspect }) });
   // The flows read the route's market when they need it (the session follows the route).
-  const loadFlow = flowLoader(logic, { queryClient, langMarket: () => session.getSnapshot().context.langMarket });
+  const loadFlow = flowLoader(session, { queryClient, langMarket: () => session.getSnapshot().context.langMarket });
   bindAuth({
     token: () => session.getSnapshot().context.idToken,
     onUnauthorized: () => session.send({ type: 'session.unauthorized' }),

@@ -1,7 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { AnyActorLogic, AnyStateMachine } from 'xstate';
+import type { FlowLoaded, FlowMachine, FlowName } from '../../../machines/flows';
 import type { LangMarket } from '../../../machines/lib/markets';
-import type { FlowName } from '../../../machines/session.machine';
 
 interface FlowDeps {
   queryClient: QueryClient;
@@ -9,7 +8,7 @@ interface FlowDeps {
 }
 
 /** Each flow's provided machine, in its own chunk: the home page downloads none of them. */
-const loaders: Record<FlowName, (deps: FlowDeps) => Promise<AnyActorLogic>> = {
+const loaders: { [N in FlowName]: (deps: FlowDeps) => Promise<FlowMachine<N>> } = {
   signup: async ({ queryClient, langMarket }) => (await import('./signup')).signupFlow(queryClient, langMarket),
   payAndPlay: async () => (await import('./payAndPlay')).payAndPlayFlow(),
   passwordReset: async () => (await import('./passwordReset')).passwordResetFlow(),
@@ -23,23 +22,35 @@ const loaders: Record<FlowName, (deps: FlowDeps) => Promise<AnyActorLogic>> = {
   exclusion: async () => (await import('./exclusion')).exclusionFlow(),
 };
 
-/** Loads a flow's machine so that the session can spawn it; a route's loader awaits it before `flow.start`. */
+/** A flow's provided machine as the session's `flow.loaded` carries it. */
+async function loaded(name: FlowName, deps: FlowDeps): Promise<FlowLoaded> {
+  const logic = await loaders[name](deps);
+  // TypeScript does not pair the name with its own machine here; `loaders` types each pair.
+  return { flow: name, logic } as FlowLoaded;
+}
+
+/** Loads a flow's machine and hands it to the session; a route's loader awaits it before `flow.start`. */
 export type LoadFlow = (name: FlowName) => Promise<void>;
 
+/** What the loader hands a loaded flow to: the session (`flow.loaded`). */
+interface FlowReceiver {
+  send: (event: { type: 'flow.loaded' } & FlowLoaded) => void;
+}
+
 /**
- * The composition root's lazy part: the session machine is created at start-up with every other
- * child provided, and each flow's provided machine joins its implementations when the flow's
- * route loads (the session spawns a flow by name, reading its implementations at that moment).
- * Until then a flow is the session machine's stand-in, which refuses to run.
+ * The composition root's lazy part (docs/adding-a-flow.md): the session machine is created at
+ * start-up with every other child provided; each flow's provided machine is downloaded when the
+ * flow's route loads and handed to the session with `flow.loaded`, which keeps it in its context
+ * and spawns it on the route's `flow.start`. Nothing is written into the session's logic: the
+ * session that runs is the one the tests and Stately read. Each flow is loaded once a page.
  */
-export function flowLoader(sessionLogic: AnyStateMachine, deps: FlowDeps): LoadFlow {
+export function flowLoader(session: FlowReceiver, deps: FlowDeps): LoadFlow {
   const loading = new Map<FlowName, Promise<void>>();
-  const actors = sessionLogic.implementations.actors as Record<string, AnyActorLogic>;
   return (name) => {
     let load = loading.get(name);
     if (load === undefined) {
-      load = loaders[name](deps).then((logic) => {
-        actors[name] = logic;
+      load = loaded(name, deps).then((event) => {
+        session.send({ type: 'flow.loaded', ...event });
       });
       // A failed download may be tried again by the next navigation.
       load.catch(() => loading.delete(name));

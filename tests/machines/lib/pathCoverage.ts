@@ -138,8 +138,11 @@ export interface ReplayedPath {
 }
 
 export interface PathCoverageOptions<TMachine extends AnyStateMachine, TWorld> {
-  /** Builds the machine, `.provide()`d with fakes, for one replay (and once for the traversal). */
-  setup: (fakes: FakePromises) => { machine: TMachine; world: TWorld };
+  /**
+   * Builds the machine, `.provide()`d with fakes, for one replay (and once for the traversal); its
+   * `input`, when given, is the actor's input instead of `input` below (made with the same fakes).
+   */
+  setup: (fakes: FakePromises) => { machine: TMachine; world: TWorld; input?: InputFrom<TMachine> };
   input?: InputFrom<TMachine>;
   /** Events to try in every state (or per state), including synthetic done/error events. */
   events:
@@ -338,12 +341,13 @@ function planPaths(graphed: AnyStateMachine, options: PlanOptions): PlannedPath[
 export async function coverPaths<TMachine extends AnyStateMachine, TWorld = undefined>(
   options: PathCoverageOptions<TMachine, TWorld>,
 ): Promise<PathCoverageResult> {
-  const graphMachine = options.setup(new FakePromises()).machine;
+  const graphSetup = options.setup(new FakePromises());
+  const graphMachine = graphSetup.machine;
   const given = options.events;
   const planned = planPaths(graphMachine, {
     events: (snapshot) =>
       typeof given === 'function' ? given(snapshot as SnapshotFrom<TMachine>) : given,
-    input: options.input,
+    input: graphSetup.input ?? options.input,
     paths: options.paths,
   });
 
@@ -360,12 +364,12 @@ export async function coverPaths<TMachine extends AnyStateMachine, TWorld = unde
     };
     replayed.push(path);
     const fakes = new FakePromises();
-    const { machine, world } = options.setup(fakes);
+    const { machine, world, input } = options.setup(fakes);
     const nodes = nodesOf(machine).states;
     const clock = new SimulatedClock();
     const actorOptions = {
       clock,
-      input: options.input,
+      input: input ?? options.input,
       inspect: (inspection: InspectionEvent) => {
         // The root actor's own microsteps only (not its children's), including those of its
         // initial state, which run inside createActor, before `actor` is assigned.

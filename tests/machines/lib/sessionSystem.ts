@@ -19,7 +19,8 @@ import { passwordChangeMachine, type PasswordChangeInput } from '../../../machin
 import { payAndPlayMachine, type LoginPlayerInput } from '../../../machines/payAndPlay.machine';
 import { phoneChangeMachine } from '../../../machines/phoneChange.machine';
 import { isAuthorized } from '../../../machines/session.guards';
-import { FLOW_NAMES, sessionMachine, type ProfileLoad, type SessionEmitted } from '../../../machines/session.machine';
+import { FLOW_NAMES, type FlowLoaded, type FlowLogics, type FlowName } from '../../../machines/flows';
+import { sessionMachine, type ProfileLoad, type SessionEmitted } from '../../../machines/session.machine';
 import { signupMachine, type RegistrationSecret } from '../../../machines/signup.machine';
 import { walletMachine, type WalletConnectionInput, type WalletSocketCommand, type WalletSocketEvent } from '../../../machines/wallet.machine';
 import type { GameDetail } from '../../../src/api/games';
@@ -46,8 +47,27 @@ export const profile: PlayerProfile = {
 export const access = { payout: true, casino: true, liveCasino: true, sportsbook: true, deposit: true, withdrawal: true } as unknown as AccessDetails;
 export const summary: TransactionSummary = { totalDepositsCount: 1 };
 
-/** What a test may add to (or put in place of) the session's actors, e.g. a flow the base leaves out. */
-export type SessionActors = NonNullable<Parameters<typeof sessionMachine.provide>[0]['actors']>;
+/** The session's own actors, as `provide` takes them. */
+type SessionImplementations = NonNullable<Parameters<typeof sessionMachine.provide>[0]['actors']>;
+/**
+ * What a test may add to (or put in place of) the session's actors and flows, e.g. a flow the base
+ * leaves out. The flows (named in the registry, machines/flows.ts) are handed to the session the
+ * way the app does it, with `flow.loaded`; the rest are provided.
+ */
+export type SessionActors = SessionImplementations & Partial<FlowLogics>;
+
+const isFlowName = (name: string): name is FlowName => (FLOW_NAMES as string[]).includes(name);
+
+/** Splits a test's actors into the session's own (provided) and the flows (handed over with `flow.loaded`). */
+function splitFlows(actors: SessionActors): { implementations: SessionImplementations; flows: FlowLoaded[] } {
+  const implementations: Record<string, unknown> = {};
+  const flows: FlowLoaded[] = [];
+  for (const [name, logic] of Object.entries(actors)) {
+    if (isFlowName(name)) flows.push({ flow: name, logic } as FlowLoaded);
+    else implementations[name] = logic;
+  }
+  return { implementations, flows };
+}
 
 /**
  * The session as src/app composes it, with every outside call a fake and the clock simulated.
@@ -60,89 +80,91 @@ export function sessionSystem(extra: (fakes: FakePromises) => SessionActors = ()
   /** The live connections opened (a fake socket each): the token, what was sent, whether it is closed. */
   const sockets: { token: string; pings: number; closed: boolean; push: (event: WalletSocketEvent) => void }[] = [];
   const redirects: string[] = [];
-  const machine = sessionMachine.provide({
-    actors: {
-      restoreSession: fakes.actor<AuthenticatedSession | null>(),
-      loadProfile: fakes.actor<ProfileLoad, { langMarket: LangMarket }>(),
-      loadAccessDetails: fakes.actor<AccessDetails>(),
-      loadTransactionSummary: fakes.actor<TransactionSummary>(),
-      signOut: fakes.actor<unknown>(),
-      accessCheck: accessCheckMachine.provide({ actors: { fetchAccessContext: fakes.actor<AccessContextResult>() } }),
-      cookieConsent: cookieConsentMachine.provide({ actors: { loadConsent: fakes.actor<StoredCookieConsent | null>() } }),
-      login: loginMachine.provide({ actors: { authenticate: fakes.actor<AuthenticatedSession, LoginCredentials>() } }),
-      idleTimer: idleMachine.provide({ actors: { readClock: fromPromise(() => Promise.resolve(clock.now())) } }),
-      // The reality check's calls wait for a journey that answers them (responsibleGambling.system.test.ts).
-      activityTimer: activityTimerMachine.provide({
-        actors: {
-          loadTimerSettings: fakes.actor<ActivitySettings>(),
-          fetchMinutesRemaining: fakes.actor<MinutesRemaining>(),
-          fetchActivitySummary: fakes.actor<ActivitySummary>(),
-          resetActivityTimer: fakes.actor<MinutesRemaining>(),
-        },
-      }),
-      signup: signupMachine.provide({
-        actors: {
-          solveCaptcha: fakes.actor<string>(),
-          fetchTermsVersion: fakes.actor<number>(),
-          register: fakes.actor(),
-          completeRegistration: fakes.actor<AuthenticatedSession, RegistrationSecret>(),
-        },
-      }),
-      payAndPlay: payAndPlayMachine.provide({
-        actors: {
-          loadVisitorContext: fakes.actor(),
-          verifyCode: fakes.actor(),
-          loginPlayer: fakes.actor<AuthenticatedSession, LoginPlayerInput>(),
-        },
-      }),
-      phoneChange: phoneChangeMachine.provide({
-        actors: {
-          requestPhoneCode: fakes.actor(),
-          codeVerification: codeVerificationMachine.provide({
-            actors: { sendCode: fakes.actor<CodeSent, CodeRequest>(), verifyCode: fakes.actor<CodeVerified, CodeCheck>() },
-          }),
-        },
-      }),
-      passwordChange: passwordChangeMachine.provide({ actors: { changePassword: fakes.actor<unknown, PasswordChangeInput>() } }),
-      wallet: walletMachine.provide({
-        actors: {
-          fetchWallet: fakes.actor<WalletResponse>(),
-          fetchSocketToken: fakes.actor<{ token: string }>(),
-          liveConnection: fromCallback<WalletSocketCommand, WalletConnectionInput>(({ input, sendBack, receive }) => {
-            const socket = { token: input.token, pings: 0, closed: false, push: sendBack };
-            sockets.push(socket);
-            receive(() => {
-              socket.pings += 1;
-            });
-            return () => {
-              socket.closed = true;
-            };
-          }),
-        },
-      }),
-      deposit: depositMachine.provide({
-        actors: {
-          // The real cashier check (machines/cashierCheck.machine.ts), deposit/check faked: its call is `check`.
-          checkDeposit: cashierCheckMachine.provide({ actors: { check: fakes.actor<OperationAnswer>() } }),
-          loadPaymentMethods: fakes.actor<PaymentMethodsLoad>(),
-          requestDeposit: fakes.actor<DepositRequestResponse, DepositRequest>(),
-          depositStatus: fakes.actor<DepositStatusResponse, { depositId: string }>(),
-        },
-        actions: {
-          redirectToProvider: (_, { url }) => redirects.push(url),
-          assignIdempotencyKey: assign({ idempotencyKey: () => 'idem-key-1' }),
-          // As src/app/flows/cashier.ts does: the session's wallet asks for the balance.
-          refreshWallet: ({ self }) => (self.system.get('wallet') as AnyActorRef | undefined)?.send({ type: 'wallet.refresh' }),
-        },
-      }),
-      ...extra(fakes),
-    },
-  });
+  const actors: SessionActors = {
+    restoreSession: fakes.actor<AuthenticatedSession | null>(),
+    loadProfile: fakes.actor<ProfileLoad, { langMarket: LangMarket }>(),
+    loadAccessDetails: fakes.actor<AccessDetails>(),
+    loadTransactionSummary: fakes.actor<TransactionSummary>(),
+    signOut: fakes.actor<unknown>(),
+    accessCheck: accessCheckMachine.provide({ actors: { fetchAccessContext: fakes.actor<AccessContextResult>() } }),
+    cookieConsent: cookieConsentMachine.provide({ actors: { loadConsent: fakes.actor<StoredCookieConsent | null>() } }),
+    login: loginMachine.provide({ actors: { authenticate: fakes.actor<AuthenticatedSession, LoginCredentials>() } }),
+    idleTimer: idleMachine.provide({ actors: { readClock: fromPromise(() => Promise.resolve(clock.now())) } }),
+    // The reality check's calls wait for a journey that answers them (responsibleGambling.system.test.ts).
+    activityTimer: activityTimerMachine.provide({
+      actors: {
+        loadTimerSettings: fakes.actor<ActivitySettings>(),
+        fetchMinutesRemaining: fakes.actor<MinutesRemaining>(),
+        fetchActivitySummary: fakes.actor<ActivitySummary>(),
+        resetActivityTimer: fakes.actor<MinutesRemaining>(),
+      },
+    }),
+    signup: signupMachine.provide({
+      actors: {
+        solveCaptcha: fakes.actor<string>(),
+        fetchTermsVersion: fakes.actor<number>(),
+        register: fakes.actor(),
+        completeRegistration: fakes.actor<AuthenticatedSession, RegistrationSecret>(),
+      },
+    }),
+    payAndPlay: payAndPlayMachine.provide({
+      actors: {
+        loadVisitorContext: fakes.actor(),
+        verifyCode: fakes.actor(),
+        loginPlayer: fakes.actor<AuthenticatedSession, LoginPlayerInput>(),
+      },
+    }),
+    phoneChange: phoneChangeMachine.provide({
+      actors: {
+        requestPhoneCode: fakes.actor(),
+        codeVerification: codeVerificationMachine.provide({
+          actors: { sendCode: fakes.actor<CodeSent, CodeRequest>(), verifyCode: fakes.actor<CodeVerified, CodeCheck>() },
+        }),
+      },
+    }),
+    passwordChange: passwordChangeMachine.provide({ actors: { changePassword: fakes.actor<unknown, PasswordChangeInput>() } }),
+    wallet: walletMachine.provide({
+      actors: {
+        fetchWallet: fakes.actor<WalletResponse>(),
+        fetchSocketToken: fakes.actor<{ token: string }>(),
+        liveConnection: fromCallback<WalletSocketCommand, WalletConnectionInput>(({ input, sendBack, receive }) => {
+          const socket = { token: input.token, pings: 0, closed: false, push: sendBack };
+          sockets.push(socket);
+          receive(() => {
+            socket.pings += 1;
+          });
+          return () => {
+            socket.closed = true;
+          };
+        }),
+      },
+    }),
+    deposit: depositMachine.provide({
+      actors: {
+        // The real cashier check (machines/cashierCheck.machine.ts), deposit/check faked: its call is `check`.
+        checkDeposit: cashierCheckMachine.provide({ actors: { check: fakes.actor<OperationAnswer>() } }),
+        loadPaymentMethods: fakes.actor<PaymentMethodsLoad>(),
+        requestDeposit: fakes.actor<DepositRequestResponse, DepositRequest>(),
+        depositStatus: fakes.actor<DepositStatusResponse, { depositId: string }>(),
+      },
+      actions: {
+        redirectToProvider: (_, { url }) => redirects.push(url),
+        assignIdempotencyKey: assign({ idempotencyKey: () => 'idem-key-1' }),
+        // As src/app/flows/cashier.ts does: the session's wallet asks for the balance.
+        refreshWallet: ({ self }) => (self.system.get('wallet') as AnyActorRef | undefined)?.send({ type: 'wallet.refresh' }),
+      },
+    }),
+    ...extra(fakes),
+  };
+  const { implementations, flows } = splitFlows(actors);
+  const machine = sessionMachine.provide({ actors: implementations });
   const session = createActor(machine, { clock, input: { langMarket: EN_UN } });
   for (const type of ['session.loggedIn', 'session.loggedOut', 'ui.navigate'] as const) {
     session.on(type, (event) => emitted.push(event));
   }
   session.start();
+  // As src/app/flows/index.ts does once a flow's route has loaded it.
+  for (const loaded of flows) session.send({ type: 'flow.loaded', ...loaded });
   session.send({ type: 'session.start' });
   return { session, fakes, clock, emitted, sockets, redirects };
 }
@@ -151,8 +173,7 @@ export type SessionSystem = ReturnType<typeof sessionSystem>;
 
 /** The flows running now, by name (a done flow whose route is still open counts). */
 export function runningFlows({ session }: SessionSystem): string[] {
-  const names: string[] = [...FLOW_NAMES];
-  return names.filter((name) => session.getSnapshot().context.flows[name as (typeof FLOW_NAMES)[number]] !== null);
+  return FLOW_NAMES.filter((name) => session.getSnapshot().context.flows[name] !== null);
 }
 
 /** Every child of the session, by id. */
