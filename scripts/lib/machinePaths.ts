@@ -46,6 +46,11 @@ export interface PathModel {
    * without samples is tried as `{ type }`; one with an empty list is never sent.
    */
   events?: Readonly<Record<string, EventSamples>>;
+  /**
+   * All the events to try in a snapshot, as the machine's test lists them (its `eventsFor`), instead
+   * of `events` by type; the machine's own `after` events are added. Those it does not take are dropped.
+   */
+  eventsAt?: (snapshot: AnyMachineSnapshot) => readonly EventObject[];
   /** Implementations to provide before the walk (a predictable idempotency key, ...). */
   provide?: (machine: AnyStateMachine) => AnyStateMachine;
 }
@@ -139,8 +144,9 @@ function descriptionOf(snapshot: AnyMachineSnapshot): string | null {
 
 /**
  * Every invoked actor answers nothing (the path's done/error events stand for the answers), and
- * every side-effect action is a no-op (the stand-ins of the pure machines throw "provide me").
- * Built-in actions (assign, raise, sendTo, enqueueActions) are kept: they are the machine's logic.
+ * every side-effect action is a no-op (the stand-ins of the pure machines throw "provide me"), as
+ * is every named sendTo/sendParent (no parent in the walk). The other built-in actions (assign,
+ * raise, enqueueActions) are kept: they are the machine's logic.
  */
 function forWalk(machine: AnyStateMachine): AnyStateMachine {
   const actors = Object.fromEntries(
@@ -148,7 +154,8 @@ function forWalk(machine: AnyStateMachine): AnyStateMachine {
   );
   const actions = Object.fromEntries(
     Object.entries(machine.implementations.actions as Record<string, unknown>)
-      .filter(([, action]) => typeof action === 'function' && (action as { type?: unknown }).type === undefined)
+      // A named sendTo/sendParent is a message to the outside (the session, a socket): a no-op too.
+      .filter(([, action]) => typeof action === 'function' && [undefined, 'xstate.sendTo'].includes((action as { type?: string }).type))
       .map(([name]) => [name, () => undefined]),
   );
   return machine.provide({ actors, actions } as never);
@@ -179,12 +186,29 @@ function takes(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, event: Ev
 function eventsAt(machine: AnyStateMachine, model: PathModel, snapshot: AnyMachineSnapshot): EventObject[] {
   if (snapshot.status !== 'active') return [];
   const events: EventObject[] = [];
+  if (model.eventsAt) {
+    const afters = handledTypes(snapshot).filter((type) => type.startsWith('xstate.after.'));
+    for (const event of [...model.eventsAt(snapshot), ...afters.map((type) => ({ type }))]) if (takes(machine, snapshot, event)) events.push(event);
+    return events;
+  }
   for (const type of handledTypes(snapshot)) {
     const samples = model.events?.[type];
     const list = samples === undefined ? [{ type }] : typeof samples === 'function' ? samples(snapshot) : samples;
     for (const event of list) if (takes(machine, snapshot, event)) events.push(event);
   }
   return events;
+}
+
+/** The transitions the event selects in the snapshot (the `always` ones after it aside). */
+function takenBy(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, event: EventObject): string {
+  try {
+    return machine
+      .getTransitionData(snapshot as never, event as never)
+      .map((transition) => transitionKey(transition as AnyTransitionDefinition))
+      .join(',');
+  } catch {
+    return '';
+  }
 }
 
 interface Planned {
@@ -200,12 +224,12 @@ function plan(machine: AnyStateMachine, model: PathModel): Planned[] {
   // the shortest path to each state value, and each (state value, event, state value reached) once.
   const planned: Planned[] = [];
   const seenValues = new Set<string>();
-  const shortestTo = new Map<string, { head: Planned; value: string }>();
+  const shortestTo = new Map<string, { head: Planned; value: string; snapshot: AnyMachineSnapshot }>();
   for (const path of shortest) {
     const last = path.steps.at(-1)?.state;
     if (!last) continue;
     const head = { events: path.steps.slice(1).map((step) => step.event) };
-    shortestTo.set(serializeSnapshot(last), { head, value: valueOf(last) });
+    shortestTo.set(serializeSnapshot(last), { head, value: valueOf(last), snapshot: last });
     if (seenValues.has(valueOf(last))) continue;
     seenValues.add(valueOf(last));
     planned.push(head);
@@ -217,7 +241,9 @@ function plan(machine: AnyStateMachine, model: PathModel): Planned[] {
     const from = shortestTo.get(serialized);
     if (!from) continue;
     for (const { event, state } of Object.values(transitions)) {
-      const step = `${from.value}|${JSON.stringify(event)}|${valueOf(state)}`;
+      // The transitions the event takes are part of the step: the same event from the same state
+      // value may take another transition in another context (a retry with the same key).
+      const step = `${from.value}|${JSON.stringify(event)}|${valueOf(state)}|${takenBy(machine, from.snapshot, event)}`;
       if (seenSteps.has(step)) continue;
       seenSteps.add(step);
       planned.push({ events: [...from.head.events, event] });
