@@ -3,7 +3,7 @@ import type { Database } from '../db/schema';
 import { toCents } from '../platform/decimal';
 
 // Read-only SQL over the wallets (migration 0008) and their ledger balances. Postings are
-// server/services/ledger.ts's; it locks the wallet row itself.
+// server/services/ledger.ts's (their SQL is server/repositories/ledger.ts, which locks the wallet row).
 
 export interface WalletSnapshot {
   walletId: string;
