@@ -354,6 +354,25 @@ export const sessionMachine = setup({
   },
 }).createMachine({
   id: 'session',
+  description:
+    'The root actor (behaviour.md §4 "Session"): status pending → requested → resolved, with the authorized ' +
+    'flag. Created once at start-up (src/app/session.ts) with the route\'s `langMarket` and put in the router ' +
+    'context; it lives as long as the page. `restoreSession` re-issues the id token from the HttpOnly ' +
+    'session cookie (null: anonymous). Always-on children: `accessCheck`, `cookieConsent` and `toast`. ' +
+    'Anonymous: `login.open { redirect? }` spawns the `login` machine (stopped on `login.close` or success); ' +
+    'its success, or `session.authenticated` from any other login, authorizes and emits `session.loggedIn { ' +
+    'redirect }`. Authorized: profile (with the current terms version, for the terms guard), access details ' +
+    'and transaction summary load side by side (a failure is recorded, the session stays); the `idleTimer`, ' +
+    'the `wallet` child (systemId `wallet`) and the `activityTimer` child (systemId `activityTimer`, the ' +
+    'reality check) run. `session.logout`, `session.unauthorized` (a 401/403 on an authenticated call), the ' +
+    'token\'s expiry, the idle timer\'s end and Log out in the reality check lead to loggingOut: every flow ' +
+    'stops, the `signOut` call (its answer ignored), then `clearStoredAuthorization`, `endSupportChat`, ' +
+    '`endCrmSession`, and `session.loggedOut { reason }`. Flows (the registry machines/flows.ts): a route ' +
+    'hands over the flow\'s provided machine with `flow.loaded`, then sends `flow.start` with its input and ' +
+    '`flow.stop` when left; the session spawns it with id and systemId = its name if the registry\'s `who` ' +
+    'allows, and its end is a transition here (sign-up and pay and play authorize, a password reset or ' +
+    'change and a phone change toast, a game launch\'s `logout` outcome and an exclusion log the player out). ' +
+    'Route guards (machines/session.guards.ts) wait for `resolved`.',
   context: ({ input, spawn }) =>
     ({
       langMarket: input.langMarket,
