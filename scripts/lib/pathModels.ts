@@ -5,6 +5,9 @@
 // is walked with `{ type }` events only, and its input undefined.
 import { assign } from 'xstate';
 import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
+import { ACCESS_RESTRICTED_CODE, MAINTENANCE_CODE } from '../../machines/lib/accessCodes';
+import { CODE_ERROR_CODES } from '../../machines/lib/codeErrors';
+import { IDLE_LIMIT_MS, IDLE_WARNING_MS, SESSION_KEEPALIVE_MS } from '../../machines/lib/constants';
 import { depositMachine } from '../../machines/deposit.machine';
 import { LIMIT_ERROR_CODES, marketRgRules } from '../../machines/lib/responsibleGambling';
 import { SIGNUP_ERROR_CODES } from '../../machines/lib/signupErrors';
@@ -15,8 +18,9 @@ import type { PathModel } from './machinePaths';
 
 const done = (id: string, output: unknown): EventObject => ({ type: `xstate.done.actor.${id}`, actorId: id, output }) as EventObject;
 /** A failed call as the app's API client reports it (src/api/errors.ts ApiError: kind, status, code). */
-const failed = (id: string, code = 'network.error'): EventObject =>
-  ({ type: `xstate.error.actor.${id}`, actorId: id, error: Object.assign(new Error(code), { name: 'ApiError', kind: code === 'network.error' ? 'network' : 'http', status: code === 'network.error' ? 0 : 409, code }) }) as EventObject;
+const apiFailed = (id: string, error: ApiError): EventObject => ({ type: `xstate.error.actor.${id}`, actorId: id, error }) as EventObject;
+const offline = new ApiError('network', 0, 'network.error', 'Network Error');
+const conflict = new ApiError('http', 409, 'error.idempotency.conflict', 'Key reused');
 
 const ctx = (snapshot: AnyMachineSnapshot) => snapshot.context as Record<string, unknown>;
 
@@ -36,8 +40,28 @@ const METHODS = {
     { id: 'visa', kind: 'card', name: 'Visa', logo: { src: '/logos/visa.svg', width: 64, height: 40 } },
     { id: 'skrill', kind: 'ewallet', name: 'Skrill', logo: { src: '/logos/skrill.svg', width: 64, height: 40 } },
   ],
-  recentMethodIds: [] as string[],
+  // The player's recent methods: one the cashier no longer offers, and Skrill (chosen first).
+  recentMethodIds: ['gone', 'skrill'],
 };
+/** behaviour.md §4's table, row by row, and an unknown result. */
+const DEPOSIT_CHECK_RESULTS = [
+  'SUCCESS',
+  'NOT_ENOUGH_FUNDS',
+  'EXCEEDS_KYC_LIMIT',
+  'FAILURE',
+  'DOCUMENTS_PREFERRED',
+  'DOCUMENTS_UNDER_REVIEW',
+  'DOCUMENTS_REQUIRED',
+  'DOCUMENTS_REQUIRED_RESTRICTED',
+  'WITHDRAWAL_LIMIT_REACHED',
+  'SELF_LIMIT_REACHED',
+  'RESTRICTED',
+  'FORBIDDEN',
+  'SELF_SPEND_LIMIT_REACHED',
+  'SOMETHING_NEW',
+];
+const LIMIT_RESET = '2026-12-01T00:00:00.000Z';
+const REDIRECT = { result: 'SUCCESS', depositId: 'dep-1', redirectUrl: '/api/simulated-payments/pay?payment=dep-1' };
 /**
  * The check's answer as the deposit machine takes it: deposit/check's answer itself, or, where the
  * check is the operation-check machine (machines/cashierCheck.machine.ts), its output
@@ -45,49 +69,98 @@ const METHODS = {
  */
 const checkIsMachine = 'config' in ((depositMachine.implementations.actors as Record<string, object | undefined>).checkDeposit ?? {});
 const checkAnswer = (answer: { result: string }): unknown => (checkIsMachine ? { result: operationUiStatus(answer.result), answer } : answer);
-const depositStatus = (status: string, result: string | null = null) => ({ depositId: 'dep-1', status, amount: '50.00', currency: 'EUR', methodId: 'visa', result });
+const depositStatus = (status: string, result: string | null = null) => ({ depositId: 'dep-1', status, amount: '50.00', currency: 'EUR', methodId: 'skrill', result });
 
 const DEPOSIT_INPUT = { depositId: null, returnPath: '/en-UN/deposit', player: PLAYER };
 const deposit: PathModel = {
   input: DEPOSIT_INPUT,
-  // Back from the provider with the deposit's id; a player who may not deposit.
+  // Back from the provider with the deposit's id; a player who may not deposit; one whose payouts are restricted.
   moreInputs: [
     { ...DEPOSIT_INPUT, depositId: 'dep-1' },
     { ...DEPOSIT_INPUT, player: { ...PLAYER, access: { deposit: false, payout: true, withdrawal: true } } },
+    { ...DEPOSIT_INPUT, player: { ...PLAYER, access: { deposit: true, payout: false, withdrawal: true } } },
   ],
   // A key the walk can predict (src/app makes a random one).
   provide: (machine: AnyStateMachine) =>
     machine.provide({
       actions: { assignIdempotencyKey: assign({ idempotencyKey: ({ context }: { context: Record<string, unknown> }) => `key-${String(context.amountText)}-${String(context.methodId)}` }) },
     } as never),
-  events: {
-    'xstate.done.actor.checkDeposit': [
-      done('checkDeposit', checkAnswer(check('SUCCESS'))),
-      done('checkDeposit', checkAnswer(check('DOCUMENTS_PREFERRED', { daysLeftToVerifyDocuments: 12 }))),
-      done('checkDeposit', checkAnswer(check('DOCUMENTS_UNDER_REVIEW'))),
-      done('checkDeposit', checkAnswer(check('DOCUMENTS_REQUIRED'))),
-      done('checkDeposit', checkAnswer(check('DOCUMENTS_REQUIRED_RESTRICTED'))),
-      done('checkDeposit', checkAnswer(check('SELF_LIMIT_REACHED', { limitLeft: '0.00', limitType: 'deposit', resetOn: '2026-12-01T00:00:00.000Z' }))),
-      done('checkDeposit', checkAnswer(check('RESTRICTED'))),
-      done('checkDeposit', checkAnswer(check('NOT_ENOUGH_FUNDS'))),
-    ],
-    'xstate.error.actor.checkDeposit': [failed('checkDeposit')],
-    'xstate.done.actor.loadPaymentMethods': [done('loadPaymentMethods', METHODS)],
-    'xstate.error.actor.loadPaymentMethods': [failed('loadPaymentMethods')],
-    // The form: an amount, then a method, then submit; a refused submit first (nothing typed).
-    'amount.change': (snapshot) => (ctx(snapshot).amountText === '' ? [{ type: 'amount.change', value: '50' }] : []),
-    'method.select': (snapshot) => (ctx(snapshot).methodId === null && ctx(snapshot).amountText !== '' ? [{ type: 'method.select', methodId: 'visa' }] : []),
-    'bonus.select': [],
-    'xstate.done.actor.requestDeposit': [
-      done('requestDeposit', { result: 'SUCCESS', depositId: 'dep-1', redirectUrl: '/api/simulated-payments/pay?payment=dep-1' }),
-      done('requestDeposit', { result: 'NOT_ENOUGH_FUNDS', depositId: null, redirectUrl: null }),
-    ],
-    'xstate.error.actor.requestDeposit': [failed('requestDeposit')],
-    'xstate.done.actor.depositStatus': (snapshot) =>
-      ctx(snapshot).statusPolls === 0
-        ? [done('depositStatus', depositStatus('SUCCESS')), done('depositStatus', depositStatus('PENDING')), done('depositStatus', depositStatus('FAILED', 'FAILURE'))]
-        : [done('depositStatus', depositStatus('PENDING'))],
-    'xstate.error.actor.depositStatus': [failed('depositStatus')],
+  // The test's eventsFor: every row of behaviour.md §4's check table, the limit notices, the form's
+  // refusals and retries, every answer of the request and of the status polls.
+  eventsAt: (snapshot) => {
+    const context = snapshot.context as {
+      notification: string | null;
+      limitLeft: string | null;
+      amountText: string;
+      methodId: string | null;
+      error: unknown;
+      idempotencyKey: string | null;
+      selectedBonusId: string | null;
+      statusPolls: number;
+    };
+    const clear = { type: 'deposit.clear' };
+    const submit = { type: 'deposit.submit' };
+    const amount = (value: string) => ({ type: 'amount.change', value }) as EventObject;
+    switch (snapshot.value) {
+      case 'checking':
+        return [
+          ...DEPOSIT_CHECK_RESULTS.map((result) => done('checkDeposit', checkAnswer(result === 'DOCUMENTS_PREFERRED' ? check(result, { daysLeftToVerifyDocuments: 12 }) : check(result)))),
+          // At the limit's 80 % warning (a notice); a limit that caps the amount (no notice); a loss limit reached.
+          done('checkDeposit', checkAnswer(check('SELF_LIMIT_REACHED', { limitLeft: '50.00', limitType: 'deposit', resetOn: LIMIT_RESET, limitWarning: true }))),
+          done('checkDeposit', checkAnswer(check('SELF_LIMIT_REACHED', { limitLeft: '30.00', limitType: 'deposit', resetOn: LIMIT_RESET, limitWarning: false }))),
+          done('checkDeposit', checkAnswer(check('SELF_LIMIT_REACHED', { limitLeft: '0.00', limitType: 'loss', resetOn: LIMIT_RESET }))),
+          apiFailed('checkDeposit', offline),
+        ];
+      case 'loadingMethods':
+        return [done('loadPaymentMethods', context.notification === null && context.limitLeft === null ? METHODS : { ...METHODS, recentMethodIds: [] }), apiFailed('loadPaymentMethods', offline)];
+      case 'form': {
+        // With a notice (self-limit left or verification postponed) only what the notice changes.
+        if (context.notification === 'limitNotice') return context.amountText === '' ? [amount('60'), submit] : [submit];
+        // Capped without a notice: more than is left is refused, what is left is sent.
+        if (context.limitLeft !== null) {
+          if (context.amountText === '') return [amount('40'), amount('30')];
+          return context.methodId === null ? [{ type: 'method.select', methodId: 'visa' } as EventObject] : [submit];
+        }
+        if (context.notification !== null) return context.methodId === null && context.amountText === '' ? [amount('50'), submit] : [submit];
+        // After a failed request: the same again, or another amount (a new attempt).
+        if (context.error !== null) return context.amountText === '50' ? [submit, amount('75')] : [submit];
+        if (context.idempotencyKey !== null) return [submit];
+        const list: EventObject[] = [submit];
+        if (context.amountText === '') list.push(amount('5'), amount('50'));
+        if (context.amountText === '50' && context.methodId === 'skrill') list.push({ type: 'method.select', methodId: 'visa' } as EventObject);
+        if (context.amountText === '' && context.selectedBonusId === null) list.push({ type: 'bonus.select', bonusId: 'bonus-1' } as EventObject);
+        return list;
+      }
+      case 'requesting':
+        if (context.amountText !== '50' || context.methodId !== 'skrill') return [done('requestDeposit', REDIRECT), apiFailed('requestDeposit', offline)];
+        return [
+          done('requestDeposit', REDIRECT),
+          ...['SUCCESS', 'DOCUMENTS_PREFERRED', 'DOCUMENTS_UNDER_REVIEW', 'DOCUMENTS_REQUIRED', 'DOCUMENTS_REQUIRED_RESTRICTED', 'SELF_LIMIT_REACHED', 'RESTRICTED', 'NOT_ENOUGH_FUNDS'].map(
+            (result) => done('requestDeposit', { result, depositId: null, redirectUrl: null }),
+          ),
+          apiFailed('requestDeposit', offline),
+          apiFailed('requestDeposit', conflict),
+        ];
+      case 'settling':
+        return context.statusPolls === 0
+          ? [
+              done('depositStatus', depositStatus('SUCCESS')),
+              done('depositStatus', depositStatus('PENDING')),
+              done('depositStatus', depositStatus('FAILED', 'FAILURE')),
+              done('depositStatus', depositStatus('CANCELLED', 'FAILURE')),
+              apiFailed('depositStatus', offline),
+            ]
+          : [done('depositStatus', depositStatus('PENDING'))];
+      case 'verifyDocument':
+        return [{ type: 'verification.postpone' }, clear];
+      case 'stillPending':
+      case 'statusUnknown':
+        return [{ type: 'deposit.refresh' }, clear];
+      case 'waiting':
+        return [];
+      default:
+        return [clear];
+    }
   },
 };
 
@@ -97,8 +170,6 @@ const codeEntryEnds = (key: string | null, ticket: string): EventObject[] => [
   done('codeVerification', { outcome: 'blocked', reason: 'wrongCodes', retryAfterSeconds: null }),
   done('codeVerification', { outcome: 'cancelled', sent: { ticket, sentTo: null } }),
 ];
-const apiFailed = (id: string, error: ApiError): EventObject => ({ type: `xstate.error.actor.${id}`, actorId: id, error }) as EventObject;
-const offline = new ApiError('network', 0, 'network.error', 'Network Error');
 
 // ---- passwordReset (tests/machines/passwordReset.machine.test.ts) ----
 const passwordReset: PathModel = {
@@ -180,7 +251,6 @@ const withdrawCheckEnd = (result: string) => {
 };
 const withdrawalRequested = (result: string, referenceId: string | null = null) => ({ result, referenceId, balance: result === 'SUCCESS' ? '150.00' : '200.00' });
 const withdrawalCancelled = (result: string) => ({ result, balance: result === 'SUCCESS' ? '220.00' : '200.00' });
-const conflict = new ApiError('http', 409, 'error.idempotency.conflict', 'Key reused');
 
 const WITHDRAW_INPUT = { player: PLAYER };
 const withdraw: PathModel = {
@@ -740,6 +810,249 @@ const payAndPlay: PathModel = {
   eventsAt: () => PAY_AND_PLAY_EVENTS,
 };
 
+// ======== The machines a tester meets outside the flows' registry ========
+
+const LOGGED_IN = {
+  idToken: 'header.payload.signature',
+  claims: {
+    countryCode: 'FI',
+    playerId: 1001,
+    playerAccessId: 'access-1001',
+    email: 'player@example.com',
+    language: 'fi',
+    iat: 1_700_000_000,
+    loginMethod: 'DEFAULT',
+    zendeskJwtToken: null,
+    registrationDate: '2024-01-31',
+    multibrand: { suspended: false },
+    provinceCode: null,
+    exp: 1_700_003_600,
+  },
+};
+
+// ---- login (tests/machines/login.machine.test.ts) ----
+const loginFailed = (error: ApiError) => apiFailed('authenticate', error);
+const login: PathModel = {
+  // Sent on to the live casino after the login.
+  input: { redirect: '/online-casino' },
+  eventsAt: () => [
+    // The form trims the e-mail the player typed.
+    { type: 'form.submit', email: ' player@example.com ', password: 'Aurora-Player-1' } as EventObject,
+    done('authenticate', LOGGED_IN),
+    loginFailed(offline),
+    loginFailed(new ApiError('http', 401, 'code:error.player.not.found', 'Not found')),
+    loginFailed(new ApiError('http', 403, 'code:error.sign.in.attempt.count.exceeded', 'Locked')),
+    loginFailed(new ApiError('http', 403, 'code:error.timeout.in.progress:days:5', 'Time-out')),
+    loginFailed(new ApiError('http', 500, 'error.system.error', 'Internal error')),
+    { type: 'login.back' },
+  ],
+};
+
+// ---- codeVerification (tests/machines/codeVerification.machine.test.ts) ----
+const CODE = '123456';
+const CODE_SENT = { ticket: 'ticket-1', sentTo: '+358 40 *** 67' };
+const codeRefusal = (status: number, code: string) => new ApiError('http', status, code, code);
+const codeVerification: PathModel = {
+  // A fresh SMS code for a registration; an e-mail code already sent (code entry resumed).
+  input: { channel: 'sms', subject: { kind: 'registration', playerId: 42, token: 'registration-secret' } },
+  moreInputs: [{ channel: 'email', subject: { kind: 'registration', playerId: 42, token: 'registration-secret' }, sent: CODE_SENT }],
+  eventsAt: (snapshot) => {
+    const context = snapshot.context as { code: string; sent: unknown; status: string | null };
+    const player: EventObject[] = [
+      { type: 'code.change', code: context.code === CODE ? '12a' : CODE } as EventObject,
+      { type: 'code.submit' },
+      { type: 'code.resend' },
+      { type: 'code.cancel' },
+    ];
+    if (snapshot.matches('sending')) {
+      const answers = [
+        done('sendCode', context.sent === null ? CODE_SENT : { ticket: 'ticket-2', sentTo: '+358 40 *** 67' }),
+        apiFailed('sendCode', offline),
+        // The platform may say how long to wait (details.retryAfterSeconds).
+        apiFailed('sendCode', Object.assign(codeRefusal(429, CODE_ERROR_CODES.maxAttempts), { details: { retryAfterSeconds: 900 } })),
+        apiFailed('sendCode', codeRefusal(500, CODE_ERROR_CODES.system)),
+      ];
+      // The SMS can be faster than the answer: the code is typed while the send runs.
+      return context.code === '' && context.sent === null ? [...answers, { type: 'code.change', code: CODE } as EventObject] : answers;
+    }
+    if (snapshot.matches('verifying')) {
+      return [
+        done('verifyCode', { key: 'key-1' }),
+        apiFailed('verifyCode', codeRefusal(400, CODE_ERROR_CODES.invalid)),
+        apiFailed('verifyCode', codeRefusal(429, CODE_ERROR_CODES.maxAttempts)),
+        apiFailed('verifyCode', offline),
+        apiFailed('verifyCode', codeRefusal(400, '')),
+      ];
+    }
+    return context.status === 'sendSuccess' || context.status === 'sendFail' ? player : player.filter((event) => event.type !== 'code.change');
+  },
+};
+
+// ---- cashierCheck (tests/machines/cashierCheck.machine.test.ts) ----
+const cashierCheck: PathModel = {
+  // Each row of behaviour.md §4's table (an answer with the operation's own fields, a deposit's limit left).
+  eventsAt: (snapshot) => (snapshot.value === 'checking' ? DEPOSIT_CHECK_RESULTS.map((result) => done('check', { result, limitLeft: '10.00' })) : []),
+};
+
+// ---- activityTimer (tests/machines/activityTimer.machine.test.ts) ----
+const TIMER_ON = { intervalMinutes: 60, activityTimerOn: true };
+const timerFailed = (id: string) => apiFailed(id, offline);
+const activityTimer: PathModel = {
+  // The pending call's answers and the reality-check modal's buttons; a settings change everywhere.
+  eventsAt: (snapshot) => {
+    if (snapshot.status === 'done') return [];
+    const changed = { type: 'activity.settingsChanged' };
+    const buttons = [{ type: 'activity.continue' }, { type: 'activity.link' }, { type: 'activity.logout' }];
+    if (snapshot.matches({ timing: 'loadingSettings' })) {
+      return [done('loadTimerSettings', TIMER_ON), done('loadTimerSettings', { intervalMinutes: null, activityTimerOn: false }), timerFailed('loadTimerSettings'), changed];
+    }
+    if (snapshot.matches({ timing: 'checking' })) {
+      return [
+        done('fetchMinutesRemaining', { minutesRemaining: 0 }),
+        done('fetchMinutesRemaining', { minutesRemaining: null }),
+        done('fetchMinutesRemaining', { minutesRemaining: 25 }),
+        timerFailed('fetchMinutesRemaining'),
+        changed,
+      ];
+    }
+    if (snapshot.matches({ due: 'fetchingSummary' })) {
+      const summary = {
+        settings: TIMER_ON,
+        currency: 'EUR',
+        sessionStartedAt: '2026-11-25T12:00:00.000Z',
+        turnover: '120.00',
+        winnings: '95.50',
+        delta: '-24.50',
+        limitWarnings: [],
+      };
+      return [done('fetchActivitySummary', summary), timerFailed('fetchActivitySummary'), ...buttons, changed];
+    }
+    if (snapshot.matches('resetting')) return [done('resetActivityTimer', { minutesRemaining: 60 }), timerFailed('resetActivityTimer'), ...buttons, changed];
+    return [...buttons, changed];
+  },
+};
+
+// ---- idle (tests/machines/idle.machine.test.ts) ----
+/** Times the clock answers (ms since the epoch): the start, a keep-alive later, the warning, the limit. */
+const T0 = 1_700_000_000_000;
+const IDLE_EVENTS: readonly EventObject[] = [
+  done('readClock', T0),
+  done('readClock', T0 + SESSION_KEEPALIVE_MS),
+  done('readClock', T0 + IDLE_LIMIT_MS - IDLE_WARNING_MS),
+  done('readClock', T0 + IDLE_LIMIT_MS),
+  { type: 'xstate.error.actor.readClock', actorId: 'readClock', error: new Error('no clock') } as EventObject,
+  { type: 'idle.activity', at: T0 + 5_000 } as EventObject,
+  { type: 'idle.stay' },
+];
+const idle: PathModel = { eventsAt: () => IDLE_EVENTS };
+
+// ---- accessCheck (tests/machines/accessCheck.machine.test.ts) ----
+const ACCESS_EVENTS: readonly EventObject[] = [
+  done('fetchAccessContext', { countryCode: 'FI', maintenance: false }),
+  done('fetchAccessContext', { countryCode: 'FI', maintenance: true }),
+  apiFailed('fetchAccessContext', new ApiError('http', 403, ACCESS_RESTRICTED_CODE, 'Access restricted')),
+  apiFailed('fetchAccessContext', new ApiError('http', 503, MAINTENANCE_CODE, 'Maintenance')),
+  apiFailed('fetchAccessContext', offline),
+  // Whatever else a broken client might throw: no code to read.
+  { type: 'xstate.error.actor.fetchAccessContext', actorId: 'fetchAccessContext', error: 'socket hang up' } as EventObject,
+  { type: 'access.retry' },
+];
+const accessCheck: PathModel = { eventsAt: () => ACCESS_EVENTS };
+
+// ---- cookieConsent (tests/machines/cookieConsent.machine.test.ts) ----
+const COOKIE_EVENTS: readonly EventObject[] = [
+  done('loadConsent', null),
+  done('loadConsent', { essentials: true, performanceFunctional: false, marketing: true, accepted: true }),
+  done('loadConsent', { essentials: true, performanceFunctional: true, marketing: false, accepted: false }),
+  // What JSON.parse throws for a corrupt stored value.
+  { type: 'xstate.error.actor.loadConsent', actorId: 'loadConsent', error: new SyntaxError('Unexpected token') } as EventObject,
+  { type: 'consent.accept' },
+  // Essentials cannot be refused, whatever the caller sends.
+  { type: 'consent.accept', options: { essentials: false, marketing: false } } as EventObject,
+  { type: 'consent.update', options: { performanceFunctional: false } } as EventObject,
+  { type: 'consent.update', options: { performanceFunctional: true, marketing: false } } as EventObject,
+  { type: 'consent.load' },
+];
+const cookieConsent: PathModel = { eventsAt: () => COOKIE_EVENTS };
+
+// ---- toast (tests/machines/toast.machine.test.ts) ----
+const toast: PathModel = {
+  // A default-length success toast, then an error toast with its own length, and one with a
+  // caller-chosen id (shown again, it replaces the toast). `toast.expire` is the toast's own timer,
+  // offered when exactly one timer runs.
+  eventsAt: (snapshot) => {
+    const context = snapshot.context as { nextId: number; toasts: { id: string; paused: boolean }[] };
+    const shows: EventObject[] = [];
+    if (context.nextId === 0) shows.push({ type: 'toast.show', kind: 'success', message: 'passwordChange.done' } as EventObject);
+    if (context.nextId === 1) shows.push({ type: 'toast.show', kind: 'error', message: 'passwordChange.oldPasswordRefused', durationMs: 10_000 } as EventObject);
+    const named = { type: 'toast.show', id: 'connection', kind: 'warning', message: 'session.idleLoggedOut' } as EventObject;
+    const running = context.toasts.filter((item) => !item.paused);
+    const perToast = context.toasts.flatMap((item) => [
+      { type: 'toast.dismiss', id: item.id } as EventObject,
+      { type: 'toast.pause', id: item.id } as EventObject,
+      { type: 'toast.resume', id: item.id } as EventObject,
+      ...(running.length === 1 && running[0]?.id === item.id ? [{ type: 'toast.expire', id: item.id } as EventObject] : []),
+    ]);
+    return [...shows, named, ...perToast];
+  },
+};
+
+// ---- wallet (tests/machines/wallet.machine.test.ts) ----
+const walletBalances = (main: string) => ({ MAIN: { cash: main }, LOCKED: { cash: '20.00' }, BONUS: [{ vertical: 'CASINO', bonus: '5.50' }] });
+/** A wallet of version `version`: 100.00 main, 20.00 locked, 5.50 casino bonus. */
+const walletOf = (version: number) => ({ currency: 'EUR', version, balanceMap: walletBalances('100.00') });
+/** A pushed balance: 80.00 main after a bet of 20. */
+const pushOf = (version: number) => ({ type: 'WALLET_BALANCE', currency: 'EUR', version, balanceMap: walletBalances('80.00') });
+const SHOWN_VERSION = 5;
+const TOKEN_GIVEN = done('fetchSocketToken', { token: 'live.token.signature' });
+const walletServerDown = new ApiError('http', 500, 'error.system.error', 'Internal error');
+const wallet: PathModel = {
+  // The test's eventsFor: every balance answer before anything is live; then the socket's events
+  // and pushes while version 5 is shown; the reconnect chain with failing tokens until it gives up.
+  eventsAt: (snapshot) => {
+    const context = snapshot.context as { token: string | null; reconnectAttempts: number; stale: boolean; version: number | null; attributes: unknown; loyaltyLevelUp: unknown };
+    const { balance, live } = snapshot.value as { balance: string; live: string | { connection: string } };
+    const untouched = live === 'fetchingToken' && context.token === null && context.reconnectAttempts === 0 && !context.stale;
+    if (untouched) {
+      const list: EventObject[] = [];
+      if (balance === 'requesting') {
+        // A first answer (5), or after one, an older one (3) that a push overtook.
+        list.push(done('fetchWallet', walletOf(SHOWN_VERSION)), apiFailed('fetchWallet', new ApiError('http', 404, 'error.wallet.not_found', 'No wallet')), apiFailed('fetchWallet', walletServerDown));
+        if (context.version === SHOWN_VERSION) list.push(done('fetchWallet', walletOf(3)));
+      } else {
+        list.push({ type: 'wallet.refresh' });
+      }
+      if (balance === 'loaded' && context.version === SHOWN_VERSION) {
+        list.push(TOKEN_GIVEN, apiFailed('fetchSocketToken', new ApiError('http', 401, 'error.unauthorized', 'Unauthorized')), apiFailed('fetchSocketToken', walletServerDown));
+      }
+      return list;
+    }
+    if (balance === 'requesting') return [done('fetchWallet', walletOf(context.version ?? SHOWN_VERSION))];
+    const list: EventObject[] = [];
+    if (live === 'fetchingToken') list.push(context.stale ? TOKEN_GIVEN : apiFailed('fetchSocketToken', walletServerDown));
+    if (typeof live === 'object') {
+      list.push({ type: 'socket.closed', code: 1001, reason: 'going away' } as EventObject);
+      if (live.connection === 'opening') list.push({ type: 'socket.opened' });
+      const plain = context.version === SHOWN_VERSION && context.attributes === null && context.loyaltyLevelUp === null && !context.stale;
+      if (live.connection === 'open' && plain) {
+        const message = (pushed: unknown) => ({ type: 'socket.message', message: pushed }) as EventObject;
+        list.push(
+          { type: 'socket.failed', message: 'connection error' } as EventObject,
+          { type: 'socket.unreadable', text: 'not json', problem: 'notJson' } as EventObject,
+          { type: 'socket.heartbeat', text: 'pong' } as EventObject,
+          message(pushOf(4)),
+          message(pushOf(6)),
+          message(pushOf(9)),
+          message({ type: 'PLAYER_ATTRIBUTE_CHANGE', attributes: { kycStatus: 'FULLY VERIFIED' } }),
+          message({ type: 'PLAYER_LOYALTY_LEVEL', playerId: 1001, isLevelUp: true }),
+        );
+      }
+    }
+    if (live === 'gaveUp') list.push({ type: 'wallet.reconnect' });
+    return list;
+  },
+};
+
 export const PATH_MODELS: Readonly<Record<string, PathModel>> = {
   deposit,
   passwordReset,
@@ -752,4 +1065,13 @@ export const PATH_MODELS: Readonly<Record<string, PathModel>> = {
   transactionHistory,
   signup,
   payAndPlay,
+  login,
+  codeVerification,
+  cashierCheck,
+  activityTimer,
+  idle,
+  wallet,
+  accessCheck,
+  cookieConsent,
+  toast,
 };
