@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import ts from 'typescript';
 import { setup, StateMachine, type AnyStateMachine, type AnyStateNode } from 'xstate';
 import { describe, expect, it } from 'vitest';
+import { FLOW_NAMES, FLOWS } from '../../machines/flows';
 
 const MACHINES_DIR = join(import.meta.dirname, '../../machines');
 const FILES = readdirSync(MACHINES_DIR).filter((name) => name.endsWith('.machine.ts')).sort();
@@ -303,6 +304,17 @@ describe('the static reading itself', () => {
       'door.ts:5: the transition "open" of "closed" is not written in place',
     ]);
   });
+});
+
+describe('the flow registry (machines/flows.ts)', () => {
+  it("names each flow's machine: machine() is the machine its file exports, with the flow's name as id", async () => {
+    for (const name of FLOW_NAMES) {
+      const machine = await FLOWS[name].machine();
+      expect(machine).toBeInstanceOf(StateMachine);
+      expect(machine.id).toBe(name);
+      expect(FILES).toContain(`${name}.machine.ts`);
+    }
+  }, 60_000);
 });
 
 describe('every machine file is drawn whole by a static reading (issue 8)', () => {
