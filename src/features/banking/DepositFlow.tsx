@@ -2,7 +2,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import type { SubmitEvent } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { DepositContext, depositMachine } from '../../../machines/deposit.machine';
 import { formatLangMarket, isMarketCode, type LangMarket } from '../../../machines/lib/markets';
@@ -11,14 +10,15 @@ import type { sessionMachine } from '../../../machines/session.machine';
 import { limitsQuery, marketRulesQuery } from '../../api/responsibleGamblingQueries';
 import { Button } from '../../ui/Button';
 import { button } from '../../ui/button.css';
-import { FormError, formActionsClass, formClass } from '../../ui/Field';
+import { formActionsClass } from '../../ui/Field';
 import { Loader } from '../../ui/Loader';
 import * as s from './banking.css';
 import { dateOf, displayDate } from './dates';
 import { cashierErrorMessage, DEPOSIT_NOT_ALLOWED, operationStatusMessage, type AmountBounds } from './errorMessages';
 import { Facts } from '../../ui/Facts';
-import { AmountField, MethodPicker, Notice, NoticeText } from './parts';
-import { CheckFailed, CheckResult, NotOffered, RetryButton, useCashierFormMessages, type CheckResultState } from './results';
+import { Notice, NoticeText } from './parts';
+import { CashierForm } from './CashierForm';
+import { CheckFailed, CheckResult, NotOffered, RetryButton, type CheckResultState } from './results';
 import { useMoney } from '../../ui/money';
 
 type SessionRef = ActorRefFrom<typeof sessionMachine>;
@@ -312,79 +312,60 @@ function DepositForm({ session, deposit, langMarket }: { session: SessionRef; de
     available: context.limitLeft === null ? null : money.wire(context.limitLeft),
     fractionDigits: CURRENCY_MINOR_UNITS[currency],
   };
-  const { amountError, methodError, formError } = useCashierFormMessages(context, bounds);
   const resetOn = context.resetOn === null ? null : dateOf(context.resetOn);
   const chosen = parseMoney(context.amountText, currency);
   const amount = chosen !== null && chosen > 0 ? money.cents(chosen) : null;
-  const { min, max } = bounds;
-
-  const submit = (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!requesting) deposit.send({ type: 'deposit.submit' });
-  };
 
   return (
-    <form className={formClass} noValidate onSubmit={submit} aria-busy={requesting}>
-      <FirstDepositLimitPrompt session={session} market={context.player.market} langMarket={langMarket} />
-      {context.notification === 'limitNotice' ? (
-        <Notice tone="warning">
-          <NoticeText>
-            {context.limitType === 'loss' ? (
-              <Trans id="banking.limit.notice.loss">You are close to your loss limit.</Trans>
-            ) : (
-              <Trans id="banking.limit.notice.deposit">You are close to your deposit limit.</Trans>
-            )}
-          </NoticeText>
-          <Facts
-            items={[
-              ...(bounds.available === null || bounds.available === undefined
-                ? []
-                : [{ term: <Trans id="banking.limit.left">Still available</Trans>, value: bounds.available }]),
-              ...(resetOn === null ? [] : [{ term: <Trans id="banking.limit.resetsOn">Resets on</Trans>, value: displayDate(resetOn) }]),
-            ]}
-          />
-        </Notice>
-      ) : null}
-      {context.notification === 'verificationPostponed' ? (
-        <Notice tone="warning">
-          <NoticeText>{i18n._(operationStatusMessage('verify-document', { daysLeft: context.daysLeftToVerifyDocuments }))}</NoticeText>
-        </Notice>
-      ) : null}
-      <MethodPicker
-        methods={context.methods}
-        recentMethodIds={context.recentMethodIds}
-        selected={context.methodId}
-        onSelect={(methodId) => deposit.send({ type: 'method.select', methodId })}
-        error={methodError}
-        disabled={requesting}
-      />
-      <AmountField
-        value={context.amountText}
-        onChange={(text) => deposit.send({ type: 'amount.change', value: text })}
-        currency={currency}
-        presets={limits.depositPresets.filter((units) => capped === null || units * 100 <= capped).map((units) => ({ units, label: money.units(units) }))}
-        hint={
-          <Trans id="paynplay.amount.bounds">
-            From {min} to {max}
-          </Trans>
-        }
-        error={amountError}
-        disabled={requesting}
-      />
-      {/* The bonus selector (selectBonus, selectedBonusId) comes with the bonuses issue: no bonus is offered yet. */}
-      {formError !== null ? <FormError>{formError}</FormError> : null}
-      <div className={formActionsClass}>
-        <Button type="submit" disabled={requesting}>
-          {requesting ? (
-            <Trans id="banking.deposit.requesting">Starting your payment…</Trans>
-          ) : amount !== null ? (
-            <Trans id="banking.deposit.submitAmount">Deposit {amount}</Trans>
-          ) : (
-            <Trans id="banking.deposit.submit">Continue to payment</Trans>
-          )}
-        </Button>
-      </div>
-    </form>
+    <CashierForm
+      context={context}
+      currency={currency}
+      bounds={bounds}
+      presets={limits.depositPresets.filter((units) => capped === null || units * 100 <= capped).map((units) => ({ units, label: money.units(units) }))}
+      requesting={requesting}
+      onMethod={(methodId) => deposit.send({ type: 'method.select', methodId })}
+      onAmount={(text) => deposit.send({ type: 'amount.change', value: text })}
+      onSubmit={() => deposit.send({ type: 'deposit.submit' })}
+      before={
+        <>
+          <FirstDepositLimitPrompt session={session} market={context.player.market} langMarket={langMarket} />
+          {context.notification === 'limitNotice' ? (
+            <Notice tone="warning">
+              <NoticeText>
+                {context.limitType === 'loss' ? (
+                  <Trans id="banking.limit.notice.loss">You are close to your loss limit.</Trans>
+                ) : (
+                  <Trans id="banking.limit.notice.deposit">You are close to your deposit limit.</Trans>
+                )}
+              </NoticeText>
+              <Facts
+                items={[
+                  ...(bounds.available === null || bounds.available === undefined
+                    ? []
+                    : [{ term: <Trans id="banking.limit.left">Still available</Trans>, value: bounds.available }]),
+                  ...(resetOn === null ? [] : [{ term: <Trans id="banking.limit.resetsOn">Resets on</Trans>, value: displayDate(resetOn) }]),
+                ]}
+              />
+            </Notice>
+          ) : null}
+          {context.notification === 'verificationPostponed' ? (
+            <Notice tone="warning">
+              <NoticeText>{i18n._(operationStatusMessage('verify-document', { daysLeft: context.daysLeftToVerifyDocuments }))}</NoticeText>
+            </Notice>
+          ) : null}
+        </>
+      }
+      // The bonus selector (selectBonus, selectedBonusId) comes with the bonuses issue: no bonus is offered yet.
+      submitLabel={
+        requesting ? (
+          <Trans id="banking.deposit.requesting">Starting your payment…</Trans>
+        ) : amount !== null ? (
+          <Trans id="banking.deposit.submitAmount">Deposit {amount}</Trans>
+        ) : (
+          <Trans id="banking.deposit.submit">Continue to payment</Trans>
+        )
+      }
+    />
   );
 }
 

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import type { ReactNode, SubmitEvent } from 'react';
+import type { ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { intlLocaleFor, type LangMarket } from '../../../machines/lib/markets';
 import { CASHIER_LIMITS, CURRENCY_MINOR_UNITS, parseMoney, unsignedAmount } from '../../../machines/lib/wallet';
@@ -8,7 +8,7 @@ import type { sessionMachine } from '../../../machines/session.machine';
 import type { withdrawMachine } from '../../../machines/withdraw.machine';
 import type { Transaction } from '../../api/wallet';
 import { Button } from '../../ui/Button';
-import { FormError, formActionsClass, formClass } from '../../ui/Field';
+import { FormError, formActionsClass } from '../../ui/Field';
 import { Loader } from '../../ui/Loader';
 import * as s from './banking.css';
 import { dateOf, displayDate, displayTime } from './dates';
@@ -21,8 +21,9 @@ import {
   type AmountBounds,
 } from './errorMessages';
 import { Facts } from '../../ui/Facts';
-import { AmountField, MethodPicker, Notice, NoticeText } from './parts';
-import { CheckFailed, CheckResult, NotOffered, RetryButton, useCashierFormMessages } from './results';
+import { Notice, NoticeText } from './parts';
+import { CashierForm } from './CashierForm';
+import { CheckFailed, CheckResult, NotOffered, RetryButton } from './results';
 import { useMoney } from '../../ui/money';
 
 type SessionRef = ActorRefFrom<typeof sessionMachine>;
@@ -128,55 +129,31 @@ function WithdrawForm({ withdraw, langMarket }: { withdraw: WithdrawActor; langM
     available,
     fractionDigits: CURRENCY_MINOR_UNITS[currency],
   };
-  const { amountError, methodError, formError } = useCashierFormMessages(context, bounds);
-  const { min, max } = bounds;
-
-  const submit = (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!requesting) withdraw.send({ type: 'withdraw.submit' });
-  };
-
   return (
-    <form className={formClass} noValidate onSubmit={submit} aria-busy={requesting}>
-      {available === null ? null : (
-        <Facts items={[{ term: <Trans id="banking.withdraw.available">Available to withdraw</Trans>, value: available, testId: 'withdraw-available' }]} />
-      )}
-      <MethodPicker
-        methods={context.methods}
-        recentMethodIds={context.recentMethodIds}
-        selected={context.methodId}
-        onSelect={(methodId) => withdraw.send({ type: 'method.select', methodId })}
-        error={methodError}
-        disabled={requesting}
-      />
-      <AmountField
-        value={context.amountText}
-        onChange={(text) => withdraw.send({ type: 'amount.change', value: text })}
-        currency={currency}
-        hint={
-          <Trans id="paynplay.amount.bounds">
-            From {min} to {max}
-          </Trans>
-        }
-        error={amountError}
-        disabled={requesting}
-      />
-      {context.cancelAllowed ? null : (
-        <Notice tone="warning">
-          <NoticeText>{i18n._(WITHDRAWAL_IRREVERSIBLE)}</NoticeText>
-        </Notice>
-      )}
-      {formError !== null ? <FormError>{formError}</FormError> : null}
-      <div className={formActionsClass}>
-        <Button type="submit" disabled={requesting}>
-          {requesting ? (
-            <Trans id="banking.withdraw.requesting">Sending your request…</Trans>
-          ) : (
-            <Trans id="banking.withdraw.submit">Request withdrawal</Trans>
-          )}
-        </Button>
-      </div>
-    </form>
+    <CashierForm
+      context={context}
+      currency={currency}
+      bounds={bounds}
+      requesting={requesting}
+      onMethod={(methodId) => withdraw.send({ type: 'method.select', methodId })}
+      onAmount={(text) => withdraw.send({ type: 'amount.change', value: text })}
+      onSubmit={() => withdraw.send({ type: 'withdraw.submit' })}
+      before={
+        available === null ? null : (
+          <Facts items={[{ term: <Trans id="banking.withdraw.available">Available to withdraw</Trans>, value: available, testId: 'withdraw-available' }]} />
+        )
+      }
+      after={
+        context.cancelAllowed ? null : (
+          <Notice tone="warning">
+            <NoticeText>{i18n._(WITHDRAWAL_IRREVERSIBLE)}</NoticeText>
+          </Notice>
+        )
+      }
+      submitLabel={
+        requesting ? <Trans id="banking.withdraw.requesting">Sending your request…</Trans> : <Trans id="banking.withdraw.submit">Request withdrawal</Trans>
+      }
+    />
   );
 }
 
