@@ -142,12 +142,15 @@ const CategoryRow = memo(function CategoryRow({
   tiles,
   handlers,
   first,
+  reserve,
 }: {
   entry: LobbyCategory;
   lobby: LobbyType;
   tiles: TileGame[];
   handlers: TileHandlers;
   first: boolean;
+  /** Its height when the player left, held while Back restores the place (restoredScroll.ts). */
+  reserve?: string | undefined;
 }) {
   const { category, total } = entry;
   const headingId = `category-${category.id}`;
@@ -160,7 +163,12 @@ const CategoryRow = memo(function CategoryRow({
     [s.rowsDesktop, category.grid.desktop.rows],
   ]);
   return (
-    <section className={first ? s.section : s.categorySection} aria-labelledby={headingId}>
+    <section
+      className={first ? s.section : s.categorySection}
+      aria-labelledby={headingId}
+      data-restore-size={category.id}
+      style={reserve === undefined ? undefined : { containIntrinsicBlockSize: reserve }}
+    >
       <div className={s.sectionHeader}>
         <h2 className={s.sectionTitle} id={headingId}>
           {category.label}
@@ -374,8 +382,9 @@ export function LobbyPage({ session, langMarket, lobby, tab, channel }: LobbyPag
     [langmarket, favorites, jackpotOf, loginFor],
   );
   const tabLabels = useTabLabels();
-  // Back from a game: where the player was, once the lobby's rows have come (restoredScroll.ts).
-  useRestoredScroll(lobbyData.data !== undefined);
+  // Back from a game: where the player was, once the lobby's rows have come, each row as high as it
+  // was then (restoredScroll.ts).
+  const reservedSize = useRestoredScroll(lobbyData.data !== undefined);
   // Mounted from its first opening on (closing then is the dialog's own, focus going back to the button).
   const filterMounted = useOpenedOnce(filterOpen);
   const lobbyPath = lobby === 'casino' ? '/online-casino' : '/live-casino-online';
@@ -414,7 +423,15 @@ export function LobbyPage({ session, langMarket, lobby, tab, channel }: LobbyPag
             </p>
           ) : null}
           {rows.slice(0, rowsShown).map(({ entry, tiles }, position) => (
-            <CategoryRow key={entry.category.id} entry={entry} lobby={lobby} tiles={tiles} handlers={handlers} first={position === 0} />
+            <CategoryRow
+              key={entry.category.id}
+              entry={entry}
+              lobby={lobby}
+              tiles={tiles}
+              handlers={handlers}
+              first={position === 0}
+              reserve={reservedSize(entry.category.id)}
+            />
           ))}
         </>
       </Activity>
