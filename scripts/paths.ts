@@ -1,6 +1,6 @@
 // `npm run paths [flow] [--playwright]` (issue 22, for QA; docs/qa-and-product-tools.md).
 //
-//   npm run paths                       lists the flows
+//   npm run paths                       lists the flows, then the other machines (login, wallet, ...)
 //   npm run paths deposit               prints every generated path of the flow's machine as
 //                                       numbered steps (event sent -> state reached: what the state
 //                                       promises, from its description) and writes them to
@@ -9,8 +9,9 @@
 //                                       Playwright skeletons that drive the real screens by role and
 //                                       name (scripts/lib/uiActions.ts), in test.describe.fixme so
 //                                       the suite skips them until a tester fills the marked steps
-//   npm run paths nosuchflow            exits 2 with the list of flows (1: the walk failed, e.g. a
-//                                       flow whose model in scripts/lib/pathModels.ts lacks its input)
+//   npm run paths login                 the same for any other machine of machines/ (not the session)
+//   npm run paths nosuchflow            exits 2 with the list of flows and machines (1: the walk failed,
+//                                       e.g. a machine whose model in scripts/lib/pathModels.ts lacks its input)
 //
 // The paths come from scripts/lib/machinePaths.ts (the walk of the machine path tests) with the
 // flow's model of scripts/lib/pathModels.ts. Generated files are not committed: run the command.
@@ -18,7 +19,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AnyStateMachine } from 'xstate';
-import { describeEvent, flowMachine, flowNames, flowPaths, type MachinePaths } from './lib/machinePaths';
+import { describeEvent, flowMachine, flowNames, flowPaths, machineNames, type MachinePaths } from './lib/machinePaths';
 import { actionFor, FLOW_UIS } from './lib/uiActions';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -81,6 +82,7 @@ export function skeletonOf(flow: string, result: MachinePaths, machine: AnyState
     '}',
     '',
     'async function start(page: Page): Promise<void> {',
+    ...(ui?.notes ?? []).map((note) => `  // ${note}`),
     ...(ui === undefined
       ? [`  // TODO: scripts/lib/uiActions.ts has no page for ${flow}: open the page that starts it.`, "  await page.goto('/en-UN');", '  await waitForShell(page);']
       : ui.player === null
@@ -133,19 +135,26 @@ export async function runPaths(argv: readonly string[], dirs = { paths: PATHS_DI
   const run: PathsRun = { code: 0, out: [], err: [], written: [] };
   const flags = argv.filter((arg) => arg.startsWith('--'));
   const [flow, ...extra] = argv.filter((arg) => !arg.startsWith('--'));
-  const names = await flowNames();
+  const [flows, machines] = await Promise.all([flowNames(), machineNames()]);
+  const names = [...flows, ...machines];
   const unknownFlag = flags.find((flag) => flag !== '--playwright');
   if (unknownFlag !== undefined || extra.length > 0) {
-    run.err.push(`Usage: npm run paths [flow] [--playwright]   (${unknownFlag ?? extra.join(' ')} is not understood)`);
+    run.err.push(`Usage: npm run paths [flow or machine] [--playwright]   (${unknownFlag ?? extra.join(' ')} is not understood)`);
     run.code = 2;
     return run;
   }
   if (flow === undefined) {
-    run.out.push('Flows (npm run paths <flow> prints its paths):', ...names.map((name) => `  ${name}`));
+    run.out.push(
+      'Flows (npm run paths <flow> prints its paths):',
+      ...flows.map((name) => `  ${name}`),
+      '',
+      'Other machines (npm run paths <machine>):',
+      ...machines.map((name) => `  ${name}`),
+    );
     return run;
   }
   if (!names.includes(flow)) {
-    run.err.push(`Unknown flow "${flow}". Flows: ${names.join(', ')}.`);
+    run.err.push(`Unknown flow "${flow}". Flows: ${flows.join(', ')}. Other machines: ${machines.join(', ')}.`);
     run.code = 2;
     return run;
   }

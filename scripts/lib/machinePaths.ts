@@ -12,6 +12,8 @@
 //   flowPaths(flow)                -> Promise<MachinePaths>   the same for a flow of the registry,
 //       with its model from scripts/lib/pathModels.ts (input and sample events).
 //   flowNames()                    -> Promise<readonly string[]>   the flows the tool knows.
+//   machineNames()                 -> Promise<readonly string[]>   the other machines it walks (any
+//       machines/<name>.machine.ts but the registry's flows and the session; flowPaths takes them too).
 //   describeEvent(event, machine?) -> string   "send amount.change { value: '50' }",
 //       "checkDeposit answers { result: 'SUCCESS', ... }", "checkDeposit fails (network)",
 //       "after DEPOSIT_STATUS_POLL_MS (3000 ms)".
@@ -27,6 +29,8 @@
 // event a state handles is tried as `{ type }` alone. An event whose guard or actions throw on a
 // sample (a guard reading a missing payload) is left out, so a model-less machine still walks.
 // The counts are this walk's: the machine tests' own figures come from their richer models.
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { createActor, fromPromise, SimulatedClock, transition as pureTransition } from 'xstate';
 import type { AnyMachineSnapshot, AnyStateMachine, AnyTransitionDefinition, EventObject, InspectionEvent, StateValue } from 'xstate';
 import { getAdjacencyMap, getShortestPaths, getStateNodes, serializeSnapshot } from '@xstate/graph';
@@ -389,6 +393,21 @@ export async function flowNames(): Promise<readonly string[]> {
   if (registry) return registry.FLOW_NAMES;
   const { FLOW_NAMES } = await import('../../machines/session.machine');
   return FLOW_NAMES;
+}
+
+/**
+ * The other machines a tester meets (`machines/<name>.machine.ts` outside the registry: login, code
+ * entry, the wallet, the timers, ...), sorted. The session is left out: it spawns the flows and the
+ * other machines, and its own tests (tests/machines/session.*.test.ts) walk it with them.
+ */
+export async function machineNames(): Promise<readonly string[]> {
+  const flows = new Set(await flowNames());
+  const dir = fileURLToPath(new URL('../../machines/', import.meta.url));
+  return readdirSync(dir)
+    .filter((file) => file.endsWith('.machine.ts'))
+    .map((file) => file.slice(0, -'.machine.ts'.length))
+    .filter((name) => name !== 'session' && !flows.has(name))
+    .sort();
 }
 
 interface Registry {

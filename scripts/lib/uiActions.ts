@@ -9,12 +9,18 @@ import { fileURLToPath } from 'node:url';
 import type { EventObject } from 'xstate';
 import { formatPayload } from './machinePaths';
 
+/** A container to look in first (a section, a list row, a fieldset), by role and name. */
+export interface UiScope {
+  role: 'region' | 'listitem' | 'group' | 'dialog' | 'form';
+  names: readonly string[];
+}
+
 export type UiAction =
-  /** Click the control with this role whose name is one of these messages. */
-  | { role: 'button' | 'link' | 'radio' | 'checkbox' | 'tab'; names: readonly string[]; do?: 'click' | 'check' }
-  /** Fill the control with this role and name with one of the event's fields. */
-  | { role: 'textbox' | 'spinbutton' | 'combobox'; names: readonly string[]; fill: string }
-  /** Anything else: a Playwright statement (or several) built from the event. */
+  /** Click (check, uncheck) the control with this role whose name is one of these messages. */
+  | { role: 'button' | 'link' | 'radio' | 'checkbox' | 'tab'; names: readonly string[]; do?: 'click' | 'check' | 'uncheck'; within?: UiScope }
+  /** Fill the control with this role and name with one of the event's fields (select an option of a combobox). */
+  | { role: 'textbox' | 'spinbutton' | 'combobox'; names: readonly string[]; fill: string; within?: UiScope }
+  /** Anything else: a Playwright statement (or several, or a comment) built from the event. */
   | { code: (event: EventObject) => string };
 
 export interface FlowUi {
@@ -22,9 +28,96 @@ export interface FlowUi {
   path: string;
   /** A seeded player to log in as (README), or null for a visitor. */
   player: string | null;
+  /** What the tester must know before the first step (comments in the skeleton's start). */
+  notes?: readonly string[];
   /** Event type -> how the player sends it. */
   actions: Readonly<Record<string, UiAction>>;
 }
+
+const field = (event: EventObject, name: string): unknown => (event as unknown as Record<string, unknown>)[name];
+
+/** The simulated cashier's methods are named as the payment brands (server/content/payment-methods.ts). */
+const METHOD_NAMES: Readonly<Record<string, string>> = { visa: 'Visa', skrill: 'Skrill', trustly: 'Trustly', mastercard: 'Mastercard' };
+const methodSelect: UiAction = {
+  code: (event) => {
+    const id = String(field(event, 'methodId'));
+    return `await page.getByRole('radio', { name: ${quote(METHOD_NAMES[id] ?? id)} }).check();`;
+  },
+};
+/** A comment for an event the player does not send with a control (the page or the browser does). */
+const says = (text: (event: EventObject) => string): UiAction => ({ code: (event) => `// ${text(event)}` });
+
+/** How code entry (machines/codeVerification.machine.ts, a child of the flow) ended, as the player does it. */
+const codeEntryEnds: UiAction = {
+  code: (event) => {
+    const output = field(event, 'output') as { outcome?: string; reason?: string } | undefined;
+    const code = `await ${locator('textbox', ['code.label'])}.fill('TODO: the code sent');`;
+    switch (output?.outcome) {
+      case 'verified':
+        return `${code} await ${locator('button', ['code.submit'])}.click(); // Code entry: the code the platform sent (tests/e2e/helpers.ts reads the simulated provider's last one).`;
+      case 'blocked':
+        return `// Code entry is blocked (${String(output.reason)}): wrong codes until the platform refuses more, or too many codes asked for (${locator('button', ['code.resend'])}).`;
+      case 'cancelled':
+        return `await ${locator('button', ['common.back'])}.click();`;
+      default:
+        return `// Code entry ends: ${formatPayload(output)}.`;
+    }
+  },
+};
+
+/** The signup form's fields: text fields by label, the country and dialing code as selects, the boxes checked or not. */
+const SIGNUP_TEXT_FIELDS: Readonly<Record<string, string>> = {
+  firstName: 'signup.firstName.label',
+  lastName: 'signup.lastName.label',
+  email: 'common.email',
+  password: 'common.password',
+  phoneBody: 'signup.phoneBody.label',
+  cpf: 'signup.cpf.label',
+};
+const SIGNUP_SELECTS: Readonly<Record<string, string>> = { countryCode: 'signup.country.label', phonePrefix: 'signup.phonePrefix.label' };
+const SIGNUP_BOXES: Readonly<Record<string, string>> = {
+  termsAndConditions: 'signup.terms.label',
+  cookiePolicyAccepted: 'signup.cookiePolicy.label',
+  marketingOptIn: 'signup.marketing.label',
+};
+const signupFieldChange: UiAction = {
+  code: (event) => {
+    const name = String(field(event, 'field'));
+    const value = field(event, 'value');
+    const text = SIGNUP_TEXT_FIELDS[name];
+    if (text !== undefined) return `await ${locator('textbox', [text])}.fill(${formatPayload(String(value))});`;
+    const select = SIGNUP_SELECTS[name];
+    if (select !== undefined) return `await ${locator('combobox', [select])}.selectOption(${formatPayload(String(value))});`;
+    const box = SIGNUP_BOXES[name];
+    if (box !== undefined) return `await ${locator('checkbox', [box])}.${value === true ? 'check' : 'uncheck'}();`;
+    return `// TODO: no control is mapped to the sign-up field ${name} (scripts/lib/uiActions.ts).`;
+  },
+};
+
+/** A limit's row on the gambling-limits page (its heading names it: "Daily deposit limit"). */
+const limitRow = (event: EventObject): UiScope => ({ role: 'listitem', names: [`limits.${String(field(event, 'kind'))}.${String(field(event, 'duration'))}`] });
+const inLimitRow = (role: 'button', names: readonly string[]): UiAction => ({
+  code: (event) => `await ${locator(role, names, limitRow(event))}.click();`,
+});
+
+/** A break's choice: its radio in its fieldset ("Time-out" > "3 months"). */
+const BREAK_LEGENDS: Readonly<Record<string, string>> = { coolingOff: 'breaks.coolingOff.legend', timeout: 'breaks.timeout.legend', exclusion: 'breaks.exclusion.legend' };
+const breakChoice: UiAction = {
+  code: (event) => {
+    const choice = field(event, 'choice') as { kind: string; days?: number; months?: number | 'indefinite' };
+    const label =
+      choice.kind === 'coolingOff'
+        ? messageText('breaks.length.days', { days: choice.days ?? 0 })
+        : choice.months === 'indefinite'
+          ? messageText('breaks.length.indefinite')
+          : messageText('breaks.length.months', { months: choice.months ?? 0 });
+    const group = locator('group', [BREAK_LEGENDS[choice.kind] ?? choice.kind]);
+    return `await ${group}.getByRole('radio', { name: ${exactName(label)} }).check(); await ${locator('button', ['signup.next'])}.click();`;
+  },
+};
+
+const PENDING_SECTION: UiScope = { role: 'region', names: ['banking.pending.heading'] };
+const ACTIVITY_SECTION: UiScope = { role: 'region', names: ['limits.activity.heading'] };
 
 export const FLOW_UIS: Readonly<Record<string, FlowUi>> = {
   deposit: {
@@ -32,18 +125,131 @@ export const FLOW_UIS: Readonly<Record<string, FlowUi>> = {
     player: 'player@example.com',
     actions: {
       'amount.change': { role: 'textbox', names: ['banking.amount.label'], fill: 'value' },
-      'method.select': {
-        code: (event) => {
-          const id = String((event as { methodId?: unknown }).methodId);
-          // The simulated cashier's methods are named as the payment brands (server/providers).
-          const name = { visa: 'Visa', skrill: 'Skrill' }[id] ?? id;
-          return `await page.getByRole('radio', { name: '${name}' }).check();`;
-        },
-      },
+      'method.select': methodSelect,
+      'bonus.select': says((event) => `The player picks the bonus ${formatPayload(field(event, 'bonusId'))} offered with the deposit (the bonus list of the cashier).`),
       'deposit.submit': { role: 'button', names: ['banking.deposit.submitAmount', 'banking.deposit.submit'] },
       'deposit.clear': { role: 'button', names: ['common.tryAgain', 'banking.deposit.another'] },
       'deposit.refresh': { role: 'button', names: ['banking.deposit.checkAgain'] },
       'verification.postpone': { role: 'button', names: ['banking.deposit.postpone'] },
+    },
+  },
+  withdraw: {
+    path: '/en-UN/my-account/banking/withdraw',
+    player: 'player@example.com',
+    actions: {
+      'amount.change': { role: 'textbox', names: ['banking.amount.label'], fill: 'value' },
+      'method.select': methodSelect,
+      'withdraw.submit': { role: 'button', names: ['banking.withdraw.submit'] },
+      'withdraw.clear': { role: 'button', names: ['common.tryAgain', 'banking.withdraw.another'] },
+      'pending.refresh': { role: 'button', names: ['common.tryAgain'], within: PENDING_SECTION },
+      'pending.cancel': {
+        code: (event) =>
+          `await page.getByRole('listitem').filter({ hasText: ${formatPayload(String(field(event, 'referenceId')))} }).getByRole('button', { name: ${accessibleName(['banking.pending.cancel'])} }).click();`,
+      },
+    },
+  },
+  transactionHistory: {
+    path: '/en-UN/my-account/banking/transactions',
+    player: 'player@example.com',
+    actions: {
+      'history.filter': {
+        code: (event) => {
+          const filter = field(event, 'filter') as { category: string | null; status: string | null; hour: number | null };
+          const select = (id: string, value: string | number | null) => `await ${locator('combobox', [id])}.selectOption(${formatPayload(value === null ? '' : String(value))});`;
+          return [
+            select('banking.history.category', filter.category),
+            select('banking.history.status', filter.status),
+            select('banking.history.timeFrame', filter.hour),
+            `await ${locator('button', ['banking.history.apply'])}.click();`,
+          ].join(' ');
+        },
+      },
+      'history.clear': { role: 'button', names: ['banking.history.clear'] },
+      'history.refresh': { role: 'button', names: ['banking.history.refresh'] },
+      'history.more': { role: 'button', names: ['banking.history.more'] },
+      'history.retry': { role: 'button', names: ['common.tryAgain'] },
+      // The Refresh button sends history.refresh and pending.refresh together.
+      'pending.refresh': { role: 'button', names: ['banking.history.refresh'] },
+      'netPosition.refresh': says(() => 'The net position is asked for again with the filters (Apply filters) or a refresh of the page.'),
+      'polling.stop': says(() => "The tab is hidden (the page follows document.hidden): e.g. page.evaluate(() => document.dispatchEvent(new Event('visibilitychange'))) with document.hidden true."),
+      'polling.start': says(() => 'The tab is shown again (document.hidden false, visibilitychange).'),
+    },
+  },
+  signup: {
+    path: '/en-UN/signup',
+    player: null,
+    notes: [
+      "The paths start with both steps' fields typed (scripts/lib/pathModels.ts, signup's TYPED: Aino Virtanen, aino@example.com,",
+      "Aurora-Player-1, FI, +358 40 123 4567, the terms and the cookie policy accepted): type each step's fields before its Continue.",
+      'The model walks Canadian French (caf) as the machine test does; the skeleton uses the English page.',
+    ],
+    actions: {
+      'field.change': signupFieldChange,
+      'step.next': { role: 'button', names: ['signup.next', 'signup.contact.submit', 'common.tryAgain'] },
+      'step.back': { role: 'button', names: ['common.back', 'signup.duplicated.back', 'signup.unsupported.back'] },
+      'captcha.solve': { role: 'checkbox', names: ['signup.captcha.label'], do: 'check' },
+      'captcha.reset': { role: 'checkbox', names: ['signup.captcha.label'], do: 'uncheck' },
+      'language.change': says((event) => `The site's language switcher: the page in ${formatPayload(field(event, 'languageCode'))} (the registration follows it).`),
+      'block.acknowledge': { role: 'button', names: ['common.goHome'] },
+      'complete.retry': { role: 'button', names: ['common.tryAgain'] },
+      'xstate.done.actor.codeVerification': codeEntryEnds,
+    },
+  },
+  payAndPlay: {
+    path: '/en-FI/signup/pnp',
+    player: null,
+    notes: ["The model's other starts are the bank's return (/en-FI/signup/callback with the code, or cancelled): a path that starts there is the bank's answer."],
+    actions: {
+      'amount.change': { role: 'textbox', names: ['paynplay.amount.custom'], fill: 'value' },
+      'limit.change': { role: 'textbox', names: ['paynplay.limit.amount'], fill: 'value' },
+      'limit.duration': { role: 'combobox', names: ['paynplay.limit.period'], fill: 'duration' },
+      'amount.submit': { role: 'button', names: ['paynplay.amount.submit'] },
+      'update.change': {
+        code: (event) => {
+          const name = String(field(event, 'field'));
+          const label = { email: 'common.email', phoneBody: 'paynplay.update.phoneBody' }[name];
+          if (label !== undefined) return `await ${locator('textbox', [label])}.fill(${formatPayload(String(field(event, 'value')))});`;
+          if (name === 'phonePrefix') return `await ${locator('combobox', ['phone.prefix.label'])}.selectOption(${formatPayload(String(field(event, 'value')))});`;
+          return `// TODO: no control is mapped to the pay-and-play field ${name} (scripts/lib/uiActions.ts).`;
+        },
+      },
+      'update.submit': { role: 'button', names: ['paynplay.update.submit'] },
+      'verify.retry': { role: 'button', names: ['common.tryAgain'] },
+      'login.retry': { role: 'button', names: ['common.tryAgain'] },
+    },
+  },
+  gamblingLimits: {
+    path: '/en-JJ/my-account/gambling-limits',
+    player: 'de@example.com',
+    actions: {
+      'limit.edit': inLimitRow('button', ['limits.set', 'limits.change']),
+      'limit.delete': inLimitRow('button', ['limits.remove']),
+      'limit.cancelPending': inLimitRow('button', ['limits.pending.cancel']),
+      'limit.change': { role: 'textbox', names: ['limits.field.label'], fill: 'value' },
+      'limit.save': { role: 'button', names: ['limits.save'] },
+      'limit.close': { role: 'button', names: ['limits.editCancel'] },
+      'limits.retry': { role: 'button', names: ['common.tryAgain'] },
+      'limits.refresh': says(() => 'The page asks again by itself when a pending change is due (its date passes: page.clock).'),
+      'activity.change': {
+        code: (event) => {
+          const minutes = field(event, 'intervalMinutes');
+          const label = typeof minutes === 'number' ? messageText('limits.activity.every', { minutes }) : messageText('limits.activity.off');
+          return `await ${locator('region', ['limits.activity.heading'])}.getByRole('radio', { name: ${exactName(label)} }).check();`;
+        },
+      },
+      'activity.save': { role: 'button', names: ['limits.activity.save'] },
+      'activity.retry': { role: 'button', names: ['common.tryAgain'], within: ACTIVITY_SECTION },
+    },
+  },
+  exclusion: {
+    path: '/ca-CA/my-account/gambling-limits',
+    player: 'ca@example.com',
+    notes: ["The panic button (the model's other start, a German player) is on the home page for de@example.com: /en-JJ, then the panic button."],
+    actions: {
+      'exclusion.choose': breakChoice,
+      'exclusion.confirm': { role: 'button', names: ['breaks.confirm.submit'] },
+      'exclusion.back': { role: 'button', names: ['common.back'] },
+      'exclusion.retry': { role: 'button', names: ['common.tryAgain'] },
     },
   },
 };
@@ -62,15 +268,41 @@ export function englishCatalog(): Map<string, string> {
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+const quote = (text: string) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+
+/** A message's text with its values: `{name}` replaced, an English ICU plural picked (one, other). */
+export function messageText(id: string, values: Readonly<Record<string, string | number>> = {}): string {
+  const text = englishCatalog().get(id);
+  if (text === undefined) throw new Error(`locales/en/messages.po has no message ${id}`);
+  const plural = /^\{(\w+), plural, one \{(.*?)\} other \{(.*)\}\}$/.exec(text);
+  if (plural) {
+    const [, name = '', one = '', other = ''] = plural;
+    const count = Number(values[name]);
+    return (count === 1 ? one : other).replace(/#/g, String(count));
+  }
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (values[name] === undefined ? whole : String(values[name])));
+}
 
 /** A regular expression (as source) matching any of the messages, placeholders matching anything. */
 export function accessibleName(ids: readonly string[]): string {
   const texts = ids.map((id) => {
     const text = englishCatalog().get(id);
     if (text === undefined) throw new Error(`locales/en/messages.po has no message ${id}`);
-    return escape(text).replace(/\\\{[^}]*\\\}/g, '.+');
+    // A message's tags (<0>a link</0>) are elements inside the control's name: their text counts.
+    return escape(text.replace(/<\/?\d+>/g, '')).replace(/\\\{[^}]*\\\}/g, '.+');
   });
   return `/^(?:${texts.join('|')})$/`;
+}
+
+/** An exact name (a text already formatted, e.g. a plural). */
+function exactName(text: string): string {
+  return `/^${escape(text)}$/`;
+}
+
+/** `page.getByRole(...)` for a role and message ids, in a scope if given. */
+function locator(role: string, ids: readonly string[], within?: UiScope): string {
+  const inside = within === undefined ? 'page' : locator(within.role, within.names);
+  return `${inside}.getByRole('${role}', { name: ${accessibleName(ids)} })`;
 }
 
 /** The Playwright statement that sends the event on the screen, or a comment saying what must happen. */
@@ -84,10 +316,10 @@ export function actionFor(ui: FlowUi | undefined, event: EventObject, described:
     return `// TODO: no control is mapped to ${event.type} ${formatPayload(event)} (scripts/lib/uiActions.ts).`;
   }
   if ('code' in action) return action.code(event);
-  const name = accessibleName(action.names);
+  const control = locator(action.role, action.names, action.within);
   if ('fill' in action) {
-    const value = (event as unknown as Record<string, unknown>)[action.fill];
-    return `await page.getByRole('${action.role}', { name: ${name} }).fill(${formatPayload(String(value))});`;
+    const value = field(event, action.fill);
+    return `await ${control}.${action.role === 'combobox' ? 'selectOption' : 'fill'}(${formatPayload(String(value))});`;
   }
-  return `await page.getByRole('${action.role}', { name: ${name} }).${action.do ?? 'click'}();`;
+  return `await ${control}.${action.do ?? 'click'}();`;
 }
