@@ -1,6 +1,7 @@
 import { globalStyle, keyframes, style } from '@vanilla-extract/css';
 import { stickyTopHeight } from './stickyTop.css';
 import { mq, reducedMotion, vars } from './theme.css';
+import { srOnly } from './styles';
 
 globalStyle('*, *::before, *::after', { boxSizing: 'border-box' });
 
@@ -88,15 +89,7 @@ export const visuallyHidden = style({
  * accessible name keeps it). Used by the header's account actions and balance.
  */
 export const labelFromTablet = style({
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  margin: '-1px',
-  padding: 0,
-  overflow: 'hidden',
-  clipPath: 'inset(50%)',
-  whiteSpace: 'nowrap',
-  border: 0,
+  ...srOnly,
   '@media': {
     [mq.md]: { position: 'static', width: 'auto', height: 'auto', margin: 0, overflow: 'visible', clipPath: 'none' },
   },

@@ -1,15 +1,12 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from './theme.css';
+import { centredGrid } from './styles';
 
 export const screen = style({
-  minHeight: '100vh',
-  display: 'grid',
-  placeItems: 'center',
+  ...centredGrid('100vh'),
   backgroundColor: vars.color.background,
 });
 
 export const inline = style({
-  minHeight: '40vh',
-  display: 'grid',
-  placeItems: 'center',
+  ...centredGrid('40vh'),
 });

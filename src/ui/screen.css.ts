@@ -1,21 +1,18 @@
 import { style } from '@vanilla-extract/css';
 import { mq, vars } from './theme.css';
+import { centredGrid } from './styles';
 
 // A full-screen message (crash, maintenance, restricted country): logo, headline, text, action.
 
 export const screen = style({
-  minHeight: '100vh',
-  display: 'grid',
-  placeItems: 'center',
+  ...centredGrid('100vh'),
   padding: vars.space.lg,
   backgroundColor: vars.color.background,
   backgroundImage: `radial-gradient(ellipse at top, ${vars.color.surfaceRaised} 0%, transparent 60%)`,
 });
 
 export const inline = style({
-  minHeight: '60vh',
-  display: 'grid',
-  placeItems: 'center',
+  ...centredGrid('60vh'),
   padding: vars.space.lg,
 });
 

@@ -2,6 +2,7 @@ import { style } from '@vanilla-extract/css';
 import { recipe, type RecipeVariants } from '@vanilla-extract/recipes';
 import { slideUp } from './global.css';
 import { mq, vars } from './theme.css';
+import { edgeBox, edgeTone } from './styles';
 
 export const region = style({
   position: 'fixed',
@@ -33,11 +34,7 @@ export const toast = recipe({
     alignItems: 'start',
     gap: vars.space.sm,
     padding: `${vars.space.sm} ${vars.space.xs} ${vars.space.sm} ${vars.space.md}`,
-    borderRadius: vars.radius.md,
-    border: `1px solid ${vars.color.border}`,
-    borderLeftWidth: '6px',
-    backgroundColor: vars.color.surfaceRaised,
-    color: vars.color.text,
+    ...edgeBox('6px', vars.color.surfaceRaised),
     boxShadow: vars.shadow.overlay,
     touchAction: 'pan-y',
     userSelect: 'none',
@@ -46,9 +43,9 @@ export const toast = recipe({
   },
   variants: {
     kind: {
-      success: { borderLeftColor: vars.color.success },
-      error: { borderLeftColor: vars.color.error },
-      warning: { borderLeftColor: vars.color.warning },
+      success: edgeTone.success,
+      error: edgeTone.error,
+      warning: edgeTone.warning,
     },
     dragging: {
       true: { transition: 'none' },

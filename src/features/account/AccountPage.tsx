@@ -9,6 +9,7 @@ import * as s from './account.css';
 import { countryName } from './format';
 import { PasswordChangeForm } from './PasswordChangeForm';
 import { PhoneChangeForm } from './PhoneChangeForm';
+import { CardSection } from '../../ui/CardSection';
 
 export type SessionRef = ActorRefFrom<typeof sessionMachine>;
 
@@ -34,10 +35,7 @@ export function AccountPage({ session }: AccountPageProps) {
       <h1 className={s.title}>
         <Trans id="account.myAccount">My account</Trans>
       </h1>
-      <section className={s.section} aria-labelledby="account-details">
-        <h2 className={s.sectionTitle} id="account-details">
-          <Trans id="account.details.heading">Personal details</Trans>
-        </h2>
+      <CardSection headingId="account-details" heading={<Trans id="account.details.heading">Personal details</Trans>}>
         {profile ? <Details profile={profile} /> : null}
         {loading ? (
           <p className={s.text} role="status">
@@ -49,7 +47,7 @@ export function AccountPage({ session }: AccountPageProps) {
             <Trans id="account.details.error">We could not load your details. Please reload the page.</Trans>
           </FormError>
         ) : null}
-      </section>
+      </CardSection>
       <PhoneChangeForm session={session} profile={profile} />
       <PasswordChangeForm session={session} email={profile?.email ?? null} />
     </div>

@@ -8,10 +8,10 @@ import type { sessionMachine } from '../../../machines/session.machine';
 import { Button } from '../../ui/Button';
 import { FormError, formActionsClass, formClass } from '../../ui/Field';
 import { PasswordField } from '../../ui/PasswordField';
-import * as s from './account.css';
 import { accountFieldMessage, passwordErrorMessage } from './errorMessages';
 import { formText } from './format';
 import { passwordChangeErrors, type FieldErrors } from './validation';
+import { CardSection } from '../../ui/CardSection';
 
 type SessionRef = ActorRefFrom<typeof sessionMachine>;
 
@@ -58,10 +58,7 @@ function PasswordChange({ actor, email }: { actor: ActorRefFrom<typeof passwordC
   };
 
   return (
-    <section className={s.section} aria-labelledby="account-password-change">
-      <h2 className={s.sectionTitle} id="account-password-change">
-        <Trans id="account.password.heading">Change password</Trans>
-      </h2>
+    <CardSection headingId="account-password-change" heading={<Trans id="account.password.heading">Change password</Trans>}>
       <form className={formClass} noValidate onSubmit={submit} aria-busy={loading}>
         {/* For password managers: which account the new password belongs to. */}
         {email ? <input type="text" name="username" autoComplete="username" value={email} readOnly hidden /> : null}
@@ -87,6 +84,6 @@ function PasswordChange({ actor, email }: { actor: ActorRefFrom<typeof passwordC
           </Button>
         </div>
       </form>
-    </section>
+    </CardSection>
   );
 }

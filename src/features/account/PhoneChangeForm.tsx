@@ -16,6 +16,7 @@ import * as s from './account.css';
 import { accountFieldMessage, phoneErrorMessage } from './errorMessages';
 import { formText } from './format';
 import { phoneErrors, type FieldErrors } from './validation';
+import { CardSection } from '../../ui/CardSection';
 
 type PhoneChangeActor = ActorRefFrom<typeof phoneChangeMachine>;
 type SessionRef = ActorRefFrom<typeof sessionMachine>;
@@ -74,10 +75,7 @@ function PhoneChange({ actor, profile }: { actor: PhoneChangeActor; profile: Pla
   const hasFieldErrors = formError !== null && formError.fieldErrors.length > 0;
 
   return (
-    <section className={s.section} aria-labelledby="account-phone-change">
-      <h2 className={s.sectionTitle} id="account-phone-change">
-        <Trans id="account.phone.heading">Change mobile phone</Trans>
-      </h2>
+    <CardSection headingId="account-phone-change" heading={<Trans id="account.phone.heading">Change mobile phone</Trans>}>
       <p className={s.text}>
         <Trans id="account.phone.text">We will send a code by text message to the new number to confirm it is yours.</Trans>
       </p>
@@ -99,7 +97,7 @@ function PhoneChange({ actor, profile }: { actor: PhoneChangeActor; profile: Pla
         </div>
       </form>
       <CodePopup actor={actor} />
-    </section>
+    </CardSection>
   );
 }
 

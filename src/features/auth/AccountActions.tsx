@@ -6,6 +6,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { sessionMachine } from '../../../machines/session.machine';
 import { Button } from '../../ui/Button';
 import { button } from '../../ui/button.css';
+import { AccountIcon, LogoutIcon } from '../../ui/icons';
 import * as s from './auth.css';
 
 // The dialogs (and Radix Dialog with them) load when first needed, not with every page: the home
@@ -15,25 +16,6 @@ const LoginDialog = lazy(() => loadLoginDialog().then((module) => ({ default: mo
 const IdleWarningDialog = lazy(() => import('./IdleWarningDialog').then((module) => ({ default: module.IdleWarningDialog })));
 
 export type SessionRef = ActorRefFrom<typeof sessionMachine>;
-
-function AccountIcon() {
-  return (
-    <svg className={s.phoneIcon} width={20} height={20} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
-      <circle cx="12" cy="8" r="4" />
-      <path d="M4 21c0-4 3.6-7 8-7s8 3 8 7" />
-    </svg>
-  );
-}
-
-function LogoutIcon() {
-  return (
-    <svg className={s.phoneIcon} width={20} height={20} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
-      <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4" />
-      <path d="M16 17l5-5-5-5" />
-      <path d="M21 12H9" />
-    </svg>
-  );
-}
 
 /**
  * Where a login from the header should lead (product.md §2 "After login ..."): the page the player
@@ -76,13 +58,13 @@ export function AccountActions({ session, langmarket }: { session: SessionRef; l
             params={{ langmarket }}
             className={`${button({ variant: 'secondary', size: 'sm' })} ${s.compactOnPhone}`}
           >
-            <AccountIcon />
+            <AccountIcon className={s.phoneIcon} size={20} />
             <span className={s.labelFromTablet}>
               <Trans id="account.myAccount">My account</Trans>
             </span>
           </Link>
           <Button variant="ghost" size="sm" className={s.compactOnPhone} onClick={() => session.send({ type: 'session.logout' })}>
-            <LogoutIcon />
+            <LogoutIcon className={s.phoneIcon} size={20} />
             <span className={s.labelFromTablet}>
               <Trans id="account.logout">Log out</Trans>
             </span>

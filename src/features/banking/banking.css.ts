@@ -3,6 +3,7 @@ import { recipe } from '@vanilla-extract/recipes';
 import { choiceCard, choiceRadio } from '../../ui/form.css';
 import { card, cardTitle, mutedText, page as pageFrame, pageTitle } from '../../ui/page.css';
 import { mq, vars } from '../../ui/theme.css';
+import { edgeBox, edgeTone, inlineCentred, outlinedPill } from '../../ui/styles';
 
 // The banking pages (product.md §2: /my-account/banking and its tabs) and the deposit modal, on the
 // shared page frame (src/ui/page.css.ts). Mobile first: one column, every row wraps; nothing is
@@ -24,12 +25,8 @@ export const tabList = style({
 });
 
 export const tab = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  minHeight: '44px',
-  padding: `0 ${vars.space.md}`,
-  borderRadius: vars.radius.pill,
-  border: `1px solid ${vars.color.border}`,
+  ...inlineCentred,
+  ...outlinedPill('44px', vars.space.md),
   color: vars.color.text,
   fontWeight: vars.fontWeight.medium,
   textDecoration: 'none',
@@ -72,21 +69,10 @@ export const notice = recipe({
     gap: vars.space.xs,
     margin: 0,
     padding: vars.space.md,
-    borderRadius: vars.radius.md,
-    border: `1px solid ${vars.color.border}`,
-    borderLeftWidth: '4px',
-    backgroundColor: vars.color.surfaceRaised,
-    color: vars.color.text,
+    ...edgeBox('4px', vars.color.surfaceRaised),
     overflowWrap: 'anywhere',
   },
-  variants: {
-    tone: {
-      info: { borderLeftColor: vars.color.link },
-      success: { borderLeftColor: vars.color.success },
-      warning: { borderLeftColor: vars.color.warning },
-      error: { borderLeftColor: vars.color.error },
-    },
-  },
+  variants: { tone: edgeTone },
   defaultVariants: { tone: 'info' },
 });
 
@@ -172,8 +158,7 @@ export const amount = recipe({
 
 export const badge = recipe({
   base: {
-    display: 'inline-flex',
-    alignItems: 'center',
+    ...inlineCentred,
     padding: `0 ${vars.space.xs}`,
     borderRadius: vars.radius.pill,
     border: '1px solid currentColor',

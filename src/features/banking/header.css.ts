@@ -1,6 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { labelFromTablet } from '../../ui/global.css';
 import { mq, vars } from '../../ui/theme.css';
+import { srOnly } from '../../ui/styles';
 
 // The header's balance and deposit button (product.md §2: the balance on every page while logged
 // in). On a 320 px phone they share the header with the menu, the logo, the language and the
@@ -56,15 +57,7 @@ export const amount = style({
 export const amountExact = style({
   '@media': {
     [narrowPhone]: {
-      position: 'absolute',
-      width: '1px',
-      height: '1px',
-      margin: '-1px',
-      padding: 0,
-      overflow: 'hidden',
-      clipPath: 'inset(50%)',
-      whiteSpace: 'nowrap',
-      border: 0,
+      ...srOnly,
     },
   },
 });

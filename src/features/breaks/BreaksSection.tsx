@@ -12,6 +12,7 @@ import { FormError, formClass } from '../../ui/Field';
 import { Loader } from '../../ui/Loader';
 import * as s from './breaks.css';
 import { breakErrorMessage, lengthLabel } from './texts';
+import { CardSection } from '../../ui/CardSection';
 
 type SessionRef = ActorRefFrom<typeof sessionMachine>;
 type ExclusionRef = ActorRefFrom<typeof exclusionMachine>;
@@ -45,17 +46,14 @@ function choiceOf(value: string): BreakChoice | null {
 export function BreaksSection({ session }: { session: SessionRef }) {
   const flow = useSelector(session, (snapshot) => snapshot.context.flows.exclusion);
   return (
-    <section className={s.section} aria-labelledby="breaks-heading">
-      <h2 className={s.sectionTitle} id="breaks-heading">
-        <Trans id="breaks.heading">Take a break</Trans>
-      </h2>
+    <CardSection headingId="breaks-heading" heading={<Trans id="breaks.heading">Take a break</Trans>}>
       <p className={s.text}>
         <Trans id="breaks.intro">
           If you want to stop playing for a while, you can take a break here. It starts at once and cannot be undone before it ends.
         </Trans>
       </p>
       {flow === null ? <Loader layout="inline" /> : <Breaks key={flow.sessionId} flow={flow} />}
-    </section>
+    </CardSection>
   );
 }
 

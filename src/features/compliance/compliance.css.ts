@@ -1,6 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { mq, vars } from '../../ui/theme.css';
 import { PANIC_BAR_MIN_HEIGHT, SESSION_BAR_MIN_HEIGHT } from './barSizes';
+import { inlineCentred, outlinedPill } from '../../ui/styles';
 
 // The compliance layer's part of the page's first load (issue 13): the Swedish badges above the
 // header, and the space the player's bars take while their code loads (./player.css.ts styles the
@@ -30,12 +31,8 @@ export const badgeList = style({
 });
 
 export const badge = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  minHeight: '32px',
-  padding: `0 ${vars.space.sm}`,
-  borderRadius: vars.radius.pill,
-  border: `1px solid ${vars.color.border}`,
+  ...inlineCentred,
+  ...outlinedPill('32px', vars.space.sm),
   backgroundColor: vars.color.surfaceRaised,
   color: vars.color.text,
   fontSize: vars.fontSize.xs,

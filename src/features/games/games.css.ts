@@ -3,6 +3,7 @@ import { LIVE_CASINO_ROWS_SPAN } from '../../../machines/lib/constants';
 import { mutedText, pageTitle } from '../../ui/page.css';
 import { stickyTopHeight } from '../../ui/stickyTop.css';
 import { mq, reducedMotion, vars } from '../../ui/theme.css';
+import { outlinedPill } from '../../ui/styles';
 
 // The lobbies, category pages and the game page (issue 12; product.md §2 "Casino and live casino").
 // Mobile first. A category's grid follows the content's grid per breakpoint (product.md §3: columns
@@ -37,11 +38,8 @@ export const toolbar = style({ display: 'flex', flexWrap: 'wrap', gap: vars.spac
 export const searchField = style({ display: 'grid', gap: vars.space.xxs, flex: '1 1 14rem', minWidth: 0 });
 
 export const searchInput = style({
-  minHeight: '44px',
+  ...outlinedPill('44px', vars.space.md),
   width: '100%',
-  padding: `0 ${vars.space.md}`,
-  borderRadius: vars.radius.pill,
-  border: `1px solid ${vars.color.border}`,
   backgroundColor: vars.color.surface,
   color: vars.color.text,
   fontSize: vars.fontSize.md,
@@ -95,10 +93,7 @@ export const tab = style({
   '@media': {
     [mq.md]: {
       flexDirection: 'row',
-      minHeight: '44px',
-      padding: `0 ${vars.space.md}`,
-      borderRadius: vars.radius.pill,
-      border: `1px solid ${vars.color.border}`,
+      ...outlinedPill('44px', vars.space.md),
       fontSize: vars.fontSize.md,
       color: vars.color.text,
       selectors: {

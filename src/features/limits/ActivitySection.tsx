@@ -10,6 +10,7 @@ import { Loader } from '../../ui/Loader';
 import { ACTIVITY_LOAD_FAILED, activityErrorMessage } from './errorMessages';
 import type { GamblingLimitsActor } from './LimitCard';
 import * as s from './limits.css';
+import { CardSection } from '../../ui/CardSection';
 
 /** The choices in the order offered: the intervals (behaviour.md §9: 30, 60, 120 minutes), then off. */
 const CHOICES: readonly ActivityInterval[] = [...ACTIVITY_INTERVAL_CHOICES_MINUTES, null];
@@ -38,10 +39,7 @@ export function ActivitySection({ flow }: { flow: GamblingLimitsActor }) {
       : t({ id: 'limits.activity.every', message: plural(minutes, { one: 'Every # minute', other: 'Every # minutes' }) });
 
   return (
-    <section className={s.section} aria-labelledby="limits-activity">
-      <h2 className={s.sectionTitle} id="limits-activity">
-        <Trans id="limits.activity.heading">Reality check reminders</Trans>
-      </h2>
+    <CardSection headingId="limits-activity" heading={<Trans id="limits.activity.heading">Reality check reminders</Trans>}>
       <p className={s.text}>
         <Trans id="limits.activity.intro">
           While you play, we remind you how long you have been playing and how much you have won and lost, as often as you choose here.
@@ -91,6 +89,6 @@ export function ActivitySection({ flow }: { flow: GamblingLimitsActor }) {
           </p>
         </form>
       )}
-    </section>
+    </CardSection>
   );
 }

@@ -15,6 +15,7 @@ import { LIMITS_LOAD_FAILED } from './errorMessages';
 import { dateOf } from '../../ui/dates';
 import { LimitCard, type GamblingLimitsActor } from './LimitCard';
 import * as s from './limits.css';
+import { CardSection } from '../../ui/CardSection';
 
 type SessionRef = ActorRefFrom<typeof sessionMachine>;
 
@@ -116,10 +117,7 @@ function HowChangesWork({ flow }: { flow: GamblingLimitsActor }) {
             }),
           });
   return (
-    <section className={s.section} aria-labelledby="limits-rules">
-      <h2 className={s.sectionTitle} id="limits-rules">
-        <Trans id="limits.rules.heading">How changes work</Trans>
-      </h2>
+    <CardSection headingId="limits-rules" heading={<Trans id="limits.rules.heading">How changes work</Trans>}>
       <ul className={s.rules}>
         <li>
           <Trans id="limits.rules.decrease">A lower limit, or your first limit, applies at once.</Trans>
@@ -129,7 +127,7 @@ function HowChangesWork({ flow }: { flow: GamblingLimitsActor }) {
           <Trans id="limits.rules.pending">Until then, the change is shown as pending with the date it applies, and you can cancel it.</Trans>
         </li>
       </ul>
-    </section>
+    </CardSection>
   );
 }
 

@@ -98,6 +98,8 @@ export function LimitCard({ flow, kind, duration, money, locale }: LimitCardProp
   const cap = limitMaximumCents(rules, key);
   const bounds: LimitBounds = { min: money.units(LIMIT_MIN_AMOUNT), max: money.cents(cap) };
   const hasCap = cap < LIMIT_MAX_AMOUNT * 100;
+  // What the card's two actions share: small, waiting while a call runs, described by the card's heading.
+  const actionProps = { size: 'sm', className: s.wrapButton, disabled: busy, 'aria-describedby': headingId } as const;
 
   return (
     <li className={s.period} aria-labelledby={headingId} data-testid={`limit-${kind}-${duration}`}>
@@ -131,23 +133,13 @@ export function LimitCard({ flow, kind, duration, money, locale }: LimitCardProp
           <Button
             ref={editButton}
             variant="secondary"
-            size="sm"
-            className={s.wrapButton}
-            disabled={busy}
-            aria-describedby={headingId}
+            {...actionProps}
             onClick={() => flow.send({ type: 'limit.edit', kind, duration })}
           >
             {limit.value === null ? <Trans id="limits.set">Set a limit</Trans> : <Trans id="limits.change">Change limit</Trans>}
           </Button>
           {limit.value !== null && !limit.locked && !limit.pendingDelete ? (
-            <Button
-              variant="ghost"
-              size="sm"
-              className={s.wrapButton}
-              disabled={busy}
-              aria-describedby={headingId}
-              onClick={() => flow.send({ type: 'limit.delete', kind, duration })}
-            >
+            <Button variant="ghost" {...actionProps} onClick={() => flow.send({ type: 'limit.delete', kind, duration })}>
               {isCalling({ call }, key, 'delete') ? <Trans id="limits.removing">Removing…</Trans> : <Trans id="limits.remove">Remove limit</Trans>}
             </Button>
           ) : null}

@@ -3,6 +3,7 @@ import { recipe } from '@vanilla-extract/recipes';
 import { choiceCard, choiceRadio } from '../../ui/form.css';
 import { card, cardTitle, mutedText, page as pageFrame, pageTitle, successStatus } from '../../ui/page.css';
 import { mq, vars } from '../../ui/theme.css';
+import { edgeBox, edgeTone } from '../../ui/styles';
 
 // The gambling limits page (product.md §2 /my-account/gambling-limits) on the shared page frame
 // (src/ui/page.css.ts). Mobile first: one column and every row wraps, so nothing is wider than a
@@ -60,20 +61,10 @@ export const notice = recipe({
     gap: vars.space.xs,
     margin: 0,
     padding: vars.space.sm,
-    borderRadius: vars.radius.md,
-    border: `1px solid ${vars.color.border}`,
-    borderLeftWidth: '4px',
-    backgroundColor: vars.color.surface,
-    color: vars.color.text,
+    ...edgeBox('4px', vars.color.surface),
     overflowWrap: 'anywhere',
   },
-  variants: {
-    tone: {
-      info: { borderLeftColor: vars.color.link },
-      warning: { borderLeftColor: vars.color.warning },
-      error: { borderLeftColor: vars.color.error },
-    },
-  },
+  variants: { tone: { info: edgeTone.info, warning: edgeTone.warning, error: edgeTone.error } },
   defaultVariants: { tone: 'info' },
 });
 

@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { mq, vars } from '../../ui/theme.css';
+import { inlineCentred, pill } from '../../ui/styles';
 
 export const skipLink = style({
   position: 'absolute',
@@ -92,11 +93,8 @@ export const navList = style({
 });
 
 export const navLink = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  minHeight: '40px',
-  padding: `0 ${vars.space.sm}`,
-  borderRadius: vars.radius.pill,
+  ...inlineCentred,
+  ...pill('40px', vars.space.sm),
   color: vars.color.text,
   fontWeight: vars.fontWeight.medium,
   textDecoration: 'none',

@@ -1,0 +1,49 @@
+// Named style fragments that several style sheets share: plain objects (or functions that return one),
+// spread into a `style({...})` or a recipe's base, so a sheet keeps only what is its own.
+// Only .css.ts files import this module (it makes no class itself).
+import { vars } from './theme.css';
+
+/** Out of sight, still read by screen readers (the clip-path rule; spread where a rule hides only at some widths). */
+export const srOnly = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  margin: '-1px',
+  padding: 0,
+  overflow: 'hidden',
+  clipPath: 'inset(50%)',
+  whiteSpace: 'nowrap',
+  border: 0,
+} as const;
+
+/** Content centred on one line, the box as wide as its content. */
+export const inlineCentred = { display: 'inline-flex', alignItems: 'center' } as const;
+
+/** A box that centres its one child in a given height (a screen, a loader). */
+export const centredGrid = (minHeight: string) => ({ minHeight, display: 'grid', placeItems: 'center' }) as const;
+
+/** A pill: its least height, its padding at the sides and the round ends. */
+export const pill = (minHeight: string, paddingX: string) =>
+  ({ minHeight, padding: `0 ${paddingX}`, borderRadius: vars.radius.pill }) as const;
+
+/** A pill with the hairline border (a tab, a tag, a search field). */
+export const outlinedPill = (minHeight: string, paddingX: string) =>
+  ({ ...pill(minHeight, paddingX), border: `1px solid ${vars.color.border}` }) as const;
+
+/** A box whose tone is its left edge (a notice, a toast): the edge's width and the box's background. */
+export const edgeBox = (edgeWidth: string, backgroundColor: string) =>
+  ({
+    borderRadius: vars.radius.md,
+    border: `1px solid ${vars.color.border}`,
+    borderLeftWidth: edgeWidth,
+    backgroundColor,
+    color: vars.color.text,
+  }) as const;
+
+/** The left-edge colour of each tone (an edgeBox's variants); colour is never the only sign. */
+export const edgeTone = {
+  info: { borderLeftColor: vars.color.link },
+  success: { borderLeftColor: vars.color.success },
+  warning: { borderLeftColor: vars.color.warning },
+  error: { borderLeftColor: vars.color.error },
+} as const;
