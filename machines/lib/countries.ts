@@ -5,12 +5,15 @@
 export const COUNTRY_CODES = ['FI', 'CA', 'NZ', 'NO', 'CL', 'IN', 'PH', 'MT', 'BR'] as const;
 export type CountryCode = (typeof COUNTRY_CODES)[number];
 
-export interface Country {
-  readonly code: CountryCode;
+/** A country of a list: its code, its dialing prefix and its currency. */
+interface CountryOf<Code extends string> {
+  readonly code: Code;
   /** International dialing prefix, with the plus sign, as the phone prefix field holds it. */
   readonly dialingCode: string;
   readonly currency: string;
 }
+
+export type Country = CountryOf<CountryCode>;
 
 export const COUNTRIES: Readonly<Record<CountryCode, Country>> = {
   FI: { code: 'FI', dialingCode: '+358', currency: 'EUR' },
@@ -40,11 +43,7 @@ export function isCountryCode(value: string): value is CountryCode {
 export const PAY_AND_PLAY_COUNTRY_CODES = ['SE', 'FI', 'DE'] as const;
 export type PayAndPlayCountryCode = (typeof PAY_AND_PLAY_COUNTRY_CODES)[number];
 
-export interface PayAndPlayCountry {
-  readonly code: PayAndPlayCountryCode;
-  readonly dialingCode: string;
-  readonly currency: string;
-}
+export type PayAndPlayCountry = CountryOf<PayAndPlayCountryCode>;
 
 export const PAY_AND_PLAY_COUNTRIES: Readonly<Record<PayAndPlayCountryCode, PayAndPlayCountry>> = {
   SE: { code: 'SE', dialingCode: '+46', currency: 'SEK' },
