@@ -70,6 +70,9 @@ export function TextField({ label, error, hint, className, ...input }: TextField
   );
 }
 
+/** What an e-mail address's input wants, spread into a TextField: the e-mail keyboard, no capital letter, no spelling check. */
+export const emailInputProps = { type: 'email', inputMode: 'email', autoCapitalize: 'off', spellCheck: false } as const;
+
 export interface SelectFieldProps extends Omit<ComponentPropsWithRef<'select'>, 'id'> {
   label: ReactNode;
   error?: ReactNode | undefined;

@@ -6,7 +6,7 @@ import type { ActorRefFrom } from 'xstate';
 import { LOGIN_RETRY_ATTEMPTS } from '../../../machines/lib/constants';
 import type { loginMachine } from '../../../machines/login.machine';
 import { Button } from '../../ui/Button';
-import { FormError, formClass, TextField } from '../../ui/Field';
+import { emailInputProps, FormError, formClass, TextField } from '../../ui/Field';
 import { Modal } from '../../ui/Modal';
 import { PasswordField } from '../../ui/PasswordField';
 import * as s from './auth.css';
@@ -79,12 +79,9 @@ function LoginForm({ login, langmarket, onLeave }: { login: LoginRef; langmarket
       {error !== null ? <FormError>{loginErrorMessage(i18n, error)}</FormError> : null}
       <TextField
         label={t({ id: 'common.email', message: 'E-mail' })}
-        type="email"
+        {...emailInputProps}
         name="email"
         autoComplete="username"
-        inputMode="email"
-        autoCapitalize="off"
-        spellCheck={false}
         required
         value={email}
         onChange={(event) => setEmail(event.target.value)}

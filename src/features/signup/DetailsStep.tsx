@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { PASSWORD_MIN_LENGTH } from '../../../machines/lib/constants';
 import { Button } from '../../ui/Button';
-import { formClass, FormError, TextField } from '../../ui/Field';
+import { emailInputProps, formClass, FormError, TextField } from '../../ui/Field';
 import { PasswordField } from '../../ui/PasswordField';
 import { formErrorMessage } from './errorMessages';
 import { StepHeading, useFieldBinding, useFocusFirstInvalid, type SignupRef } from './parts';
@@ -37,11 +37,8 @@ export function DetailsStep({ signup, focus }: { signup: SignupRef; focus: boole
         <TextField label={t({ id: 'signup.lastName.label', message: 'Last name' })} autoComplete="family-name" {...text('lastName')} required />
         <TextField
           label={t({ id: 'common.email', message: 'E-mail' })}
-          type="email"
-          inputMode="email"
+          {...emailInputProps}
           autoComplete="email"
-          autoCapitalize="off"
-          spellCheck={false}
           {...text('email')}
           required
         />
