@@ -76,7 +76,7 @@ test.describe('pay and play', () => {
     await expect(heading).toBeVisible();
     await expect(heading).toBeFocused();
     await expectNoSeriousA11yViolations(page);
-    await screenshot(page, 'paynplay-update-1440');
+    await screenshot(page, 'pay-and-play-update-1440');
 
     // Client-side rules first: both fields are required, the first one in error takes the focus.
     await page.getByRole('button', { name: 'Save and play' }).click();
@@ -84,7 +84,7 @@ test.describe('pay and play', () => {
     await expect(page.getByText('Enter your mobile number.')).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'E-mail' })).toBeFocused();
 
-    const email = `pnp-${Date.now()}@example.com`;
+    const email = `pay-and-play-${Date.now()}@example.com`;
     await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
     await expect(page.getByRole('combobox', { name: 'Country code' })).toHaveValue('+358');
     await page.getByRole('textbox', { name: 'Mobile number' }).fill('40 123 4567');
@@ -130,7 +130,7 @@ test.describe('pay and play', () => {
     await payTwenty(page);
     await identifyAtBank(page, personalId);
     await expect(page.getByRole('heading', { level: 1, name: 'Complete your account' })).toBeVisible();
-    await page.getByRole('textbox', { name: 'E-mail' }).fill(`pnp-limit-${Date.now()}@example.com`);
+    await page.getByRole('textbox', { name: 'E-mail' }).fill(`pay-and-play-limit-${Date.now()}@example.com`);
     await page.getByRole('textbox', { name: 'Mobile number' }).fill('40 222 3344');
     await page.getByRole('button', { name: 'Save and play' }).click();
     await expect(page).toHaveURL(new RegExp(`/en-FI${TARGET}$`));
@@ -195,7 +195,7 @@ test.describe('pay and play', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Täydennä tilisi tiedot' })).toBeVisible();
     // The phone country follows the flow's country.
     await expect(page.getByRole('combobox', { name: 'Maatunnus' })).toHaveValue('+358');
-    const email = `pnp-fi-${Date.now()}@example.com`;
+    const email = `pay-and-play-fi-${Date.now()}@example.com`;
     await page.getByRole('textbox', { name: 'Sähköposti' }).fill(email);
     await page.getByRole('textbox', { name: 'Matkapuhelinnumero' }).fill('40 765 4321');
     await page.getByRole('button', { name: 'Tallenna ja pelaa' }).click();
@@ -217,7 +217,7 @@ test.describe('pay and play', () => {
     await page.getByRole('button', { name: '€50', exact: true }).focus();
     await page.keyboard.press('Enter');
     await expect(page.getByText('You will identify with your bank and deposit €50.00.')).toBeVisible();
-    await screenshot(page, 'paynplay-amount-375');
+    await screenshot(page, 'pay-and-play-amount-375');
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await expectNoSeriousA11yViolations(page);
     await page.getByRole('textbox', { name: 'Or enter an amount (EUR)' }).press('Enter');
@@ -277,7 +277,7 @@ test.describe('pay and play in Germany', () => {
     await expect(main.getByRole('heading', { level: 1, name: t('Complete your account') })).toBeVisible();
     // The phone country follows the flow's country.
     await expect(main.getByRole('combobox', { name: t('Country code') })).toHaveValue('+49');
-    const email = `pnp-de-${Date.now()}@example.com`;
+    const email = `pay-and-play-de-${Date.now()}@example.com`;
     await main.getByRole('textbox', { name: t('E-mail') }).fill(email);
     await main.getByRole('textbox', { name: t('Mobile number') }).fill('1511 2345678');
     await main.getByRole('button', { name: t('Save and play') }).click();
@@ -304,7 +304,7 @@ test.describe('pay and play in Germany', () => {
     await submit.click();
     await expect(main.getByText(t('Enter your deposit limit.'))).toBeVisible();
     await expect(main.getByText(t('Choose or enter an amount.'))).toBeVisible();
-    await screenshot(page, 'paynplay-amount-de-375');
+    await screenshot(page, 'pay-and-play-amount-de-375');
     await expectFitsViewport(page, 'pay and play amount with the German limit and errors', submit);
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
   });
@@ -334,7 +334,7 @@ test.describe('pay and play in Sweden', () => {
     await expect(page).toHaveURL(/\/en-PP\/signup\/callback/);
     await expect(main.getByRole('heading', { level: 1, name: 'Complete your account' })).toBeVisible();
     await expect(main.getByRole('combobox', { name: 'Country code' })).toHaveValue('+46');
-    const email = `pnp-se-${Date.now()}@example.com`;
+    const email = `pay-and-play-se-${Date.now()}@example.com`;
     await main.getByRole('textbox', { name: 'E-mail' }).fill(email);
     await main.getByRole('textbox', { name: 'Mobile number' }).fill('70 123 4588');
     await main.getByRole('button', { name: 'Save and play' }).click();
