@@ -316,8 +316,8 @@ export interface CallbackParams {
 }
 
 /** The client-side codes for an identification that did not come back with a code. */
-export const IDENTIFICATION_CANCELLED = 'paynplay.identification.cancelled';
-export const IDENTIFICATION_FAILED = 'paynplay.identification.failed';
+export const IDENTIFICATION_CANCELLED = 'payAndPlay.identification.cancelled';
+export const IDENTIFICATION_FAILED = 'payAndPlay.identification.failed';
 /**
  * Issue 20: the site refused the deposit at the bank step (the player's limits do not allow it); the
  * bank sends the visitor back with the spec's result, the same code the code check answers then.

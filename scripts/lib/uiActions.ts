@@ -200,20 +200,20 @@ export const FLOW_UIS: Readonly<Record<string, FlowUi>> = {
     player: null,
     notes: ["The model's other starts are the bank's return (/en-FI/signup/callback with the code, or cancelled): a path that starts there is the bank's answer."],
     actions: {
-      'amount.change': { role: 'textbox', names: ['paynplay.amount.custom'], fill: 'value' },
-      'limit.change': { role: 'textbox', names: ['paynplay.limit.amount'], fill: 'value' },
-      'limit.duration': { role: 'combobox', names: ['paynplay.limit.period'], fill: 'duration' },
-      'amount.submit': { role: 'button', names: ['paynplay.amount.submit'] },
+      'amount.change': { role: 'textbox', names: ['payAndPlay.amount.custom'], fill: 'value' },
+      'limit.change': { role: 'textbox', names: ['payAndPlay.limit.amount'], fill: 'value' },
+      'limit.duration': { role: 'combobox', names: ['payAndPlay.limit.period'], fill: 'duration' },
+      'amount.submit': { role: 'button', names: ['payAndPlay.amount.submit'] },
       'update.change': {
         code: (event) => {
           const name = String(field(event, 'field'));
-          const label = { email: 'common.email', phoneBody: 'paynplay.update.phoneBody' }[name];
+          const label = { email: 'common.email', phoneBody: 'payAndPlay.update.phoneBody' }[name];
           if (label !== undefined) return `await ${locator('textbox', [label])}.fill(${formatPayload(String(field(event, 'value')))});`;
           if (name === 'phonePrefix') return `await ${locator('combobox', ['phone.prefix.label'])}.selectOption(${formatPayload(String(field(event, 'value')))});`;
           return `// TODO: no control is mapped to the pay-and-play field ${name} (scripts/lib/uiActions.ts).`;
         },
       },
-      'update.submit': { role: 'button', names: ['paynplay.update.submit'] },
+      'update.submit': { role: 'button', names: ['payAndPlay.update.submit'] },
       'verify.retry': { role: 'button', names: ['common.tryAgain'] },
       'login.retry': { role: 'button', names: ['common.tryAgain'] },
     },

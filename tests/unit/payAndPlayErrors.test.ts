@@ -16,8 +16,8 @@ describe('pay-and-play error table', () => {
     'error.validation',
     'error.country.blocked',
     'error.access.restricted',
-    'paynplay.identification.cancelled',
-    'paynplay.identification.failed',
+    'payAndPlay.identification.cancelled',
+    'payAndPlay.identification.failed',
     // Issue 20: the player's limits refused the deposit (bank step or code check).
     'SELF_LIMIT_REACHED',
     'network.error',
@@ -42,12 +42,12 @@ describe('pay-and-play error table', () => {
   it('maps the client and platform field codes of the update form', () => {
     expect(updateFieldErrorMessage('email', 'validation.required').id).toBe('field.email.required');
     expect(updateFieldErrorMessage('phonePrefix', 'validation.phone').id).toBe('phone.prefix.invalid');
-    expect(updateFieldErrorMessage('email', UPDATE_FIELD_LOCKED).id).toBe('paynplay.update.error.emailLocked');
-    expect(updateFieldErrorMessage('phoneBody', UPDATE_FIELD_LOCKED).id).toBe('paynplay.update.error.phoneLocked');
-    expect(updateFieldErrorMessage('phoneBody', 'validation.required').id).toBe('paynplay.update.error.phoneRequired');
-    expect(updateFieldErrorMessage('email', 'validation.email').id).toBe('paynplay.update.error.emailInvalid');
-    expect(updateFieldErrorMessage('phoneBody', 'validation.phone').id).toBe('paynplay.update.error.phoneInvalid');
-    expect(updateFieldErrorMessage('phoneBody', 'error.vonage.validation').id).toBe('paynplay.update.error.phoneUndeliverable');
-    expect(updateFieldErrorMessage('email', 'error.registration.player_already_exists').id).toBe('paynplay.error.emailTaken');
+    expect(updateFieldErrorMessage('email', UPDATE_FIELD_LOCKED).id).toBe('payAndPlay.update.error.emailLocked');
+    expect(updateFieldErrorMessage('phoneBody', UPDATE_FIELD_LOCKED).id).toBe('payAndPlay.update.error.phoneLocked');
+    expect(updateFieldErrorMessage('phoneBody', 'validation.required').id).toBe('payAndPlay.update.error.phoneRequired');
+    expect(updateFieldErrorMessage('email', 'validation.email').id).toBe('payAndPlay.update.error.emailInvalid');
+    expect(updateFieldErrorMessage('phoneBody', 'validation.phone').id).toBe('payAndPlay.update.error.phoneInvalid');
+    expect(updateFieldErrorMessage('phoneBody', 'error.vonage.validation').id).toBe('payAndPlay.update.error.phoneUndeliverable');
+    expect(updateFieldErrorMessage('email', 'error.registration.player_already_exists').id).toBe('payAndPlay.error.emailTaken');
   });
 });

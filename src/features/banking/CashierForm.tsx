@@ -62,7 +62,7 @@ export function CashierForm({ context, currency, bounds, presets, requesting, on
         currency={currency}
         presets={presets}
         hint={
-          <Trans id="paynplay.amount.bounds">
+          <Trans id="payAndPlay.amount.bounds">
             From {min} to {max}
           </Trans>
         }

@@ -303,7 +303,7 @@ function LimitEditor({
         label={t({ id: 'limits.field.label', message: `${name} (${currency})` })}
         hint={
           hasCap ? (
-            <Trans id="paynplay.amount.bounds">
+            <Trans id="payAndPlay.amount.bounds">
               From {min} to {max}
             </Trans>
           ) : (

@@ -34,7 +34,7 @@ export function AmountStep({ actor, money, langmarket }: { actor: PayAndPlayActo
   const limitMin = money.short(LIMIT_MIN_AMOUNT);
   const limitMax = firstLimit === null ? '' : money.short(firstLimit.max[limitDuration]);
   // One text for the bounds of the amount and of the limit (the placeholders are the macro's names).
-  const bounds = (min: string, max: string) => t({ id: 'paynplay.amount.bounds', message: `From ${min} to ${max}` });
+  const bounds = (min: string, max: string) => t({ id: 'payAndPlay.amount.bounds', message: `From ${min} to ${max}` });
   const change = (value: string) => actor.send({ type: 'amount.change', value });
 
   return (
@@ -49,7 +49,7 @@ export function AmountStep({ actor, money, langmarket }: { actor: PayAndPlayActo
     >
       <fieldset className={s.presets}>
         <legend className={s.legend}>
-          <Trans id="paynplay.amount.presets">Choose an amount</Trans>
+          <Trans id="payAndPlay.amount.presets">Choose an amount</Trans>
         </legend>
         {PAY_AND_PLAY_PRESET_AMOUNTS.map((preset) => {
           const selected = check.ok && check.amount === preset;
@@ -68,7 +68,7 @@ export function AmountStep({ actor, money, langmarket }: { actor: PayAndPlayActo
         })}
       </fieldset>
       <TextField
-        label={t({ id: 'paynplay.amount.custom', message: `Or enter an amount (${currency})` })}
+        label={t({ id: 'payAndPlay.amount.custom', message: `Or enter an amount (${currency})` })}
         name="amount"
         inputMode="decimal"
         autoComplete="off"
@@ -82,16 +82,16 @@ export function AmountStep({ actor, money, langmarket }: { actor: PayAndPlayActo
         // Issue 21: the market requires a deposit limit before the first deposit (Sweden, Germany).
         <fieldset className={s.limit}>
           <legend className={s.legend}>
-            {firstLimit.durations.length > 1 ? <Trans id="paynplay.limit.legend">Your deposit limit</Trans> : i18n._(limitPeriodName(limitDuration))}
+            {firstLimit.durations.length > 1 ? <Trans id="payAndPlay.limit.legend">Your deposit limit</Trans> : i18n._(limitPeriodName(limitDuration))}
           </legend>
           <p className={s.fineprint}>
-            <Trans id="paynplay.limit.intro">
+            <Trans id="payAndPlay.limit.intro">
               The rules of your country ask for a deposit limit before your first deposit. It applies at once; you can change it later in your account.
             </Trans>
           </p>
           {firstLimit.durations.length > 1 ? (
             <SelectField
-              label={t({ id: 'paynplay.limit.period', message: 'Limit period' })}
+              label={t({ id: 'payAndPlay.limit.period', message: 'Limit period' })}
               name="limitDuration"
               value={limitDuration}
               disabled={authorizing}
@@ -108,7 +108,7 @@ export function AmountStep({ actor, money, langmarket }: { actor: PayAndPlayActo
             </SelectField>
           ) : null}
           <TextField
-            label={t({ id: 'paynplay.limit.amount', message: `Limit (${currency})` })}
+            label={t({ id: 'payAndPlay.limit.amount', message: `Limit (${currency})` })}
             name="limit"
             inputMode="decimal"
             autoComplete="off"
@@ -121,19 +121,19 @@ export function AmountStep({ actor, money, langmarket }: { actor: PayAndPlayActo
         </fieldset>
       )}
       <p className={s.summary} aria-live="polite">
-        {check.ok ? <Trans id="paynplay.amount.summary">You will identify with your bank and deposit {deposit}.</Trans> : null}
+        {check.ok ? <Trans id="payAndPlay.amount.summary">You will identify with your bank and deposit {deposit}.</Trans> : null}
       </p>
       {errorCode !== null && !authorizing ? <FormError>{i18n._(flowErrorMessage(errorCode))}</FormError> : null}
       <Button type="submit" size="lg" className={s.submit} disabled={authorizing}>
-        <Trans id="paynplay.amount.submit">Identify with your bank</Trans>
+        <Trans id="payAndPlay.amount.submit">Identify with your bank</Trans>
       </Button>
       {authorizing ? (
         <Progress>
-          <Trans id="paynplay.progress.authorizing">Opening your bank's identification…</Trans>
+          <Trans id="payAndPlay.progress.authorizing">Opening your bank's identification…</Trans>
         </Progress>
       ) : null}
       <p className={s.fineprint}>
-        <Trans id="paynplay.amount.fineprint">
+        <Trans id="payAndPlay.amount.fineprint">
           By continuing you confirm that you are 18 or older and accept our{' '}
           <Link to="/$langmarket/terms" params={{ langmarket }}>
             terms and conditions

@@ -77,18 +77,18 @@ function PayAndPlaySteps({ actor, langMarket }: { actor: PayAndPlayActor; langMa
       search={savedTarget === null ? {} : { target: savedTarget }}
       className={button({ variant: canRetryVerify || canRetryLogin ? 'secondary' : 'primary' })}
     >
-      <Trans id="paynplay.failed.startAgain">Start again</Trans>
+      <Trans id="payAndPlay.failed.startAgain">Start again</Trans>
     </Link>
   );
 
   // The callback's waiting states (not the amount page's own start): "Pay and play" and what is happening.
   const waiting: ReactNode =
     (starting && onCallback) || has('verifying') ? (
-      <Trans id="paynplay.progress.verifying">Checking your bank identification…</Trans>
+      <Trans id="payAndPlay.progress.verifying">Checking your bank identification…</Trans>
     ) : has('loggingIn') ? (
       <Trans id="account.loggingIn">Logging you in…</Trans>
     ) : has('done') ? (
-      <Trans id="paynplay.progress.done">You are logged in. Taking you on…</Trans>
+      <Trans id="payAndPlay.progress.done">You are logged in. Taking you on…</Trans>
     ) : null;
   const providerUrl = redirectUrl === null ? null : payAndPlayApi.providerUrl(redirectUrl);
 
@@ -96,24 +96,24 @@ function PayAndPlaySteps({ actor, langMarket }: { actor: PayAndPlayActor; langMa
   let lead: ReactNode = null;
   let body: ReactNode;
   if (waiting !== null) {
-    title = <Trans id="paynplay.callback.title">Pay and play</Trans>;
+    title = <Trans id="payAndPlay.callback.title">Pay and play</Trans>;
     body = <Progress>{waiting}</Progress>;
   } else if (step === 'amount') {
-    title = <Trans id="paynplay.amount.title">Deposit and play</Trans>;
+    title = <Trans id="payAndPlay.amount.title">Deposit and play</Trans>;
     lead = (
-      <Trans id="paynplay.amount.lead">
+      <Trans id="payAndPlay.amount.lead">
         No sign-up form: choose how much to deposit, identify with your online bank and start playing.
       </Trans>
     );
     body = starting ? (
       <Progress>
-        <Trans id="paynplay.progress.starting">Getting ready…</Trans>
+        <Trans id="payAndPlay.progress.starting">Getting ready…</Trans>
       </Progress>
     ) : (
       <>
         <AmountStep actor={actor} money={money} langmarket={langmarket} />
         <p className={s.lead}>
-          <Trans id="paynplay.signupLink">
+          <Trans id="payAndPlay.signupLink">
             Prefer to fill in a form?{' '}
             <Link to="/$langmarket/signup" params={{ langmarket }}>
               Sign up with your details
@@ -123,15 +123,15 @@ function PayAndPlaySteps({ actor, langMarket }: { actor: PayAndPlayActor; langMa
       </>
     );
   } else if (has('redirecting')) {
-    title = <Trans id="paynplay.amount.title">Deposit and play</Trans>;
+    title = <Trans id="payAndPlay.amount.title">Deposit and play</Trans>;
     body = (
       <>
         <Progress>
-          <Trans id="paynplay.progress.redirecting">Taking you to your bank…</Trans>
+          <Trans id="payAndPlay.progress.redirecting">Taking you to your bank…</Trans>
         </Progress>
         {providerUrl !== null ? (
           <p className={s.lead}>
-            <Trans id="paynplay.redirecting.fallback">
+            <Trans id="payAndPlay.redirecting.fallback">
               Nothing happening? <a href={providerUrl}>Continue to your bank</a>.
             </Trans>
           </p>
@@ -139,9 +139,9 @@ function PayAndPlaySteps({ actor, langMarket }: { actor: PayAndPlayActor; langMa
       </>
     );
   } else if (step === 'update') {
-    title = <Trans id="paynplay.update.title">Complete your account</Trans>;
+    title = <Trans id="payAndPlay.update.title">Complete your account</Trans>;
     lead = (
-      <Trans id="paynplay.update.intro">
+      <Trans id="payAndPlay.update.intro">
         Your bank has confirmed who you are and your deposit has been made. Add your e-mail address and mobile number
         so that we can reach you about your account.
       </Trans>
@@ -152,11 +152,11 @@ function PayAndPlaySteps({ actor, langMarket }: { actor: PayAndPlayActor; langMa
     const code = errorCode ?? 'unknown.error';
     const retryEvent = canRetryVerify ? 'verify.retry' : canRetryLogin ? 'login.retry' : null;
     title = canRetryLogin ? (
-      <Trans id="paynplay.failed.login.title">We could not log you in</Trans>
+      <Trans id="payAndPlay.failed.login.title">We could not log you in</Trans>
     ) : code === IDENTIFICATION_LIMIT_REACHED ? (
-      <Trans id="paynplay.failed.limit.title">Deposit not made</Trans>
+      <Trans id="payAndPlay.failed.limit.title">Deposit not made</Trans>
     ) : (
-      <Trans id="paynplay.failed.identification.title">Bank identification not completed</Trans>
+      <Trans id="payAndPlay.failed.identification.title">Bank identification not completed</Trans>
     );
     body = (
       <>

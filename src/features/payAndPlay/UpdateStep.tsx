@@ -27,7 +27,7 @@ export function UpdateStep({ actor }: { actor: PayAndPlayActor }) {
   const knownEmail = useSelector(actor, (snapshot) => snapshot.context.known.email);
   const knownPhone = useSelector(actor, (snapshot) => snapshot.context.known.phone);
   const knownHint = t({
-    id: 'paynplay.update.known',
+    id: 'payAndPlay.update.known',
     message: 'Already on your account. You can change it on your account page once you are logged in.',
   });
   const refs = {
@@ -89,7 +89,7 @@ export function UpdateStep({ actor }: { actor: PayAndPlayActor }) {
         }}
         number={{
           ref: refs.phoneBody,
-          label: t({ id: 'paynplay.update.phoneBody', message: 'Mobile number' }),
+          label: t({ id: 'payAndPlay.update.phoneBody', message: 'Mobile number' }),
           required: true,
           readOnly: saving || knownPhone,
           ...bind('phoneBody'),
@@ -98,11 +98,11 @@ export function UpdateStep({ actor }: { actor: PayAndPlayActor }) {
       />
       {errorCode !== null && !saving ? <FormError>{i18n._(flowErrorMessage(errorCode))}</FormError> : null}
       <Button type="submit" size="lg" className={s.submit} disabled={saving}>
-        <Trans id="paynplay.update.submit">Save and play</Trans>
+        <Trans id="payAndPlay.update.submit">Save and play</Trans>
       </Button>
       {saving ? (
         <Progress>
-          <Trans id="paynplay.progress.updating">Saving your details…</Trans>
+          <Trans id="payAndPlay.progress.updating">Saving your details…</Trans>
         </Progress>
       ) : null}
     </form>

@@ -12,57 +12,57 @@ import { UPDATE_FIELD_LOCKED } from '../../api/payAndPlay';
 
 const FLOW_ERRORS: Readonly<Record<string, MessageDescriptor>> = {
   'error.paynplay.amount.invalid': msg({
-    id: 'paynplay.error.amountInvalid',
+    id: 'payAndPlay.error.amountInvalid',
     message: 'This amount cannot be deposited. Please choose another amount.',
   }),
   'error.paynplay.code.invalid': msg({
-    id: 'paynplay.error.codeInvalid',
+    id: 'payAndPlay.error.codeInvalid',
     message: 'Your bank identification has expired or was already used. Please identify again.',
   }),
   'error.paynplay.session.invalid': msg({
-    id: 'paynplay.error.sessionInvalid',
+    id: 'payAndPlay.error.sessionInvalid',
     message: 'Your pay-and-play session has expired. Please start again.',
   }),
   'error.registration.player_already_exists': msg({
-    id: 'paynplay.error.emailTaken',
+    id: 'payAndPlay.error.emailTaken',
     message: 'This e-mail address already belongs to another account. Please use another address.',
   }),
-  'error.validation': msg({ id: 'paynplay.error.validation', message: 'Please check the details you entered.' }),
+  'error.validation': msg({ id: 'payAndPlay.error.validation', message: 'Please check the details you entered.' }),
   // Issue 21: the first deposit limit of authorize, refused by the platform's rules of the market.
-  'error.deposit.limit.too_low': msg({ id: 'paynplay.error.limitTooLow', message: 'This deposit limit is too low. Please enter a higher one.' }),
+  'error.deposit.limit.too_low': msg({ id: 'payAndPlay.error.limitTooLow', message: 'This deposit limit is too low. Please enter a higher one.' }),
   'error.deposit.limit.too_high': msg({
-    id: 'paynplay.error.limitTooHigh',
+    id: 'payAndPlay.error.limitTooHigh',
     message: 'This deposit limit is higher than the rules of your country allow. Please enter a lower one.',
   }),
   'error.country.blocked': msg({
-    id: 'paynplay.error.countryBlocked',
+    id: 'payAndPlay.error.countryBlocked',
     message: 'Pay and play is not available in your country.',
   }),
   'error.access.restricted': msg({
-    id: 'paynplay.error.depositRestricted',
+    id: 'payAndPlay.error.depositRestricted',
     message: 'Deposits are not available on this account. Please contact our support team.',
   }),
-  'paynplay.identification.cancelled': msg({
-    id: 'paynplay.error.identificationCancelled',
+  'payAndPlay.identification.cancelled': msg({
+    id: 'payAndPlay.error.identificationCancelled',
     message: 'You cancelled the identification at your bank, so no deposit was made.',
   }),
-  'paynplay.identification.failed': msg({
-    id: 'paynplay.error.identificationFailed',
+  'payAndPlay.identification.failed': msg({
+    id: 'payAndPlay.error.identificationFailed',
     message: 'The identification at your bank did not finish, so no deposit was made.',
   }),
   // Issue 20: the player's limits refused the deposit, at the bank step or at the code check (then
   // the bank's payment is refunded).
   [ERROR_CODES.selfLimitReached]: msg({
-    id: 'paynplay.error.selfLimitReached',
+    id: 'payAndPlay.error.selfLimitReached',
     message: 'Your gambling limits do not allow this deposit, so it was not made. Any money your bank sent is returned to your bank account.',
   }),
   'network.error': msg({
-    id: 'paynplay.error.network',
+    id: 'payAndPlay.error.network',
     message: 'We could not reach our server. Please check your connection and try again.',
   }),
 };
 
-const UNKNOWN = msg({ id: 'paynplay.error.unknown', message: 'Something went wrong on our side. Please try again.' });
+const UNKNOWN = msg({ id: 'payAndPlay.error.unknown', message: 'Something went wrong on our side. Please try again.' });
 
 /** The base of a behaviour.md §8 "Login" code (`code:error.timeout.in.progress:days:5`), when it is one. */
 function loginBaseCode(code: string): string | null {
@@ -80,7 +80,7 @@ function loginRefusalMessage(code: string): MessageDescriptor {
   switch (key) {
     case 'timeout':
       return msg({
-        id: 'paynplay.error.timeout',
+        id: 'payAndPlay.error.timeout',
         message: plural(days, {
           one: 'Your time-out ends in # day. Until then you cannot deposit or play.',
           other: 'Your time-out ends in # days. Until then you cannot deposit or play.',
@@ -88,21 +88,21 @@ function loginRefusalMessage(code: string): MessageDescriptor {
       });
     case 'exclusion':
       return msg({
-        id: 'paynplay.error.exclusion',
+        id: 'payAndPlay.error.exclusion',
         message: plural(days, {
           one: 'Your self-exclusion ends in # day. Until then you cannot deposit or play.',
           other: 'Your self-exclusion ends in # days. Until then you cannot deposit or play.',
         }),
       });
     case 'exclusionIndefinitely':
-      return msg({ id: 'paynplay.error.exclusionIndefinitely', message: 'You have excluded yourself from playing without an end date.' });
+      return msg({ id: 'payAndPlay.error.exclusionIndefinitely', message: 'You have excluded yourself from playing without an end date.' });
     case 'blacklisted':
-      return msg({ id: 'paynplay.error.blacklisted', message: 'This account is blocked. Please contact our support team.' });
+      return msg({ id: 'payAndPlay.error.blacklisted', message: 'This account is blocked. Please contact our support team.' });
     case 'closed':
-      return msg({ id: 'paynplay.error.closed', message: 'This account is closed. Please contact our support team.' });
+      return msg({ id: 'payAndPlay.error.closed', message: 'This account is closed. Please contact our support team.' });
     case 'maxAttempt':
       return msg({
-        id: 'paynplay.error.maxAttempt',
+        id: 'payAndPlay.error.maxAttempt',
         message: 'This account is locked after too many attempts. Please try again later.',
       });
     case 'unauthorized':
@@ -127,17 +127,17 @@ export function isRetryable(code: string): boolean {
 export function amountErrorMessage(error: AmountError, min: string, max: string): MessageDescriptor {
   switch (error) {
     case 'required':
-      return msg({ id: 'paynplay.amount.error.required', message: 'Choose or enter an amount.' });
+      return msg({ id: 'payAndPlay.amount.error.required', message: 'Choose or enter an amount.' });
     case 'invalid':
-      return msg({ id: 'paynplay.amount.error.invalid', message: 'Enter the amount in numbers, for example 25 or 25.50.' });
+      return msg({ id: 'payAndPlay.amount.error.invalid', message: 'Enter the amount in numbers, for example 25 or 25.50.' });
     case 'fractionDigits':
-      return msg({ id: 'paynplay.amount.error.fractionDigits', message: 'Use at most two decimals.' });
+      return msg({ id: 'payAndPlay.amount.error.fractionDigits', message: 'Use at most two decimals.' });
     case 'tooLow':
-      return msg({ id: 'paynplay.amount.error.tooLow', message: `The smallest deposit is ${min}.` });
+      return msg({ id: 'payAndPlay.amount.error.tooLow', message: `The smallest deposit is ${min}.` });
     case 'tooHigh':
-      return msg({ id: 'paynplay.amount.error.tooHigh', message: `The largest deposit is ${max}.` });
+      return msg({ id: 'payAndPlay.amount.error.tooHigh', message: `The largest deposit is ${max}.` });
     case 'overLimit':
-      return msg({ id: 'paynplay.amount.error.overLimit', message: 'Your deposit cannot be more than your deposit limit.' });
+      return msg({ id: 'payAndPlay.amount.error.overLimit', message: 'Your deposit cannot be more than your deposit limit.' });
   }
 }
 
@@ -145,17 +145,17 @@ export function amountErrorMessage(error: AmountError, min: string, max: string)
 export function firstLimitErrorMessage(error: FirstLimitError, min: string, max: string): MessageDescriptor {
   switch (error) {
     case 'required':
-      return msg({ id: 'paynplay.limit.error.required', message: 'Enter your deposit limit.' });
+      return msg({ id: 'payAndPlay.limit.error.required', message: 'Enter your deposit limit.' });
     case 'invalid':
-      return msg({ id: 'paynplay.limit.error.invalid', message: 'Enter the limit in numbers, for example 500.' });
+      return msg({ id: 'payAndPlay.limit.error.invalid', message: 'Enter the limit in numbers, for example 500.' });
     case 'fractionDigits':
-      return msg({ id: 'paynplay.amount.error.fractionDigits', message: 'Use at most two decimals.' });
+      return msg({ id: 'payAndPlay.amount.error.fractionDigits', message: 'Use at most two decimals.' });
     case 'tooLow':
       return msg({ id: 'limits.error.belowMinimum', message: `The smallest limit is ${min}.` });
     case 'tooHigh':
-      return msg({ id: 'paynplay.limit.error.tooHigh', message: `The largest limit allowed here is ${max}.` });
+      return msg({ id: 'payAndPlay.limit.error.tooHigh', message: `The largest limit allowed here is ${max}.` });
     case 'period':
-      return msg({ id: 'paynplay.limit.error.period', message: 'Choose the period of your limit.' });
+      return msg({ id: 'payAndPlay.limit.error.period', message: 'Choose the period of your limit.' });
   }
 }
 
@@ -178,30 +178,30 @@ export function limitPeriodName(duration: LimitDuration): MessageDescriptor {
 export function updateFieldErrorMessage(field: UpdateField, code: string): MessageDescriptor {
   if (code === 'error.registration.player_already_exists') return FLOW_ERRORS[code] ?? UNKNOWN;
   if (code === 'error.vonage.validation') {
-    return msg({ id: 'paynplay.update.error.phoneUndeliverable', message: 'We cannot send text messages to this number. Please check it.' });
+    return msg({ id: 'payAndPlay.update.error.phoneUndeliverable', message: 'We cannot send text messages to this number. Please check it.' });
   }
   if (code === UPDATE_FIELD_LOCKED) {
     return field === 'email'
       ? msg({
-          id: 'paynplay.update.error.emailLocked',
+          id: 'payAndPlay.update.error.emailLocked',
           message: 'Your account already has an e-mail address. To change it, log in and use your account page.',
         })
       : msg({
-          id: 'paynplay.update.error.phoneLocked',
+          id: 'payAndPlay.update.error.phoneLocked',
           message: 'Your account already has a mobile number. To change it, log in and use your account page.',
         });
   }
   if (code === FIELD_CODES.required) {
     return field === 'email'
       ? msg({ id: 'field.email.required', message: 'Enter your e-mail address.' })
-      : msg({ id: 'paynplay.update.error.phoneRequired', message: 'Enter your mobile number.' });
+      : msg({ id: 'payAndPlay.update.error.phoneRequired', message: 'Enter your mobile number.' });
   }
   if (field === 'phonePrefix') return msg({ id: 'phone.prefix.invalid', message: 'Choose a country code.' });
   if (field === 'email' && code.startsWith('validation.')) {
-    return msg({ id: 'paynplay.update.error.emailInvalid', message: 'Enter an e-mail address such as name@example.com.' });
+    return msg({ id: 'payAndPlay.update.error.emailInvalid', message: 'Enter an e-mail address such as name@example.com.' });
   }
   if (field === 'phoneBody' && code.startsWith('validation.')) {
-    return msg({ id: 'paynplay.update.error.phoneInvalid', message: 'Enter your mobile number without the country code: 4 to 14 digits.' });
+    return msg({ id: 'payAndPlay.update.error.phoneInvalid', message: 'Enter your mobile number without the country code: 4 to 14 digits.' });
   }
   return msg({ id: 'field.invalid', message: 'Please check this field.' });
 }
