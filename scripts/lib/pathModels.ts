@@ -11,7 +11,8 @@ import { IDLE_LIMIT_MS, IDLE_WARNING_MS, SESSION_KEEPALIVE_MS } from '../../mach
 import { depositMachine } from '../../machines/deposit.machine';
 import { LIMIT_ERROR_CODES, marketRgRules } from '../../machines/lib/responsibleGambling';
 import { SIGNUP_ERROR_CODES } from '../../machines/lib/signupErrors';
-import { NO_HISTORY_FILTER, operationUiStatus } from '../../machines/lib/wallet';
+import { NO_HISTORY_FILTER, OPERATION_RESULTS, operationUiStatus } from '../../machines/lib/wallet';
+import { EVOLUTION_TABLE, gameDetail, SLOT } from '../../tests/machines/lib/games';
 import { OLD_PASSWORD_INCORRECT } from '../../machines/passwordChange.machine';
 import { ApiError } from '../../src/api/errors';
 import type { PathModel } from './machinePaths';
@@ -44,22 +45,7 @@ const METHODS = {
   recentMethodIds: ['gone', 'skrill'],
 };
 /** behaviour.md §4's table, row by row, and an unknown result. */
-const DEPOSIT_CHECK_RESULTS = [
-  'SUCCESS',
-  'NOT_ENOUGH_FUNDS',
-  'EXCEEDS_KYC_LIMIT',
-  'FAILURE',
-  'DOCUMENTS_PREFERRED',
-  'DOCUMENTS_UNDER_REVIEW',
-  'DOCUMENTS_REQUIRED',
-  'DOCUMENTS_REQUIRED_RESTRICTED',
-  'WITHDRAWAL_LIMIT_REACHED',
-  'SELF_LIMIT_REACHED',
-  'RESTRICTED',
-  'FORBIDDEN',
-  'SELF_SPEND_LIMIT_REACHED',
-  'SOMETHING_NEW',
-];
+const DEPOSIT_CHECK_RESULTS = [...OPERATION_RESULTS, 'SOMETHING_NEW'];
 const LIMIT_RESET = '2026-12-01T00:00:00.000Z';
 const REDIRECT = { result: 'SUCCESS', depositId: 'dep-1', redirectUrl: '/api/simulated-payments/pay?payment=dep-1' };
 /**
@@ -470,34 +456,7 @@ const gamblingLimits: PathModel = {
   },
 };
 
-// ---- gameLaunch (tests/machines/gameLaunch.machine.test.ts; the details of tests/machines/lib/games.ts) ----
-const gameDetail = (overrides: Record<string, unknown> = {}) => ({
-  id: 'aurora-slot',
-  type: 'casino',
-  label: 'Aurora Slot',
-  gameProvider: 'pragmaticplay',
-  subProvider: null,
-  thumbnail: { img1x: '/a.svg', img2x: '/a.svg', img3x: '/a.svg' },
-  gridSize: '1x',
-  gameType: 'slot',
-  betLimits: [],
-  seats: null,
-  seatsTaken: null,
-  jackpotExist: false,
-  verticalImage: null,
-  gameSlug: 'aurora-slot',
-  channels: ['desktop', 'mobile'],
-  providerRestrictedCountry: [],
-  rtp: 96.1,
-  volatility: 'medium',
-  providerGameId: 'vs20aurora',
-  demoAvailable: true,
-  providerOrigin: 'http://games.localhost:4173',
-  ...overrides,
-});
-const SLOT = gameDetail();
-/** An evolution live table: the platform never offers demo for live casino. */
-const EVOLUTION_TABLE = gameDetail({ id: 'lightning-roulette', type: 'live-casino', gameProvider: 'evolution', demoAvailable: false, gameType: 'roulette' });
+// ---- gameLaunch (tests/machines/gameLaunch.machine.test.ts; its game details from tests/machines/lib/games.ts) ----
 const LAUNCH_BASE = { lobby: 'casino', channel: 'mobile', language: 'en', currency: 'EUR', country: 'FI', jurisdiction: 'FI' };
 const LAUNCH_VISITOR = { ...LAUNCH_BASE, provider: 'pragmaticplay', game: 'aurora-slot', demo: true };
 const LAUNCH_PLAYER_LIVE = { ...LAUNCH_BASE, lobby: 'live-casino', provider: 'evolution', game: 'lightning-roulette', demo: false };
