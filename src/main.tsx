@@ -10,7 +10,11 @@ await import('react-dom/client'); // React and its DOM renderer
 await nextTask();
 await import('./app/vendorRouter'); // the router and the query cache
 await nextTask();
-await import('./app/session'); // the actor system: xstate and the session's machines
+await import('./app/vendorState'); // xstate
+await nextTask();
+await import('./app/machines'); // the session's machines
+await nextTask();
+await import('./app/session'); // the actor system: the session's services and the API
 await nextTask();
 await import('./app/router'); // the route tree and the screens the first route needs
 await nextTask();
