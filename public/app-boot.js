@@ -8,21 +8,30 @@
   var entry = me.getAttribute('data-entry');
   var preloads = (me.getAttribute('data-preload') || '').split(' ').filter(Boolean);
   var started = false;
-  function start() {
-    if (started || !entry) return;
-    started = true;
-    preloads.forEach(function (href) {
+  // Starting a fetch costs the main thread 1-3 ms on a phone: a few at a time, a task each (issue 22).
+  var PRELOADS_PER_TASK = 4;
+  function preloadThenEnter(from) {
+    preloads.slice(from, from + PRELOADS_PER_TASK).forEach(function (href) {
       var link = document.createElement('link');
       link.rel = 'modulepreload';
       link.crossOrigin = '';
       link.href = href;
       document.head.appendChild(link);
     });
+    if (from + PRELOADS_PER_TASK < preloads.length) {
+      setTimeout(preloadThenEnter, 0, from + PRELOADS_PER_TASK);
+      return;
+    }
     var script = document.createElement('script');
     script.type = 'module';
     script.crossOrigin = '';
     script.src = entry;
     document.head.appendChild(script);
+  }
+  function start() {
+    if (started || !entry) return;
+    started = true;
+    preloadThenEnter(0);
   }
   // After the next frame has been painted; a tab in the background paints no frame: start anyway.
   requestAnimationFrame(function () {

@@ -192,7 +192,8 @@ export function watchActivity(session: SessionActor, target: Window = window): (
 }
 
 /**
- * Creates and starts the root session actor; `session.start` is sent once, at boot. The API client
+ * Creates and starts the root session actor from `appSessionMachine`'s logic (made in a start-up
+ * task of its own: providing builds each machine anew); `session.start` is sent once, at boot. The API client
  * reads the id token from the session (memory only) and reports a refused authenticated call
  * (401/403, behaviour.md §8 "General") as `session.unauthorized`, which logs the player out.
  * `inspect` is the live inspector's observer (src/app/inspector.ts; development only).
@@ -200,9 +201,9 @@ export function watchActivity(session: SessionActor, target: Window = window): (
 export function startSession(
   langMarket: LangMarket,
   queryClient: QueryClient,
+  logic: ReturnType<typeof appSessionMachine>,
   inspect?: Observer<InspectionEvent>,
 ): { session: SessionActor; loadFlow: LoadFlow } {
-  const logic = appSessionMachine(queryClient);
   const session: SessionActor = createActor(logic, { input: { langMarket }, ...(inspect === undefined ? {} : { inspect }) });
   // The flows read the route's market when they need it (the session follows the route).
   const loadFlow = flowLoader(session, { queryClient, langMarket: () => session.getSnapshot().context.langMarket });

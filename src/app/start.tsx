@@ -11,7 +11,7 @@ import { followHeadLinks } from './headLinks';
 import { devInspector } from './inspector';
 import { nextTask } from './nextTask';
 import { createAppRouter } from './router';
-import { startSession } from './session';
+import { appSessionMachine, startSession } from './session';
 
 /**
  * The app's start-up, called once by src/main.tsx: the root session actor (it lives as long as the
@@ -40,7 +40,9 @@ export async function startApp(): Promise<void> {
   // `npm run dev` with VITE_INSPECT=1 or ?inspect: the live inspector sees the whole actor system.
   const inspector = await devInspector();
   await nextTask();
-  const { session, loadFlow } = startSession(initialLangMarket, queryClient, inspector);
+  const sessionLogic = appSessionMachine(queryClient);
+  await nextTask();
+  const { session, loadFlow } = startSession(initialLangMarket, queryClient, sessionLogic, inspector);
 
   await nextTask();
   const router = createAppRouter({ session, queryClient, loadFlow });
