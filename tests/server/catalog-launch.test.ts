@@ -6,7 +6,7 @@ import { gameLaunchInputOf } from '../../machines/session.machine';
 import type { GameLaunchContext } from '../../machines/gameLaunch.machine';
 import { bindAuth } from '../../src/api/client';
 import type { Game } from '../../src/api/games';
-import { gameLaunchFlow } from '../../src/app/flows/gameLaunch';
+import { gameLaunchFlow } from '../../src/app/flows/gameLaunch.flow';
 import { loadCatalog, type CatalogGame } from '../../server/content/catalog/index';
 import { shapeGame } from '../../server/content/catalog/shape';
 import { demoGameProvider } from '../../server/providers/demo-games';

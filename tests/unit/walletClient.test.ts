@@ -17,7 +17,7 @@ import { cashierPlayerOf } from '../../machines/session.machine';
 import type { AccessDetails, PlayerProfile } from '../../src/api/player';
 import { paymentProviderUrl, walletLiveUrl } from '../../src/api/walletClient';
 import { newIdempotencyKey } from '../../src/app/flows/cashier';
-import { netPositionPeriod, transactionsQuery } from '../../src/app/flows/transactionHistory';
+import { netPositionPeriod, transactionsQuery } from '../../src/app/flows/transactionHistory.flow';
 import { readLiveFrame } from '../../src/app/walletConnection';
 
 const PLAYER: CashierPlayer = { currency: 'EUR', market: 'FI', access: { deposit: true, payout: true, withdrawal: true }, multibrandSuspended: false };

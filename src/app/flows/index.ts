@@ -2,31 +2,29 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { FlowLoaded, FlowMachine, FlowName } from '../../../machines/flows';
 import type { LangMarket } from '../../../machines/lib/markets';
 
-interface FlowDeps {
+/** What a flow's provided machine may need from the app. */
+export interface FlowDeps {
   queryClient: QueryClient;
   langMarket: () => LangMarket;
 }
 
-/** Each flow's provided machine, in its own chunk: the home page downloads none of them. */
-const loaders: { [N in FlowName]: (deps: FlowDeps) => Promise<FlowMachine<N>> } = {
-  signup: async ({ queryClient, langMarket }) => (await import('./signup')).signupFlow(queryClient, langMarket),
-  payAndPlay: async () => (await import('./payAndPlay')).payAndPlayFlow(),
-  passwordReset: async () => (await import('./passwordReset')).passwordResetFlow(),
-  phoneChange: async () => (await import('./phoneChange')).phoneChangeFlow(),
-  passwordChange: async () => (await import('./passwordChange')).passwordChangeFlow(),
-  deposit: async () => (await import('./deposit')).depositFlow(),
-  withdraw: async () => (await import('./withdraw')).withdrawFlow(),
-  transactionHistory: async () => (await import('./transactionHistory')).transactionHistoryFlow(),
-  gameLaunch: async ({ langMarket }) => (await import('./gameLaunch')).gameLaunchFlow(langMarket),
-  gamblingLimits: async ({ queryClient }) => (await import('./gamblingLimits')).gamblingLimitsFlow(queryClient),
-  exclusion: async () => (await import('./exclusion')).exclusionFlow(),
-};
+/**
+ * What each flow's module exports as `provideFlow`: its machine with the platform's calls and the
+ * browser's effects provided. The module is `src/app/flows/<flow name>.flow.ts`, by convention: no
+ * list to extend (tests/unit/flowModules.test.ts checks one module per registry entry).
+ */
+export type ProvideFlow<N extends FlowName> = (deps: FlowDeps) => FlowMachine<N>;
+
+/** Each flow's module, in its own chunk: the home page downloads none of them. */
+const flowModules = import.meta.glob<ProvideFlow<FlowName>>('./*.flow.ts', { import: 'provideFlow' });
 
 /** A flow's provided machine as the session's `flow.loaded` carries it. */
 async function loaded(name: FlowName, deps: FlowDeps): Promise<FlowLoaded> {
-  const logic = await loaders[name](deps);
-  // TypeScript does not pair the name with its own machine here; `loaders` types each pair.
-  return { flow: name, logic } as FlowLoaded;
+  const load = flowModules[`./${name}.flow.ts`];
+  if (load === undefined) throw new Error(`The flow ${name} has no module src/app/flows/${name}.flow.ts`);
+  const provideFlow = await load();
+  // The module's own annotation (ProvideFlow<'name'>) pairs the name with its machine.
+  return { flow: name, logic: provideFlow(deps) } as FlowLoaded;
 }
 
 /** Loads a flow's machine and hands it to the session; a route's loader awaits it before `flow.start`. */

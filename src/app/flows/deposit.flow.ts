@@ -9,6 +9,7 @@ import {
 } from '../../api/wallet';
 import { paymentProviderUrl } from '../../api/walletClient';
 import { cashierCheckOf, loadPaymentMethods, newIdempotencyKey, operationCheckRequest, refreshWallet } from './cashier';
+import type { ProvideFlow } from './index';
 
 /** The deposit flow with the platform's calls and the browser's navigation (behaviour.md §7 "Wallet and banking"). */
 export function depositFlow() {
@@ -30,3 +31,6 @@ export function depositFlow() {
     },
   });
 }
+
+/** The flow's provided machine, as src/app/flows/index.ts loads it with the flow's route. */
+export const provideFlow: ProvideFlow<'deposit'> = () => depositFlow();

@@ -15,6 +15,7 @@ import { parseIdToken } from '../../api/auth';
 import { captchaApi } from '../../api/captcha';
 import { playerApi, type RegistrationRequest, type RegistrationResponse } from '../../api/player';
 import { termsVersionsQuery } from '../../api/queries';
+import type { ProvideFlow } from './index';
 
 /** The registration a sign-up code is for (the sign-up machine only invokes code entry with one). */
 function registrationOf(subject: CodeSubject): RegistrationSecret {
@@ -64,3 +65,6 @@ export function signupFlow(queryClient: QueryClient, langMarket: () => LangMarke
     },
   });
 }
+
+/** The flow's provided machine, as src/app/flows/index.ts loads it with the flow's route. */
+export const provideFlow: ProvideFlow<'signup'> = ({ queryClient, langMarket }) => signupFlow(queryClient, langMarket);

@@ -9,6 +9,7 @@ import {
   type WithdrawalRequestResponse,
 } from '../../api/wallet';
 import { cashierCheckOf, loadPaymentMethods, newIdempotencyKey, operationCheckRequest, refreshWallet } from './cashier';
+import type { ProvideFlow } from './index';
 
 /** The withdraw flow with the platform's calls (behaviour.md §7 "Wallet and banking"). */
 export function withdrawFlow() {
@@ -29,3 +30,6 @@ export function withdrawFlow() {
     },
   });
 }
+
+/** The flow's provided machine, as src/app/flows/index.ts loads it with the flow's route. */
+export const provideFlow: ProvideFlow<'withdraw'> = () => withdrawFlow();

@@ -3,6 +3,7 @@ import { exclusionMachine, type BreakRequest } from '../../../machines/exclusion
 import type { MarketCode } from '../../../machines/lib/markets';
 import { responsibleGamblingApi, type BreakResponse } from '../../api/responsibleGambling';
 import { announce } from './announce';
+import type { ProvideFlow } from './index';
 
 /** The request a choice is (machines/exclusion.machine.ts breakRequestOf), as the platform's call. */
 function requestBreak({ input, signal }: { input: BreakRequest; signal: AbortSignal }): Promise<BreakResponse> {
@@ -29,3 +30,6 @@ export function exclusionFlow() {
     actions: { announce },
   });
 }
+
+/** The flow's provided machine, as src/app/flows/index.ts loads it with the flow's route. */
+export const provideFlow: ProvideFlow<'exclusion'> = () => exclusionFlow();

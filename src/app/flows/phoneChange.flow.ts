@@ -8,6 +8,7 @@ import {
 } from '../../../machines/codeVerification.machine';
 import { phoneChangeMachine, type PhoneChangeInput, type PhoneCodeSent } from '../../../machines/phoneChange.machine';
 import { playerApi } from '../../api/player';
+import type { ProvideFlow } from './index';
 
 /** The phone change's code entry: a new code is a new request for the same number (a new verification id). */
 const phoneCodeVerification = codeVerificationMachine.provide({
@@ -34,3 +35,6 @@ export function phoneChangeFlow() {
     },
   });
 }
+
+/** The flow's provided machine, as src/app/flows/index.ts loads it with the flow's route. */
+export const provideFlow: ProvideFlow<'phoneChange'> = () => phoneChangeFlow();

@@ -17,6 +17,7 @@ import { parseIdToken } from '../../api/auth';
 import { payAndPlayApi } from '../../api/payAndPlay';
 import { responsibleGamblingApi } from '../../api/responsibleGambling';
 import { deviceFingerprint } from './deviceFingerprint';
+import type { ProvideFlow } from './index';
 
 /**
  * The pay-and-play flow with the platform's calls and the browser's navigation provided
@@ -60,3 +61,6 @@ export function payAndPlayFlow() {
     },
   });
 }
+
+/** The flow's provided machine, as src/app/flows/index.ts loads it with the flow's route. */
+export const provideFlow: ProvideFlow<'payAndPlay'> = () => payAndPlayFlow();

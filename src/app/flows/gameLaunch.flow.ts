@@ -5,6 +5,7 @@ import { gameLaunchMachine, type GameLaunchInput, type LaunchUrlInput } from '..
 import { gameDetailRequest, gamesApi, type GameDetail } from '../../api/games';
 import { launchGameUrl } from '../../api/gameLaunch';
 import { formatLangMarket, type LangMarket } from '../../../machines/lib/markets';
+import type { ProvideFlow } from './index';
 
 /** The platform cannot know the player's address from the page; it reads it from the request itself. */
 const CLIENT_IP_UNKNOWN = '';
@@ -49,3 +50,6 @@ export function gameLaunchFlow(langMarket: () => LangMarket) {
     },
   });
 }
+
+/** The flow's provided machine, as src/app/flows/index.ts loads it with the flow's route. */
+export const provideFlow: ProvideFlow<'gameLaunch'> = ({ langMarket }) => gameLaunchFlow(langMarket);

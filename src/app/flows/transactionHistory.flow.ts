@@ -6,6 +6,7 @@ import {
   type NetPositionRequest,
 } from '../../../machines/transactionHistory.machine';
 import { walletApi, type NetPositionResponse, type Transaction, type TransactionsQuery } from '../../api/wallet';
+import type { ProvideFlow } from './index';
 
 /** The history's filter and page as the transactions call's query (null parts are left out). */
 export function transactionsQuery({ filter, position, limit }: HistoryPageRequest): TransactionsQuery {
@@ -45,3 +46,6 @@ export function transactionHistoryFlow() {
     },
   });
 }
+
+/** The flow's provided machine, as src/app/flows/index.ts loads it with the flow's route. */
+export const provideFlow: ProvideFlow<'transactionHistory'> = () => transactionHistoryFlow();

@@ -5,6 +5,7 @@ import type { MarketCode } from '../../../machines/lib/markets';
 import type { MarketRgRules } from '../../../machines/lib/responsibleGambling';
 import { responsibleGamblingApi, type ActivitySettings, type ActivitySettingsPatch, type LimitsResponse } from '../../api/responsibleGambling';
 import { marketRulesQuery, rgKeys } from '../../api/responsibleGamblingQueries';
+import type { ProvideFlow } from './index';
 
 /**
  * The gambling limits page's flow with the platform's calls (behaviour.md §7 "Responsible
@@ -42,3 +43,6 @@ export function gamblingLimitsFlow(queryClient: QueryClient) {
     },
   });
 }
+
+/** The flow's provided machine, as src/app/flows/index.ts loads it with the flow's route. */
+export const provideFlow: ProvideFlow<'gamblingLimits'> = ({ queryClient }) => gamblingLimitsFlow(queryClient);

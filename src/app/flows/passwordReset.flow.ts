@@ -8,6 +8,7 @@ import {
 } from '../../../machines/codeVerification.machine';
 import { passwordResetMachine, type ResetRequested } from '../../../machines/passwordReset.machine';
 import { playerApi } from '../../api/player';
+import type { ProvideFlow } from './index';
 
 /** The reset's code entry: a new code is a new reset request for the account (a new smsResetKeyId). */
 const resetCodeVerification = codeVerificationMachine.provide({
@@ -34,3 +35,6 @@ export function passwordResetFlow() {
     },
   });
 }
+
+/** The flow's provided machine, as src/app/flows/index.ts loads it with the flow's route. */
+export const provideFlow: ProvideFlow<'passwordReset'> = () => passwordResetFlow();
