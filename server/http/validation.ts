@@ -11,19 +11,9 @@ import { ERROR_CODES, HttpError, type ErrorCode } from './errors';
 // `validation.required`, any other failure `validation.invalid`. The schemas themselves are the
 // contract's (src/api/player.ts, src/api/auth.ts, src/api/fields.ts): the same the app checks.
 
-// The field codes and fields are the contract's (src/api/fields.ts, machines/lib/errorCodes.ts).
+// The field codes are the contract's (src/api/errors.ts, machines/lib/errorCodes.ts); the fields
+// themselves are imported from src/api/fields.ts where they are used.
 export { FIELD_CODES } from '../../src/api/errors';
-export {
-  codeField,
-  emailField,
-  nameField,
-  opaqueField,
-  passwordField,
-  phoneBodyField,
-  phonePrefixField,
-  playerIdField,
-  text,
-} from '../../src/api/fields';
 
 /** The largest body the identity flows read; a larger one is 413 error.request.invalid before it is parsed. */
 export const FLOW_BODY_MAX_BYTES = 16 * 1024;
