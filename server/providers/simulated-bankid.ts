@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { Kysely } from 'kysely';
 import { escapeHtml } from '../content/terms';
-import { providerAmount, simulatedProviderPage } from './simulated-page';
+import { providerAmount, SIMULATED_PAGE_CSP, simulatedPageStyle, simulatedProviderPage } from './simulated-page';
 import type { Database } from '../db/schema';
 import type { SiteEnv } from '../http/site-context';
 import { flowBodyLimit } from '../http/validation';
@@ -36,16 +36,9 @@ export const TEST_PERSONID_HINT = '010190-1234';
 
 const PERSONID = /^[0-9A-Z][0-9A-Z+-]{5,19}$/;
 
-/** This page needs no script, no image, nothing from elsewhere; it posts to itself only. */
-const BANK_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
-
-const STYLE = `
-  :root { color-scheme: light; font-family: system-ui, sans-serif; }
-  body { margin: 0; background: #eef2f6; color: #14202b; }
-  main { max-width: 28rem; margin: 2rem auto; padding: 1.5rem; background: #fff; border-radius: 0.75rem; box-shadow: 0 1px 4px rgb(0 0 0 / 0.15); }
-  h1 { font-size: 1.35rem; margin: 0 0 0.25rem; }
-  .note { margin: 0 0 1.25rem; color: #3d4b58; font-size: 0.9rem; }
-  dl { display: grid; grid-template-columns: auto 1fr; gap: 0.35rem 1rem; margin: 0 0 1.5rem; }
+const STYLE = simulatedPageStyle(
+  { background: '#eef2f6', text: '#14202b', muted: '#3d4b58' },
+  `  dl { display: grid; grid-template-columns: auto 1fr; gap: 0.35rem 1rem; margin: 0 0 1.5rem; }
   dt { font-weight: 600; }
   dd { margin: 0; }
   label { display: block; font-weight: 600; margin-bottom: 0.35rem; }
@@ -59,7 +52,8 @@ const STYLE = `
   a.button { display: inline-block; font-size: 1rem; padding: 0.65rem 1.1rem; border-radius: 0.4rem; border: 2px solid #0b4f8a; text-decoration: none; }
   button.secondary { background: #fff; color: #0b4f8a; }
   :focus-visible { outline: 3px solid #f0a500; outline-offset: 2px; }
-`;
+`,
+);
 
 function page(title: string, content: string): string {
   return simulatedProviderPage({ title, provider: 'Aurora Bank ID', style: STYLE, content });
@@ -99,13 +93,13 @@ function identifyPage(session: PayAndPlaySession, typed = '', error: string | nu
 }
 
 function messagePage(c: Context, status: 400 | 404 | 409, title: string, text: string): Response {
-  c.header('Content-Security-Policy', BANK_PAGE_CSP);
+  c.header('Content-Security-Policy', SIMULATED_PAGE_CSP);
   return c.html(page(title, `<h1>${escapeHtml(title)}</h1>\n<p role="alert">${escapeHtml(text)}</p>`), status);
 }
 
 /** Issue 20: the site refused the deposit when the bank told it who pays; nothing is paid, and the player goes back. */
 function refusedPage(c: Context, session: PayAndPlaySession): Response {
-  c.header('Content-Security-Policy', BANK_PAGE_CSP);
+  c.header('Content-Security-Policy', SIMULATED_PAGE_CSP);
   const back = withParams(session.return_url, { error: ERROR_CODES.selfLimitReached, sessionId: session.id });
   const amount = providerAmount(session.amount, session.currency);
   return c.html(
@@ -139,7 +133,7 @@ export function bankidRoutes({ db, clock }: { db: Kysely<Database>; clock: () =>
     const session = await bankSession(deps, c.req.query('session') ?? '');
     if (!session) return notFoundPage(c);
     if (bankSessionFinished(session)) return usedPage(c);
-    c.header('Content-Security-Policy', BANK_PAGE_CSP);
+    c.header('Content-Security-Policy', SIMULATED_PAGE_CSP);
     return c.html(identifyPage(session));
   });
 
@@ -157,7 +151,7 @@ export function bankidRoutes({ db, clock }: { db: Kysely<Database>; clock: () =>
     const typed = typeof form.personid === 'string' ? form.personid.slice(0, 40) : '';
     const personid = typed.trim().toUpperCase();
     if (!PERSONID.test(personid)) {
-      c.header('Content-Security-Policy', BANK_PAGE_CSP);
+      c.header('Content-Security-Policy', SIMULATED_PAGE_CSP);
       const error = personid === '' ? 'Enter your personal identity code.' : 'Enter a personal identity code of 6 to 20 letters, digits, + or -.';
       return c.html(identifyPage(session, typed, error), 400);
     }

@@ -5,6 +5,23 @@ import { escapeHtml } from '../content/terms';
 // server/providers/simulated-payment-page.ts): a plain, self-contained HTML document in English (a
 // provider's page, not the site's), with the provider's own style.
 
+/** These pages need no script, no image, nothing from elsewhere; they post to themselves only. */
+export const SIMULATED_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+
+/**
+ * The start of a simulated provider's style sheet, in the provider's own colours: the page, its
+ * centred card, the heading and the note under it; `rest` is what the page adds.
+ */
+export function simulatedPageStyle(colours: { background: string; text: string; muted: string }, rest: string): string {
+  return `
+  :root { color-scheme: light; font-family: system-ui, sans-serif; }
+  body { margin: 0; background: ${colours.background}; color: ${colours.text}; }
+  main { max-width: 28rem; margin: 2rem auto; padding: 1.5rem; background: #fff; border-radius: 0.75rem; box-shadow: 0 1px 4px rgb(0 0 0 / 0.15); }
+  h1 { font-size: 1.35rem; margin: 0 0 0.25rem; }
+  .note { margin: 0 0 1.25rem; color: ${colours.muted}; font-size: 0.9rem; }
+${rest}`;
+}
+
 /** A simulated provider's page: `<title>` is "{title} · {provider}", the content inside <main>. */
 export function simulatedProviderPage({ title, provider, style, content }: { title: string; provider: string; style: string; content: string }): string {
   return `<!doctype html>

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { PAYMENT_OUTCOMES, type PaymentOutcome } from '../../machines/lib/wallet';
 import { PAYMENT_METHODS } from '../content/payment-methods';
 import { escapeHtml } from '../content/terms';
-import { providerAmount, simulatedProviderPage } from './simulated-page';
+import { providerAmount, SIMULATED_PAGE_CSP, simulatedPageStyle, simulatedProviderPage } from './simulated-page';
 import type { Database } from '../db/schema';
 import type { SiteEnv } from '../http/site-context';
 import { flowBodyLimit } from '../http/validation';
@@ -24,16 +24,9 @@ import { answerPayment, paymentForPage, type SimulatedAnswer, type SimulatedPaym
 // It is a provider's page, in English only, marked as a simulation; it has no script (CSP
 // script-src 'self'), a lang attribute, a heading, and native buttons in a labelled group.
 
-/** This page needs no script, no image, nothing from elsewhere; it posts to itself only. */
-const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
-
-const STYLE = `
-  :root { color-scheme: light; font-family: system-ui, sans-serif; }
-  body { margin: 0; background: #f1f0f7; color: #1c1830; }
-  main { max-width: 28rem; margin: 2rem auto; padding: 1.5rem; background: #fff; border-radius: 0.75rem; box-shadow: 0 1px 4px rgb(0 0 0 / 0.15); }
-  h1 { font-size: 1.35rem; margin: 0 0 0.25rem; }
-  .note { margin: 0 0 1.25rem; color: #4a4560; font-size: 0.9rem; }
-  .banner { margin: 0 0 1rem; padding: 0.5rem 0.75rem; border-radius: 0.4rem; background: #fff4d6; color: #5c4300; font-weight: 600; font-size: 0.9rem; }
+const STYLE = simulatedPageStyle(
+  { background: '#f1f0f7', text: '#1c1830', muted: '#4a4560' },
+  `  .banner { margin: 0 0 1rem; padding: 0.5rem 0.75rem; border-radius: 0.4rem; background: #fff4d6; color: #5c4300; font-weight: 600; font-size: 0.9rem; }
   dl { display: grid; grid-template-columns: auto 1fr; gap: 0.35rem 1rem; margin: 0 0 1.5rem; }
   dt { font-weight: 600; }
   dd { margin: 0; overflow-wrap: anywhere; }
@@ -46,7 +39,8 @@ const STYLE = `
   button.secondary { background: #fff; color: #4b2a9e; }
   a { color: #4b2a9e; }
   :focus-visible { outline: 3px solid #f0a500; outline-offset: 2px; }
-`;
+`,
+);
 
 function page(title: string, content: string): string {
   return simulatedProviderPage({ title, provider: 'Aurora Pay (simulated)', style: STYLE, content: `<p class="banner">Simulated payment provider: no real money moves.</p>\n${content}` });
@@ -82,7 +76,7 @@ function payPage(payment: SimulatedPayment): string {
 }
 
 function messagePage(c: Context, status: 400 | 404 | 409, title: string, text: string, back: string | null): Response {
-  c.header('Content-Security-Policy', PAGE_CSP);
+  c.header('Content-Security-Policy', SIMULATED_PAGE_CSP);
   const link = back === null ? '' : `\n<p><a href="${escapeHtml(back)}">Back to the site</a></p>`;
   return c.html(page(title, `<h1>${escapeHtml(title)}</h1>\n<p role="alert">${escapeHtml(text)}</p>${link}`), status);
 }
@@ -107,7 +101,7 @@ export function paymentSimulatorRoutes({ db, clock }: { db: Kysely<Database>; cl
   routes.get('/pay', async (c) => {
     const found = await findOpen(c, c.req.query('payment') ?? '');
     if (found instanceof Response) return found;
-    c.header('Content-Security-Policy', PAGE_CSP);
+    c.header('Content-Security-Policy', SIMULATED_PAGE_CSP);
     return c.html(payPage(found));
   });
 
