@@ -85,115 +85,38 @@ function abroad(
 }
 
 function seededPlayers(termsVersion: number): Record<keyof typeof SEEDED_EMAILS, SeededPlayer> {
+  /** A seeded player: a Finn who accepted the current terms unless `other` says otherwise. */
+  const seeded = (
+    name: readonly [first_name: string, last_name: string],
+    phone_body: string,
+    state: SeededPlayer['state'] = registered,
+    other: Partial<SeededPlayer['details']> = {},
+  ): SeededPlayer => ({
+    details: { ...FINN, first_name: name[0], last_name: name[1], phone_body, terms_accepted_version: termsVersion, ...other },
+    state,
+  });
   return {
-    player: {
-      details: { ...FINN, first_name: 'Aino', last_name: 'Player', phone_body: '401234567', personid: SEEDED_PERSONID, terms_accepted_version: termsVersion },
-      state: registered,
-    },
-    terms: {
-      // Accepted version 2 of 3: the terms guard sends them to /accept-terms-condition.
-      details: { ...FINN, first_name: 'Terho', last_name: 'Terms', phone_body: '401234568', terms_accepted_version: 2 },
-      state: registered,
-    },
-    timeout: {
-      details: { ...FINN, first_name: 'Taru', last_name: 'Timeout', phone_body: '401234569', terms_accepted_version: termsVersion },
-      state: (now) => ({ status: 'TIMEOUT', timeout_until: new Date(now.getTime() + SEEDED_TIMEOUT_DAYS * DAY_MS) }),
-    },
-    excluded: {
-      details: { ...FINN, first_name: 'Eero', last_name: 'Excluded', phone_body: '401234570', terms_accepted_version: termsVersion },
-      state: () => ({ status: 'SELF_EXCLUDED', exclusion_until: null, exclusion_indefinite: true }),
-    },
-    closed: {
-      details: { ...FINN, first_name: 'Kaisa', last_name: 'Closed', phone_body: '401234571', terms_accepted_version: termsVersion },
-      state: () => ({ status: 'CLOSED' }),
-    },
-    reset: {
-      details: { ...FINN, first_name: 'Riikka', last_name: 'Reset', phone_body: '401234599', terms_accepted_version: termsVersion },
-      state: registered,
-    },
-    locked: {
-      details: { ...FINN, first_name: 'Lauri', last_name: 'Locked', phone_body: '401234572', terms_accepted_version: termsVersion },
-      state: registered,
-    },
-    blacklisted: {
-      details: { ...FINN, first_name: 'Mikko', last_name: 'Blacklisted', phone_body: '401234573', terms_accepted_version: termsVersion },
-      state: () => ({ status: 'BLACKLISTED' }),
-    },
-    games: {
-      details: { ...FINN, first_name: 'Pelle', last_name: 'Player', phone_body: '401234574', terms_accepted_version: termsVersion },
-      state: registered,
-    },
-    uk: {
-      details: {
-        ...FINN,
-        country_code: 'GB',
-        language_code: 'en',
-        currency_code: 'GBP',
-        phone_prefix: '+44',
-        first_name: 'Olivia',
-        last_name: 'Briton',
-        phone_body: '7700900123',
-        terms_accepted_version: termsVersion,
-      },
-      state: registered,
-    },
-    limits: {
-      details: { ...FINN, first_name: 'Liisa', last_name: 'Limits', phone_body: '401234575', terms_accepted_version: termsVersion },
-      state: registered,
-    },
-    reality: {
-      details: { ...FINN, first_name: 'Risto', last_name: 'Reality', phone_body: '401234576', terms_accepted_version: termsVersion },
-      state: registered,
-    },
-    exclude: {
-      details: { ...FINN, first_name: 'Elina', last_name: 'Exclude', phone_body: '401234577', terms_accepted_version: termsVersion },
-      state: registered,
-    },
-    se: {
-      details: {
-        ...FINN,
-        ...abroad('SE', 'SEK', 'en', '+46'),
-        first_name: 'Sven',
-        last_name: 'Svensson',
-        phone_body: '701234567',
-        terms_accepted_version: termsVersion,
-      },
-      state: registered,
-    },
-    de: {
-      details: {
-        ...FINN,
-        ...abroad('DE', 'EUR', 'de', '+49'),
-        first_name: 'Dieter',
-        last_name: 'Deutsch',
-        phone_body: '15112345678',
-        terms_accepted_version: termsVersion,
-      },
-      state: registered,
-    },
-    nl: {
-      details: {
-        ...FINN,
-        ...abroad('NL', 'EUR', 'en', '+31'),
-        first_name: 'Noor',
-        last_name: 'Jansen',
-        phone_body: '612345678',
-        terms_accepted_version: termsVersion,
-      },
-      state: registered,
-    },
-    ca: {
-      details: {
-        ...FINN,
-        ...abroad('CA', 'CAD', 'ca', '+1'),
-        province_code: 'ON',
-        first_name: 'Chloe',
-        last_name: 'Tremblay',
-        phone_body: '4165550123',
-        terms_accepted_version: termsVersion,
-      },
-      state: registered,
-    },
+    player: seeded(['Aino', 'Player'], '401234567', registered, { personid: SEEDED_PERSONID }),
+    // Accepted version 2 of 3: the terms guard sends them to /accept-terms-condition.
+    terms: seeded(['Terho', 'Terms'], '401234568', registered, { terms_accepted_version: 2 }),
+    timeout: seeded(['Taru', 'Timeout'], '401234569', (now) => ({
+      status: 'TIMEOUT',
+      timeout_until: new Date(now.getTime() + SEEDED_TIMEOUT_DAYS * DAY_MS),
+    })),
+    excluded: seeded(['Eero', 'Excluded'], '401234570', () => ({ status: 'SELF_EXCLUDED', exclusion_until: null, exclusion_indefinite: true })),
+    closed: seeded(['Kaisa', 'Closed'], '401234571', () => ({ status: 'CLOSED' })),
+    reset: seeded(['Riikka', 'Reset'], '401234599'),
+    locked: seeded(['Lauri', 'Locked'], '401234572'),
+    blacklisted: seeded(['Mikko', 'Blacklisted'], '401234573', () => ({ status: 'BLACKLISTED' })),
+    games: seeded(['Pelle', 'Player'], '401234574'),
+    uk: seeded(['Olivia', 'Briton'], '7700900123', registered, { country_code: 'GB', language_code: 'en', currency_code: 'GBP', phone_prefix: '+44' }),
+    limits: seeded(['Liisa', 'Limits'], '401234575'),
+    reality: seeded(['Risto', 'Reality'], '401234576'),
+    exclude: seeded(['Elina', 'Exclude'], '401234577'),
+    se: seeded(['Sven', 'Svensson'], '701234567', registered, abroad('SE', 'SEK', 'en', '+46')),
+    de: seeded(['Dieter', 'Deutsch'], '15112345678', registered, abroad('DE', 'EUR', 'de', '+49')),
+    nl: seeded(['Noor', 'Jansen'], '612345678', registered, abroad('NL', 'EUR', 'en', '+31')),
+    ca: seeded(['Chloe', 'Tremblay'], '4165550123', registered, { ...abroad('CA', 'CAD', 'ca', '+1'), province_code: 'ON' }),
   };
 }
 
