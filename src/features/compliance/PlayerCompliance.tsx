@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -5,7 +7,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { formatLangMarket, intlLocaleFor, type LangMarket } from '../../../machines/lib/markets';
-import { PANIC_BREAK_DAYS } from '../../../machines/lib/responsibleGambling';
+import { PANIC_BREAK_DAYS, type LimitDuration, type LimitKind } from '../../../machines/lib/responsibleGambling';
 import { walletRefOf, type sessionMachine } from '../../../machines/session.machine';
 import { walletTotalCents, type walletMachine } from '../../../machines/wallet.machine';
 import type { LimitWarning } from '../../api/responsibleGambling';
@@ -199,53 +201,28 @@ export function LimitWarnings({ session, langMarket, login }: LimitWarningsProps
   );
 }
 
+/** The warning's sentence for each limit and period ({used}, {percent} and {value} filled in). */
+const WARNING_TEXTS: Readonly<Record<LimitKind, Readonly<Record<LimitDuration, MessageDescriptor>>>> = {
+  deposit: {
+    D: msg({ id: 'compliance.warning.deposit.daily', message: 'You have used {used} ({percent}) of your daily deposit limit of {value}.' }),
+    W: msg({ id: 'compliance.warning.deposit.weekly', message: 'You have used {used} ({percent}) of your weekly deposit limit of {value}.' }),
+    M: msg({ id: 'compliance.warning.deposit.monthly', message: 'You have used {used} ({percent}) of your monthly deposit limit of {value}.' }),
+  },
+  spend: {
+    D: msg({ id: 'compliance.warning.spend.daily', message: 'You have used {used} ({percent}) of your daily spend limit of {value}.' }),
+    W: msg({ id: 'compliance.warning.spend.weekly', message: 'You have used {used} ({percent}) of your weekly spend limit of {value}.' }),
+    M: msg({ id: 'compliance.warning.spend.monthly', message: 'You have used {used} ({percent}) of your monthly spend limit of {value}.' }),
+  },
+};
+
 function WarningText({ warning, money, locale }: { warning: LimitWarning; money: MoneyFormat; locale: string }) {
+  const { i18n } = useLingui();
   const used = money.wire(warning.used);
   const value = money.wire(warning.value);
   // Shown cut, never rounded up: 79.6 % used is not "80 %".
   const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(Math.floor(usedShare(warning) * 100) / 100);
-  if (warning.kind === 'deposit') {
-    switch (warning.duration) {
-      case 'D':
-        return (
-          <Trans id="compliance.warning.deposit.daily">
-            You have used {used} ({percent}) of your daily deposit limit of {value}.
-          </Trans>
-        );
-      case 'W':
-        return (
-          <Trans id="compliance.warning.deposit.weekly">
-            You have used {used} ({percent}) of your weekly deposit limit of {value}.
-          </Trans>
-        );
-      case 'M':
-        return (
-          <Trans id="compliance.warning.deposit.monthly">
-            You have used {used} ({percent}) of your monthly deposit limit of {value}.
-          </Trans>
-        );
-    }
-  }
-  switch (warning.duration) {
-    case 'D':
-      return (
-        <Trans id="compliance.warning.spend.daily">
-          You have used {used} ({percent}) of your daily spend limit of {value}.
-        </Trans>
-      );
-    case 'W':
-      return (
-        <Trans id="compliance.warning.spend.weekly">
-          You have used {used} ({percent}) of your weekly spend limit of {value}.
-        </Trans>
-      );
-    case 'M':
-      return (
-        <Trans id="compliance.warning.spend.monthly">
-          You have used {used} ({percent}) of your monthly spend limit of {value}.
-        </Trans>
-      );
-  }
+  const text: MessageDescriptor = { ...WARNING_TEXTS[warning.kind][warning.duration], values: { used, percent, value } };
+  return i18n._(text);
 }
 
 /** Asks for the summary again when the balance moves (not when it first arrives: the summary was just asked). */
