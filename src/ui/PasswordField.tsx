@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useState, type ComponentPropsWithRef, type ReactNode } from 'react';
+import { PASSWORD_MIN_LENGTH } from '../../machines/lib/constants';
 import { FieldFrame } from './Field';
 import * as s from './form.css';
 import * as p from './passwordField.css';
@@ -56,5 +57,23 @@ export function PasswordField({ label, error, hint, className, ...input }: Passw
         </div>
       )}
     </FieldFrame>
+  );
+}
+
+/**
+ * The new password of a password change or a reset: the password field with its label and the
+ * password rules as its hint (the form gives its name, value and error).
+ */
+export function NewPasswordField(props: Omit<PasswordFieldProps, 'label' | 'hint' | 'autoComplete' | 'required'>) {
+  const { t } = useLingui();
+  const minLength = PASSWORD_MIN_LENGTH;
+  return (
+    <PasswordField
+      autoComplete="new-password"
+      required
+      label={t({ id: 'password.new.label', message: 'New password' })}
+      hint={t({ id: 'password.rules', message: `At least ${minLength} characters, with at least one letter and one number.` })}
+      {...props}
+    />
   );
 }

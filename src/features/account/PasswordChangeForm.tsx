@@ -2,12 +2,11 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { useState, type SubmitEvent } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { PASSWORD_MIN_LENGTH } from '../../../machines/lib/constants';
 import type { passwordChangeMachine, PasswordChangeError } from '../../../machines/passwordChange.machine';
 import type { sessionMachine } from '../../../machines/session.machine';
 import { Button } from '../../ui/Button';
 import { FormError, formActionsClass, formClass } from '../../ui/Field';
-import { PasswordField } from '../../ui/PasswordField';
+import { NewPasswordField, PasswordField } from '../../ui/PasswordField';
 import { accountFieldMessage, passwordErrorMessage } from './errorMessages';
 import { formText } from './format';
 import { passwordChangeErrors, type FieldErrors } from './validation';
@@ -42,7 +41,6 @@ function PasswordChange({ actor, email }: { actor: ActorRefFrom<typeof passwordC
   const inlineError = useSelector(actor, (snapshot) => (snapshot.hasTag('error') ? snapshot.context.error : null));
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const shownErrors = { ...serverFieldErrors(inlineError), ...fieldErrors };
-  const minLength = PASSWORD_MIN_LENGTH;
 
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -69,14 +67,7 @@ function PasswordChange({ actor, email }: { actor: ActorRefFrom<typeof passwordC
           label={t({ id: 'account.password.old', message: 'Current password' })}
           error={fieldMessage('oldPassword')}
         />
-        <PasswordField
-          name="newPassword"
-          autoComplete="new-password"
-          required
-          label={t({ id: 'password.new.label', message: 'New password' })}
-          hint={t({ id: 'password.rules', message: `At least ${minLength} characters, with at least one letter and one number.` })}
-          error={fieldMessage('newPassword')}
-        />
+        <NewPasswordField name="newPassword" error={fieldMessage('newPassword')} />
         {inlineError && inlineError.fieldErrors.length === 0 ? <FormError>{i18n._(passwordErrorMessage(inlineError.code))}</FormError> : null}
         <div className={formActionsClass}>
           <Button type="submit" disabled={loading}>

@@ -9,7 +9,8 @@ import type { sessionMachine } from '../../../machines/session.machine';
 import type { codeVerificationMachine } from '../../../machines/codeVerification.machine';
 import type { PlayerProfile } from '../../api/player';
 import { Button } from '../../ui/Button';
-import { FormError, formActionsClass, formClass, TextField } from '../../ui/Field';
+import { CodeField, useCodeEntry } from '../../ui/CodeField';
+import { FormError, formActionsClass, formClass } from '../../ui/Field';
 import { Modal } from '../../ui/Modal';
 import { PhoneField } from '../../ui/PhoneField';
 import * as s from './account.css';
@@ -120,42 +121,19 @@ function CodePopup({ actor }: { actor: PhoneChangeActor }) {
 
 /** The code as the code-verification child holds it; its errors stay in the popup. */
 function CodeForm({ code: actor }: { code: CodeActor }) {
-  const { t, i18n } = useLingui();
-  const loading = useSelector(actor, (snapshot) => snapshot.hasTag('loading'));
-  const code = useSelector(actor, (snapshot) => snapshot.context.code);
-  const codeError = useSelector(actor, (snapshot) => snapshot.context.codeError);
-  const formError = useSelector(actor, (snapshot) => snapshot.context.formError);
-  const resent = useSelector(actor, (snapshot) => snapshot.hasTag('resent'));
+  const { i18n } = useLingui();
   // The field's own rule by the field; the platform's answer for the popup (role=alert).
-  const fieldRule = codeError?.startsWith('validation.') ? codeError : null;
-  const flowCode: PhoneChangeError['code'] | null =
-    formError === 'network' ? 'network' : codeError === 'sms.code.invalid' ? 'sms.code.invalid' : codeError === null && formError === null ? null : 'unknown';
-
-  const submit = (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!loading) actor.send({ type: 'code.submit' });
-  };
+  const { field, loading, resent, fieldRule, flowCode, submit, resend } = useCodeEntry(actor);
 
   return (
     <form className={formClass} noValidate onSubmit={submit} aria-busy={loading}>
-      <TextField
-        name="code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        pattern="[0-9]*"
-        maxLength={SIGNUP_CODE_LENGTH}
-        required
-        value={code}
-        onChange={(event) => actor.send({ type: 'code.change', code: event.target.value.replace(/\D/g, '') })}
-        label={t({ id: 'code.label', message: 'Verification code' })}
-        error={fieldRule === null ? undefined : i18n._(accountFieldMessage(fieldRule))}
-      />
+      <CodeField {...field} error={fieldRule === null ? undefined : i18n._(accountFieldMessage(fieldRule))} />
       {fieldRule === null && flowCode !== null ? <FormError>{i18n._(phoneErrorMessage(flowCode))}</FormError> : null}
       <p className={s.status} role="status">
         {resent ? <Trans id="code.resent">A new code is on its way.</Trans> : null}
       </p>
       <div className={formActionsClass}>
-        <Button type="button" variant="secondary" disabled={loading} onClick={() => actor.send({ type: 'code.resend' })}>
+        <Button type="button" variant="secondary" disabled={loading} onClick={resend}>
           <Trans id="code.resend">Send a new code</Trans>
         </Button>
         <Button type="submit" disabled={loading}>

@@ -2,15 +2,15 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState, type SubmitEvent, type ReactNode } from 'react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import { PASSWORD_MIN_LENGTH, SIGNUP_CODE_LENGTH } from '../../../machines/lib/constants';
+import { SIGNUP_CODE_LENGTH } from '../../../machines/lib/constants';
 import type { codeVerificationMachine } from '../../../machines/codeVerification.machine';
 import { passwordResetMachine, RESET_STEPS, type ResetError, type ResetStep } from '../../../machines/passwordReset.machine';
 import type { sessionMachine } from '../../../machines/session.machine';
 import { Button } from '../../ui/Button';
-import { CodeField } from '../../ui/CodeField';
+import { CodeField, useCodeEntry } from '../../ui/CodeField';
 import { FormError, formActionsClass, formClass, TextField } from '../../ui/Field';
 import { Loader } from '../../ui/Loader';
-import { PasswordField } from '../../ui/PasswordField';
+import { NewPasswordField } from '../../ui/PasswordField';
 import { resetErrorMessage, resetFieldMessage } from './errorMessages';
 import * as s from './reset.css';
 import { emailError, passwordError } from './validation';
@@ -263,30 +263,14 @@ function VerificationStep({ actor }: { actor: ResetActor }) {
 
 /** The code as the code-verification child holds it (behaviour.md §8: sms.code.invalid keeps it for correction). */
 function CodeForm({ code: actor, onBack }: { code: CodeActor; onBack: () => void }) {
-  const { t, i18n } = useLingui();
-  const code = useSelector(actor, (snapshot) => snapshot.context.code);
-  const codeError = useSelector(actor, (snapshot) => snapshot.context.codeError);
-  const formError = useSelector(actor, (snapshot) => snapshot.context.formError);
-  const loading = useSelector(actor, (snapshot) => snapshot.hasTag('loading'));
-  const resent = useSelector(actor, (snapshot) => snapshot.hasTag('resent'));
+  const { i18n } = useLingui();
   // The platform's answer about the code is said for the step (role=alert); the field's own rule by the field.
-  const fieldRule = codeError?.startsWith('validation.') ? codeError : null;
-  const flowCode = formError === 'network' ? 'network' : codeError === 'sms.code.invalid' ? 'sms.code.invalid' : codeError === null && formError === null ? null : 'unknown';
+  const { field, loading, resent, fieldRule, flowCode, submit, resend } = useCodeEntry(actor);
   const shownError: ResetError | null = fieldRule !== null || flowCode === null ? null : { code: flowCode, fieldErrors: [] };
-
-  const submit = (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!loading) actor.send({ type: 'code.submit' });
-  };
 
   return (
     <form className={formClass} noValidate onSubmit={submit} aria-busy={loading}>
-      <CodeField
-        value={code}
-        onChange={(event) => actor.send({ type: 'code.change', code: event.target.value.replace(/\D/g, '') })}
-        label={t({ id: 'code.label', message: 'Verification code' })}
-        error={fieldRule ? i18n._(resetFieldMessage(fieldRule)) : undefined}
-      />
+      <CodeField {...field} error={fieldRule ? i18n._(resetFieldMessage(fieldRule)) : undefined} />
       <FlowError error={shownError} field="code" />
       <p className={s.status} role="status">
         {resent ? <Trans id="code.resent">A new code is on its way.</Trans> : null}
@@ -295,7 +279,7 @@ function CodeForm({ code: actor, onBack }: { code: CodeActor; onBack: () => void
         <Button type="button" variant="ghost" onClick={onBack}>
           <Trans id="common.back">Back</Trans>
         </Button>
-        <Button type="button" variant="secondary" disabled={loading} onClick={() => actor.send({ type: 'code.resend' })}>
+        <Button type="button" variant="secondary" disabled={loading} onClick={resend}>
           <Trans id="code.resend">Send a new code</Trans>
         </Button>
         <Button type="submit" disabled={loading}>
@@ -307,12 +291,11 @@ function CodeForm({ code: actor, onBack }: { code: CodeActor; onBack: () => void
 }
 
 function PasswordStep({ actor }: { actor: ResetActor }) {
-  const { t, i18n } = useLingui();
+  const { i18n } = useLingui();
   const error = useSelector(actor, (snapshot) => snapshot.context.error);
   const loading = useSelector(actor, (snapshot) => snapshot.hasTag('loading'));
   const [fieldError, setFieldError] = useState<string | null>(null);
   const shownFieldError = fieldError ?? serverFieldError(error, 'password');
-  const minLength = PASSWORD_MIN_LENGTH;
 
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -328,14 +311,7 @@ function PasswordStep({ actor }: { actor: ResetActor }) {
         <Trans id="reset.password.heading">Choose a new password</Trans>
       </StepHeading>
       <form className={formClass} noValidate onSubmit={submit} aria-busy={loading}>
-        <PasswordField
-          name="password"
-          autoComplete="new-password"
-          required
-          label={t({ id: 'password.new.label', message: 'New password' })}
-          hint={t({ id: 'password.rules', message: `At least ${minLength} characters, with at least one letter and one number.` })}
-          error={shownFieldError ? i18n._(resetFieldMessage(shownFieldError)) : undefined}
-        />
+        <NewPasswordField name="password" error={shownFieldError ? i18n._(resetFieldMessage(shownFieldError)) : undefined} />
         <FlowError error={error} field="password" />
         <div className={formActionsClass}>
           <Button type="button" variant="ghost" onClick={() => actor.send({ type: 'step.back' })}>
