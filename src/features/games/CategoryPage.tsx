@@ -8,7 +8,7 @@ import { categoryPagesQuery } from '../../api/gameQueries';
 import { Loader } from '../../ui/Loader';
 import { GameTile } from './GameTile';
 import * as s from './games.css';
-import { GameInfo } from './GameInfo';
+import { useGameInfo } from './GameInfo';
 import { useFavorites, useJackpots, useViewer, type SessionRef } from './lobbyState';
 import { tileOfGame, visibleTiles, type TileGame } from './tiles';
 import { useRestoredScroll } from './restoredScroll';
@@ -30,7 +30,7 @@ export function CategoryPage({ session, langMarket, lobby, categoryId, channel }
   const { t } = useLingui();
   const viewer = useViewer(session);
   const pages = useInfiniteQuery(categoryPagesQuery(langMarket, lobby, categoryId, channel));
-  const [infoGame, setInfoGame] = useState<TileGame | null>(null);
+  const info = useGameInfo(session, { langMarket, viewer, channel });
   const favorites = useFavorites(viewer.authorized, lobby);
   // Each page's tiles are made once (a new page must not redo the thousands before it).
   const tilesOfPage = useMemo(() => new WeakMap<CategoryPageResponse, TileGame[]>(), [viewer.country]);
@@ -95,7 +95,7 @@ export function CategoryPage({ session, langMarket, lobby, categoryId, channel }
             langmarket={langmarket}
             favorite={favorites.has === null ? null : favorites.has(tile.id)}
             onToggleFavorite={favorites.toggle}
-            onInfo={setInfoGame}
+            onInfo={info.show}
             onLoginRequired={tile.lobby === 'live-casino' ? loginFor : null}
             jackpot={tile.jackpotExist ? jackpotOf(tile.id) : null}
             eager={position < 6}
@@ -106,14 +106,7 @@ export function CategoryPage({ session, langMarket, lobby, categoryId, channel }
       <span className={s.muted} aria-live="polite">
         {hasNextPage ? '' : t({ id: 'games.category.end', message: 'That is every game of this category.' })}
       </span>
-      <GameInfo
-        game={infoGame}
-        langMarket={langMarket}
-        viewer={viewer}
-        channel={channel}
-        onClose={() => setInfoGame(null)}
-        onLogin={(path) => session.send({ type: 'login.open', redirect: path })}
-      />
+      {info.panel}
     </div>
   );
 }

@@ -11,7 +11,7 @@ import { cssVars } from '../../ui/cssVars';
 import { visuallyHidden } from '../../ui/global.css';
 import { Loader } from '../../ui/Loader';
 import { pathBelowLangMarket } from '../../ui/paths';
-import { GameInfo } from './GameInfo';
+import { useGameInfo } from './GameInfo';
 import { GameTile } from './GameTile';
 import { JackpotTicker } from './JackpotTicker';
 import * as s from './games.css';
@@ -330,7 +330,7 @@ export function LobbyPage({ session, langMarket, lobby, tab, channel }: LobbyPag
   const [searchText, setSearchText] = useState('');
   const [checked, setChecked] = useState<string[]>([]);
   const [filterOpen, setFilterOpen] = useState(false);
-  const [infoGame, setInfoGame] = useState<TileGame | null>(null);
+  const info = useGameInfo(session, { langMarket, viewer, channel });
   const [indexWanted, setIndexWanted] = useState(false);
   const filtering = filterEnabled(checked, searchText);
   const checkedCount = checked.length;
@@ -378,8 +378,8 @@ export function LobbyPage({ session, langMarket, lobby, tab, channel }: LobbyPag
   );
   // Stable while the player types: the tiles on screen do not render again for a keystroke.
   const handlers: TileHandlers = useMemo(
-    () => ({ langmarket, favorites, jackpotOf, onInfo: setInfoGame, loginFor }),
-    [langmarket, favorites, jackpotOf, loginFor],
+    () => ({ langmarket, favorites, jackpotOf, onInfo: info.show, loginFor }),
+    [langmarket, favorites, jackpotOf, info.show, loginFor],
   );
   const tabLabels = useTabLabels();
   // Back from a game: where the player was, once the lobby's rows have come, each row as high as it
@@ -400,6 +400,29 @@ export function LobbyPage({ session, langMarket, lobby, tab, channel }: LobbyPag
       placeholderClassName={s.tilePlaceholder}
       renderItem={(tile, position) => tileOf(tile, position, handlers)}
     />
+  );
+
+  /** The games of these ids that the index knows, in their order. */
+  const tilesOf = (ids: readonly string[]) => ids.map((id) => byId.get(id)).filter((tile): tile is TileGame => tile !== undefined);
+  /**
+   * A tab of the player's own games (my games, recently played): a visitor is asked to log in; then
+   * a loader until the games are known (`tiles` null), a line when there are none, or their list.
+   */
+  const personalTab = (tab: { id: string; label: string; tiles: readonly TileGame[] | null; loggedOut: ReactNode; empty: ReactNode }) => (
+    <section className={s.section} aria-labelledby={tab.id}>
+      <h2 className={s.sectionTitle} id={tab.id}>
+        {tab.label}
+      </h2>
+      {!viewer.authorized ? (
+        tab.loggedOut
+      ) : tab.tiles === null ? (
+        <Loader layout="inline" />
+      ) : tab.tiles.length === 0 ? (
+        <p className={s.muted}>{tab.empty}</p>
+      ) : (
+        listOf(tab.tiles, tab.label)
+      )}
+    </section>
   );
 
   const resultsLabel = t({ id: 'games.search.resultsLabel', message: 'Games found' });
@@ -463,54 +486,34 @@ export function LobbyPage({ session, langMarket, lobby, tab, channel }: LobbyPag
       </section>
     );
   } else if (tab === 2) {
-    const mine = favorites.ids.map((id) => byId.get(id)).filter((tile): tile is TileGame => tile !== undefined);
-    body = (
-      <section className={s.section} aria-labelledby="my-games">
-        <h2 className={s.sectionTitle} id="my-games">
-          {tabLabels[2]}
-        </h2>
-        {!viewer.authorized ? (
-          <div className={s.notice}>
-            <p className={s.muted}>
-              <Trans id="games.myGames.login">Log in to keep your favourite games here.</Trans>
-            </p>
-            <Button onClick={() => session.send({ type: 'login.open', redirect: `/${langmarket}${lobbyPath}?tab=2` })}>
-              <Trans id="account.login">Log in</Trans>
-            </Button>
-          </div>
-        ) : index.isPending ? (
-          <Loader layout="inline" />
-        ) : mine.length === 0 ? (
+    body = personalTab({
+      id: 'my-games',
+      label: tabLabels[2],
+      tiles: index.isPending ? null : tilesOf(favorites.ids),
+      loggedOut: (
+        <div className={s.notice}>
           <p className={s.muted}>
-            <Trans id="games.myGames.empty">No favourites yet: press the heart on a game to keep it here.</Trans>
+            <Trans id="games.myGames.login">Log in to keep your favourite games here.</Trans>
           </p>
-        ) : (
-          listOf(mine, tabLabels[2])
-        )}
-      </section>
-    );
+          <Button onClick={() => session.send({ type: 'login.open', redirect: `/${langmarket}${lobbyPath}?tab=2` })}>
+            <Trans id="account.login">Log in</Trans>
+          </Button>
+        </div>
+      ),
+      empty: <Trans id="games.myGames.empty">No favourites yet: press the heart on a game to keep it here.</Trans>,
+    });
   } else if (tab === 3) {
-    const played = (recent.data?.games ?? []).map((entry) => byId.get(entry.gameId)).filter((tile): tile is TileGame => tile !== undefined);
-    body = (
-      <section className={s.section} aria-labelledby="recent-games">
-        <h2 className={s.sectionTitle} id="recent-games">
-          {tabLabels[3]}
-        </h2>
-        {!viewer.authorized ? (
-          <p className={s.muted}>
-            <Trans id="games.recent.login">Log in to see the games you played last.</Trans>
-          </p>
-        ) : index.isPending || recent.isPending ? (
-          <Loader layout="inline" />
-        ) : played.length === 0 ? (
-          <p className={s.muted}>
-            <Trans id="games.recent.empty">You have not played a game here yet.</Trans>
-          </p>
-        ) : (
-          listOf(played, tabLabels[3])
-        )}
-      </section>
-    );
+    body = personalTab({
+      id: 'recent-games',
+      label: tabLabels[3],
+      tiles: index.isPending || recent.isPending ? null : tilesOf((recent.data?.games ?? []).map((entry) => entry.gameId)),
+      loggedOut: (
+        <p className={s.muted}>
+          <Trans id="games.recent.login">Log in to see the games you played last.</Trans>
+        </p>
+      ),
+      empty: <Trans id="games.recent.empty">You have not played a game here yet.</Trans>,
+    });
   } else if (tab === 1) {
     body = (
       <p className={s.muted}>
@@ -540,14 +543,7 @@ export function LobbyPage({ session, langMarket, lobby, tab, channel }: LobbyPag
           <ProviderFilterDialog open={filterOpen} providers={providers} checked={checked} onChange={setChecked} onClose={() => setFilterOpen(false)} />
         ) : null}
       </Suspense>
-      <GameInfo
-        game={infoGame}
-        langMarket={langMarket}
-        viewer={viewer}
-        channel={channel}
-        onClose={() => setInfoGame(null)}
-        onLogin={(path) => session.send({ type: 'login.open', redirect: path })}
-      />
+      {info.panel}
     </div>
   );
 }
