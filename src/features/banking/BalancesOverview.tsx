@@ -3,16 +3,15 @@ import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { LangMarket } from '../../../machines/lib/markets';
-import { walletRefOf, type sessionMachine } from '../../../machines/session.machine';
+import { walletRefOf } from '../../../machines/session.machine';
 import { walletIsStale, type walletMachine } from '../../../machines/wallet.machine';
 import { Button } from '../../ui/Button';
 import { Loader } from '../../ui/Loader';
 import * as s from './banking.css';
 import { DEPOSIT_NOT_ALLOWED } from './errorMessages';
-import { Notice, NoticeText } from './parts';
+import { Notice, NoticeText, type SessionRef } from './parts';
 import { useMoney } from '../../ui/money';
 
-type SessionRef = ActorRefFrom<typeof sessionMachine>;
 type WalletRef = ActorRefFrom<typeof walletMachine>;
 
 /**

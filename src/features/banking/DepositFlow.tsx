@@ -6,7 +6,6 @@ import type { ActorRefFrom } from 'xstate';
 import type { DepositContext, depositMachine } from '../../../machines/deposit.machine';
 import { formatLangMarket, isMarketCode, type LangMarket } from '../../../machines/lib/markets';
 import { CASHIER_LIMITS, CURRENCY_MINOR_UNITS, parseMoney } from '../../../machines/lib/wallet';
-import type { sessionMachine } from '../../../machines/session.machine';
 import { limitsQuery, marketRulesQuery } from '../../api/responsibleGamblingQueries';
 import { Button } from '../../ui/Button';
 import { button } from '../../ui/button.css';
@@ -16,12 +15,11 @@ import * as s from './banking.css';
 import { dateOf, displayDate } from './dates';
 import { cashierErrorMessage, DEPOSIT_NOT_ALLOWED, operationStatusMessage, type AmountBounds } from './errorMessages';
 import { Facts } from '../../ui/Facts';
-import { Notice, NoticeText } from './parts';
+import { Notice, NoticeText, type SessionRef } from './parts';
 import { CashierForm } from './CashierForm';
 import { CheckFailed, CheckResult, NotOffered, RetryButton, type CheckResultState } from './results';
 import { useMoney } from '../../ui/money';
 
-type SessionRef = ActorRefFrom<typeof sessionMachine>;
 type DepositActor = ActorRefFrom<typeof depositMachine>;
 
 export interface DepositFlowProps {

@@ -5,7 +5,7 @@ import { useMemo } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { formatLangMarket, intlLocaleFor, type LangMarket } from '../../../machines/lib/markets';
 import { mayDeposit } from '../../../machines/session.guards';
-import { walletRefOf, type sessionMachine } from '../../../machines/session.machine';
+import { walletRefOf } from '../../../machines/session.machine';
 import { walletCurrency, walletIsStale, walletStatus, walletTotalCents, type walletMachine } from '../../../machines/wallet.machine';
 import { Button } from '../../ui/Button';
 import { button } from '../../ui/button.css';
@@ -13,8 +13,7 @@ import { visuallyHidden } from '../../ui/global.css';
 import * as s from './header.css';
 import { moneyFormat } from '../../ui/money';
 import { depositFrom } from './search';
-
-type SessionRef = ActorRefFrom<typeof sessionMachine>;
+import type { SessionRef } from './parts';
 
 /** An amount longer than "€1,234.50" has no room on a 320 px phone beside the header's other controls. */
 const SHORT_AMOUNT_MAX_LENGTH = 9;

@@ -14,7 +14,6 @@ import {
   type TransactionStatus,
   type TransactionTimeFrameHours,
 } from '../../../machines/lib/wallet';
-import type { sessionMachine } from '../../../machines/session.machine';
 import { historyItems, historyPolling, type transactionHistoryMachine } from '../../../machines/transactionHistory.machine';
 import type { Transaction } from '../../api/wallet';
 import { Button } from '../../ui/Button';
@@ -24,9 +23,8 @@ import * as s from './banking.css';
 import { dateInputValue, dateOf, dayBoundary, dayOf, displayDate, displayTime, relativeDay, weekdayName } from './dates';
 import { CATEGORY_LABELS, STATUS_LABELS, TYPE_LABELS } from './labels';
 import { useMoney } from '../../ui/money';
-import { Notice, NoticeText } from './parts';
+import { Notice, NoticeText, type SessionRef } from './parts';
 
-type SessionRef = ActorRefFrom<typeof sessionMachine>;
 type HistoryActor = ActorRefFrom<typeof transactionHistoryMachine>;
 
 /**
@@ -195,22 +193,17 @@ function Summary({ history, langMarket }: { history: HistoryActor; langMarket: L
         </p>
       ) : (
         <dl className={s.summaryFigures}>
-          <div className={s.figure}>
-            <dt className={s.factTerm}>
-              <Trans id="banking.summary.netPosition">Net position (deposits minus withdrawals)</Trans>
-            </dt>
-            <dd className={s.figureValue} data-testid="net-position">
-              {money.signed(net.netPosition)}
-            </dd>
-          </div>
-          <div className={s.figure}>
-            <dt className={s.factTerm}>
-              <Trans id="banking.summary.winLoss">Win/loss (wins minus bets)</Trans>
-            </dt>
-            <dd className={s.figureValue} data-testid="win-loss">
-              {money.signed(net.winLoss)}
-            </dd>
-          </div>
+          {[
+            { term: <Trans id="banking.summary.netPosition">Net position (deposits minus withdrawals)</Trans>, amount: net.netPosition, testId: 'net-position' },
+            { term: <Trans id="banking.summary.winLoss">Win/loss (wins minus bets)</Trans>, amount: net.winLoss, testId: 'win-loss' },
+          ].map((figure) => (
+            <div key={figure.testId} className={s.figure}>
+              <dt className={s.factTerm}>{figure.term}</dt>
+              <dd className={s.figureValue} data-testid={figure.testId}>
+                {money.signed(figure.amount)}
+              </dd>
+            </div>
+          ))}
         </dl>
       )}
     </section>

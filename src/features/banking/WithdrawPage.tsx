@@ -4,7 +4,6 @@ import type { ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { intlLocaleFor, type LangMarket } from '../../../machines/lib/markets';
 import { CASHIER_LIMITS, CURRENCY_MINOR_UNITS, parseMoney, unsignedAmount } from '../../../machines/lib/wallet';
-import type { sessionMachine } from '../../../machines/session.machine';
 import type { withdrawMachine } from '../../../machines/withdraw.machine';
 import type { Transaction } from '../../api/wallet';
 import { Button } from '../../ui/Button';
@@ -21,12 +20,11 @@ import {
   type AmountBounds,
 } from './errorMessages';
 import { Facts } from '../../ui/Facts';
-import { Notice, NoticeText } from './parts';
+import { Notice, NoticeText, type SessionRef } from './parts';
 import { CashierForm } from './CashierForm';
 import { CheckFailed, CheckResult, NotOffered, RetryButton } from './results';
 import { useMoney } from '../../ui/money';
 
-type SessionRef = ActorRefFrom<typeof sessionMachine>;
 type WithdrawActor = ActorRefFrom<typeof withdrawMachine>;
 
 /**

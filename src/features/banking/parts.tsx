@@ -1,5 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, type ReactNode } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import type { sessionMachine } from '../../../machines/session.machine';
 import type { PaymentMethod } from '../../api/wallet';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
@@ -7,6 +9,9 @@ import * as s from './banking.css';
 import { normaliseAmountInput } from '../../ui/money';
 
 // Pieces the deposit, withdraw and history screens share.
+
+/** The session actor, as the banking screens receive it. */
+export type SessionRef = ActorRefFrom<typeof sessionMachine>;
 
 export type NoticeTone = 'info' | 'success' | 'warning' | 'error';
 
