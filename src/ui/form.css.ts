@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from './theme.css';
+import { framedBox } from './styles';
 
 // Form fields and modal dialogs shared by every feature (sign-up, login, reset, account).
 
@@ -78,9 +79,7 @@ export const plainLegend = style({ padding: 0, marginBottom: vars.space.xs, font
  * sign: the radio itself shows the choice).
  */
 export const choiceCard = style({
-  borderRadius: vars.radius.md,
-  border: `1px solid ${vars.color.border}`,
-  backgroundColor: vars.color.surfaceRaised,
+  ...framedBox(),
   cursor: 'pointer',
   selectors: {
     '&:has(input:checked)': { borderColor: vars.color.accent, boxShadow: `inset 0 0 0 1px ${vars.color.accent}` },

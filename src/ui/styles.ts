@@ -30,6 +30,10 @@ export const pill = (minHeight: string, paddingX: string) =>
 export const outlinedPill = (minHeight: string, paddingX: string) =>
   ({ ...pill(minHeight, paddingX), border: `1px solid ${vars.color.border}` }) as const;
 
+/** A framed box on the raised surface (a list row, a card, a panel): the hairline in the border's colour, or a tone's. */
+export const framedBox = (borderColor: string = vars.color.border) =>
+  ({ borderRadius: vars.radius.md, border: `1px solid ${borderColor}`, backgroundColor: vars.color.surfaceRaised }) as const;
+
 /** A box whose tone is its left edge (a notice, a toast): the edge's width and the box's background. */
 export const edgeBox = (edgeWidth: string, backgroundColor: string) =>
   ({

@@ -1,4 +1,5 @@
 import { style } from '@vanilla-extract/css';
+import { inlineCentred } from '../../ui/styles';
 import { mq, vars } from '../../ui/theme.css';
 
 // The account area's navigation, above every /my-account page, aligned with the page frame
@@ -23,8 +24,7 @@ export const list = style({
 });
 
 export const link = style({
-  display: 'inline-flex',
-  alignItems: 'center',
+  ...inlineCentred,
   minHeight: '44px',
   color: vars.color.textMuted,
   fontWeight: vars.fontWeight.medium,

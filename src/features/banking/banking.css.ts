@@ -3,7 +3,7 @@ import { recipe } from '@vanilla-extract/recipes';
 import { choiceCard, choiceRadio } from '../../ui/form.css';
 import { card, cardTitle, mutedText, page as pageFrame, pageTitle } from '../../ui/page.css';
 import { mq, vars } from '../../ui/theme.css';
-import { edgeBox, edgeTone, inlineCentred, outlinedPill } from '../../ui/styles';
+import { edgeBox, edgeTone, framedBox, inlineCentred, outlinedPill } from '../../ui/styles';
 
 // The banking pages (product.md §2: /my-account/banking and its tabs) and the deposit modal, on the
 // shared page frame (src/ui/page.css.ts). Mobile first: one column, every row wraps; nothing is
@@ -131,9 +131,7 @@ export const row = style({
   display: 'grid',
   gap: vars.space.xxs,
   padding: vars.space.sm,
-  borderRadius: vars.radius.md,
-  border: `1px solid ${vars.color.border}`,
-  backgroundColor: vars.color.surfaceRaised,
+  ...framedBox(),
   minWidth: 0,
 });
 

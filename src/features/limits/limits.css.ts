@@ -3,7 +3,7 @@ import { recipe } from '@vanilla-extract/recipes';
 import { choiceCard, choiceRadio } from '../../ui/form.css';
 import { card, cardTitle, mutedText, page as pageFrame, pageTitle, successStatus } from '../../ui/page.css';
 import { mq, vars } from '../../ui/theme.css';
-import { edgeBox, edgeTone } from '../../ui/styles';
+import { edgeBox, edgeTone, framedBox } from '../../ui/styles';
 
 // The gambling limits page (product.md §2 /my-account/gambling-limits) on the shared page frame
 // (src/ui/page.css.ts). Mobile first: one column and every row wraps, so nothing is wider than a
@@ -35,9 +35,7 @@ export const period = style({
   alignContent: 'start',
   gap: vars.space.sm,
   padding: vars.space.sm,
-  borderRadius: vars.radius.md,
-  border: `1px solid ${vars.color.border}`,
-  backgroundColor: vars.color.surfaceRaised,
+  ...framedBox(),
   minWidth: 0,
   '@media': { [mq.md]: { padding: vars.space.md } },
 });

@@ -1,5 +1,7 @@
 import { globalStyle, style } from '@vanilla-extract/css';
+import { mutedText } from '../../ui/page.css';
 import { mq, vars } from '../../ui/theme.css';
+import { framedBox } from '../../ui/styles';
 
 // The sign-up page, mobile first: the bonus panel above the form on a phone, beside it from the
 // tablet width up.
@@ -46,7 +48,7 @@ export const heading = style({
   '@media': { [mq.md]: { fontSize: vars.fontSize.xxl } },
 });
 
-export const lead = style({ margin: 0, color: vars.color.textMuted });
+export const lead = mutedText;
 
 // ---------------------------------------------------------------- step indicator
 
@@ -118,9 +120,7 @@ export const captcha = style({
   justifyContent: 'space-between',
   gap: vars.space.sm,
   padding: `${vars.space.sm} ${vars.space.md}`,
-  borderRadius: vars.radius.md,
-  border: `1px solid ${vars.color.border}`,
-  background: vars.color.surfaceRaised,
+  ...framedBox(),
 });
 
 export const captchaStatus = style({ fontSize: vars.fontSize.xs, color: vars.color.textMuted });
@@ -151,14 +151,12 @@ export const blocked = style({
   display: 'grid',
   gap: vars.space.md,
   padding: vars.space.md,
-  borderRadius: vars.radius.md,
-  border: `1px solid ${vars.color.warning}`,
-  background: vars.color.surfaceRaised,
+  ...framedBox(vars.color.warning),
 });
 
-export const statusLine = style({ margin: 0, color: vars.color.textMuted });
+export const statusLine = mutedText;
 
-export const loginHint = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.textMuted });
+export const loginHint = style([mutedText, { fontSize: vars.fontSize.sm }]);
 
 // ---------------------------------------------------------------- bonus panel
 
