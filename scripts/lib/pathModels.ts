@@ -1,71 +1,41 @@
 // Per-flow models for `npm run paths` (scripts/lib/machinePaths.ts): the input a route and the
 // session give the flow, and the sample events the walk tries, taken from the flow's machine path
-// test (tests/machines/<flow>.machine.test.ts) in a smaller form, so a tester reads one scenario
-// per state and transition rather than every combination the tests replay. A flow without a model
-// is walked with `{ type }` events only, and its input undefined.
+// test (tests/machines/<flow>.machine.test.ts), so a tester reads one scenario per state and
+// transition. Where the test's inputs, answers and `eventsFor` are fixtures of their own
+// (tests/machines/lib/<flow>.fixtures.ts, identity.ts, games.ts), the model imports them rather
+// than copying them, in a smaller form where the test replays more combinations than a tester
+// needs (withdraw). A flow without a model is walked with `{ type }` events only, and its input
+// undefined.
 import { assign } from 'xstate';
 import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
 import { ACCESS_RESTRICTED_CODE, MAINTENANCE_CODE } from '../../machines/lib/accessCodes';
 import { CODE_ERROR_CODES } from '../../machines/lib/codeErrors';
 import { IDLE_LIMIT_MS, IDLE_WARNING_MS, SESSION_KEEPALIVE_MS } from '../../machines/lib/constants';
-import { depositMachine } from '../../machines/deposit.machine';
-import { LIMIT_ERROR_CODES, marketRgRules } from '../../machines/lib/responsibleGambling';
-import { SIGNUP_ERROR_CODES } from '../../machines/lib/signupErrors';
-import { NO_HISTORY_FILTER, OPERATION_RESULTS, operationUiStatus } from '../../machines/lib/wallet';
-import { EVOLUTION_TABLE, gameDetail, SLOT } from '../../tests/machines/lib/games';
 import { OLD_PASSWORD_INCORRECT } from '../../machines/passwordChange.machine';
 import { ApiError } from '../../src/api/errors';
+import { eventsIn as activityTimerEventsIn } from '../../tests/machines/lib/activityTimer.fixtures';
+import { CASHIER, CHECK_ROWS, eventsFor as depositEventsFor, PAYOUT_RESTRICTED, PLAYER as DEPOSIT_PLAYER, RETURNING } from '../../tests/machines/lib/deposit.fixtures';
+import { eventsFor as gamblingLimitsEventsFor, INPUT as LIMITS_INPUT } from '../../tests/machines/lib/gamblingLimits.fixtures';
+import { EVOLUTION_TABLE, gameDetail, SLOT } from '../../tests/machines/lib/games';
+import { LOGGED_IN } from '../../tests/machines/lib/identity';
+import { callbackInput, cancelledInput, events as PAY_AND_PLAY_EVENTS, startInput } from '../../tests/machines/lib/payAndPlay.fixtures';
+import { eventsFor as signupEventsFor, INPUT as SIGNUP_INPUT } from '../../tests/machines/lib/signup.fixtures';
+import { eventsFor as transactionHistoryEventsFor } from '../../tests/machines/lib/transactionHistory.fixtures';
+import { BRITISH, CHECK_ROWS as WITHDRAW_CHECK_ROWS, eventsFor as withdrawEventsFor, FINNISH, NO_ACCESS, SUSPENDED } from '../../tests/machines/lib/withdraw.fixtures';
 import type { PathModel } from './machinePaths';
 
 const done = (id: string, output: unknown): EventObject => ({ type: `xstate.done.actor.${id}`, actorId: id, output }) as EventObject;
 /** A failed call as the app's API client reports it (src/api/errors.ts ApiError: kind, status, code). */
 const apiFailed = (id: string, error: ApiError): EventObject => ({ type: `xstate.error.actor.${id}`, actorId: id, error }) as EventObject;
 const offline = new ApiError('network', 0, 'network.error', 'Network Error');
-const conflict = new ApiError('http', 409, 'error.idempotency.conflict', 'Key reused');
 
 const ctx = (snapshot: AnyMachineSnapshot) => snapshot.context as Record<string, unknown>;
 
-// ---- deposit (tests/machines/deposit.machine.test.ts) ----
-const PLAYER = { currency: 'EUR', market: 'FI', access: { deposit: true, payout: true, withdrawal: true }, multibrandSuspended: false };
-const check = (result: string, extra: Record<string, unknown> = {}) => ({
-  result,
-  daysLeftToVerifyDocuments: null,
-  limitLeft: null,
-  limitType: null,
-  resetOn: null,
-  limitWarning: false,
-  ...extra,
-});
-const METHODS = {
-  methods: [
-    { id: 'visa', kind: 'card', name: 'Visa', logo: { src: '/logos/visa.svg', width: 64, height: 40 } },
-    { id: 'skrill', kind: 'ewallet', name: 'Skrill', logo: { src: '/logos/skrill.svg', width: 64, height: 40 } },
-  ],
-  // The player's recent methods: one the cashier no longer offers, and Skrill (chosen first).
-  recentMethodIds: ['gone', 'skrill'],
-};
-/** behaviour.md §4's table, row by row, and an unknown result. */
-const DEPOSIT_CHECK_RESULTS = [...OPERATION_RESULTS, 'SOMETHING_NEW'];
-const LIMIT_RESET = '2026-12-01T00:00:00.000Z';
-const REDIRECT = { result: 'SUCCESS', depositId: 'dep-1', redirectUrl: '/api/simulated-payments/pay?payment=dep-1' };
-/**
- * The check's answer as the deposit machine takes it: deposit/check's answer itself, or, where the
- * check is the operation-check machine (machines/cashierCheck.machine.ts), its output
- * `{ result: the UI status, answer }`.
- */
-const checkIsMachine = 'config' in ((depositMachine.implementations.actors as Record<string, object | undefined>).checkDeposit ?? {});
-const checkAnswer = (answer: { result: string }): unknown => (checkIsMachine ? { result: operationUiStatus(answer.result), answer } : answer);
-const depositStatus = (status: string, result: string | null = null) => ({ depositId: 'dep-1', status, amount: '50.00', currency: 'EUR', methodId: 'skrill', result });
-
-const DEPOSIT_INPUT = { depositId: null, returnPath: '/en-UN/deposit', player: PLAYER };
+// ---- deposit (tests/machines/deposit.machine.test.ts; its inputs and events from tests/machines/lib/deposit.fixtures.ts) ----
 const deposit: PathModel = {
-  input: DEPOSIT_INPUT,
+  input: CASHIER,
   // Back from the provider with the deposit's id; a player who may not deposit; one whose payouts are restricted.
-  moreInputs: [
-    { ...DEPOSIT_INPUT, depositId: 'dep-1' },
-    { ...DEPOSIT_INPUT, player: { ...PLAYER, access: { deposit: false, payout: true, withdrawal: true } } },
-    { ...DEPOSIT_INPUT, player: { ...PLAYER, access: { deposit: true, payout: false, withdrawal: true } } },
-  ],
+  moreInputs: [RETURNING, { ...CASHIER, player: { ...DEPOSIT_PLAYER, access: { deposit: false, payout: true, withdrawal: true } } }, PAYOUT_RESTRICTED],
   // A key the walk can predict (src/app makes a random one).
   provide: (machine: AnyStateMachine) =>
     machine.provide({
@@ -73,81 +43,7 @@ const deposit: PathModel = {
     } as never),
   // The test's eventsFor: every row of behaviour.md §4's check table, the limit notices, the form's
   // refusals and retries, every answer of the request and of the status polls.
-  eventsAt: (snapshot) => {
-    const context = snapshot.context as {
-      notification: string | null;
-      limitLeft: string | null;
-      amountText: string;
-      methodId: string | null;
-      error: unknown;
-      idempotencyKey: string | null;
-      selectedBonusId: string | null;
-      statusPolls: number;
-    };
-    const clear = { type: 'deposit.clear' };
-    const submit = { type: 'deposit.submit' };
-    const amount = (value: string) => ({ type: 'amount.change', value }) as EventObject;
-    switch (snapshot.value) {
-      case 'checking':
-        return [
-          ...DEPOSIT_CHECK_RESULTS.map((result) => done('checkDeposit', checkAnswer(result === 'DOCUMENTS_PREFERRED' ? check(result, { daysLeftToVerifyDocuments: 12 }) : check(result)))),
-          // At the limit's 80 % warning (a notice); a limit that caps the amount (no notice); a loss limit reached.
-          done('checkDeposit', checkAnswer(check('SELF_LIMIT_REACHED', { limitLeft: '50.00', limitType: 'deposit', resetOn: LIMIT_RESET, limitWarning: true }))),
-          done('checkDeposit', checkAnswer(check('SELF_LIMIT_REACHED', { limitLeft: '30.00', limitType: 'deposit', resetOn: LIMIT_RESET, limitWarning: false }))),
-          done('checkDeposit', checkAnswer(check('SELF_LIMIT_REACHED', { limitLeft: '0.00', limitType: 'loss', resetOn: LIMIT_RESET }))),
-          apiFailed('checkDeposit', offline),
-        ];
-      case 'loadingMethods':
-        return [done('loadPaymentMethods', context.notification === null && context.limitLeft === null ? METHODS : { ...METHODS, recentMethodIds: [] }), apiFailed('loadPaymentMethods', offline)];
-      case 'form': {
-        // With a notice (self-limit left or verification postponed) only what the notice changes.
-        if (context.notification === 'limitNotice') return context.amountText === '' ? [amount('60'), submit] : [submit];
-        // Capped without a notice: more than is left is refused, what is left is sent.
-        if (context.limitLeft !== null) {
-          if (context.amountText === '') return [amount('40'), amount('30')];
-          return context.methodId === null ? [{ type: 'method.select', methodId: 'visa' } as EventObject] : [submit];
-        }
-        if (context.notification !== null) return context.methodId === null && context.amountText === '' ? [amount('50'), submit] : [submit];
-        // After a failed request: the same again, or another amount (a new attempt).
-        if (context.error !== null) return context.amountText === '50' ? [submit, amount('75')] : [submit];
-        if (context.idempotencyKey !== null) return [submit];
-        const list: EventObject[] = [submit];
-        if (context.amountText === '') list.push(amount('5'), amount('50'));
-        if (context.amountText === '50' && context.methodId === 'skrill') list.push({ type: 'method.select', methodId: 'visa' } as EventObject);
-        if (context.amountText === '' && context.selectedBonusId === null) list.push({ type: 'bonus.select', bonusId: 'bonus-1' } as EventObject);
-        return list;
-      }
-      case 'requesting':
-        if (context.amountText !== '50' || context.methodId !== 'skrill') return [done('requestDeposit', REDIRECT), apiFailed('requestDeposit', offline)];
-        return [
-          done('requestDeposit', REDIRECT),
-          ...['SUCCESS', 'DOCUMENTS_PREFERRED', 'DOCUMENTS_UNDER_REVIEW', 'DOCUMENTS_REQUIRED', 'DOCUMENTS_REQUIRED_RESTRICTED', 'SELF_LIMIT_REACHED', 'RESTRICTED', 'NOT_ENOUGH_FUNDS'].map(
-            (result) => done('requestDeposit', { result, depositId: null, redirectUrl: null }),
-          ),
-          apiFailed('requestDeposit', offline),
-          apiFailed('requestDeposit', conflict),
-        ];
-      case 'settling':
-        return context.statusPolls === 0
-          ? [
-              done('depositStatus', depositStatus('SUCCESS')),
-              done('depositStatus', depositStatus('PENDING')),
-              done('depositStatus', depositStatus('FAILED', 'FAILURE')),
-              done('depositStatus', depositStatus('CANCELLED', 'FAILURE')),
-              apiFailed('depositStatus', offline),
-            ]
-          : [done('depositStatus', depositStatus('PENDING'))];
-      case 'verifyDocument':
-        return [{ type: 'verification.postpone' }, clear];
-      case 'stillPending':
-      case 'statusUnknown':
-        return [{ type: 'deposit.refresh' }, clear];
-      case 'waiting':
-        return [];
-      default:
-        return [clear];
-    }
-  },
+  eventsAt: (snapshot) => depositEventsFor(snapshot as never),
 };
 
 // ---- code entry's ends, as the flows that invoke it see them (its own test covers its inside) ----
@@ -202,113 +98,36 @@ const passwordChange: PathModel = {
   },
 };
 
-// ---- withdraw (tests/machines/withdraw.machine.test.ts) ----
-const withdrawMethod = (id: string, name: string) => ({ id, kind: 'bank', name, logo: { src: `/logos/${id}.svg`, width: 64, height: 40 } });
-const WITHDRAW_METHODS = { methods: [withdrawMethod('trustly', 'Trustly'), withdrawMethod('visa', 'Visa')], recentMethodIds: ['trustly'] };
-const PENDING_WITHDRAWALS = [
-  {
-    referenceId: 'wd-1',
-    amount: '-20.00',
-    balanceAfterTransaction: '180.00',
-    currency: 'EUR',
-    category: 'PAYMENT',
-    status: 'PENDING',
-    type: 'WITHDRAW',
-    transactionDate: '2026-11-20T10:00:00.000Z',
-    playerId: 1001,
-    walletId: 'w-1001',
-  },
-];
-const withdrawalChecked = (result: string, extra: Record<string, unknown> = {}) => ({ result, limit: null, duration: null, originalLimit: null, balance: '200.00', ...extra });
-const WITHDRAW_CHECK_RESULTS = [
-  'SUCCESS',
-  'NOT_ENOUGH_FUNDS',
-  'DOCUMENTS_PREFERRED',
-  'DOCUMENTS_UNDER_REVIEW',
-  'DOCUMENTS_REQUIRED',
-  'DOCUMENTS_REQUIRED_RESTRICTED',
-  'WITHDRAWAL_LIMIT_REACHED',
-  'SELF_LIMIT_REACHED',
-  'RESTRICTED',
-];
-const withdrawCheckEnd = (result: string) => {
-  const answer = result === 'WITHDRAWAL_LIMIT_REACHED' ? withdrawalChecked(result, { limit: '500.00', duration: 'weekly', originalLimit: '1000.00' }) : withdrawalChecked(result);
-  return done('checkWithdrawal', { result: operationUiStatus(answer.result), answer });
-};
-const withdrawalRequested = (result: string, referenceId: string | null = null) => ({ result, referenceId, balance: result === 'SUCCESS' ? '150.00' : '200.00' });
-const withdrawalCancelled = (result: string) => ({ result, balance: result === 'SUCCESS' ? '220.00' : '200.00' });
-
-const WITHDRAW_INPUT = { player: PLAYER };
+// ---- withdraw (tests/machines/withdraw.machine.test.ts; its inputs and events from tests/machines/lib/withdraw.fixtures.ts) ----
+const ONE_ROW_PER_STATUS = WITHDRAW_CHECK_ROWS.filter((row, index) => WITHDRAW_CHECK_ROWS.findIndex((other) => other.status === row.status) === index);
 const withdraw: PathModel = {
-  input: WITHDRAW_INPUT,
+  input: FINNISH,
   // A British player (no cancellation, UKGC RTS 14B), a suspended one, one without withdrawal access.
-  moreInputs: [
-    { player: { ...PLAYER, currency: 'GBP', market: 'GG' } },
-    { player: { ...PLAYER, multibrandSuspended: true } },
-    { player: { ...PLAYER, access: { deposit: true, payout: true, withdrawal: false } } },
-  ],
+  moreInputs: [BRITISH, SUSPENDED, NO_ACCESS],
   provide: (machine: AnyStateMachine) =>
     machine.provide({
       actions: { assignIdempotencyKey: assign({ idempotencyKey: ({ context }: { context: Record<string, unknown> }) => `key-${String(context.amountText)}-${String(context.methodId)}` }) },
     } as never),
-  // The test's eventsFor: the pending list is worked while the request waits for its check, the
-  // request goes on once the list has loaded.
-  eventsAt: (snapshot) => {
-    const context = ctx(snapshot);
-    const { request, pending } = snapshot.value as { request: string; pending: string };
-    if (pending === 'loading') {
-      const list = [done('loadPendingWithdrawals', PENDING_WITHDRAWALS)];
-      if (request === 'checking' && context.cancelStatus === null && context.cancelError === null) list.push(apiFailed('loadPendingWithdrawals', offline));
-      return list;
-    }
-    const calm = context.cancellingId === null && context.cancelStatus === null && context.cancelError === null && context.balance === null;
-    if (request === 'checking') {
-      if (pending === 'failed') return [{ type: 'pending.refresh' }];
-      if (pending === 'cancelling') {
-        return [
-          done('cancelWithdrawal', withdrawalCancelled('SUCCESS')),
-          done('cancelWithdrawal', withdrawalCancelled('FAILURE')),
-          apiFailed('cancelWithdrawal', new ApiError('http', 400, 'error.withdrawal.cancel.limit_reached', 'Too many cancellations')),
-        ];
+  // The test's eventsFor (the pending list is worked while the request waits for its check, the
+  // request goes on once the list has loaded), less what adds paths but no state or transition: one
+  // check result per UI status of behaviour.md §4 (the test tries every row), no cancellation of a
+  // row not listed, no amount above the balance, no lost request for the second method.
+  eventsAt: (snapshot) =>
+    withdrawEventsFor(snapshot as never).filter((event) => {
+      const sample = event as { output?: { answer: { result: string } }; referenceId?: string; value?: string };
+      switch (event.type) {
+        case 'xstate.done.actor.checkWithdrawal':
+          return ONE_ROW_PER_STATUS.some((row) => row.result === sample.output?.answer.result);
+        case 'pending.cancel':
+          return sample.referenceId === 'wd-1';
+        case 'amount.change':
+          return sample.value !== '500';
+        case 'xstate.error.actor.requestWithdrawal':
+          return ctx(snapshot).methodId === 'trustly';
+        default:
+          return true;
       }
-      if (!calm) return [];
-      return [
-        { type: 'pending.cancel', referenceId: 'wd-1' } as EventObject,
-        { type: 'pending.refresh' },
-        ...WITHDRAW_CHECK_RESULTS.map(withdrawCheckEnd),
-        apiFailed('checkWithdrawal', offline),
-      ];
-    }
-    if (pending !== 'loaded') return [];
-    switch (request) {
-      case 'loadingMethods':
-        return [done('loadPaymentMethods', WITHDRAW_METHODS), apiFailed('loadPaymentMethods', offline)];
-      case 'form': {
-        const submit = { type: 'withdraw.submit' };
-        if (context.error !== null) return context.amountText === '50' ? [submit, { type: 'amount.change', value: '60' } as EventObject] : [submit];
-        if (context.idempotencyKey !== null) return [submit];
-        if (context.amountText === '') return [submit, { type: 'amount.change', value: '5' } as EventObject, { type: 'amount.change', value: '50' } as EventObject];
-        if (context.amountText === '50' && context.methodId === 'trustly') return [submit, { type: 'method.select', methodId: 'visa' } as EventObject];
-        return [submit];
-      }
-      case 'requesting':
-        if (context.methodId !== 'trustly') return [done('requestWithdrawal', withdrawalRequested('SUCCESS', 'wd-2'))];
-        return [
-          done('requestWithdrawal', withdrawalRequested('SUCCESS', 'wd-2')),
-          done('requestWithdrawal', withdrawalRequested('WITHDRAWAL_LIMIT_REACHED')),
-          done('requestWithdrawal', withdrawalRequested('DOCUMENTS_PREFERRED')),
-          done('requestWithdrawal', withdrawalRequested('DOCUMENTS_UNDER_REVIEW')),
-          done('requestWithdrawal', withdrawalRequested('DOCUMENTS_REQUIRED')),
-          done('requestWithdrawal', withdrawalRequested('DOCUMENTS_REQUIRED_RESTRICTED')),
-          done('requestWithdrawal', withdrawalRequested('RESTRICTED')),
-          done('requestWithdrawal', withdrawalRequested('NOT_ENOUGH_FUNDS')),
-          apiFailed('requestWithdrawal', offline),
-          apiFailed('requestWithdrawal', conflict),
-        ];
-      default:
-        return [{ type: 'withdraw.clear' }];
-    }
-  },
+    }),
 };
 
 // ---- exclusion (tests/machines/exclusion.machine.test.ts) ----
@@ -340,120 +159,13 @@ const exclusion: PathModel = {
   },
 };
 
-// ---- gamblingLimits (tests/machines/gamblingLimits.machine.test.ts) ----
-// A German player (JJ): the monthly deposit limit is capped at 1,000 EUR (GlüStV 2021).
-const LIMIT_STARTED = '2026-11-20T10:00:00.000Z';
-const LIMIT_PENDING_AT = '2026-11-21T12:00:00.000Z';
-const limit = (duration: string, value: string | null, extra: Record<string, unknown> = {}) => ({
-  duration,
-  value,
-  used: '0.00',
-  remaining: value,
-  startedAt: value === null ? null : LIMIT_STARTED,
-  resetAt: value === null ? null : '2026-11-21T10:00:00.000Z',
-  updatedAt: value === null ? null : LIMIT_STARTED,
-  pendingValue: null,
-  pendingDelete: false,
-  pendingDate: null,
-  locked: false,
-  warning: false,
-  ...extra,
-});
-const limitsOf = (limits: unknown[]) => ({ currency: 'EUR', limits });
-/** No daily deposit limit, 100 a week, 400 a month; the monthly loss limit of 200 has a pending raise to 300 (80 % used). */
-const DEPOSIT_LIMITS = limitsOf([limit('D', null), limit('W', '100.00'), limit('M', '400.00')]);
-const SPEND_LIMITS = limitsOf([
-  limit('D', null),
-  limit('W', null),
-  limit('M', '200.00', { used: '170.00', remaining: '30.00', warning: true, pendingValue: '300.00', pendingDate: LIMIT_PENDING_AT }),
-]);
-const LIMITS_LOAD = { deposit: DEPOSIT_LIMITS, spend: SPEND_LIMITS, rules: marketRgRules('JJ') };
-const LIMITS_CANCELLED = limitsOf([limit('D', null), limit('W', null), limit('M', '200.00', { used: '170.00', remaining: '30.00', warning: true })]);
-const ACTIVITY_SETTINGS = { intervalMinutes: 120, activityTimerOn: true };
-
+// ---- gamblingLimits (tests/machines/gamblingLimits.machine.test.ts; its input and events from tests/machines/lib/gamblingLimits.fixtures.ts) ----
 const gamblingLimits: PathModel = {
-  input: { market: 'JJ' },
+  // A German player (JJ): the monthly deposit limit is capped at 1,000 EUR (GlüStV 2021).
+  input: LIMITS_INPUT,
   // The test's eventsFor: the reality check is worked while the limits still load (so the two
   // regions do not multiply); every answer of a limit call ends its path.
-  eventsAt: (snapshot) => {
-    const context = snapshot.context as {
-      activity: { intervalMinutes: number } | null;
-      activitySaved: boolean;
-      activityError: unknown;
-      activityDraft: number | null;
-      success: unknown;
-      failure: unknown;
-      limits: { spend: unknown; deposit: unknown };
-      editor: { duration: string; draft: string; problem: unknown } | null;
-    };
-    const value = snapshot.value as { limits: string | { ready: string }; activity: string };
-    const limits = typeof value.limits === 'string' ? value.limits : `ready.${value.limits.ready}`;
-    const { activity } = value;
-    const calm = activity === 'ready' && !context.activitySaved && context.activityError === null && context.activityDraft === context.activity?.intervalMinutes;
-    if (limits === 'loading') {
-      switch (activity) {
-        case 'loading':
-          return [done('loadActivitySettings', ACTIVITY_SETTINGS), apiFailed('loadActivitySettings', offline)];
-        case 'failed':
-          return [{ type: 'activity.retry' }];
-        case 'saving':
-          return [done('patchActivitySettings', { intervalMinutes: 30, activityTimerOn: true }), apiFailed('patchActivitySettings', offline)];
-        default:
-          if (calm) return [{ type: 'activity.change', intervalMinutes: 30 } as EventObject, done('loadLimits', LIMITS_LOAD), apiFailed('loadLimits', offline)];
-          if (!context.activitySaved && context.activityError === null) return [{ type: 'activity.save' }];
-          return [];
-      }
-    }
-    if (!calm) return [];
-    const fresh = context.success === null && context.failure === null && context.limits.spend === SPEND_LIMITS.limits && context.limits.deposit === DEPOSIT_LIMITS.limits;
-    const ev = (type: string, extra: Record<string, unknown> = {}): EventObject => ({ type, ...extra });
-    switch (limits) {
-      case 'failed':
-        return [ev('limits.retry')];
-      case 'ready.viewing':
-        if (!fresh) return [];
-        return [
-          ev('limit.edit', { kind: 'deposit', duration: 'D' }),
-          ev('limit.delete', { kind: 'deposit', duration: 'W' }),
-          ev('limit.cancelPending', { kind: 'spend', duration: 'M' }),
-          ev('limits.refresh'),
-        ];
-      case 'ready.editing': {
-        const { editor } = context;
-        if (editor === null || editor.problem !== null || context.failure !== null) return [];
-        if (editor.duration === 'D' && editor.draft === '') {
-          return [
-            ev('limit.save'),
-            ev('limit.change', { value: '0.5' }),
-            ev('limit.change', { value: '150' }),
-            ev('limit.change', { value: '50' }),
-            ev('limit.close'),
-            ev('limit.edit', { kind: 'deposit', duration: 'M' }),
-          ];
-        }
-        if (editor.duration === 'M' && editor.draft === '400') return [ev('limit.change', { value: '2000' }), ev('limit.change', { value: '50' })];
-        return [ev('limit.save')];
-      }
-      case 'saving':
-        return [
-          done('saveLimit', limitsOf([limit('D', '50.00'), limit('W', '100.00'), limit('M', '400.00')])),
-          done('saveLimit', limitsOf([limit('D', '50.00', { pendingValue: '80.00', pendingDate: LIMIT_PENDING_AT }), limit('W', '100.00'), limit('M', '400.00')])),
-          apiFailed('saveLimit', new ApiError('http', 400, LIMIT_ERROR_CODES.tooHigh, 'Too high')),
-          apiFailed('saveLimit', offline),
-        ];
-      case 'deleting':
-        return [
-          done('deleteLimit', limitsOf([limit('D', null), limit('W', '100.00', { pendingDelete: true, pendingDate: LIMIT_PENDING_AT }), limit('M', '400.00')])),
-          apiFailed('deleteLimit', new ApiError('http', 409, LIMIT_ERROR_CODES.locked, 'Locked')),
-        ];
-      case 'cancellingPending':
-        return [done('cancelPendingLimit', LIMITS_CANCELLED), apiFailed('cancelPendingLimit', offline)];
-      case 'refreshing':
-        return [done('refreshLimits', { ...LIMITS_LOAD, spend: LIMITS_CANCELLED }), apiFailed('refreshLimits', offline)];
-      default:
-        return [];
-    }
-  },
+  eventsAt: (snapshot) => gamblingLimitsEventsFor(snapshot as never),
 };
 
 // ---- gameLaunch (tests/machines/gameLaunch.machine.test.ts; its game details from tests/machines/lib/games.ts) ----
@@ -503,291 +215,31 @@ const gameLaunch: PathModel = {
   },
 };
 
-// ---- transactionHistory (tests/machines/transactionHistory.machine.test.ts) ----
-/** Transaction n happened 10 n hours before 2026-11-25 12:00 UTC (two or three a day, newest first). */
-const transaction = (n: number, status = 'SUCCESS') => ({
-  referenceId: `t${String(n).padStart(2, '0')}`,
-  amount: '-1.00',
-  balanceAfterTransaction: '100.00',
-  currency: 'EUR',
-  category: 'CASINO',
-  status,
-  type: 'BET',
-  transactionDate: new Date(Date.UTC(2026, 10, 25, 12) - n * 3_600_000 * 10).toISOString(),
-  playerId: 1001,
-  walletId: 'w-1001',
-});
-const transactions = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => transaction(from + i));
-const PAGE_1 = transactions(1, 10);
-const SHORT_PAGE = transactions(1, 3);
-const NET_POSITION = { from: null, to: null, currency: 'EUR', netPosition: '150.00', winLoss: '-25.00' };
-const PENDING_PAYOUTS = [transaction(30, 'PENDING')];
-/** The refresh: a new transaction, and the newest one changed. */
-const REFRESHED = [transaction(0), transaction(1, 'REVERTED'), ...transactions(2, 9)];
-
+// ---- transactionHistory (tests/machines/transactionHistory.machine.test.ts; its events from tests/machines/lib/transactionHistory.fixtures.ts) ----
 const transactionHistory: PathModel = {
   // The test's eventsFor: the side regions (pending, net position, polling) are worked before the
   // first page arrives; the history then moves with them loaded and the interval on.
-  eventsAt: (snapshot) => {
-    const context = snapshot.context as { list: unknown[]; filterApplied: boolean; error: unknown; position: number };
-    const { history, pending, netPosition, polling } = snapshot.value as { history: string; pending: string; netPosition: string; polling: string };
-    const untouched = history === 'loading' && context.list.length === 0 && !context.filterApplied && context.error === null;
-    if (untouched) {
-      const list: EventObject[] = [];
-      if (pending === 'loading') list.push(done('loadPendingWithdrawals', PENDING_PAYOUTS), apiFailed('loadPendingWithdrawals', offline));
-      else list.push({ type: 'pending.refresh' });
-      if (netPosition === 'loading') list.push(done('loadNetPosition', NET_POSITION), apiFailed('loadNetPosition', offline));
-      else list.push({ type: 'netPosition.refresh' });
-      list.push(polling === 'on' ? { type: 'polling.stop' } : { type: 'polling.start' });
-      if (pending === 'loaded' && netPosition === 'loaded' && polling === 'on') {
-        list.push(done('loadTransactions', PAGE_1), done('loadTransactions', SHORT_PAGE), apiFailed('loadTransactions', offline));
-      }
-      return list;
-    }
-    if (pending === 'loading') return [done('loadPendingWithdrawals', PENDING_PAYOUTS)];
-    if (netPosition === 'loading') return [done('loadNetPosition', NET_POSITION)];
-    switch (history) {
-      case 'loading':
-        return [done('loadTransactions', context.filterApplied ? SHORT_PAGE : PAGE_1)];
-      case 'loaded': {
-        const list: EventObject[] = [{ type: 'history.more' }];
-        if (context.position === 0 && !context.filterApplied && context.error === null) {
-          // Payments of the last 72 hours (the filters' defaults otherwise).
-          list.push({ type: 'history.refresh' }, { type: 'history.filter', filter: { ...NO_HISTORY_FILTER, category: 'PAYMENT', hour: 72 } } as EventObject, { type: 'history.clear' });
-        }
-        return list;
-      }
-      case 'loadingMore':
-        return context.position === 0 ? [done('loadTransactions', transactions(11, 20)), apiFailed('loadTransactions', offline)] : [done('loadTransactions', transactions(21, 24))];
-      case 'refreshing':
-        return context.list.length === PAGE_1.length ? [done('loadTransactions', REFRESHED), apiFailed('loadTransactions', offline)] : [done('loadTransactions', REFRESHED)];
-      case 'failed':
-        return [{ type: 'history.retry' }, { type: 'history.refresh' }];
-      default:
-        return [];
-    }
-  },
+  eventsAt: (snapshot) => transactionHistoryEventsFor(snapshot as never),
 };
 
-// ---- signup (tests/machines/signup.machine.test.ts) ----
-/** Valid values the player has typed in both form steps (the captcha is still to solve). */
-const TYPED = {
-  firstName: 'Aino',
-  lastName: 'Virtanen',
-  email: 'aino@example.com',
-  password: 'Aurora-Player-1',
-  countryCode: 'FI',
-  phonePrefix: '+358',
-  phoneBody: '40 123 4567',
-  cpf: '',
-  termsAndConditions: true,
-  cookiePolicyAccepted: true,
-  marketingOptIn: false,
-};
-const BAD_EMAIL = 'aino@';
-const OTHER_PHONE = '50 765 4321';
-const SIGNUP_SESSION = {
-  idToken: 'eyJhbGciOiJIUzI1NiJ9.eyJwbGF5ZXJfaWQiOjQyfQ.c2ln',
-  claims: {
-    countryCode: 'FI',
-    playerId: 42,
-    playerAccessId: 'access-42',
-    email: 'aino@example.com',
-    language: 'en',
-    iat: 1_700_000_000,
-    loginMethod: 'DEFAULT',
-    zendeskJwtToken: null,
-    registrationDate: null,
-    multibrand: null,
-    provinceCode: null,
-    exp: null,
-  },
-};
-const registered = (verification: string) => ({ playerId: 42, token: 'registration-secret', verification });
-const http = (status: number, code: string, fieldErrors: { field: string; code: string }[] = []) => new ApiError('http', status, code, code, fieldErrors);
-/** Every refusal of POST /player/registration that behaviour.md §8 names, and then some. */
-const REGISTRATION_ERRORS = [
-  http(409, SIGNUP_ERROR_CODES.playerAlreadyExists),
-  http(409, SIGNUP_ERROR_CODES.cpfDuplicate),
-  http(409, SIGNUP_ERROR_CODES.sameCustomerInfo),
-  http(403, SIGNUP_ERROR_CODES.countryBlocked),
-  http(403, SIGNUP_ERROR_CODES.captcha),
-  http(403, SIGNUP_ERROR_CODES.vonage),
-  http(500, SIGNUP_ERROR_CODES.system),
-  http(400, 'error.validation'),
-  http(400, 'error.validation', [{ field: 'email', code: 'error.validation.email' }]),
-  http(400, 'error.validation', [{ field: 'mobilePhone', code: 'error.validation.phone' }]),
-  http(400, 'error.validation', [{ field: 'languageCode', code: 'error.validation.language' }]),
-  http(400, 'error.something.new'),
-  http(502, 'error.gateway'),
-  offline,
-];
-/** Refusals of another phone for the registration (POST /player/registration/phone). */
-const PHONE_CHANGE_ERRORS = [http(403, SIGNUP_ERROR_CODES.vonage), http(409, SIGNUP_ERROR_CODES.sameCustomerInfo), http(429, SIGNUP_ERROR_CODES.smsMaxAttempts), offline];
-const SIGNUP_CODE_ENDS = [
-  { outcome: 'verified', key: null },
-  { outcome: 'blocked', reason: 'wrongCodes', retryAfterSeconds: null },
-  // The platform may say how long to wait (details.retryAfterSeconds).
-  { outcome: 'blocked', reason: 'tooManyCodes', retryAfterSeconds: 600 },
-  { outcome: 'cancelled', sent: { ticket: null, sentTo: '+358 40 *** 67' } },
-];
-const change = (field: string, value: unknown) => ({ type: 'field.change', field, value }) as EventObject;
-
+// ---- signup (tests/machines/signup.machine.test.ts; its input and events from tests/machines/lib/signup.fixtures.ts) ----
 const signup: PathModel = {
   // Canadian French on the route (sent as fr, behaviour.md §5), a bonus code and an affiliate.
-  input: { languageCode: 'caf', bonusCode: ' WELCOME100 ', affiliate: { aff_id: 'aff-77', appsflyer_token: 'af-token-1' }, values: TYPED },
+  input: SIGNUP_INPUT,
   // The test's eventsFor: a few field changes stand for the player's typing, the refusals are tried
   // where they first can happen.
-  eventsAt: (snapshot) => {
-    const context = snapshot.context as {
-      registration: { verification: string } | null;
-      termsVersion: number | null;
-      formError: unknown;
-      fieldErrors: Record<string, unknown>;
-      values: typeof TYPED;
-      captchaToken: string | null;
-      registeredBody: { phoneBody: string } | null;
-      sms: { sent: unknown; maxAttempts: boolean };
-      email: { sent: unknown; maxAttempts: boolean };
-    };
-    const firstPass = context.registration === null && context.termsVersion === null;
-    const clean = context.formError === null && Object.keys(context.fieldErrors).length === 0;
-    const common: EventObject[] = [{ type: 'step.next' }, { type: 'step.back' }];
-    if (snapshot.matches('details')) {
-      if (!firstPass) return common;
-      // The site's language switcher: the registration follows it (here: stays Canadian French).
-      return [...common, change('email', context.values.email === BAD_EMAIL ? TYPED.email : BAD_EMAIL), { type: 'language.change', languageCode: 'caf' } as EventObject];
-    }
-    if (snapshot.matches({ contactInfo: 'editing' })) {
-      const events = [...common];
-      if (context.captchaToken === null) events.push({ type: 'captcha.solve' });
-      else if (firstPass) events.push({ type: 'captcha.reset' });
-      if (context.registration !== null && clean && context.captchaToken !== null) {
-        events.push(change('phoneBody', context.values.phoneBody === TYPED.phoneBody ? OTHER_PHONE : TYPED.phoneBody));
-        events.push(change('marketingOptIn', !context.values.marketingOptIn));
-      }
-      return events;
-    }
-    if (snapshot.matches({ contactInfo: 'solvingCaptcha' })) {
-      const answers = [done('solveCaptcha', 'captcha-token-1')];
-      if (firstPass && clean) answers.push(apiFailed('solveCaptcha', offline), apiFailed('solveCaptcha', http(500, SIGNUP_ERROR_CODES.system)));
-      // Create account pressed before the captcha answered (issue 21).
-      if (firstPass && clean && snapshot.matches({ contactInfo: { solvingCaptcha: 'solving' } })) answers.push({ type: 'step.next' });
-      if (snapshot.matches({ contactInfo: { solvingCaptcha: 'submitQueued' } })) answers.push(apiFailed('solveCaptcha', offline));
-      return answers;
-    }
-    if (snapshot.matches({ submitting: 'readingTerms' })) {
-      return firstPass ? [done('fetchTermsVersion', 3), apiFailed('fetchTermsVersion', offline)] : [done('fetchTermsVersion', 3)];
-    }
-    if (snapshot.matches({ submitting: 'registering' })) {
-      const answers = [done('register', registered('SMS'))];
-      if (context.registration === null) {
-        answers.push(done('register', registered('EMAIL')), done('register', registered('NONE')));
-        answers.push(...REGISTRATION_ERRORS.map((error) => apiFailed('register', error)));
-      }
-      return answers;
-    }
-    if (snapshot.matches('changingPhone')) {
-      const accepted = done('changeRegistrationPhone', { ok: true });
-      // The refusals on the first move away from the registered phone of an SMS registration.
-      const first = context.registration?.verification === 'SMS' && context.registeredBody?.phoneBody === TYPED.phoneBody.replace(/\s/g, '') && !context.sms.maxAttempts;
-      return first ? [accepted, ...PHONE_CHANGE_ERRORS.map((error) => apiFailed('changeRegistrationPhone', error))] : [accepted];
-    }
-    for (const channel of ['sms', 'email'] as const) {
-      if (snapshot.matches({ verification: channel })) {
-        const flags = context[channel];
-        const first = flags.sent === null && !flags.maxAttempts && context.values.phoneBody === TYPED.phoneBody && !context.values.marketingOptIn;
-        const ends = SIGNUP_CODE_ENDS.map((end) => done('codeVerification', end));
-        return first ? ends : ends.slice(0, 1);
-      }
-    }
-    if (snapshot.matches('smsBlocked')) return [{ type: 'block.acknowledge' }, { type: 'step.back' }];
-    if (snapshot.matches('completing')) {
-      return context.formError === null
-        ? [done('completeRegistration', SIGNUP_SESSION), apiFailed('completeRegistration', offline)]
-        : [done('completeRegistration', SIGNUP_SESSION)];
-    }
-    if (snapshot.matches('completionFailed')) return [{ type: 'complete.retry' }];
-    if (snapshot.matches('duplicated') || snapshot.matches('unsupported')) return common;
-    return [];
-  },
+  eventsAt: (snapshot) => signupEventsFor(snapshot as never),
 };
 
-// ---- payAndPlay (tests/machines/payAndPlay.machine.test.ts) ----
-const PNP_INPUT = { langmarket: 'en-FI', target: '/online-casino', callback: null };
-const PNP_LOGIN = {
-  idToken: 'header.payload.signature',
-  claims: {
-    countryCode: 'FI',
-    playerId: 77,
-    playerAccessId: 'access-77',
-    email: 'new@example.com',
-    language: 'en',
-    iat: 1_700_000_000,
-    loginMethod: 'PAYNPLAY',
-    zendeskJwtToken: null,
-    registrationDate: null,
-    multibrand: null,
-    provinceCode: null,
-    exp: 1_700_003_600,
-  },
-};
-const PAY_AND_PLAY_EVENTS: readonly EventObject[] = [
-  done('loadVisitorContext', { country: 'FI', ipAddress: '', blackbox: 'fp1:abc' }),
-  // The fingerprint script failed (a plain error, not the API client's).
-  { type: 'xstate.error.actor.loadVisitorContext', actorId: 'loadVisitorContext', error: new Error('no fingerprint') } as EventObject,
-  { type: 'amount.change', value: '20' } as EventObject,
-  { type: 'amount.change', value: '20.505' } as EventObject,
-  // The first limit's fields (a Finnish visitor's form has none; the transitions are the form's all the same).
-  { type: 'limit.change', value: '500' } as EventObject,
-  { type: 'limit.duration', duration: 'W' } as EventObject,
-  { type: 'amount.submit' },
-  done('authorize', { sessionId: 'pnp-session-1', redirectUrl: '/api/bankid/authorize?session=pnp-session-1' }),
-  apiFailed('authorize', new ApiError('http', 400, 'error.paynplay.amount.invalid', 'Amount out of range')),
-  done('verifyCode', { email: 'player@example.com', mobilePhone: '+358401234567', playerId: 1 }),
-  done('verifyCode', { email: null, mobilePhone: null, playerId: 77 }),
-  apiFailed('verifyCode', new ApiError('http', 400, 'error.paynplay.code.invalid', 'Code already used')),
-  { type: 'verify.retry' },
-  { type: 'update.change', field: 'email', value: 'new@example.com' } as EventObject,
-  { type: 'update.change', field: 'phoneBody', value: '40 123 4567' } as EventObject,
-  { type: 'update.submit' },
-  done('updatePlayer', { ok: true }),
-  apiFailed('updatePlayer', new ApiError('http', 409, 'error.registration.player_already_exists', 'E-mail in use')),
-  apiFailed('updatePlayer', offline),
-  done('loginPlayer', PNP_LOGIN),
-  apiFailed('loginPlayer', offline),
-  { type: 'login.retry' },
-];
-
+// ---- payAndPlay (tests/machines/payAndPlay.machine.test.ts; its inputs and events from tests/machines/lib/payAndPlay.fixtures.ts) ----
 const payAndPlay: PathModel = {
   // The start page; back from the bank with a code; back from a cancelled identification.
-  input: PNP_INPUT,
-  moreInputs: [
-    { ...PNP_INPUT, callback: { code: '123456', sessionId: 'pnp-session-1', error: null } },
-    { ...PNP_INPUT, target: null, callback: { code: null, sessionId: 'pnp-session-1', error: 'cancelled' } },
-  ],
+  input: startInput,
+  moreInputs: [callbackInput, cancelledInput],
   eventsAt: () => PAY_AND_PLAY_EVENTS,
 };
 
 // ======== The machines a tester meets outside the flows' registry ========
-
-const LOGGED_IN = {
-  idToken: 'header.payload.signature',
-  claims: {
-    countryCode: 'FI',
-    playerId: 1001,
-    playerAccessId: 'access-1001',
-    email: 'player@example.com',
-    language: 'fi',
-    iat: 1_700_000_000,
-    loginMethod: 'DEFAULT',
-    zendeskJwtToken: null,
-    registrationDate: '2024-01-31',
-    multibrand: { suspended: false },
-    provinceCode: null,
-    exp: 1_700_003_600,
-  },
-};
 
 // ---- login (tests/machines/login.machine.test.ts) ----
 const loginFailed = (error: ApiError) => apiFailed('authenticate', error);
@@ -850,45 +302,13 @@ const codeVerification: PathModel = {
 // ---- cashierCheck (tests/machines/cashierCheck.machine.test.ts) ----
 const cashierCheck: PathModel = {
   // Each row of behaviour.md §4's table (an answer with the operation's own fields, a deposit's limit left).
-  eventsAt: (snapshot) => (snapshot.value === 'checking' ? DEPOSIT_CHECK_RESULTS.map((result) => done('check', { result, limitLeft: '10.00' })) : []),
+  eventsAt: (snapshot) => (snapshot.value === 'checking' ? CHECK_ROWS.map(({ result }) => done('check', { result, limitLeft: '10.00' })) : []),
 };
 
-// ---- activityTimer (tests/machines/activityTimer.machine.test.ts) ----
-const TIMER_ON = { intervalMinutes: 60, activityTimerOn: true };
-const timerFailed = (id: string) => apiFailed(id, offline);
+// ---- activityTimer (tests/machines/activityTimer.machine.test.ts; its events from tests/machines/lib/activityTimer.fixtures.ts) ----
 const activityTimer: PathModel = {
-  // The pending call's answers and the reality-check modal's buttons; a settings change everywhere.
-  eventsAt: (snapshot) => {
-    if (snapshot.status === 'done') return [];
-    const changed = { type: 'activity.settingsChanged' };
-    const buttons = [{ type: 'activity.continue' }, { type: 'activity.link' }, { type: 'activity.logout' }];
-    if (snapshot.matches({ timing: 'loadingSettings' })) {
-      return [done('loadTimerSettings', TIMER_ON), done('loadTimerSettings', { intervalMinutes: null, activityTimerOn: false }), timerFailed('loadTimerSettings'), changed];
-    }
-    if (snapshot.matches({ timing: 'checking' })) {
-      return [
-        done('fetchMinutesRemaining', { minutesRemaining: 0 }),
-        done('fetchMinutesRemaining', { minutesRemaining: null }),
-        done('fetchMinutesRemaining', { minutesRemaining: 25 }),
-        timerFailed('fetchMinutesRemaining'),
-        changed,
-      ];
-    }
-    if (snapshot.matches({ due: 'fetchingSummary' })) {
-      const summary = {
-        settings: TIMER_ON,
-        currency: 'EUR',
-        sessionStartedAt: '2026-11-25T12:00:00.000Z',
-        turnover: '120.00',
-        winnings: '95.50',
-        delta: '-24.50',
-        limitWarnings: [],
-      };
-      return [done('fetchActivitySummary', summary), timerFailed('fetchActivitySummary'), ...buttons, changed];
-    }
-    if (snapshot.matches('resetting')) return [done('resetActivityTimer', { minutesRemaining: 60 }), timerFailed('resetActivityTimer'), ...buttons, changed];
-    return [...buttons, changed];
-  },
+  // The test's eventsIn: the pending call's answers and the reality-check modal's buttons; a settings change everywhere.
+  eventsAt: (snapshot) => activityTimerEventsIn(snapshot as never),
 };
 
 // ---- idle (tests/machines/idle.machine.test.ts) ----

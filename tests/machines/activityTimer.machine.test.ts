@@ -1,65 +1,14 @@
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
-import type { DoneActorEvent, ErrorActorEvent, EventFromLogic, SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { activityTimerMachine } from '../../machines/activityTimer.machine';
 import { ACTIVITY_TIMER_POLL_MS } from '../../machines/lib/constants';
 import type { ActivitySettings, ActivitySummary, MinutesRemaining } from '../../src/api/responsibleGambling';
+import { eventsIn, OFF, ON, SUMMARY } from './lib/activityTimer.fixtures';
 import { coverPaths, FakePromises, formatCoverage, settle } from './lib/pathCoverage';
 
 // behaviour.md §4 "Gambling limits and responsible gambling": the activity timer starts, stops and
 // is reset by link, logout or continue; the summary opens and closes; polled every 60 s; at zero the
 // summary is fetched and the session-timeout modal is shown. §9 ACTIVITY_TIMER_POLL_MS.
-
-type TimerEvent =
-  | EventFromLogic<typeof activityTimerMachine>
-  | DoneActorEvent<ActivitySettings, 'loadTimerSettings'>
-  | ErrorActorEvent<unknown, 'loadTimerSettings'>
-  | DoneActorEvent<MinutesRemaining, 'fetchMinutesRemaining'>
-  | ErrorActorEvent<unknown, 'fetchMinutesRemaining'>
-  | DoneActorEvent<ActivitySummary, 'fetchActivitySummary'>
-  | ErrorActorEvent<unknown, 'fetchActivitySummary'>
-  | DoneActorEvent<MinutesRemaining, 'resetActivityTimer'>
-  | ErrorActorEvent<unknown, 'resetActivityTimer'>;
-type TimerSnapshot = SnapshotFrom<typeof activityTimerMachine>;
-
-const ON: ActivitySettings = { intervalMinutes: 60, activityTimerOn: true };
-const OFF: ActivitySettings = { intervalMinutes: null, activityTimerOn: false };
-const SUMMARY: ActivitySummary = {
-  settings: ON,
-  currency: 'EUR',
-  sessionStartedAt: '2026-11-25T12:00:00.000Z',
-  turnover: '120.00',
-  winnings: '95.50',
-  delta: '-24.50',
-  limitWarnings: [],
-};
-const offline = { kind: 'network', status: 0, code: 'network.error' };
-
-const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, actorId: id, output }) as TimerEvent;
-const failed = (id: string) => ({ type: `xstate.error.actor.${id}`, actorId: id, error: offline }) as TimerEvent;
-
-/** The events that can happen in each state: the pending call's answers, and the modal's buttons. */
-function eventsIn(snapshot: TimerSnapshot): TimerEvent[] {
-  if (snapshot.status === 'done') return [];
-  const changed: TimerEvent = { type: 'activity.settingsChanged' };
-  const buttons: TimerEvent[] = [{ type: 'activity.continue' }, { type: 'activity.link' }, { type: 'activity.logout' }];
-  if (snapshot.matches({ timing: 'loadingSettings' }))
-    return [done('loadTimerSettings', ON), done('loadTimerSettings', OFF), failed('loadTimerSettings'), changed];
-  if (snapshot.matches({ timing: 'checking' })) {
-    return [
-      done('fetchMinutesRemaining', { minutesRemaining: 0 }),
-      done('fetchMinutesRemaining', { minutesRemaining: null }),
-      done('fetchMinutesRemaining', { minutesRemaining: 25 }),
-      failed('fetchMinutesRemaining'),
-      changed,
-    ];
-  }
-  if (snapshot.matches({ due: 'fetchingSummary' })) return [done('fetchActivitySummary', SUMMARY), failed('fetchActivitySummary'), ...buttons, changed];
-  if (snapshot.matches('resetting')) return [done('resetActivityTimer', { minutesRemaining: 60 }), failed('resetActivityTimer'), ...buttons, changed];
-  // The buttons and a settings change are tried everywhere: only the modal answers the buttons,
-  // and the modal, which must be answered, ignores a settings change.
-  return [...buttons, changed];
-}
 
 interface World {
   /** How often the session was asked to open the gambling-limits page. */

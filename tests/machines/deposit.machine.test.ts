@@ -1,8 +1,7 @@
 import { assign, createActor, SimulatedClock } from 'xstate';
-import type { SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { cashierCheckMachine, type CashierCheckOutput, type OperationAnswer } from '../../machines/cashierCheck.machine';
-import { depositMachine, type DepositInput, type PaymentMethodsLoad } from '../../machines/deposit.machine';
+import { depositMachine, type PaymentMethodsLoad } from '../../machines/deposit.machine';
 import {
   DEPOSIT_STATUS_POLL_MS,
   DEPOSIT_STATUS_POLLS,
@@ -10,145 +9,26 @@ import {
   OPERATION_UI_STATUS,
   operationUiStatus,
   type CashierPlayer,
-  type OperationUiStatus,
 } from '../../machines/lib/wallet';
-import { ApiError } from '../../src/api/errors';
-import type { DepositCheckResponse, DepositRequest, DepositRequestResponse, DepositStatusResponse, PaymentMethod } from '../../src/api/wallet';
-import { coverPaths, FakePromises, formatCoverage, mergeCoverage, settle, type PathEvent, type PathCoverageResult } from './lib/pathCoverage';
-
-type DepositPathEvent = PathEvent<typeof depositMachine>;
-type DepositSnapshot = SnapshotFrom<typeof depositMachine>;
-
-const PLAYER: CashierPlayer = { currency: 'EUR', market: 'FI', access: { deposit: true, payout: true, withdrawal: true }, multibrandSuspended: false };
-const CASHIER: DepositInput = { depositId: null, returnPath: '/en-UN/deposit', player: PLAYER };
-const RETURNING: DepositInput = { ...CASHIER, depositId: 'dep-1' };
-const PAYOUT_RESTRICTED: DepositInput = { ...CASHIER, player: { ...PLAYER, access: { deposit: true, payout: false, withdrawal: true } } };
-
-const method = (id: string, name: string): PaymentMethod => ({ id, kind: 'card', name, logo: { src: `/logos/${id}.svg`, width: 64, height: 40 } });
-const METHODS: PaymentMethodsLoad = { methods: [method('visa', 'Visa'), method('skrill', 'Skrill')], recentMethodIds: ['gone', 'skrill'] };
-const NO_RECENT: PaymentMethodsLoad = { methods: METHODS.methods, recentMethodIds: [] };
-
-const check = (result: string, extra: Partial<DepositCheckResponse> = {}): DepositCheckResponse => ({
-  result,
-  daysLeftToVerifyDocuments: null,
-  limitLeft: null,
-  limitType: null,
-  resetOn: null,
-  limitWarning: false,
-  ...extra,
-});
-/** At the limit's 80 % warning: the form, capped, with the notice that the limit is close. */
-const LIMIT_NOTICE = check('SELF_LIMIT_REACHED', { limitLeft: '50.00', limitType: 'deposit', resetOn: '2026-12-01T00:00:00.000Z', limitWarning: true });
-/** Issue 21: a limit with nothing used that leaves less than the cashier's largest deposit: capped, no notice. */
-const LIMIT_CAP = check('SELF_LIMIT_REACHED', { limitLeft: '30.00', limitType: 'deposit', resetOn: '2026-12-01T00:00:00.000Z', limitWarning: false });
-const LOSS_LIMIT_REACHED = check('SELF_LIMIT_REACHED', { limitLeft: '0.00', limitType: 'loss', resetOn: '2026-12-01T00:00:00.000Z' });
-const PREFERRED = check('DOCUMENTS_PREFERRED', { daysLeftToVerifyDocuments: 12 });
-const requested = (result: string, depositId: string | null = null, redirectUrl: string | null = null): DepositRequestResponse => ({ result, depositId, redirectUrl });
-const REDIRECT = requested('SUCCESS', 'dep-1', '/api/simulated-payments/pay?payment=dep-1');
-const status = (state: DepositStatusResponse['status'], result: string | null = null): DepositStatusResponse => ({
-  depositId: 'dep-1',
-  status: state,
-  amount: '50.00',
-  currency: 'EUR',
-  methodId: 'skrill',
-  result,
-});
-
-const offline = new ApiError('network', 0, 'network.error', 'Network Error');
-const conflict = new ApiError('http', 409, 'error.idempotency.conflict', 'Key reused');
-
-const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, actorId: id, output }) as DepositPathEvent;
-/** The check machine's end for deposit/check's answer (machines/cashierCheck.machine.ts): behaviour.md §4's status and the answer. */
-const checked = (answer: DepositCheckResponse): CashierCheckOutput<DepositCheckResponse> => ({ result: operationUiStatus(answer.result), answer });
-const failed = (id: string, error: unknown) => ({ type: `xstate.error.actor.${id}`, actorId: id, error }) as DepositPathEvent;
-
-/** behaviour.md §4's table, row by row, and an unknown result; the state each leads to from the check. */
-const CHECK_ROWS: readonly { result: string; status: OperationUiStatus; state: string }[] = [
-  { result: 'SUCCESS', status: 'allowed', state: 'loadingMethods' },
-  { result: 'NOT_ENOUGH_FUNDS', status: 'error', state: 'refused' },
-  { result: 'EXCEEDS_KYC_LIMIT', status: 'error', state: 'refused' },
-  { result: 'FAILURE', status: 'error', state: 'refused' },
-  { result: 'DOCUMENTS_PREFERRED', status: 'verify-document', state: 'verifyDocument' },
-  { result: 'DOCUMENTS_UNDER_REVIEW', status: 'under-review', state: 'underReview' },
-  { result: 'DOCUMENTS_REQUIRED', status: 'required', state: 'documentsRequired' },
-  { result: 'DOCUMENTS_REQUIRED_RESTRICTED', status: 'strict', state: 'documentsStrict' },
-  { result: 'WITHDRAWAL_LIMIT_REACHED', status: 'withdrawal-limit-reached', state: 'refused' },
-  { result: 'SELF_LIMIT_REACHED', status: 'self-limit-reached', state: 'limitReached' },
-  { result: 'RESTRICTED', status: 'restricted', state: 'restricted' },
-  { result: 'FORBIDDEN', status: 'error', state: 'refused' },
-  { result: 'SELF_SPEND_LIMIT_REACHED', status: 'error', state: 'refused' },
-  { result: 'SOMETHING_NEW', status: 'error', state: 'refused' },
-];
-
-function eventsFor(snapshot: DepositSnapshot): DepositPathEvent[] {
-  const { context } = snapshot;
-  const clear: DepositPathEvent = { type: 'deposit.clear' };
-  switch (snapshot.value) {
-    case 'checking':
-      return [
-        ...CHECK_ROWS.map((row) => done('checkDeposit', checked(row.result === 'DOCUMENTS_PREFERRED' ? PREFERRED : check(row.result)))),
-        done('checkDeposit', checked(LIMIT_NOTICE)),
-        done('checkDeposit', checked(LIMIT_CAP)),
-        done('checkDeposit', checked(LOSS_LIMIT_REACHED)),
-        failed('checkDeposit', offline),
-      ];
-    case 'loadingMethods':
-      return [done('loadPaymentMethods', context.notification === null && context.limitLeft === null ? METHODS : NO_RECENT), failed('loadPaymentMethods', offline)];
-    case 'form': {
-      const submit: DepositPathEvent = { type: 'deposit.submit' };
-      // With a notice (self-limit left or verification postponed) only what the notice changes.
-      if (context.notification === 'limitNotice') return context.amountText === '' ? [{ type: 'amount.change', value: '60' }, submit] : [submit];
-      // Capped without a notice (issue 21): more than is left is refused, what is left is sent.
-      if (context.limitLeft !== null) {
-        if (context.amountText === '') return [{ type: 'amount.change', value: '40' }, { type: 'amount.change', value: '30' }];
-        return context.methodId === null ? [{ type: 'method.select', methodId: 'visa' }] : [submit];
-      }
-      if (context.notification !== null) return context.methodId === null && context.amountText === '' ? [{ type: 'amount.change', value: '50' }, submit] : [submit];
-      // After a failed request: the same again, or another amount (a new attempt).
-      if (context.error !== null) return context.amountText === '50' ? [submit, { type: 'amount.change', value: '75' }] : [submit];
-      if (context.idempotencyKey !== null) return [submit];
-      const list: DepositPathEvent[] = [submit];
-      if (context.amountText === '') list.push({ type: 'amount.change', value: '5' }, { type: 'amount.change', value: '50' });
-      if (context.amountText === '50' && context.methodId === 'skrill') list.push({ type: 'method.select', methodId: 'visa' });
-      if (context.amountText === '' && context.selectedBonusId === null) list.push({ type: 'bonus.select', bonusId: 'bonus-1' });
-      return list;
-    }
-    case 'requesting':
-      if (context.amountText !== '50' || context.methodId !== 'skrill') return [done('requestDeposit', REDIRECT), failed('requestDeposit', offline)];
-      return [
-        done('requestDeposit', REDIRECT),
-        done('requestDeposit', requested('SUCCESS')),
-        done('requestDeposit', requested('DOCUMENTS_PREFERRED')),
-        done('requestDeposit', requested('DOCUMENTS_UNDER_REVIEW')),
-        done('requestDeposit', requested('DOCUMENTS_REQUIRED')),
-        done('requestDeposit', requested('DOCUMENTS_REQUIRED_RESTRICTED')),
-        done('requestDeposit', requested('SELF_LIMIT_REACHED')),
-        done('requestDeposit', requested('RESTRICTED')),
-        done('requestDeposit', requested('NOT_ENOUGH_FUNDS')),
-        failed('requestDeposit', offline),
-        failed('requestDeposit', conflict),
-      ];
-    case 'settling':
-      return context.statusPolls === 0
-        ? [
-            done('depositStatus', status('SUCCESS')),
-            done('depositStatus', status('PENDING')),
-            done('depositStatus', status('FAILED', 'FAILURE')),
-            done('depositStatus', status('CANCELLED', 'FAILURE')),
-            failed('depositStatus', offline),
-          ]
-        : [done('depositStatus', status('PENDING'))];
-    case 'verifyDocument':
-      return [{ type: 'verification.postpone' }, clear];
-    case 'stillPending':
-    case 'statusUnknown':
-      return [{ type: 'deposit.refresh' }, clear];
-    case 'waiting':
-      return [];
-    default:
-      return [clear];
-  }
-}
+import type { DepositCheckResponse, DepositRequest, DepositRequestResponse, DepositStatusResponse } from '../../src/api/wallet';
+import { coverPaths, FakePromises, formatCoverage, mergeCoverage, settle, type PathCoverageResult } from './lib/pathCoverage';
+import {
+  CASHIER,
+  check,
+  CHECK_ROWS,
+  conflict,
+  eventsFor,
+  LIMIT_CAP,
+  LIMIT_NOTICE,
+  METHODS,
+  PAYOUT_RESTRICTED,
+  PLAYER,
+  PREFERRED,
+  RETURNING,
+  status,
+  type DepositPathEvent,
+  type DepositSnapshot,
+} from './lib/deposit.fixtures';
 
 interface World {
   redirects: string[];

@@ -1,5 +1,5 @@
 import { createActor } from 'xstate';
-import type { EventFromLogic, SnapshotFrom } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import {
   PAY_AND_PLAY_DEFAULT_TARGET_PATH,
@@ -32,85 +32,26 @@ import type {
   PayAndPlayInput,
   VerifyCodeResult,
 } from '../../machines/payAndPlay.machine';
-import type { SessionClaims } from '../../machines/lib/identity';
 import { ApiError } from '../../src/api/errors';
 import { UPDATE_FIELD_LOCKED } from '../../src/api/payAndPlay';
 import { coverPaths, FakePromises, formatCoverage, settle } from './lib/pathCoverage';
 import type { PathCoverageResult } from './lib/pathCoverage';
+import {
+  authorized,
+  callbackInput,
+  cancelledInput,
+  emailTaken,
+  events,
+  knownPlayer,
+  login,
+  newPlayer,
+  startInput,
+  visitor,
+} from './lib/payAndPlay.fixtures';
 
-type PayAndPlayEvent = EventFromLogic<typeof payAndPlayMachine>;
 /** What a path step may be: an event the screen sends, or a synthetic done/error event of an invoked actor. */
 type StepEvent = { type: string; error?: unknown };
 type PayAndPlaySnapshot = SnapshotFrom<typeof payAndPlayMachine>;
-
-const TARGET = '/online-casino';
-
-const startInput: PayAndPlayInput = { langmarket: 'en-FI', target: TARGET, callback: null };
-const callbackInput: PayAndPlayInput = {
-  langmarket: 'en-FI',
-  target: TARGET,
-  callback: { code: '123456', sessionId: 'pnp-session-1', error: null },
-};
-const cancelledInput: PayAndPlayInput = {
-  langmarket: 'en-FI',
-  target: null,
-  callback: { code: null, sessionId: 'pnp-session-1', error: 'cancelled' },
-};
-
-const visitor: VisitorContext = { country: 'FI', ipAddress: '', blackbox: 'fp1:abc' };
-const claims: SessionClaims = {
-  countryCode: 'FI',
-  playerId: 77,
-  playerAccessId: 'access-77',
-  email: 'new@example.com',
-  language: 'en',
-  iat: 1_700_000_000,
-  loginMethod: 'PAYNPLAY',
-  zendeskJwtToken: null,
-  registrationDate: null,
-  multibrand: null,
-  provinceCode: null,
-  exp: 1_700_003_600,
-};
-const login: AuthenticatedSession = { idToken: 'header.payload.signature', claims };
-const knownPlayer: VerifyCodeResult = { email: 'player@example.com', mobilePhone: '+358401234567', playerId: 1 };
-const newPlayer: VerifyCodeResult = { email: null, mobilePhone: null, playerId: 77 };
-const authorized: AuthorizeResult = { sessionId: 'pnp-session-1', redirectUrl: '/api/bankid/authorize?session=pnp-session-1' };
-
-const offline = new ApiError('network', 0, 'network.error', 'Network Error');
-const amountRefused = new ApiError('http', 400, 'error.paynplay.amount.invalid', 'Amount out of range');
-const codeRefused = new ApiError('http', 400, 'error.paynplay.code.invalid', 'Code already used');
-const emailTaken = new ApiError('http', 409, 'error.registration.player_already_exists', 'E-mail in use');
-
-// The machine's event type lists what the screen sends; the graph also needs the invoked actors' answers.
-const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, actorId: id, output }) as unknown as PayAndPlayEvent;
-const failed = (id: string, error: unknown) => ({ type: `xstate.error.actor.${id}`, actorId: id, error }) as unknown as PayAndPlayEvent;
-
-const events: PayAndPlayEvent[] = [
-  done('loadVisitorContext', visitor),
-  failed('loadVisitorContext', new Error('no fingerprint')),
-  { type: 'amount.change', value: '20' },
-  { type: 'amount.change', value: '20.505' },
-  // Issue 21: the first limit's fields (a Finnish visitor's form has none; the transitions are the form's all the same).
-  { type: 'limit.change', value: '500' },
-  { type: 'limit.duration', duration: 'W' },
-  { type: 'amount.submit' },
-  done('authorize', authorized),
-  failed('authorize', amountRefused),
-  done('verifyCode', knownPlayer),
-  done('verifyCode', newPlayer),
-  failed('verifyCode', codeRefused),
-  { type: 'verify.retry' },
-  { type: 'update.change', field: 'email', value: 'new@example.com' },
-  { type: 'update.change', field: 'phoneBody', value: '40 123 4567' },
-  { type: 'update.submit' },
-  done('updatePlayer', { ok: true }),
-  failed('updatePlayer', emailTaken),
-  failed('updatePlayer', offline),
-  done('loginPlayer', login),
-  failed('loginPlayer', offline),
-  { type: 'login.retry' },
-];
 
 interface World {
   /** The state values this replay went through, in order. */

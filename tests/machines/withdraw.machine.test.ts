@@ -1,145 +1,26 @@
 import { assign, createActor } from 'xstate';
-import type { SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { cashierCheckMachine, type CashierCheckOutput, type OperationAnswer } from '../../machines/cashierCheck.machine';
 import type { PaymentMethodsLoad } from '../../machines/deposit.machine';
-import { OPERATION_RESULTS, OPERATION_UI_STATUS, operationUiStatus, type CashierPlayer, type OperationUiStatus } from '../../machines/lib/wallet';
-import { withdrawMachine, type WithdrawalCancellationResponse, type WithdrawInput } from '../../machines/withdraw.machine';
-import { ApiError } from '../../src/api/errors';
-import type {
-  PaymentMethod,
-  Transaction,
-  WithdrawalCancellationRequest,
-  WithdrawalCheckResponse,
-  WithdrawalRequest,
-  WithdrawalRequestResponse,
-} from '../../src/api/wallet';
-import { coverPaths, FakePromises, formatCoverage, mergeCoverage, settle, type PathCoverageResult, type PathEvent } from './lib/pathCoverage';
-
-type WithdrawPathEvent = PathEvent<typeof withdrawMachine>;
-type WithdrawSnapshot = SnapshotFrom<typeof withdrawMachine>;
-
-const PLAYER: CashierPlayer = { currency: 'EUR', market: 'FI', access: { deposit: true, payout: true, withdrawal: true }, multibrandSuspended: false };
-const FINNISH: WithdrawInput = { player: PLAYER };
-const BRITISH: WithdrawInput = { player: { ...PLAYER, currency: 'GBP', market: 'GG' } };
-const SUSPENDED: WithdrawInput = { player: { ...PLAYER, multibrandSuspended: true } };
-const NO_ACCESS: WithdrawInput = { player: { ...PLAYER, access: { deposit: true, payout: true, withdrawal: false } } };
-
-const method = (id: string, name: string): PaymentMethod => ({ id, kind: 'bank', name, logo: { src: `/logos/${id}.svg`, width: 64, height: 40 } });
-const METHODS: PaymentMethodsLoad = { methods: [method('trustly', 'Trustly'), method('visa', 'Visa')], recentMethodIds: ['trustly'] };
-
-const withdrawal = (referenceId: string, amount: string): Transaction => ({
-  referenceId,
-  amount,
-  balanceAfterTransaction: '180.00',
-  currency: 'EUR',
-  category: 'PAYMENT',
-  status: 'PENDING',
-  type: 'WITHDRAW',
-  transactionDate: '2026-11-20T10:00:00.000Z',
-  playerId: 1001,
-  walletId: 'w-1001',
-});
-const PENDING = [withdrawal('wd-1', '-20.00')];
-
-const checked = (result: string, extra: Partial<WithdrawalCheckResponse> = {}): WithdrawalCheckResponse => ({
-  result,
-  limit: null,
-  duration: null,
-  originalLimit: null,
-  balance: '200.00',
-  ...extra,
-});
-const LIMIT_REACHED = checked('WITHDRAWAL_LIMIT_REACHED', { limit: '500.00', duration: 'weekly', originalLimit: '1000.00' });
-const requested = (result: string, referenceId: string | null = null): WithdrawalRequestResponse => ({ result, referenceId, balance: result === 'SUCCESS' ? '150.00' : '200.00' });
-const cancelled = (result: string): WithdrawalCancellationResponse => ({ result, balance: result === 'SUCCESS' ? '220.00' : '200.00' });
-
-const offline = new ApiError('network', 0, 'network.error', 'Network Error');
-const conflict = new ApiError('http', 409, 'error.idempotency.conflict', 'Key reused');
-const cancelLimit = new ApiError('http', 400, 'error.withdrawal.cancel.limit_reached', 'Too many cancellations');
-
-const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, actorId: id, output }) as WithdrawPathEvent;
-const failed = (id: string, error: unknown) => ({ type: `xstate.error.actor.${id}`, actorId: id, error }) as WithdrawPathEvent;
-/** The check machine's end for withdrawal/check's answer (machines/cashierCheck.machine.ts): behaviour.md §4's status and the answer. */
-const checkEnd = (answer: WithdrawalCheckResponse): CashierCheckOutput<WithdrawalCheckResponse> => ({ result: operationUiStatus(answer.result), answer });
-
-/** behaviour.md §4's table, row by row, and an unknown result; the state each leads to from the check. */
-const CHECK_ROWS: readonly { result: string; status: OperationUiStatus; state: string }[] = [
-  { result: 'SUCCESS', status: 'allowed', state: 'loadingMethods' },
-  { result: 'NOT_ENOUGH_FUNDS', status: 'error', state: 'refused' },
-  { result: 'EXCEEDS_KYC_LIMIT', status: 'error', state: 'refused' },
-  { result: 'FAILURE', status: 'error', state: 'refused' },
-  { result: 'DOCUMENTS_PREFERRED', status: 'verify-document', state: 'verifyDocument' },
-  { result: 'DOCUMENTS_UNDER_REVIEW', status: 'under-review', state: 'underReview' },
-  { result: 'DOCUMENTS_REQUIRED', status: 'required', state: 'documentsRequired' },
-  { result: 'DOCUMENTS_REQUIRED_RESTRICTED', status: 'strict', state: 'documentsStrict' },
-  { result: 'WITHDRAWAL_LIMIT_REACHED', status: 'withdrawal-limit-reached', state: 'limitReached' },
-  { result: 'SELF_LIMIT_REACHED', status: 'self-limit-reached', state: 'refused' },
-  { result: 'RESTRICTED', status: 'restricted', state: 'restricted' },
-  { result: 'FORBIDDEN', status: 'error', state: 'refused' },
-  { result: 'SELF_SPEND_LIMIT_REACHED', status: 'error', state: 'refused' },
-  { result: 'SOMETHING_NEW', status: 'error', state: 'refused' },
-];
-
-function regions(snapshot: WithdrawSnapshot): { request: string; pending: string } {
-  return snapshot.value;
-}
-
-/**
- * The events to try. The pending list is worked while the request still waits for its check (so the
- * two regions do not multiply); the request goes on once the list has loaded, and a request that
- * succeeds has its list answered again.
- */
-function eventsFor(snapshot: WithdrawSnapshot): WithdrawPathEvent[] {
-  const { context } = snapshot;
-  const { request, pending } = regions(snapshot);
-  const list: WithdrawPathEvent[] = [];
-  if (pending === 'loading') {
-    list.push(done('loadPendingWithdrawals', PENDING));
-    if (request === 'checking' && context.cancelStatus === null && context.cancelError === null) list.push(failed('loadPendingWithdrawals', offline));
-    return list;
-  }
-  const calm = context.cancellingId === null && context.cancelStatus === null && context.cancelError === null && context.balance === null;
-  if (request === 'checking') {
-    if (pending === 'failed') return [{ type: 'pending.refresh' }];
-    if (pending === 'cancelling') return [done('cancelWithdrawal', cancelled('SUCCESS')), done('cancelWithdrawal', cancelled('FAILURE')), failed('cancelWithdrawal', cancelLimit)];
-    if (!calm) return [];
-    list.push({ type: 'pending.cancel', referenceId: 'wd-1' }, { type: 'pending.cancel', referenceId: 'not-listed' }, { type: 'pending.refresh' });
-    list.push(...CHECK_ROWS.map((row) => done('checkWithdrawal', checkEnd(row.result === 'WITHDRAWAL_LIMIT_REACHED' ? LIMIT_REACHED : checked(row.result)))));
-    list.push(failed('checkWithdrawal', offline));
-    return list;
-  }
-  if (pending !== 'loaded') return [];
-  const clear: WithdrawPathEvent = { type: 'withdraw.clear' };
-  switch (request) {
-    case 'loadingMethods':
-      return [done('loadPaymentMethods', METHODS), failed('loadPaymentMethods', offline)];
-    case 'form': {
-      const submit: WithdrawPathEvent = { type: 'withdraw.submit' };
-      if (context.error !== null) return context.amountText === '50' ? [submit, { type: 'amount.change', value: '60' }] : [submit];
-      if (context.idempotencyKey !== null) return [submit];
-      if (context.amountText === '') return [submit, { type: 'amount.change', value: '5' }, { type: 'amount.change', value: '500' }, { type: 'amount.change', value: '50' }];
-      if (context.amountText === '50' && context.methodId === 'trustly') return [submit, { type: 'method.select', methodId: 'visa' }];
-      return [submit];
-    }
-    case 'requesting':
-      if (context.methodId !== 'trustly') return [done('requestWithdrawal', requested('SUCCESS', 'wd-2')), failed('requestWithdrawal', offline)];
-      return [
-        done('requestWithdrawal', requested('SUCCESS', 'wd-2')),
-        done('requestWithdrawal', requested('WITHDRAWAL_LIMIT_REACHED')),
-        done('requestWithdrawal', requested('DOCUMENTS_PREFERRED')),
-        done('requestWithdrawal', requested('DOCUMENTS_UNDER_REVIEW')),
-        done('requestWithdrawal', requested('DOCUMENTS_REQUIRED')),
-        done('requestWithdrawal', requested('DOCUMENTS_REQUIRED_RESTRICTED')),
-        done('requestWithdrawal', requested('RESTRICTED')),
-        done('requestWithdrawal', requested('NOT_ENOUGH_FUNDS')),
-        failed('requestWithdrawal', offline),
-        failed('requestWithdrawal', conflict),
-      ];
-    default:
-      return [clear];
-  }
-}
+import { OPERATION_RESULTS, OPERATION_UI_STATUS, operationUiStatus } from '../../machines/lib/wallet';
+import { withdrawMachine, type WithdrawalCancellationResponse } from '../../machines/withdraw.machine';
+import type { Transaction, WithdrawalCancellationRequest, WithdrawalCheckResponse, WithdrawalRequest, WithdrawalRequestResponse } from '../../src/api/wallet';
+import { coverPaths, FakePromises, formatCoverage, mergeCoverage, settle, type PathCoverageResult } from './lib/pathCoverage';
+import {
+  BRITISH,
+  checked,
+  CHECK_ROWS,
+  conflict,
+  eventsFor,
+  FINNISH,
+  LIMIT_REACHED,
+  NO_ACCESS,
+  PENDING,
+  regions,
+  SUSPENDED,
+  type WithdrawPathEvent,
+  type WithdrawSnapshot,
+} from './lib/withdraw.fixtures';
 
 interface World {
   walletRefreshes: number;
