@@ -32,6 +32,7 @@ import { testModeRoutes } from './routes/test-mode';
 import { providerWalletRoutes } from './routes/provider-wallet';
 import { walletRoutes } from './routes/wallet';
 import { limitsRoutes } from './routes/limits';
+import { marketingPreferencesRoutes } from './routes/marketing-preferences';
 import { walletLiveRoutes } from './routes/wallet-live';
 import { gameLaunchRoutes } from './routes/game-launch';
 import { gamesContentRoutes, jackpotRoutes } from './routes/games-content';
@@ -192,6 +193,8 @@ export function createApp(options: AppOptions): Hono<SiteEnv> {
   app.route('/api/player/registration', registrationRoutes(flows));
   app.route('/api/player/password_reset', passwordResetRoutes(flows));
   app.route('/api/player/phone_number', phoneRoutes(flows));
+  // The player's marketing preferences (behaviour.md §7 /player/marketing_preferences, GET and PATCH).
+  app.route('/api/player/marketing_preferences', marketingPreferencesRoutes({ db, clock }));
   app.route('/api/paynplay', payAndPlayRoutes({ db, clock, settings }));
   // Wallet and banking (issue 11): the player's wallet, cashier and history; the game providers' seamless wallet.
   app.route('/api/player/wallet', walletRoutes({ db, clock, settings }));

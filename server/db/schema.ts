@@ -361,6 +361,17 @@ export interface PlayerLimitsTable {
   pending_date: Date | null;
 }
 
+/** Migration 0016: one choice of a player's marketing preferences (server/repositories/marketing-preferences.ts). */
+export interface PlayerMarketingPreferencesTable {
+  player_id: number;
+  /** BONUS_OFFER | NEWSLETTER | CASINO | RESPONSIBLE_GAMING (machines/lib/marketingPreferences.ts). */
+  communication: string;
+  /** EMAIL | SMS | MAIL | PHONE | PUSH_NOTIFICATION. */
+  channel: string;
+  allowed: boolean;
+  updated_at: Date;
+}
+
 /** Migration 0014: a key a game provider signs its wallet calls with (server/services/provider-keys.ts). */
 export interface GameProviderKeysTable {
   key_id: string;
@@ -421,6 +432,7 @@ export interface Database {
   player_activity_settings: PlayerActivitySettingsTable;
   player_breaks: PlayerBreaksTable;
   player_limits: PlayerLimitsTable;
+  player_marketing_preferences: PlayerMarketingPreferencesTable;
   game_provider_keys: GameProviderKeysTable;
   game_sessions: GameSessionsTable;
   game_rounds: GameRoundsTable;

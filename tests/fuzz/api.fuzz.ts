@@ -15,6 +15,7 @@ import * as passwords from '../../server/crypto/passwords';
 import { SEEDED_EMAILS, SEEDED_PASSWORD, SEEDED_PERSONID, seedPlayers } from '../../server/services/seed-players';
 import { createSettingsStore } from '../../server/services/settings';
 import { MAINTENANCE_CODE } from '../../src/api/platform';
+import { defaultMarketingPreferences, NO_MARKETING } from '../../machines/lib/marketingPreferences';
 import { writeFixtureSeed } from '../server/fixtures/content-seed';
 import { tempDir } from '../server/helpers/platform';
 
@@ -180,6 +181,8 @@ const GOOD_VALUES: Record<string, unknown[]> = {
   exclusionDelayInHours: [0],
   accountDisableIndefinitely: [false, true],
   minutesRemaining: [1],
+  // The marketing preferences: the whole set (every communication with every channel).
+  preferences: [defaultMarketingPreferences(true), NO_MARKETING],
   // Pay and play against the deposit limits (issue 20): the simulated bank page's form (live sessions
   // and identities) and codes identified before the seeded player's limit was lowered; filled in
   // `before` (payAndPlayFixture). A code and its session share an index: one pick takes both.
@@ -263,6 +266,7 @@ const FIELD_HINTS: readonly [RegExp, readonly string[]][] = [
   [/player\/timeout/, ['months']],
   [/player\/exclusion/, ['exclusionInMonths', 'exclusionDelayInHours', 'accountDisableIndefinitely']],
   [/test\/activity-timer/, ['email', 'minutesRemaining']],
+  [/marketing_preferences/, ['preferences']],
 ];
 
 function hintedFields(path: string): readonly string[] {
