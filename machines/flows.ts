@@ -171,6 +171,11 @@ export const FLOWS = {
     machine: () => load<typeof import('./exclusion.machine')>('./exclusion.machine').then((m) => m.exclusionMachine),
     input: (session, route: ExclusionRouteInput | undefined) => exclusionInputOf(session, route),
   }),
+  marketingPreferences: entry({
+    who: 'player',
+    machine: () => load<typeof import('./marketingPreferences.machine')>('./marketingPreferences.machine').then((m) => m.marketingPreferencesMachine),
+    input: () => undefined,
+  }),
 };
 
 export type Flows = typeof FLOWS;

@@ -439,6 +439,7 @@ export const sessionMachine = setup({
           { guard: { type: 'mayStartFlow', params: { flow: 'gameLaunch' } }, actions: { type: 'startFlow', params: { flow: 'gameLaunch' } } },
           { guard: { type: 'mayStartFlow', params: { flow: 'gamblingLimits' } }, actions: { type: 'startFlow', params: { flow: 'gamblingLimits' } } },
           { guard: { type: 'mayStartFlow', params: { flow: 'exclusion' } }, actions: { type: 'startFlow', params: { flow: 'exclusion' } } },
+          { guard: { type: 'mayStartFlow', params: { flow: 'marketingPreferences' } }, actions: { type: 'startFlow', params: { flow: 'marketingPreferences' } } },
         ],
         'flow.stop': {
           description: 'The route was left: its flow stops.',

@@ -23,6 +23,7 @@ import { eventsFor as signupEventsFor, INPUT as SIGNUP_INPUT } from '../../tests
 import { eventsFor as transactionHistoryEventsFor } from '../../tests/machines/lib/transactionHistory.fixtures';
 import { BRITISH, CHECK_ROWS as WITHDRAW_CHECK_ROWS, eventsFor as withdrawEventsFor, FINNISH, NO_ACCESS, SUSPENDED } from '../../tests/machines/lib/withdraw.fixtures';
 import type { PathModel } from './machinePaths';
+import { eventsIn as marketingPreferencesEventsIn } from '../../tests/machines/lib/marketingPreferences.fixtures';
 
 const done = (id: string, output: unknown): EventObject => ({ type: `xstate.done.actor.${id}`, actorId: id, output }) as EventObject;
 /** A failed call as the app's API client reports it (src/api/errors.ts ApiError: kind, status, code). */
@@ -432,6 +433,10 @@ const wallet: PathModel = {
   },
 };
 
+// ---- marketingPreferences (tests/machines/marketingPreferences.machine.test.ts; its events from tests/machines/lib/marketingPreferences.fixtures.ts) ----
+// The load's and the save's answers where one is pending, the player's choices and Save elsewhere.
+const marketingPreferences: PathModel = { eventsAt: (snapshot) => marketingPreferencesEventsIn(String(snapshot.value)) };
+
 export const PATH_MODELS: Readonly<Record<string, PathModel>> = {
   deposit,
   passwordReset,
@@ -453,4 +458,5 @@ export const PATH_MODELS: Readonly<Record<string, PathModel>> = {
   accessCheck,
   cookieConsent,
   toast,
+  marketingPreferences,
 };

@@ -152,6 +152,7 @@ function flowEvents(value: unknown, flows: FlowRefs): SessionEvent[] {
           // From the gambling-limits page (no input), and the DE panic button's one press.
           { type: 'flow.start', flow: 'exclusion' },
           { type: 'flow.start', flow: 'exclusion', input: { panic: true } },
+          { type: 'flow.start', flow: 'marketingPreferences' },
           // The reality check (tried here only, to keep the graph small): its link opens the limits
           // page, its Log out ends it, and new settings reach it.
           { type: 'activity.openLimits' },

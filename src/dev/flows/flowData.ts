@@ -144,4 +144,5 @@ export const FLOW_ROUTES: Readonly<Record<string, { path: string; note?: string 
   gameLaunch: { path: '/en-UN/online-casino', note: 'open any game' },
   gamblingLimits: { path: '/en-UN/my-account/gambling-limits', note: 'log in first' },
   exclusion: { path: '/en-UN/my-account/gambling-limits', note: 'log in first' },
+  marketingPreferences: { path: '/en-UN/my-account/account', note: 'log in first' },
 };
