@@ -4,21 +4,24 @@ import { AccountPage } from '../features/account/AccountPage';
 import { SeoHead } from './-components/SeoHead';
 
 // product.md §2 "Account area": /my-account/account, guarded by the my-account layout route.
-// Entering starts the session's phone change and password change flows, leaving stops them
+// Entering starts the session's phone change, password change and marketing preferences flows,
+// leaving stops them
 // (docs/ARCHITECTURE.md "How a route starts a flow").
 export const Route = createFileRoute('/$langmarket/my-account/account')({
   // The flows' machines arrive with the route (their own chunks) before onEnter starts them.
   loader: ({ context }) => {
     void context.queryClient.query(seoQuery(context.langMarket)).catch(() => undefined);
-    return Promise.all([context.loadFlow('phoneChange'), context.loadFlow('passwordChange')]);
+    return Promise.all([context.loadFlow('phoneChange'), context.loadFlow('passwordChange'), context.loadFlow('marketingPreferences')]);
   },
   onEnter: ({ context }) => {
     context.session.send({ type: 'flow.start', flow: 'phoneChange' });
     context.session.send({ type: 'flow.start', flow: 'passwordChange' });
+    context.session.send({ type: 'flow.start', flow: 'marketingPreferences' });
   },
   onLeave: ({ context }) => {
     context.session.send({ type: 'flow.stop', flow: 'phoneChange' });
     context.session.send({ type: 'flow.stop', flow: 'passwordChange' });
+    context.session.send({ type: 'flow.stop', flow: 'marketingPreferences' });
   },
   component: Account,
 });

@@ -7,6 +7,7 @@ import type { PlayerProfile } from '../../api/player';
 import { FormError } from '../../ui/Field';
 import * as s from './account.css';
 import { countryName } from './format';
+import { MarketingPreferencesForm } from './MarketingPreferencesForm';
 import { PasswordChangeForm } from './PasswordChangeForm';
 import { PhoneChangeForm } from './PhoneChangeForm';
 import { CardSection } from '../../ui/CardSection';
@@ -50,6 +51,7 @@ export function AccountPage({ session }: AccountPageProps) {
       </CardSection>
       <PhoneChangeForm session={session} profile={profile} />
       <PasswordChangeForm session={session} email={profile?.email ?? null} />
+      <MarketingPreferencesForm session={session} />
     </div>
   );
 }
