@@ -131,7 +131,7 @@ for (const width of WIDTHS) {
       await expectFitsViewport(page, 'sign-up Unsupported', main.getByRole('button', { name: t('Choose another country') }));
     });
 
-    test('sign-up with no code (Malta, in German), then the account: phone change, password change form; password reset; login dialog', async ({ page }) => {
+    test('sign-up with no code (Malta, in German), then the account: phone change, password change form, marketing preferences; password reset; login dialog', async ({ page }) => {
       test.setTimeout(150_000);
       const t = inLanguage('de');
       const player = newPlayer(`walk-none-${width}`);
@@ -171,6 +171,11 @@ for (const width of WIDTHS) {
       await passwordForm.getByLabel(t('Current password')).fill('Not-the-password-9');
       await passwordForm.getByLabel(t('New password')).fill(NEW_PASSWORD);
       await expectFitsViewport(page, 'password change form', passwordForm.getByRole('button', { name: t('Change password') }));
+
+      // The marketing preferences, once loaded (long German channel names: Push-Benachrichtigungen).
+      const marketing = main.getByRole('region', { name: t('Marketing preferences') });
+      await expect(marketing.getByRole('button', { name: t('Save preferences') })).toBeEnabled();
+      await expectFitsViewport(page, 'marketing preferences', marketing.getByRole('button', { name: t('Save preferences') }));
 
       // Log out; the password reset, every step, sends its code to the new player's phone.
       await header(page).getByRole('button', { name: t('Log out') }).click();
