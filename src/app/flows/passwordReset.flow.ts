@@ -1,27 +1,18 @@
 import { fromPromise } from 'xstate';
-import {
-  codeVerificationMachine,
-  type CodeCheck,
-  type CodeRequest,
-  type CodeSent,
-  type CodeVerified,
-} from '../../../machines/codeVerification.machine';
 import { passwordResetMachine, type ResetRequested } from '../../../machines/passwordReset.machine';
 import { playerApi } from '../../api/player';
+import { codeEntryFor } from './codeEntry';
 import type { ProvideFlow } from './index';
 
 /** The reset's code entry: a new code is a new reset request for the account (a new smsResetKeyId). */
-const resetCodeVerification = codeVerificationMachine.provide({
-  actors: {
-    sendCode: fromPromise<CodeSent, CodeRequest>(async ({ input, signal }) => {
-      if (input.subject.kind !== 'passwordReset') throw new Error(`password reset code entry got a ${input.subject.kind} subject`);
-      const { smsResetKeyId } = await playerApi.resetRequest({ email: input.subject.email }, signal);
-      return { ticket: smsResetKeyId, sentTo: null };
-    }),
-    verifyCode: fromPromise<CodeVerified, CodeCheck>(async ({ input, signal }) => {
-      const { resetKey } = await playerApi.resetVerify({ smsResetKeyId: input.ticket ?? '', code: input.code }, signal);
-      return { key: resetKey };
-    }),
+const resetCodeVerification = codeEntryFor('passwordReset', {
+  send: async ({ subject }, signal) => {
+    const { smsResetKeyId } = await playerApi.resetRequest({ email: subject.email }, signal);
+    return { ticket: smsResetKeyId, sentTo: null };
+  },
+  verify: async ({ ticket, code }, signal) => {
+    const { resetKey } = await playerApi.resetVerify({ smsResetKeyId: ticket ?? '', code }, signal);
+    return { key: resetKey };
   },
 });
 

@@ -1,28 +1,18 @@
 import { fromPromise } from 'xstate';
-import {
-  codeVerificationMachine,
-  type CodeCheck,
-  type CodeRequest,
-  type CodeSent,
-  type CodeVerified,
-} from '../../../machines/codeVerification.machine';
 import { phoneChangeMachine, type PhoneChangeInput, type PhoneCodeSent } from '../../../machines/phoneChange.machine';
 import { playerApi } from '../../api/player';
+import { codeEntryFor } from './codeEntry';
 import type { ProvideFlow } from './index';
 
 /** The phone change's code entry: a new code is a new request for the same number (a new verification id). */
-const phoneCodeVerification = codeVerificationMachine.provide({
-  actors: {
-    sendCode: fromPromise<CodeSent, CodeRequest>(async ({ input, signal }) => {
-      if (input.subject.kind !== 'phoneChange') throw new Error(`phone change code entry got a ${input.subject.kind} subject`);
-      const { phonePrefix, phoneBody } = input.subject;
-      const { smsVerificationId } = await playerApi.phoneRequest({ phonePrefix, phoneBody }, signal);
-      return { ticket: smsVerificationId, sentTo: null };
-    }),
-    verifyCode: fromPromise<CodeVerified, CodeCheck>(async ({ input, signal }) => {
-      await playerApi.phoneVerify({ smsVerificationId: input.ticket ?? '', code: input.code }, signal);
-      return { key: null };
-    }),
+const phoneCodeVerification = codeEntryFor('phoneChange', {
+  send: async ({ subject: { phonePrefix, phoneBody } }, signal) => {
+    const { smsVerificationId } = await playerApi.phoneRequest({ phonePrefix, phoneBody }, signal);
+    return { ticket: smsVerificationId, sentTo: null };
+  },
+  verify: async ({ ticket, code }, signal) => {
+    await playerApi.phoneVerify({ smsVerificationId: ticket ?? '', code }, signal);
+    return { key: null };
   },
 });
 

@@ -1,13 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { fromPromise } from 'xstate';
-import {
-  codeVerificationMachine,
-  type CodeCheck,
-  type CodeRequest,
-  type CodeSent,
-  type CodeSubject,
-  type CodeVerified,
-} from '../../../machines/codeVerification.machine';
 import type { LangMarket } from '../../../machines/lib/markets';
 import type { AuthenticatedSession } from '../../../machines/lib/identity';
 import { signupMachine, type RegistrationPhoneChange, type RegistrationSecret } from '../../../machines/signup.machine';
@@ -15,27 +7,22 @@ import { parseIdToken } from '../../api/auth';
 import { captchaApi } from '../../api/captcha';
 import { playerApi, type RegistrationRequest, type RegistrationResponse } from '../../api/player';
 import { termsVersionsQuery } from '../../api/queries';
+import { codeEntryFor } from './codeEntry';
 import type { ProvideFlow } from './index';
 
-/** The registration a sign-up code is for (the sign-up machine only invokes code entry with one). */
-function registrationOf(subject: CodeSubject): RegistrationSecret {
-  if (subject.kind !== 'registration') throw new Error(`sign-up code entry got a ${subject.kind} subject`);
-  return { playerId: subject.playerId, token: subject.token };
-}
+/** The registration's secret, as the platform's sign-up code calls take it. */
+const secretOf = ({ playerId, token }: RegistrationSecret): RegistrationSecret => ({ playerId, token });
 
 /** The sign-up's code entry: SMS or e-mail codes for the registration (behaviour.md §7 sub-paths). */
-const signupCodeVerification = codeVerificationMachine.provide({
-  actors: {
-    sendCode: fromPromise<CodeSent, CodeRequest>(async ({ input, signal }) => {
-      const secret = registrationOf(input.subject);
-      const sent = input.channel === 'sms' ? await playerApi.smsRequest(secret, signal) : await playerApi.emailRequest(secret, signal);
-      return { ticket: null, sentTo: sent.sentTo };
-    }),
-    verifyCode: fromPromise<CodeVerified, CodeCheck>(async ({ input, signal }) => {
-      const body = { ...registrationOf(input.subject), code: input.code };
-      await (input.channel === 'sms' ? playerApi.smsVerification(body, signal) : playerApi.emailVerification(body, signal));
-      return { key: null };
-    }),
+const signupCodeVerification = codeEntryFor('registration', {
+  send: async ({ channel, subject }, signal) => {
+    const sent = channel === 'sms' ? await playerApi.smsRequest(secretOf(subject), signal) : await playerApi.emailRequest(secretOf(subject), signal);
+    return { ticket: null, sentTo: sent.sentTo };
+  },
+  verify: async ({ channel, subject, code }, signal) => {
+    const body = { ...secretOf(subject), code };
+    await (channel === 'sms' ? playerApi.smsVerification(body, signal) : playerApi.emailVerification(body, signal));
+    return { key: null };
   },
 });
 
