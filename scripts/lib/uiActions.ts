@@ -119,6 +119,25 @@ const breakChoice: UiAction = {
 const PENDING_SECTION: UiScope = { role: 'region', names: ['banking.pending.heading'] };
 const ACTIVITY_SECTION: UiScope = { role: 'region', names: ['limits.activity.heading'] };
 
+/** Marketing preferences: a fieldset per communication (its legend), a checkbox per channel in it. */
+const MARKETING_COMMUNICATIONS: Readonly<Record<string, string>> = {
+  BONUS_OFFER: 'account.marketing.communication.bonusOffer',
+  NEWSLETTER: 'account.marketing.communication.newsletter',
+  CASINO: 'account.marketing.communication.casino',
+  RESPONSIBLE_GAMING: 'account.marketing.communication.responsibleGaming',
+};
+const MARKETING_CHANNELS: Readonly<Record<string, string>> = {
+  EMAIL: 'common.email',
+  SMS: 'account.marketing.channel.sms',
+  MAIL: 'account.marketing.channel.mail',
+  PHONE: 'account.marketing.channel.phone',
+  PUSH_NOTIFICATION: 'account.marketing.channel.push',
+};
+const communicationGroup = (event: EventObject): string => {
+  const communication = String(field(event, 'communication'));
+  return locator('group', [MARKETING_COMMUNICATIONS[communication] ?? communication]);
+};
+
 export const FLOW_UIS: Readonly<Record<string, FlowUi>> = {
   deposit: {
     path: '/en-UN/my-account/banking/deposit',
@@ -250,6 +269,26 @@ export const FLOW_UIS: Readonly<Record<string, FlowUi>> = {
       'exclusion.confirm': { role: 'button', names: ['breaks.confirm.submit'] },
       'exclusion.back': { role: 'button', names: ['common.back'] },
       'exclusion.retry': { role: 'button', names: ['common.tryAgain'] },
+    },
+  },
+  marketingPreferences: {
+    path: '/en-UN/my-account/account',
+    player: 'player@example.com',
+    actions: {
+      'preferences.choose': {
+        code: (event) => {
+          const box = `${communicationGroup(event)}.getByRole('checkbox', { name: ${accessibleName([MARKETING_CHANNELS[String(field(event, 'channel'))] ?? String(field(event, 'channel'))])} })`;
+          return `await ${box}.${field(event, 'allowed') === true ? 'check' : 'uncheck'}();`;
+        },
+      },
+      'preferences.chooseAll': {
+        code: (event) => {
+          const box = `${communicationGroup(event)}.getByRole('checkbox', { name: ${accessibleName(['account.marketing.allChannels'])} })`;
+          return `await ${box}.${field(event, 'allowed') === true ? 'check' : 'uncheck'}();`;
+        },
+      },
+      'preferences.save': { role: 'button', names: ['account.marketing.save'] },
+      'preferences.retry': { role: 'button', names: ['common.tryAgain'] },
     },
   },
 };
