@@ -106,12 +106,9 @@ export const marketingPreferencesMachine = setup({
       description: 'The choices show and can change, one channel or a whole communication at a time; Save sends the whole set.',
       tags: 'editable',
       on: {
-        'preferences.choose': {
-          actions: { type: 'choose', params: ({ event }) => ({ communication: event.communication, channel: event.channel, allowed: event.allowed }) },
-        },
-        'preferences.chooseAll': {
-          actions: { type: 'chooseAll', params: ({ event }) => ({ communication: event.communication, allowed: event.allowed }) },
-        },
+        // Each change event carries its own parameters (the communication, the channel, allowed).
+        'preferences.choose': { actions: { type: 'choose', params: ({ event }) => event } },
+        'preferences.chooseAll': { actions: { type: 'chooseAll', params: ({ event }) => event } },
         'preferences.save': 'saving',
       },
     },
@@ -133,14 +130,8 @@ export const marketingPreferencesMachine = setup({
       description: 'The set is saved: a confirmation shows until the next change, which is editing again; Save sends it again.',
       tags: ['editable', 'saved'],
       on: {
-        'preferences.choose': {
-          target: 'editing',
-          actions: { type: 'choose', params: ({ event }) => ({ communication: event.communication, channel: event.channel, allowed: event.allowed }) },
-        },
-        'preferences.chooseAll': {
-          target: 'editing',
-          actions: { type: 'chooseAll', params: ({ event }) => ({ communication: event.communication, allowed: event.allowed }) },
-        },
+        'preferences.choose': { target: 'editing', actions: { type: 'choose', params: ({ event }) => event } },
+        'preferences.chooseAll': { target: 'editing', actions: { type: 'chooseAll', params: ({ event }) => event } },
         'preferences.save': 'saving',
       },
     },
@@ -150,12 +141,9 @@ export const marketingPreferencesMachine = setup({
         'for a retry (Save), and can still change (the error stays shown until the next save).',
       tags: ['editable', 'saveFailed'],
       on: {
-        'preferences.choose': {
-          actions: { type: 'choose', params: ({ event }) => ({ communication: event.communication, channel: event.channel, allowed: event.allowed }) },
-        },
-        'preferences.chooseAll': {
-          actions: { type: 'chooseAll', params: ({ event }) => ({ communication: event.communication, allowed: event.allowed }) },
-        },
+        // Each change event carries its own parameters (the communication, the channel, allowed).
+        'preferences.choose': { actions: { type: 'choose', params: ({ event }) => event } },
+        'preferences.chooseAll': { actions: { type: 'chooseAll', params: ({ event }) => event } },
         'preferences.save': 'saving',
       },
     },
