@@ -288,9 +288,9 @@ function planPaths(graphed: AnyStateMachine, options: PlanOptions): PlannedPath[
     input: options.input,
   };
   type Path = StatePath<AnyMachineSnapshot, EventObject>;
-  const base = (
-    options.paths === 'simple' ? getSimplePaths(machine, traversal) : getShortestPaths(machine, traversal)
-  ) as unknown as Path[];
+  // The shortest paths are walked once: they are the base paths too unless simple ones are asked for.
+  const shortest = getShortestPaths(machine, traversal) as unknown as Path[];
+  const base = options.paths === 'simple' ? (getSimplePaths(machine, traversal) as unknown as Path[]) : shortest;
   // The graph's paths start with an `xstate.init` step holding the initial state.
   const toPlanned = (path: Path): PlannedPath => ({
     events: path.steps.slice(1).map((step) => step.event),
@@ -300,7 +300,7 @@ function planPaths(graphed: AnyStateMachine, options: PlanOptions): PlannedPath[
 
   // Extend the shortest path to each state with every event enabled there (transition coverage).
   const shortestTo = new Map<string, PlannedPath>();
-  for (const path of (getShortestPaths(machine, traversal) as unknown as Path[]).map(toPlanned)) {
+  for (const path of shortest.map(toPlanned)) {
     const last = path.states.at(-1);
     if (last) shortestTo.set(serializeSnapshot(last), path);
   }
@@ -318,19 +318,30 @@ function planPaths(graphed: AnyStateMachine, options: PlanOptions): PlannedPath[
     }
   }
 
-  // One replay per distinct event sequence, dropping those that are a prefix of a longer one.
-  const keyOf = (path: PlannedPath) => path.events.map((event) => JSON.stringify(event));
-  const unique = new Map<string, PlannedPath>();
-  for (const path of planned) unique.set(keyOf(path).join('\n'), path);
-  const all = [...unique.values()];
-  return all.filter((path) => {
-    const key = keyOf(path);
-    return !all.some((other) => {
-      if (other === path || other.events.length <= key.length) return false;
-      const otherKey = keyOf(other);
-      return key.every((part, i) => otherKey[i] === part);
-    });
-  });
+  // One replay per distinct event sequence (events compared as JSON), dropping those that are a
+  // prefix of a longer one. Each distinct event gets a number, a sequence is the list of its
+  // events' numbers, and every proper prefix of every sequence goes into one set: a sequence is
+  // dropped when it is in that set (one pass, not every pair of paths).
+  const numbers = new Map<string, number>();
+  const numberOf = (event: EventObject) => {
+    const json = JSON.stringify(event);
+    let number = numbers.get(json);
+    if (number === undefined) {
+      number = numbers.size;
+      numbers.set(json, number);
+    }
+    return number;
+  };
+  const unique = new Map<string, { path: PlannedPath; key: number[] }>();
+  for (const path of planned) {
+    const key = path.events.map(numberOf);
+    unique.set(key.join(','), { path, key });
+  }
+  const prefixes = new Set<string>();
+  for (const { key } of unique.values()) {
+    for (let length = 0; length < key.length; length += 1) prefixes.add(key.slice(0, length).join(','));
+  }
+  return [...unique.values()].filter(({ key }) => !prefixes.has(key.join(','))).map(({ path }) => path);
 }
 
 /**
