@@ -262,6 +262,9 @@ export default defineConfig(({ isSsrBuild }) => ({
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
+          // One PGlite initdb, migration and content seed for the whole run: each test database
+          // starts from a copy (tests/server/helpers/pglite-template.ts).
+          globalSetup: ['tests/server/helpers/pglite-template.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

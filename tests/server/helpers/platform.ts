@@ -1,6 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { createApp, type AppOptions } from '../../../server/app';
 import { seedContentIfEmpty } from '../../../server/content/seed';
@@ -9,9 +10,13 @@ import { migrateToLatest } from '../../../server/db/migrate';
 import { seedPlayers } from '../../../server/services/seed-players';
 import { createSettingsStore, type SettingsStore } from '../../../server/services/settings';
 import { writeFixtureSeed } from '../fixtures/content-seed';
+import { PGLITE_TEMPLATE_ENV, PLATFORM_TEMPLATE_ENV } from './pglite-template';
 
 // Each test file gets its own database: a fresh in-memory PGlite, or, when TEST_DATABASE_URL is
-// set, a schema of its own on that PostgreSQL, dropped again at the end.
+// set, a schema of its own on that PostgreSQL, dropped again at the end. Under Vitest a fresh
+// PGlite is a copy of a database the global setup made once per run (./pglite-template.ts): the
+// empty cluster (no initdb per database), or for startTestPlatform the cluster migrated and seeded
+// with the fixture content. Without the global setup each database makes all that itself.
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
 
@@ -21,10 +26,7 @@ export interface TestDatabase extends PlatformDatabase {
 }
 
 export async function openTestDatabase(): Promise<TestDatabase> {
-  if (!TEST_DATABASE_URL) {
-    const database = await createDatabase({ inMemory: true });
-    return { ...database, dispose: database.close };
-  }
+  if (!TEST_DATABASE_URL) return openPGlite(PGLITE_TEMPLATE_ENV);
   const schema = `test_${String(process.pid)}_${Math.random().toString(36).slice(2, 10)}`;
   await adminQuery(`DROP SCHEMA IF EXISTS ${schema} CASCADE; CREATE SCHEMA ${schema}`);
   const database = await createDatabase({ url: TEST_DATABASE_URL, schema });
@@ -35,6 +37,27 @@ export async function openTestDatabase(): Promise<TestDatabase> {
       await adminQuery(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
     },
   };
+}
+
+const templates = new Map<string, Promise<Blob | undefined>>();
+
+/** A data folder the global setup dumped (its file named by the variable `env`), read once per test file. */
+function template(env: string): Promise<Blob | undefined> {
+  let found = templates.get(env);
+  if (found === undefined) {
+    const file = process.env[env];
+    found = file ? readFile(file).then((bytes) => new Blob([bytes])) : Promise.resolve(undefined);
+    templates.set(env, found);
+  }
+  return found;
+}
+
+/** An in-memory PGlite: a copy of the template `env` names when there is one, else a fresh initdb. */
+async function openPGlite(env: string): Promise<TestDatabase> {
+  const dump = await template(env);
+  const pglite = dump ? await PGlite.create({ loadDataDir: dump }) : undefined;
+  const database = await createDatabase({ inMemory: true, pglite });
+  return { ...database, dispose: database.close };
 }
 
 async function adminQuery(sql: string): Promise<void> {
@@ -66,11 +89,7 @@ export const appContexts = new WeakMap<object, { db: TestDatabase['db']; clock: 
 
 /** A migrated database seeded from the fixture seed, and a factory of apps over it. */
 export async function startTestPlatform(): Promise<TestPlatform> {
-  const seed = await tempDir('platform-seed-');
-  await writeFixtureSeed(seed.path);
-  const database = await openTestDatabase();
-  await migrateToLatest(database.db);
-  await seedContentIfEmpty(database.db, { seedDir: seed.path });
+  const database = await openPlatformDatabase();
   await seedPlayers(database.db);
   const settings = createSettingsStore(database.db);
   return {
@@ -83,9 +102,23 @@ export async function startTestPlatform(): Promise<TestPlatform> {
     },
     close: async () => {
       await database.dispose();
-      await seed.remove();
     },
   };
+}
+
+/** A database migrated and seeded from the fixture seed: the global setup's copy, or made here. */
+async function openPlatformDatabase(): Promise<TestDatabase> {
+  if (!TEST_DATABASE_URL && (await template(PLATFORM_TEMPLATE_ENV))) return openPGlite(PLATFORM_TEMPLATE_ENV);
+  const seed = await tempDir('platform-seed-');
+  try {
+    await writeFixtureSeed(seed.path);
+    const database = await openTestDatabase();
+    await migrateToLatest(database.db);
+    await seedContentIfEmpty(database.db, { seedDir: seed.path });
+    return database;
+  } finally {
+    await seed.remove();
+  }
 }
 
 /** Reads a JSON answer as unknown (to be parsed with a wire schema). */
