@@ -1,8 +1,8 @@
 // `npm test`: every check a change must pass, in the order that fails fastest, with one summary.
-// lint + type-check + machine docs -> unit, machine and server tests -> API fuzz + production build
-// -> JS size budget -> browser tests in a real Chromium. Stops at the first failing step. Steps joined
-// by + run side by side (each mostly on one core; the machine has two), their output printed whole
-// when each ends, so the suite stays well under 15 minutes.
+// lint + type-check + machine docs + cycles (+ production build + API fuzz) -> unit, machine and
+// server tests -> browser tests in a real Chromium + JS size budget. Stops at the first failing
+// step. Steps joined by + run side by side on the machine's two cores; each step's output is
+// printed whole when it ends, the browser tests' as they go.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import { ensureChromium } from './ensure-chromium.mjs';
@@ -24,28 +24,67 @@ function step(name, command, args, env = {}) {
   }
 }
 
-/** Runs steps side by side; prints each one's output when it ends; stops after all if one failed. */
+/**
+ * Runs steps side by side ([name, command, args, { env, live, stoppable }]); prints each one's
+ * output when it ends (a `live` step's as it comes); stops after all if one failed. A `stoppable`
+ * step runs in a process group of its own and is stopped (with what it started: browsers,
+ * platforms) as soon as another step fails.
+ */
 async function together(steps) {
   const started = Date.now();
+  const stoppable = new Set();
+  const stoppedHere = new Set();
+  let failing = false;
+  const stopRunning = () => {
+    for (const child of stoppable) {
+      stoppedHere.add(child);
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+    }
+  };
+  // A step in a process group of its own does not get the terminal's Ctrl-C: pass it on.
+  const interrupted = (signal) => {
+    stopRunning();
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  };
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, interrupted);
   const results = await Promise.all(
     steps.map(
-      ([name, command, args]) =>
+      ([name, command, args, { env = {}, live = false, stoppable: canStop = false } = {}]) =>
         new Promise((resolve) => {
-          const child = spawn(command, args, { env: process.env });
+          if (live) console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
+          const child = spawn(command, args, {
+            env: { ...process.env, ...env },
+            stdio: live ? ['ignore', 'inherit', 'inherit'] : ['ignore', 'pipe', 'pipe'],
+            detached: canStop,
+          });
+          if (canStop) stoppable.add(child);
           const output = [];
-          child.stdout.on('data', (chunk) => output.push(chunk));
-          child.stderr.on('data', (chunk) => output.push(chunk));
+          child.stdout?.on('data', (chunk) => output.push(chunk));
+          child.stderr?.on('data', (chunk) => output.push(chunk));
           child.on('close', (status, signal) => {
+            stoppable.delete(child);
             const seconds = ((Date.now() - started) / 1000).toFixed(1);
-            console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
-            process.stdout.write(Buffer.concat(output));
-            timings.push(`${name} ${seconds}s`);
-            resolve({ name, status, signal });
+            const stopped = stoppedHere.has(child);
+            if (!live) {
+              console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
+              process.stdout.write(Buffer.concat(output));
+            }
+            timings.push(`${name} ${seconds}s${stopped ? ' (stopped)' : ''}`);
+            if (status !== 0 && !stopped && !failing) {
+              failing = true;
+              stopRunning();
+            }
+            resolve({ name, status, signal, stopped });
           });
         }),
     ),
   );
-  const failed = results.filter((result) => result.status !== 0);
+  for (const signal of ['SIGINT', 'SIGTERM']) process.off(signal, interrupted);
+  const failed = results.filter((result) => result.status !== 0 && !result.stopped);
   if (failed.length > 0) {
     for (const result of failed) console.error(`\n${result.name} failed (exit ${result.status ?? result.signal}).`);
     console.log(`steps: ${timings.join(', ')}`);
@@ -56,25 +95,33 @@ async function together(steps) {
 const npx = 'npx';
 // The route tree is generated (and git-ignored): write it first, lint and tsc read its types.
 step('routes', 'node', ['scripts/gen-routes.mjs']);
+// The checks of the code (lint, the longest, on one core; tsc, the docs and madge on the other),
+// with the production build and the API fuzz on what the checks leave of the two cores: neither
+// asserts anything about time, so sharing the cores only makes them take longer, and they are
+// stopped as soon as a check fails. The build writes dist/, dist-ssr/ and the compiled catalogs
+// (locales/*/messages.ts), which neither lint nor tsc reads; its route tree is the one written
+// above (rewritten, if at all, by an atomic rename). The fuzz runs its platform in its process,
+// from source, and writes .tmp/fuzz.json.
+rmSync('.tmp/fuzz.json', { force: true });
 await together([
   ['lint', npx, ['eslint', '.', '--max-warnings=0']],
   ['tsc', npx, ['tsc', '--noEmit']],
   ['machine docs', 'node', ['--import', 'tsx', 'scripts/machine-docs.ts', '--check']],
   // No import cycle (issue 22): madge exits 1 when it finds one.
   ['cycles', npx, ['madge', '--circular', '--extensions', 'ts,tsx', '--ts-config', 'tsconfig.json', 'machines', 'src', 'server']],
+  ['build', 'npm', ['run', 'build'], { stoppable: true }],
+  ['fuzz', 'npm', ['run', 'fuzz'], { stoppable: true }],
 ]);
 rmSync('.tmp/vitest.json', { force: true });
 step('vitest', npx, ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=.tmp/vitest.json']);
-rmSync('.tmp/fuzz.json', { force: true });
-// The fuzz runs the platform from source, the build writes dist/: they share nothing.
-await together([
-  ['fuzz', 'npm', ['run', 'fuzz']],
-  ['build', 'npm', ['run', 'build']],
-]);
 ensureChromium();
-step('size', 'node', ['scripts/size.mjs']);
 rmSync('.tmp/playwright.json', { force: true });
-step('e2e', npx, ['playwright', 'test'], { E2E_PORT: String(await freePort()) });
+// The size check (bytes, not time; its own platform on a free port) runs while the browser tests
+// start theirs; either failing stops the other.
+await together([
+  ['e2e', npx, ['playwright', 'test'], { env: { E2E_PORT: String(await freePort()) }, live: true, stoppable: true }],
+  ['size', 'node', ['scripts/size.mjs'], { stoppable: true }],
+]);
 
 let passed = 0;
 let failed = 0;
