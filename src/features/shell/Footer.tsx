@@ -8,7 +8,7 @@ import { Logo } from '../../ui/Logo';
 import { pathBelowLangMarket } from '../../ui/paths';
 import * as s from './shell.css';
 
-/** The seed's regulator badges are 120 x 40 (public/regulators/*.svg). */
+/** The seed's regulator badges are 120 x 40 CSS pixels (public/regulators/*.png, drawn at 2x). */
 export const REGULATOR_LOGO_FALLBACK = { width: 120, height: 40 } as const;
 
 /**
