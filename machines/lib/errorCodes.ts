@@ -86,6 +86,23 @@ export const ERROR_CODES = {
    * REACHED: self-limit reached or notify"), with details.limitLeft, limitType and resetOn.
    */
   selfLimitReached: 'SELF_LIMIT_REACHED',
+  // Documents (issue 23; src/api/documents.ts, server/services/documents.ts): an upload refused stores nothing.
+  /** 400: the form has no file, or more than one. */
+  documentFileMissing: 'error.document.file_missing',
+  /** 400: the file is empty. */
+  documentEmpty: 'error.document.empty',
+  /** 413: the file is larger than machines/lib/kyc.ts DOCUMENT_MAX_BYTES. */
+  documentTooLarge: 'error.document.too_large',
+  /** 400: the file's name is empty, too long, or has a path or control characters. */
+  documentFileNameInvalid: 'error.document.file_name_invalid',
+  /** 415: the bytes are not an image or a PDF (whatever the name or the declared type say). */
+  documentTypeUnsupported: 'error.document.type_unsupported',
+  /** 422: a PDF with scripts, launch actions or embedded files, or an image that does not decode. */
+  documentUnsafe: 'error.document.unsafe',
+  /** 429: too many uploads for now (details.retryAfterSeconds). */
+  documentUploadLimit: 'error.document.upload_limit',
+  /** 409: the identity-verification provider's session is unknown, used or expired. */
+  verificationSessionInvalid: 'error.verification.session_invalid',
 } as const;
 
 /**
