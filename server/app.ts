@@ -33,6 +33,7 @@ import { providerWalletRoutes } from './routes/provider-wallet';
 import { walletRoutes } from './routes/wallet';
 import { limitsRoutes } from './routes/limits';
 import { marketingPreferencesRoutes } from './routes/marketing-preferences';
+import { eddRoutes } from './routes/edd';
 import { walletLiveRoutes } from './routes/wallet-live';
 import { gameLaunchRoutes } from './routes/game-launch';
 import { gamesContentRoutes, jackpotRoutes } from './routes/games-content';
@@ -195,6 +196,8 @@ export function createApp(options: AppOptions): Hono<SiteEnv> {
   app.route('/api/player/phone_number', phoneRoutes(flows));
   // The player's marketing preferences (behaviour.md §7 /player/marketing_preferences, GET and PATCH).
   app.route('/api/player/marketing_preferences', marketingPreferencesRoutes({ db, clock }));
+  // The EDD questionnaire (behaviour.md §7 /player/questionnaire/answer; product.md §3 "EDD questionnaire").
+  app.route('/api/player/questionnaire', eddRoutes({ db, clock }));
   app.route('/api/paynplay', payAndPlayRoutes({ db, clock, settings }));
   // Wallet and banking (issue 11): the player's wallet, cashier and history; the game providers' seamless wallet.
   app.route('/api/player/wallet', walletRoutes({ db, clock, settings }));

@@ -103,6 +103,11 @@ export const ERROR_CODES = {
   documentUploadLimit: 'error.document.upload_limit',
   /** 409: the identity-verification provider's session is unknown, used or expired. */
   verificationSessionInvalid: 'error.verification.session_invalid',
+  // The EDD questionnaire (src/api/edd.ts; product.md §3, behaviour.md §5, §7 /player/questionnaire/answer).
+  /** 409: nobody asked this player for the questionnaire (the KYC level is not EDD_PENDING). */
+  eddNotRequested: 'error.edd.not_requested',
+  /** 409: the operator accepted the answers already; they no longer change. */
+  eddAlreadyApproved: 'error.edd.already_approved',
 } as const;
 
 /**

@@ -361,6 +361,24 @@ export interface PlayerLimitsTable {
   pending_date: Date | null;
 }
 
+/** Migration 0019: a player's EDD questionnaire, asked, answered or accepted (server/repositories/edd.ts). */
+export interface PlayerEddQuestionnairesTable {
+  player_id: number;
+  /** requested | submitted | approved. */
+  status: string;
+  occupation: Generated<string>;
+  other_occupation: Generated<string>;
+  salary_range_id: Generated<number>;
+  source_of_funds: Generated<string>;
+  other_source_of_funds: Generated<string>;
+  place_of_birth: Generated<string>;
+  nationality: Generated<string>;
+  requested_at: Date;
+  submitted_at: Date | null;
+  reviewed_at: Date | null;
+  updated_at: Date;
+}
+
 /** Migration 0016: one choice of a player's marketing preferences (server/repositories/marketing-preferences.ts). */
 export interface PlayerMarketingPreferencesTable {
   player_id: number;
@@ -433,6 +451,7 @@ export interface Database {
   player_breaks: PlayerBreaksTable;
   player_limits: PlayerLimitsTable;
   player_marketing_preferences: PlayerMarketingPreferencesTable;
+  player_edd_questionnaires: PlayerEddQuestionnairesTable;
   game_provider_keys: GameProviderKeysTable;
   game_sessions: GameSessionsTable;
   game_rounds: GameRoundsTable;

@@ -10,6 +10,7 @@ import type { SettingsStore } from '../services/settings';
 import { moveActivityTimers } from '../services/activity';
 import { creditWallet, payOutPendingWithdrawals } from '../services/cashier';
 import { readWallet } from '../services/wallet';
+import { approveEddQuestionnaire, requestEddQuestionnaire } from '../services/edd';
 
 // Switches for the test harnesses (Playwright, server tests), mounted at /api/test only when the
 // platform runs in test mode (PLATFORM_TEST_MODE=1); elsewhere these paths do not exist (404).
@@ -108,6 +109,17 @@ export function testModeRoutes({ settings, db, clock = () => new Date() }: TestM
     if (!parsed.success) throw new HttpError(400, ERROR_CODES.requestInvalid, 'Expected a JSON body { "email": string, "minutesRemaining": number }.');
     const playerId = await playerIdOf({ email: parsed.output.email });
     return c.json(await moveActivityTimers({ db, clock }, playerId, parsed.output.minutesRemaining));
+  });
+
+  // The operator's EDD questionnaire (issue 23): { email, status: 'requested' } asks the player for it
+  // (the KYC level EDD_PENDING), { email, status: 'approved' } accepts the submitted answers.
+  routes.post('/edd', async (c) => {
+    const body: unknown = await c.req.json().catch(() => undefined);
+    const parsed = v.safeParse(v.object({ email: v.pipe(v.string(), v.maxLength(254)), status: v.picklist(['requested', 'approved']) }), body);
+    if (!parsed.success) throw new HttpError(400, ERROR_CODES.requestInvalid, 'Expected a JSON body { "email": string, "status": "requested" | "approved" }.');
+    const playerId = await playerIdOf({ email: parsed.output.email });
+    const deps = { db, clock };
+    return c.json(parsed.output.status === 'requested' ? await requestEddQuestionnaire(deps, playerId) : await approveEddQuestionnaire(deps, playerId));
   });
 
   // Back to the default switches, with every login lock lifted (a test's failed logins do not

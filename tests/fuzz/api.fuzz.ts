@@ -183,6 +183,14 @@ const GOOD_VALUES: Record<string, unknown[]> = {
   minutesRemaining: [1],
   // The marketing preferences: the whole set (every communication with every channel).
   preferences: [defaultMarketingPreferences(true), NO_MARKETING],
+  // The EDD questionnaire's answer (issue 23; machines/lib/edd.ts): list ids, a salary range, countries.
+  occupation: ['EMPLOYED', 'OTHER', ''],
+  otherOccupation: ['Deep-sea diver', ''],
+  salaryRangeId: [3, 0, 6],
+  sourceOfFunds: ['SALARY', 'OTHER'],
+  otherSourceOfFunds: ['Royalties', ''],
+  placeOfBirth: ['FI', ''],
+  nationality: ['DE', 'QQ'],
   // Pay and play against the deposit limits (issue 20): the simulated bank page's form (live sessions
   // and identities) and codes identified before the seeded player's limit was lowered; filled in
   // `before` (payAndPlayFixture). A code and its session share an index: one pick takes both.
@@ -267,6 +275,7 @@ const FIELD_HINTS: readonly [RegExp, readonly string[]][] = [
   [/player\/exclusion/, ['exclusionInMonths', 'exclusionDelayInHours', 'accountDisableIndefinitely']],
   [/test\/activity-timer/, ['email', 'minutesRemaining']],
   [/marketing_preferences/, ['preferences']],
+  [/player\/questionnaire/, ['occupation', 'otherOccupation', 'salaryRangeId', 'sourceOfFunds', 'otherSourceOfFunds', 'placeOfBirth', 'nationality']],
 ];
 
 function hintedFields(path: string): readonly string[] {
