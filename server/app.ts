@@ -33,6 +33,7 @@ import { providerWalletRoutes } from './routes/provider-wallet';
 import { walletRoutes } from './routes/wallet';
 import { limitsRoutes } from './routes/limits';
 import { marketingPreferencesRoutes } from './routes/marketing-preferences';
+import { accountRoutes } from './routes/account';
 import { eddRoutes } from './routes/edd';
 import { walletLiveRoutes } from './routes/wallet-live';
 import { gameLaunchRoutes } from './routes/game-launch';
@@ -185,7 +186,9 @@ export function createApp(options: AppOptions): Hono<SiteEnv> {
   app.route('/api/content', contentRoutes({ db, clock }));
   app.route('/api/player', platformRoutes({ settings, testMode, countryHeader: options.countryHeader }));
   const throttle: ThrottlePolicy = { ...DEFAULT_THROTTLE_POLICY, ...options.throttle };
-  app.route('/api/player', authRoutes({ throttle, siteUrl: options.siteUrl }));
+  // Where a login came from, for the login history (server/services/login-history.ts).
+  const loginPlace = { addressHeader: throttle.addressHeader, countrySources: { countryHeader: options.countryHeader, testMode } };
+  app.route('/api/player', authRoutes({ throttle, siteUrl: options.siteUrl, countrySources: loginPlace.countrySources }));
   // The wallet's live connection and its token (issue 11): before any /api/player/wallet routes
   // guarded as a whole by requireAuth, since the socket's token is in its query.
   app.route('/api', walletLiveRoutes({ live: options.walletLive }));
@@ -198,7 +201,9 @@ export function createApp(options: AppOptions): Hono<SiteEnv> {
   app.route('/api/player/marketing_preferences', marketingPreferencesRoutes({ db, clock }));
   // The EDD questionnaire (behaviour.md §7 /player/questionnaire/answer; product.md §3 "EDD questionnaire").
   app.route('/api/player/questionnaire', eddRoutes({ db, clock }));
-  app.route('/api/paynplay', payAndPlayRoutes({ db, clock, settings }));
+  app.route('/api/paynplay', payAndPlayRoutes({ db, clock, settings, loginPlace }));
+  // The rest of the account area (issue 23): the login history.
+  app.route('/api/player', accountRoutes({ db, clock }));
   // Wallet and banking (issue 11): the player's wallet, cashier and history; the game providers' seamless wallet.
   app.route('/api/player/wallet', walletRoutes({ db, clock, settings }));
   // Deposit and spend limits (issue 13), which the cashier and the seamless wallet enforce.

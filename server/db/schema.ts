@@ -390,6 +390,18 @@ export interface PlayerMarketingPreferencesTable {
   updated_at: Date;
 }
 
+/** Migration 0018: one login the platform let through (server/repositories/login-history.ts). */
+export interface PlayerLoginsTable {
+  id: Generated<string>;
+  player_id: number;
+  logged_in_at: Date;
+  ip_address: string | null;
+  /** ISO 3166-1 alpha-2, when the platform knows the visitor's country. */
+  country_code: string | null;
+  /** How the session began (server/services/sessions.ts LOGIN_METHODS). */
+  login_method: string;
+}
+
 /** Migration 0014: a key a game provider signs its wallet calls with (server/services/provider-keys.ts). */
 export interface GameProviderKeysTable {
   key_id: string;
@@ -451,6 +463,7 @@ export interface Database {
   player_breaks: PlayerBreaksTable;
   player_limits: PlayerLimitsTable;
   player_marketing_preferences: PlayerMarketingPreferencesTable;
+  player_logins: PlayerLoginsTable;
   player_edd_questionnaires: PlayerEddQuestionnairesTable;
   game_provider_keys: GameProviderKeysTable;
   game_sessions: GameSessionsTable;

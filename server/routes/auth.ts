@@ -14,6 +14,8 @@ import { acceptTerms, changePassword, currentPlayer, profileOf, transactionSumma
 import { touchSession } from '../services/sessions';
 import { logIn, requestUnlock, unlock, type LoginDeps } from '../services/login';
 import type { ThrottlePolicy } from '../services/throttle';
+import type { CountrySources } from '../domain/access';
+import { loginCountry } from '../services/login-history';
 import { accessDetailsFor, liftEndedRestriction, loginRefusal } from '../services/account-status';
 import { createPlayerStore, type Player } from '../services/players';
 import { idTokenFor, isIdle, LOGIN_METHODS, revokeSession } from '../services/sessions';
@@ -32,9 +34,11 @@ export interface AuthRoutesOptions {
   throttle: ThrottlePolicy;
   /** SITE_URL: the origin of the e-mailed unlock link; the request's own when unset. */
   siteUrl?: string | undefined;
+  /** Where the visitor's country comes from, for the login history (server/services/login-history.ts). */
+  countrySources?: CountrySources | undefined;
 }
 
-export function authRoutes({ throttle, siteUrl }: AuthRoutesOptions): Hono<AuthEnv> {
+export function authRoutes({ throttle, siteUrl, countrySources = { testMode: false } }: AuthRoutesOptions): Hono<AuthEnv> {
   const routes = new Hono<AuthEnv>();
   const loginDeps = (c: Context<AuthEnv>): LoginDeps => {
     const { db, clock, policy } = authServicesOf(c);
@@ -44,7 +48,12 @@ export function authRoutes({ throttle, siteUrl }: AuthRoutesOptions): Hono<AuthE
   routes.post('/login', flowBodyLimit, async (c) => {
     const { email, password } = await parseJsonBody(c, loginRequestSchema);
     const deps = loginDeps(c);
-    const player = await logIn(deps, { email, password, address: clientAddress(c, throttle.addressHeader) });
+    const player = await logIn(deps, {
+      email,
+      password,
+      address: clientAddress(c, throttle.addressHeader),
+      country: loginCountry((name) => c.req.header(name), countrySources),
+    });
     return c.json<LoginResponse>(await issueLogin(c, deps.db, player, LOGIN_METHODS.password));
   });
 

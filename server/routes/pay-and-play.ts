@@ -17,6 +17,9 @@ import { fieldErrorsOf, flowBodyLimit, parseJsonBody, validationError } from '..
 import { LOGIN_METHODS } from '../services/sessions';
 import { issueLogin } from '../http/session-cookie';
 import { providersOf } from '../providers';
+import { clientAddress } from '../http/client-address';
+import type { CountrySources } from '../domain/access';
+import { loginCountry, recordLogin } from '../services/login-history';
 import {
   authorize,
   depositAmountOf,
@@ -39,7 +42,15 @@ import {
 
 // The rules are server/services/pay-and-play.ts; this file parses with the contract and maps to HTTP.
 
-export function payAndPlayRoutes({ db, clock, settings }: { db: Kysely<Database>; clock: () => Date; settings: Pick<SettingsStore, 'read'> }): Hono<SiteEnv> {
+export interface PayAndPlayRoutesOptions {
+  db: Kysely<Database>;
+  clock: () => Date;
+  settings: Pick<SettingsStore, 'read'>;
+  /** Where a login came from, for the login history (server/services/login-history.ts). */
+  loginPlace?: { addressHeader?: string | undefined; countrySources: CountrySources } | undefined;
+}
+
+export function payAndPlayRoutes({ db, clock, settings, loginPlace = { countrySources: { testMode: false } } }: PayAndPlayRoutesOptions): Hono<SiteEnv> {
   const routes = new Hono<SiteEnv>();
   const deps: PayAndPlayDeps = { db, clock, settings };
   routes.use('*', flowBodyLimit);
@@ -67,6 +78,8 @@ export function payAndPlayRoutes({ db, clock, settings }: { db: Kysely<Database>
   routes.post('/player/login', async (c) => {
     const body = await parseJsonBody(c, loginRequestSchema);
     const { player, refreshToken, accessToken } = await payAndPlayLogin(deps, body.sessionId);
+    const place = { address: clientAddress(c, loginPlace.addressHeader), country: loginCountry((name) => c.req.header(name), loginPlace.countrySources) };
+    await recordLogin(db, { playerId: player.id, at: clock(), place, loginMethod: LOGIN_METHODS.payAndPlay });
     // After the commit: issueLogin may read the signing secret through the app's own connection.
     const login = await issueLogin(c, db, player, LOGIN_METHODS.payAndPlay);
     return c.json<PayAndPlayLoginResponse>({ ...login, refreshToken, accessToken });

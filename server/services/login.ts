@@ -10,6 +10,8 @@ import { createPlayerStore, normalizeEmail, type Player } from './players';
 import { randomSecret, sha256Hex } from '../crypto/secrets';
 import { findPlayerIdByUnlockKey, insertUnlockKey } from '../repositories/login-unlocks';
 import { inTransaction } from '../repositories/transaction';
+import { recordLogin } from './login-history';
+import { LOGIN_METHODS } from './sessions';
 import {
   clearLoginThrottle,
   countCodeSend,
@@ -65,7 +67,10 @@ async function checkPassword(deps: LoginDeps, who: LoginWho, player: Player | un
  * code:error.player.not.found (details.attemptsLeft), 403 code:error.sign.in.attempt.count.exceeded
  * (details.retryAfterSeconds), or the account status's refusal (behaviour.md §8 "Login").
  */
-export async function logIn(deps: LoginDeps, request: { email: string; password: string; address: string | null }): Promise<Player> {
+export async function logIn(
+  deps: LoginDeps,
+  request: { email: string; password: string; address: string | null; country?: string | null },
+): Promise<Player> {
   const now = deps.clock();
   const email = normalizeEmail(request.email);
   const found = await createPlayerStore(deps.db, deps.clock).findByEmail(email);
@@ -78,6 +83,8 @@ export async function logIn(deps: LoginDeps, request: { email: string; password:
   const player = await liftEndedRestriction(deps.db, found, now);
   const refusal = loginRefusal(player, now);
   if (refusal) throw refusal;
+  // product.md §3 "Account details": the login history lists every login let through.
+  await recordLogin(deps.db, { playerId: player.id, at: now, place: { address: request.address, country: request.country ?? null }, loginMethod: LOGIN_METHODS.password });
   return player;
 }
 

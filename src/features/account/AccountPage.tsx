@@ -8,6 +8,7 @@ import { FormError } from '../../ui/Field';
 import * as s from './account.css';
 import { countryName } from './format';
 import { MarketingPreferencesForm } from './MarketingPreferencesForm';
+import { LoginHistory } from './LoginHistory';
 import { PasswordChangeForm } from './PasswordChangeForm';
 import { PhoneChangeForm } from './PhoneChangeForm';
 import { CardSection } from '../../ui/CardSection';
@@ -52,6 +53,7 @@ export function AccountPage({ session }: AccountPageProps) {
       <PhoneChangeForm session={session} profile={profile} />
       <PasswordChangeForm session={session} email={profile?.email ?? null} />
       <MarketingPreferencesForm session={session} />
+      <LoginHistory session={session} />
     </div>
   );
 }

@@ -1,0 +1,20 @@
+import { queryOptions } from '@tanstack/react-query';
+import { accountApi } from './account';
+
+// Query options of the account area's read-only lists (CONVENTIONS.md "Routes"): the player's login
+// history, under ['player', ...] like the other answers about the logged-in player, keyed by the
+// player so a new login on the same tab never shows the last player's list.
+
+export const accountKeys = {
+  player: ['player', 'account'] as const,
+  loginHistory: (playerId: number) => [...accountKeys.player, playerId, 'login-history'] as const,
+};
+
+/** The latest logins, newest first; asked afresh each time the tab is shown (a login is new data). */
+export const loginHistoryQuery = (playerId: number | null) =>
+  queryOptions({
+    queryKey: accountKeys.loginHistory(playerId ?? 0),
+    queryFn: ({ signal }) => accountApi.loginHistory(signal),
+    enabled: playerId !== null,
+    staleTime: 0,
+  });
