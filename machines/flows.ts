@@ -11,6 +11,7 @@ import type { DoneActorEvent, InputFrom, OutputFrom } from 'xstate';
 import type { ActorRefFrom, AnyStateMachine } from 'xstate';
 import type { AccessDetails, PlayerProfile } from '../src/api/player';
 import type { DepositRouteInput } from './deposit.machine';
+import type { EddInput } from './edd.machine';
 import type { ExclusionInput, ExclusionRouteInput } from './exclusion.machine';
 import type { GameLaunchInput, GameLaunchRouteInput } from './gameLaunch.machine';
 import type { GamblingLimitsInput } from './gamblingLimits.machine';
@@ -175,6 +176,12 @@ export const FLOWS = {
     who: 'player',
     machine: () => load<typeof import('./marketingPreferences.machine')>('./marketingPreferences.machine').then((m) => m.marketingPreferencesMachine),
     input: () => undefined,
+  }),
+  // The EDD questionnaire (issue 23), in the page's language.
+  edd: entry({
+    who: 'player',
+    machine: () => load<typeof import('./edd.machine')>('./edd.machine').then((m) => m.eddMachine),
+    input: (session): EddInput => ({ language: session.langMarket.language }),
   }),
 };
 

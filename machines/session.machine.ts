@@ -440,6 +440,7 @@ export const sessionMachine = setup({
           { guard: { type: 'mayStartFlow', params: { flow: 'gamblingLimits' } }, actions: { type: 'startFlow', params: { flow: 'gamblingLimits' } } },
           { guard: { type: 'mayStartFlow', params: { flow: 'exclusion' } }, actions: { type: 'startFlow', params: { flow: 'exclusion' } } },
           { guard: { type: 'mayStartFlow', params: { flow: 'marketingPreferences' } }, actions: { type: 'startFlow', params: { flow: 'marketingPreferences' } } },
+          { guard: { type: 'mayStartFlow', params: { flow: 'edd' } }, actions: { type: 'startFlow', params: { flow: 'edd' } } },
         ],
         'flow.stop': {
           description: 'The route was left: its flow stops.',

@@ -24,6 +24,8 @@ import { eventsFor as transactionHistoryEventsFor } from '../../tests/machines/l
 import { BRITISH, CHECK_ROWS as WITHDRAW_CHECK_ROWS, eventsFor as withdrawEventsFor, FINNISH, NO_ACCESS, SUSPENDED } from '../../tests/machines/lib/withdraw.fixtures';
 import type { PathModel } from './machinePaths';
 import { eventsIn as marketingPreferencesEventsIn } from '../../tests/machines/lib/marketingPreferences.fixtures';
+import { eddEventsIn } from '../../tests/machines/lib/edd.fixtures';
+import type { EddAnswers } from '../../machines/lib/edd';
 
 const done = (id: string, output: unknown): EventObject => ({ type: `xstate.done.actor.${id}`, actorId: id, output }) as EventObject;
 /** A failed call as the app's API client reports it (src/api/errors.ts ApiError: kind, status, code). */
@@ -437,6 +439,10 @@ const wallet: PathModel = {
 // The load's and the save's answers where one is pending, the player's choices and Save elsewhere.
 const marketingPreferences: PathModel = { eventsAt: (snapshot) => marketingPreferencesEventsIn(String(snapshot.value)) };
 
+// ---- edd (tests/machines/edd.machine.test.ts; its events from tests/machines/lib/edd.fixtures.ts) ----
+// Each standing of the questionnaire at load; the typing (each field once), Send, the send's answers; Edit under review.
+const edd: PathModel = { input: { language: 'de' }, eventsAt: (snapshot) => eddEventsIn(String(snapshot.value), ctx(snapshot).answers as EddAnswers) };
+
 export const PATH_MODELS: Readonly<Record<string, PathModel>> = {
   deposit,
   passwordReset,
@@ -459,4 +465,5 @@ export const PATH_MODELS: Readonly<Record<string, PathModel>> = {
   cookieConsent,
   toast,
   marketingPreferences,
+  edd,
 };

@@ -153,6 +153,7 @@ function flowEvents(value: unknown, flows: FlowRefs): SessionEvent[] {
           { type: 'flow.start', flow: 'exclusion' },
           { type: 'flow.start', flow: 'exclusion', input: { panic: true } },
           { type: 'flow.start', flow: 'marketingPreferences' },
+          { type: 'flow.start', flow: 'edd' },
           // The reality check (tried here only, to keep the graph small): its link opens the limits
           // page, its Log out ends it, and new settings reach it.
           { type: 'activity.openLimits' },
