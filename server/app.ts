@@ -33,6 +33,7 @@ import { providerWalletRoutes } from './routes/provider-wallet';
 import { walletRoutes } from './routes/wallet';
 import { limitsRoutes } from './routes/limits';
 import { marketingPreferencesRoutes } from './routes/marketing-preferences';
+import { secondFactorRoutes } from './routes/second-factor';
 import { accountRoutes } from './routes/account';
 import { eddRoutes } from './routes/edd';
 import { walletLiveRoutes } from './routes/wallet-live';
@@ -199,6 +200,8 @@ export function createApp(options: AppOptions): Hono<SiteEnv> {
   app.route('/api/player/phone_number', phoneRoutes(flows));
   // The player's marketing preferences (behaviour.md §7 /player/marketing_preferences, GET and PATCH).
   app.route('/api/player/marketing_preferences', marketingPreferencesRoutes({ db, clock }));
+  // The account's second factor (issue 23: passkeys, authenticator app, recovery codes).
+  app.route('/api/player/second_factor', secondFactorRoutes({ throttle, siteUrl: options.siteUrl }));
   // The EDD questionnaire (behaviour.md §7 /player/questionnaire/answer; product.md §3 "EDD questionnaire").
   app.route('/api/player/questionnaire', eddRoutes({ db, clock }));
   app.route('/api/paynplay', payAndPlayRoutes({ db, clock, settings, loginPlace }));

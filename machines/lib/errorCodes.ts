@@ -49,6 +49,15 @@ export const ERROR_CODES = {
   termsVersionInvalid: 'error.terms.version.invalid',
   /** The e-mailed unlock link (issue 9) is unknown, used or expired. */
   unlockInvalid: 'error.unlock.invalid',
+  // The account's second factor (issue 23; server/services/second-factor.ts, src/api/secondFactor.ts).
+  /** The login or the withdrawal to a new method waits for the second factor: details.challengeToken. */
+  secondFactorRequired: 'error.second_factor.required',
+  /** A wrong, reused or expired code, recovery code or passkey answer. */
+  secondFactorInvalid: 'error.second_factor.invalid',
+  /** The challenge token is unknown, used or expired: the login starts again. */
+  secondFactorChallengeInvalid: 'error.second_factor.challenge_invalid',
+  /** The factor is not in the state the call needs (nothing to confirm, already on, not on). */
+  secondFactorState: 'error.second_factor.state',
   // Wallet and banking (src/api/wallet.ts; behaviour.md §8 "General", "Withdrawal and limits").
   /** behaviour.md §8: a wallet 404 means the player has no wallet. */
   walletNotFound: 'error.wallet.not_found',

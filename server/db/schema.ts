@@ -438,6 +438,49 @@ export interface GameRoundsTable {
   updated_at: Date;
 }
 
+/** Migration 0020 (issue 23): the account's second factor (server/repositories/second-factor.ts). */
+export interface SecondFactorTotpTable {
+  player_id: number;
+  secret: string;
+  confirmed_at: NullableTimestamp;
+  /** int8: read back as a string or a bigint depending on the driver (Number() it). */
+  last_step: ColumnType<string | number | bigint | null, number | null | undefined, number | null>;
+  created_at: Timestamp;
+}
+export interface SecondFactorPasskeysTable {
+  id: string;
+  player_id: number;
+  public_key: string;
+  counter: ColumnType<string | number | bigint, number, number>;
+  transports: string;
+  created_at: Timestamp;
+  last_used_at: NullableTimestamp;
+}
+export interface SecondFactorRecoveryCodesTable {
+  player_id: number;
+  code_hash: string;
+  used_at: NullableTimestamp;
+}
+export interface SecondFactorChallengesTable {
+  token_hash: string;
+  player_id: number;
+  purpose: string;
+  subject: string | null;
+  webauthn_challenge: string | null;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+}
+export interface SecondFactorDevicesTable {
+  token_hash: string;
+  player_id: number;
+  created_at: Timestamp;
+}
+export interface SecondFactorMethodsTable {
+  player_id: number;
+  method_id: string;
+  approved_at: Timestamp;
+}
+
 export interface Database {
   platform_settings: PlatformSettingsTable;
   content_documents: ContentDocumentsTable;
@@ -468,6 +511,12 @@ export interface Database {
   game_provider_keys: GameProviderKeysTable;
   game_sessions: GameSessionsTable;
   game_rounds: GameRoundsTable;
+  second_factor_totp: SecondFactorTotpTable;
+  second_factor_passkeys: SecondFactorPasskeysTable;
+  second_factor_recovery_codes: SecondFactorRecoveryCodesTable;
+  second_factor_challenges: SecondFactorChallengesTable;
+  second_factor_devices: SecondFactorDevicesTable;
+  second_factor_methods: SecondFactorMethodsTable;
 }
 
 export type PlayerRow = Selectable<PlayersTable>;

@@ -13,6 +13,8 @@ import { flowBodyLimit, parseJsonBody } from '../http/validation';
 import { acceptTerms, changePassword, currentPlayer, profileOf, transactionSummary, type AccountDeps } from '../services/account';
 import { touchSession } from '../services/sessions';
 import { logIn, requestUnlock, unlock, type LoginDeps } from '../services/login';
+import { rememberDevice, requireLoginSecondFactor } from '../services/second-factor';
+import { deviceTokenOf, setDeviceCookie } from './second-factor';
 import type { ThrottlePolicy } from '../services/throttle';
 import type { CountrySources } from '../domain/access';
 import { loginCountry } from '../services/login-history';
@@ -54,6 +56,8 @@ export function authRoutes({ throttle, siteUrl, countrySources = { testMode: fal
       address: clientAddress(c, throttle.addressHeader),
       country: loginCountry((name) => c.req.header(name), countrySources),
     });
+    // Issue 23: with the second factor on, a browser not remembered gets 428 and a challenge, no session.
+    await requireLoginSecondFactor(deps, player, deviceTokenOf(c));
     return c.json<LoginResponse>(await issueLogin(c, deps.db, player, LOGIN_METHODS.password));
   });
 
@@ -71,7 +75,10 @@ export function authRoutes({ throttle, siteUrl, countrySources = { testMode: fal
 
   routes.post('/login/unlock', flowBodyLimit, async (c) => {
     const { key } = await parseJsonBody(c, unlockSchema);
-    await unlock(loginDeps(c), key);
+    const deps = loginDeps(c);
+    const playerId = await unlock(deps, key);
+    // Issue 23's lost-device path: the browser that opens the e-mailed link is remembered (no second factor asked there).
+    setDeviceCookie(c, await rememberDevice(deps, playerId));
     return c.json({ ok: true as const });
   });
 

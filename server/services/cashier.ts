@@ -76,6 +76,7 @@ import {
 import { currentPlayer } from './account';
 import { depositLimitCheck, depositLimitRule } from './limits';
 import { walletNotFound, wireMoney } from './wallet';
+import { requireWithdrawalSecondFactor } from './second-factor';
 
 // The cashier's rules (behaviour.md §4 "Deposit and withdraw flows", §5 "Deposits are allowed only
 // when ...", §7 "Wallet and banking", §8; product.md §3; issue 11): the checks before a deposit or a
@@ -436,6 +437,8 @@ const storedWithdrawalSchema = v.object({ result: v.string(), referenceId: v.nul
 export async function requestWithdrawal(deps: CashierDeps, playerId: number, input: WithdrawalRequestInput): Promise<WithdrawalRequestResponse> {
   const player = await currentPlayer(deps, playerId);
   const now = deps.clock();
+  // Issue 23: a method never used before asks for the second factor first (428, nothing stored).
+  if (isMarketPaymentMethod(playerMarket(player), input.methodId)) await requireWithdrawalSecondFactor(deps, playerId, input.methodId);
   return inTransaction(deps.db, async (trx) => {
     const wallet = await lockedWallet(trx, playerId);
     const errors: FieldError[] = [];

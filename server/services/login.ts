@@ -140,13 +140,14 @@ export async function requestUnlock(
     });
 }
 
-/** POST /player/login/unlock: the link's key lifts every lock and delay on the account, once. */
-export async function unlock(deps: LoginDeps, key: string): Promise<void> {
+/** POST /player/login/unlock: the link's key lifts every lock and delay on the account, once; the player's id. */
+export async function unlock(deps: LoginDeps, key: string): Promise<number> {
   const now = deps.clock();
-  await inTransaction(deps.db, async (trx) => {
+  return inTransaction(deps.db, async (trx) => {
     const playerId = await findPlayerIdByUnlockKey(trx, sha256Hex(key), now);
     if (playerId === null) throw new HttpError(400, ERROR_CODES.unlockInvalid, 'This unlock link is unknown, used or expired.');
     const player = await createPlayerStore(trx, deps.clock).findById(playerId);
     if (player?.email) await clearLoginThrottle(trx, normalizeEmail(player.email));
+    return playerId;
   });
 }

@@ -77,6 +77,10 @@ export interface ErrorDetails {
   limitType?: 'deposit' | 'loss';
   /** SELF_LIMIT_REACHED: when the limit's period ends (null: the market's required limit is not set). */
   resetOn?: string | null;
+  /** error.second_factor.required (issue 23): the short-lived token of the second-factor check. */
+  challengeToken?: string;
+  /** error.second_factor.required: the factors the player can answer with (passkey, totp, recovery). */
+  methods?: string[];
 }
 
 /** A whole number of at least 0 the platform tells (attempts, seconds); anything else is dropped. */
@@ -97,6 +101,8 @@ export const errorBodySchema = v.object({
         limitLeft: v.optional(v.nullable(v.string())),
         limitType: v.optional(v.picklist(['deposit', 'loss'])),
         resetOn: v.optional(v.nullable(v.string())),
+        challengeToken: v.optional(v.pipe(v.string(), v.maxLength(128))),
+        methods: v.optional(v.array(v.picklist(['passkey', 'totp', 'recovery']))),
       }),
       {},
     ),

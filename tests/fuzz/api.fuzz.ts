@@ -95,6 +95,9 @@ const GOOD_VALUES: Record<string, unknown[]> = {
   playerId: [1, 2, 999_999],
   token: ['abc', 'a'.repeat(43)],
   code: ['123456', '0000'],
+  challengeToken: ['a'.repeat(43), 'abc'],
+  method: ['totp', 'recovery', 'passkey'],
+  response: [{ id: 'abc', rawId: 'abc', response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' }, clientExtensionResults: {}, type: 'public-key' }],
   phonePrefix: ['+358', '+46'],
   phoneBody: ['401234567', '000000'],
   mobilePhone: ['+358401234567'],
@@ -275,6 +278,8 @@ const FIELD_HINTS: readonly [RegExp, readonly string[]][] = [
   [/player\/exclusion/, ['exclusionInMonths', 'exclusionDelayInHours', 'accountDisableIndefinitely']],
   [/test\/activity-timer/, ['email', 'minutesRemaining']],
   [/marketing_preferences/, ['preferences']],
+  // The second factor (issue 23): a proof is { challengeToken, method, code | response }.
+  [/second_factor/, ['challengeToken', 'method', 'code', 'response']],
   [/player\/questionnaire/, ['occupation', 'otherOccupation', 'salaryRangeId', 'sourceOfFunds', 'otherSourceOfFunds', 'placeOfBirth', 'nationality']],
 ];
 

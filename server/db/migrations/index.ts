@@ -16,6 +16,7 @@ import * as gameProviderBooks from './0014_game_provider_books';
 import * as payAndPlayFirstLimit from './0015_pay_and_play_first_limit';
 import * as marketingPreferences from './0016_marketing_preferences';
 import * as loginHistory from './0018_login_history';
+import * as secondFactor from './0020_second_factor';
 import * as edd from './0019_edd';
 
 // Every migration, in order. Kysely runs them by name; a new issue adds a file
@@ -39,5 +40,6 @@ export const migrations: Record<string, Migration> = {
   '0015_pay_and_play_first_limit': payAndPlayFirstLimit,
   '0016_marketing_preferences': marketingPreferences,
   '0018_login_history': loginHistory,
+  '0020_second_factor': secondFactor,
   '0019_edd': edd,
 };
