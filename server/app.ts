@@ -195,7 +195,8 @@ export function createApp(options: AppOptions): Hono<SiteEnv> {
   app.route('/api', walletLiveRoutes({ live: options.walletLive }));
   // Identity flows (issue 3): registration, password reset, phone change, pay and play.
   const flows = { db, clock, throttle };
-  app.route('/api/player/registration', registrationRoutes(flows));
+  // Issue 23: a sign-up asks the self-exclusion register of the visitor's country too (where the request comes from).
+  app.route('/api/player/registration', registrationRoutes({ ...flows, countrySources: { countryHeader: options.countryHeader, testMode } }));
   app.route('/api/player/password_reset', passwordResetRoutes(flows));
   app.route('/api/player/phone_number', phoneRoutes(flows));
   // The player's marketing preferences (behaviour.md §7 /player/marketing_preferences, GET and PATCH).

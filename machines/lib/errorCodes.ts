@@ -1,5 +1,6 @@
 import { ACCESS_RESTRICTED_CODE, MAINTENANCE_CODE } from './accessCodes';
 import type { LimitErrorCode } from './responsibleGambling';
+import type { SelfExclusionRegister } from './selfExclusionRegisters';
 
 // Every code the platform answers with (behaviour.md §8 "the error catalogue", plus the platform's
 // own), once (issue 9 "One contract"): the platform throws them (server/http/errors.ts), the API
@@ -49,6 +50,13 @@ export const ERROR_CODES = {
   termsVersionInvalid: 'error.terms.version.invalid',
   /** The e-mailed unlock link (issue 9) is unknown, used or expired. */
   unlockInvalid: 'error.unlock.invalid',
+  /**
+   * 403, issue 23: a national self-exclusion register lists the person (sign-up, pay and play's bank
+   * step, login); the register follows as the login codes' additionalInfo, `…:register:SPELPAUS`.
+   */
+  registerListed: 'code:error.self_exclusion.register.listed',
+  /** 503, issue 23: the register could not be asked, so nothing is done (fail closed); details.retryAfterSeconds. */
+  registerUnavailable: 'code:error.self_exclusion.register.unavailable',
   // The account's second factor (issue 23; server/services/second-factor.ts, src/api/secondFactor.ts).
   /** The login or the withdrawal to a new method waits for the second factor: details.challengeToken. */
   secondFactorRequired: 'error.second_factor.required',
@@ -128,7 +136,9 @@ export type DaysErrorCode =
   | `code:error.timeout.in.progress:days:${number}:isCooling:true:initiator:${string}`
   | `code:error.exclusion.in.progress:days:${number}`;
 /** behaviour.md §5's deposit limit codes (machines/lib/responsibleGambling.ts LIMIT_ERROR_CODES) are answered too. */
-export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES] | DaysErrorCode | LimitErrorCode;
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES] | DaysErrorCode | LimitErrorCode | RegisterErrorCode;
+/** Issue 23: a register's refusal names the register (machines/lib/selfExclusionRegisters.ts). */
+export type RegisterErrorCode = `${typeof ERROR_CODES.registerListed | typeof ERROR_CODES.registerUnavailable}:register:${SelfExclusionRegister}`;
 
 /**
  * The codes of one invalid field in a 400 error.validation (`errors: [{ field, code }]`): the

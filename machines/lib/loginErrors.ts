@@ -5,6 +5,7 @@
 // `unknown`: an ApiError at run time, a plain object in tests).
 
 import { ERROR_CODES } from './errorCodes';
+import { isSelfExclusionRegister, type SelfExclusionRegister } from './selfExclusionRegisters';
 
 /**
  * The UI keys (behaviour.md §8: login.error.unauthorized, blacklisted, maxAttempt and closed, plus the
@@ -19,6 +20,9 @@ export const LOGIN_ERROR_KEYS = [
   'timeout',
   'exclusion',
   'exclusionIndefinitely',
+  // Issue 23: a national self-exclusion register lists the player, or could not be asked.
+  'registerListed',
+  'registerUnavailable',
   'network',
 ] as const;
 export type LoginErrorKey = (typeof LOGIN_ERROR_KEYS)[number];
@@ -36,6 +40,8 @@ export interface LoginErrorInfo {
   attemptsLeft?: number;
   /** Seconds until a lock or a delay ends (issue 8: say for how long); the platform's `details`. */
   retryAfterSeconds?: number;
+  /** The national self-exclusion register that refused or could not be asked (issue 23). */
+  register?: SelfExclusionRegister;
 }
 
 export interface LoginError {
@@ -63,6 +69,8 @@ export const LOGIN_ERROR_CODES: Readonly<Record<string, LoginErrorKey>> = {
   'error.timeout.in.progress': 'timeout',
   'error.exclusion.in.progress': 'exclusion',
   [bare(ERROR_CODES.exclusionIndefinite)]: 'exclusionIndefinitely',
+  [bare(ERROR_CODES.registerListed)]: 'registerListed',
+  [bare(ERROR_CODES.registerUnavailable)]: 'registerUnavailable',
 };
 
 const NON_NEGATIVE_INTEGER = /^[0-9]{1,9}$/;
@@ -90,6 +98,9 @@ function additionalInfoOf(pairs: readonly string[]): LoginErrorInfo {
       case 'initiator':
         if (value !== '') info.initiator = value;
         break;
+      case 'register':
+        if (isSelfExclusionRegister(value)) info.register = value;
+        break;
       default:
         break;
     }
@@ -106,6 +117,12 @@ export function parseLoginErrorCode(serverCode: string): LoginError {
   const code = Object.hasOwn(LOGIN_ERROR_CODES, base) ? LOGIN_ERROR_CODES[base] : undefined;
   if (code === undefined) return { code: 'unauthorized', additionalInfo: {} };
   return { code, additionalInfo: additionalInfoOf(pairs) };
+}
+
+/** Issue 23: a self-exclusion register's refusal (listed, or could not be asked), as sign-up and pay and play read it too. */
+export function isRegisterRefusal(serverCode: string): boolean {
+  const { code } = parseLoginErrorCode(serverCode);
+  return code === 'registerListed' || code === 'registerUnavailable';
 }
 
 /** True when no answer arrived (ApiError kind "network"): the only failure a login retries. */

@@ -17,6 +17,7 @@ import {
   type PayAndPlayCountryCode,
 } from './countries';
 import { ERROR_CODES, FIELD_CODES } from './errorCodes';
+import { isRegisterRefusal } from './loginErrors';
 import { LANGUAGES, MARKETS, parseLangMarket, type MarketCode } from './markets';
 import { LIMIT_DURATIONS, LIMIT_MAX_AMOUNT, LIMIT_MIN_AMOUNT, marketRgRules, type LimitDuration, type MarketRgRules } from './responsibleGambling';
 import { emailRule, phoneBodyRule } from './rules';
@@ -334,6 +335,8 @@ export function hasOneTimeCode(callback: CallbackParams | null): boolean {
 /** The code for a callback without a one-time code. */
 export function identificationErrorOf(callback: CallbackParams | null): string {
   if (callback?.error === 'cancelled') return IDENTIFICATION_CANCELLED;
+  // Issue 23: a self-exclusion register refused the person at the bank step; its code names the register.
+  if (callback?.error != null && isRegisterRefusal(callback.error)) return callback.error;
   return callback?.error === IDENTIFICATION_LIMIT_REACHED ? IDENTIFICATION_LIMIT_REACHED : IDENTIFICATION_FAILED;
 }
 

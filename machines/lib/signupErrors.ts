@@ -4,6 +4,8 @@
 // screen's one table, src/features/signup/errorMessages.ts; a raw code never reaches the player.
 import { ERROR_CODES } from './errorCodes';
 import { flowErrorOf } from './flowErrors';
+import { parseLoginErrorCode } from './loginErrors';
+import type { SelfExclusionRegister } from './selfExclusionRegisters';
 import { CONTACT_FIELDS, DETAILS_FIELDS, type SignupErrorField, type SignupFieldErrors } from './signupForm';
 
 /** The platform's sign-up codes (one list: machines/lib/errorCodes.ts; src/api/player.ts lists their statuses). */
@@ -36,6 +38,8 @@ export type SignupFormError =
   | typeof E.captcha
   | typeof E.system
   | typeof E.registrationTokenInvalid
+  /** Issue 23: a national self-exclusion register lists the person, or could not be asked; the register named. */
+  | `register.${'listed' | 'unavailable'}.${SelfExclusionRegister}`
   | 'unknown';
 
 /** What a refused registration does to the flow. */
@@ -63,6 +67,14 @@ function statusOf(error: unknown): number | null {
 export function formFieldOf(serverField: string): SignupErrorField | null {
   if (FORM_FIELDS.has(serverField)) return serverField as SignupErrorField;
   return SERVER_FIELD_ALIASES[serverField] ?? null;
+}
+
+/** Issue 23: a register's refusal of the sign-up, as the form's message names it; null for any other error. */
+function registerRefusalOf(error: unknown): SignupFormError | null {
+  const code = typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : '';
+  const { code: key, additionalInfo } = parseLoginErrorCode(code);
+  if ((key !== 'registerListed' && key !== 'registerUnavailable') || additionalInfo.register === undefined) return null;
+  return `register.${key === 'registerListed' ? 'listed' : 'unavailable'}.${additionalInfo.register}`;
 }
 
 /** behaviour.md §8 "Sign-up and reset" and §5, for POST /player/registration (and the terms read before it). */
@@ -100,6 +112,8 @@ export function registrationFailure(error: unknown): RegistrationFailure {
     case E.unhandled:
       return { kind: 'form', formError: failure.code, resetCaptcha: false };
     default: {
+      const refusal = registerRefusalOf(error);
+      if (refusal !== null) return { kind: 'form', formError: refusal, resetCaptcha: false };
       const status = statusOf(error);
       if (status === 400) return { kind: 'form', formError: E.unhandled, resetCaptcha: false };
       if (status !== null && status >= 500) return { kind: 'form', formError: E.system, resetCaptcha: false };

@@ -481,6 +481,28 @@ export interface SecondFactorMethodsTable {
   approved_at: Timestamp;
 }
 
+/**
+ * Issue 23 (migration 0021): every question the platform asked a national self-exclusion register,
+ * and its answer, for the operator: who, which register, when, on which occasion, listed or not.
+ */
+export interface RegisterChecksTable {
+  id: Generated<number>;
+  checked_at: Date;
+  /** SIGNUP, PAY_AND_PLAY (the bank identification) or LOGIN. */
+  occasion: string;
+  /** SPELPAUS, OASIS or GAMSTOP (machines/lib/selfExclusionRegisters.ts). */
+  register: string;
+  /** LISTED, NOT_LISTED or UNAVAILABLE (the register could not be asked; the platform refused). */
+  outcome: string;
+  /** The register's reference of the question; null when it could not be asked. */
+  provider_reference: string | null;
+  /** The player, when there is one yet (a sign-up and a new pay-and-play person have none). */
+  player_id: number | null;
+  email: string | null;
+  personid: string | null;
+  country_code: string;
+}
+
 export interface Database {
   platform_settings: PlatformSettingsTable;
   content_documents: ContentDocumentsTable;
@@ -506,6 +528,7 @@ export interface Database {
   player_breaks: PlayerBreaksTable;
   player_limits: PlayerLimitsTable;
   player_marketing_preferences: PlayerMarketingPreferencesTable;
+  register_checks: RegisterChecksTable;
   player_logins: PlayerLoginsTable;
   player_edd_questionnaires: PlayerEddQuestionnairesTable;
   game_provider_keys: GameProviderKeysTable;

@@ -21,6 +21,9 @@ export const REAL_PROVIDERS: { readonly [K in keyof PlatformProviders]: Readonly
   messages: {},
   payments: {},
   games: {},
+  // Issue 23: SELF_EXCLUSION_REGISTER_PROVIDER. Production refuses to start without one; there is no
+  // built-in answer "not listed" (server/providers/simulated-registers.ts is simulation only).
+  selfExclusionRegisters: {},
 };
 
 /** Why production mode cannot start with these providers: one line per missing or simulated one. */

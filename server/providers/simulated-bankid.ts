@@ -8,6 +8,7 @@ import { flowBodyLimit } from '../http/validation';
 import { withParams } from '../domain/pay-and-play';
 import { createSettingsStore } from '../services/settings';
 import { ERROR_CODES } from '../http/errors';
+import { providersOf } from './context';
 import {
   bankSession,
   bankSessionFinished,
@@ -82,7 +83,7 @@ function identifyPage(session: PayAndPlaySession, typed = '', error: string | nu
   <input type="hidden" name="session" value="${escapeHtml(session.id)}">
   <label for="personid">Personal identity code</label>
   <input id="personid" name="personid" type="text" required autocomplete="off" spellcheck="false" maxlength="20" value="${escapeHtml(typed)}" aria-describedby="${described}"${error ? ' aria-invalid="true" autofocus' : ''}>
-  <p id="personid-hint" class="hint">Test identity ${TEST_PERSONID_HINT} belongs to a known player; any other code makes a new one.</p>
+  <p id="personid-hint" class="hint">Test identity ${TEST_PERSONID_HINT} belongs to a known player; any other code makes a new one. A code ending in 9999 is on the self-exclusion register (Sweden, Germany).</p>
   ${error ? `<p id="personid-error" class="error" role="alert">${escapeHtml(error)}</p>` : ''}
   <div class="actions">
     <button type="submit" name="action" value="identify" class="primary">Identify and pay</button>
@@ -112,6 +113,23 @@ function refusedPage(c: Context, session: PayAndPlaySession): Response {
 </div>`,
     ),
     409,
+  );
+}
+
+/** Issue 23: a self-exclusion register lists the person (or could not be asked); nothing is paid, and the player goes back. */
+function excludedPage(c: Context, session: PayAndPlaySession, refusal: { code: string; message: string }): Response {
+  c.header('Content-Security-Policy', SIMULATED_PAGE_CSP);
+  const back = withParams(session.return_url, { error: refusal.code, sessionId: session.id });
+  return c.html(
+    page(
+      'Refused by the site',
+      `<h1>Refused by the site</h1>
+<p role="alert">${escapeHtml(refusal.message)} Nothing was paid from your account.</p>
+<div class="actions">
+  <a class="button primary" href="${escapeHtml(back)}">Back to the site</a>
+</div>`,
+    ),
+    403,
   );
 }
 
@@ -155,8 +173,9 @@ export function bankidRoutes({ db, clock }: { db: Kysely<Database>; clock: () =>
       const error = personid === '' ? 'Enter your personal identity code.' : 'Enter a personal identity code of 6 to 20 letters, digits, + or -.';
       return c.html(identifyPage(session, typed, error), 400);
     }
-    const identified = await identifyAtBank(deps, session, personid);
+    const identified = await identifyAtBank(deps, session, personid, providersOf(c).selfExclusionRegisters);
     if (identified.kind === 'finished') return usedPage(c);
+    if (identified.kind === 'excluded') return excludedPage(c, session, identified);
     if (identified.kind === 'refused') return refusedPage(c, session);
     return c.redirect(withParams(session.return_url, { code: identified.code, sessionId: session.id }), 303);
   });

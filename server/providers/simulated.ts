@@ -8,6 +8,7 @@ import { captchaRoutes } from './simulated-captcha';
 import { demoGameProvider } from './demo-games';
 import type { PlatformWalletRoutes } from './demo-games/wallet';
 import { simulatedPaymentProvider } from './simulated-payments';
+import { simulatedSelfExclusionRegisters } from './simulated-registers';
 import type { BankIdentificationProvider, CaptchaProvider, PaymentProvider, PlatformProviders } from './types';
 
 // The simulation of every third party (PLATFORM_MODE=simulation, the default of npm start and the
@@ -45,7 +46,9 @@ export function simulatedProviders({ db, clock, captchaSecret, gameWalletSecret,
     verify: (token) => Promise.resolve(token !== '' && sameText(token, captchaSecret)),
   };
   const payments: PaymentProvider = simulatedPaymentProvider({ db, clock });
+  // Issue 23: Spelpaus, OASIS and GAMSTOP answer by a rule (server/providers/simulated-registers.ts).
+  const selfExclusionRegisters = simulatedSelfExclusionRegisters();
   // The demo games (server/providers/demo-games): every launch call answers with one of their URLs.
   const games = demoGameProvider({ db, clock, gameWalletSecret, keyring, origin: gameProviderOrigin, walletRoutes });
-  return { bankIdentification, captcha, messages: SIMULATED_MESSAGE_SENDER, payments, games };
+  return { bankIdentification, captcha, messages: SIMULATED_MESSAGE_SENDER, payments, games, selfExclusionRegisters };
 }

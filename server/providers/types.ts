@@ -3,6 +3,7 @@ import type { GameChannel } from '../../machines/lib/games';
 import type { Game } from '../../src/api/games';
 import type { SiteEnv } from '../http/site-context';
 import type { OutgoingMessage } from '../domain/messages';
+import type { SelfExclusionRegister } from '../../machines/lib/selfExclusionRegisters';
 
 // One interface per third party the platform talks to (ARCHITECTURE.md "The reference platform":
 // "third parties behind one adapter interface each"; CONVENTIONS.md "Server": "A third party is an
@@ -107,12 +108,41 @@ export interface GameProvider extends Provider {
   readonly host?: { readonly matches: (url: string) => boolean; readonly app: Hono } | undefined;
 }
 
+/** Issue 23: one question to a national self-exclusion register about one person. */
+export interface RegisterQuery {
+  register: SelfExclusionRegister;
+  /** What the platform knows of the person; each register matches on what it needs (Spelpaus: the personal identity number). */
+  person: {
+    email: string | null;
+    personid: string | null;
+    firstName: string | null;
+    lastName: string | null;
+    countryCode: string;
+  };
+}
+
+/** The register's answer: listed or not, and the register's own reference of this question. */
+export interface RegisterAnswer {
+  listed: boolean;
+  reference: string;
+}
+
+/**
+ * The national self-exclusion registers (issue 23: Spelpaus, OASIS, GAMSTOP), asked at sign-up, at
+ * pay and play's bank identification and at every login (server/services/self-exclusion-registers.ts).
+ */
+export interface SelfExclusionRegisterProvider extends Provider {
+  /** Rejects when the register cannot be asked (down, timed out): the platform then refuses (fail closed). */
+  check(query: RegisterQuery): Promise<RegisterAnswer>;
+}
+
 export interface PlatformProviders {
   bankIdentification: BankIdentificationProvider;
   captcha: CaptchaProvider;
   messages: MessageSender;
   payments: PaymentProvider;
   games: GameProvider;
+  selfExclusionRegisters: SelfExclusionRegisterProvider;
 }
 
 /** What each provider is called in messages, and the variable that names a real one. */
@@ -122,4 +152,5 @@ export const PROVIDER_SETTINGS: Readonly<Record<keyof PlatformProviders, { label
   messages: { label: 'SMS / e-mail sender', variable: 'MESSAGE_PROVIDER' },
   payments: { label: 'payment provider', variable: 'PAYMENT_PROVIDER' },
   games: { label: 'game provider', variable: 'GAME_PROVIDER' },
+  selfExclusionRegisters: { label: 'self-exclusion register service', variable: 'SELF_EXCLUSION_REGISTER_PROVIDER' },
 };

@@ -22,6 +22,7 @@ import { accessDetailsFor, liftEndedRestriction, loginRefusal } from '../service
 import { createPlayerStore, type Player } from '../services/players';
 import { idTokenFor, isIdle, LOGIN_METHODS, revokeSession } from '../services/sessions';
 import { authServicesOf, clearSessionCookie, issueLogin, sessionFromCookie } from '../http/session-cookie';
+import { providersOf } from '../providers/context';
 
 // Login, session and the player's own account, mounted at /api/player (behaviour.md §4 "Session",
 // §7 "Player and account", §8 "Login"; issue 3 "Security"): login, session refresh from the
@@ -44,7 +45,7 @@ export function authRoutes({ throttle, siteUrl, countrySources = { testMode: fal
   const routes = new Hono<AuthEnv>();
   const loginDeps = (c: Context<AuthEnv>): LoginDeps => {
     const { db, clock, policy } = authServicesOf(c);
-    return { db, clock, throttle, lock: policy.lock };
+    return { db, clock, throttle, lock: policy.lock, registers: providersOf(c).selfExclusionRegisters };
   };
 
   routes.post('/login', flowBodyLimit, async (c) => {

@@ -25,6 +25,8 @@ import {
 } from '../services/registration';
 import { senderOf, type ThrottlePolicy } from '../services/throttle';
 import { checkCaptcha } from './captcha';
+import { resolveCountry, type CountrySources } from '../domain/access';
+import { providersOf } from '../providers/context';
 
 // Registration (behaviour.md §4 "Sign-up", §5, §7 "/player/registration", §8 "Sign-up and reset";
 // product.md §3 "Registration"), mounted at /api/player/registration:
@@ -42,9 +44,11 @@ export interface RegistrationRoutesOptions {
   db: Kysely<Database>;
   clock: () => Date;
   throttle: ThrottlePolicy;
+  /** Where the visitor's country comes from (issue 23: its self-exclusion register is asked too). */
+  countrySources?: CountrySources | undefined;
 }
 
-export function registrationRoutes({ db, clock, throttle }: RegistrationRoutesOptions): Hono<SiteEnv> {
+export function registrationRoutes({ db, clock, throttle, countrySources = { testMode: false } }: RegistrationRoutesOptions): Hono<SiteEnv> {
   const routes = new Hono<SiteEnv>();
   const deps: RegistrationDeps = { db, clock, throttle };
   routes.use('*', flowBodyLimit);
@@ -55,7 +59,9 @@ export function registrationRoutes({ db, clock, throttle }: RegistrationRoutesOp
     const body = await readJsonObject(c, ERROR_CODES.signupUnhandled);
     const parsed = v.safeParse(registrationRequestSchema, body, { abortEarly: false });
     if (!parsed.success) throw validationError(fieldErrorsOf(parsed.issues));
-    return c.json<RegistrationResponse>(await register(deps, parsed.output), 201);
+    // Issue 23: the national self-exclusion registers of the player's country and of the visitor's.
+    const screening = { registers: providersOf(c).selfExclusionRegisters, visitorCountry: resolveCountry((name) => c.req.header(name), countrySources, '') || null };
+    return c.json<RegistrationResponse>(await register(deps, parsed.output, screening), 201);
   });
 
   routes.post('/sms_request', async (c) => {

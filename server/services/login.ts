@@ -10,6 +10,8 @@ import { createPlayerStore, normalizeEmail, type Player } from './players';
 import { randomSecret, sha256Hex } from '../crypto/secrets';
 import { findPlayerIdByUnlockKey, insertUnlockKey } from '../repositories/login-unlocks';
 import { inTransaction } from '../repositories/transaction';
+import type { SelfExclusionRegisterProvider } from '../providers/types';
+import { registerSubjectOf, screenWithRegisters } from './self-exclusion-registers';
 import { recordLogin } from './login-history';
 import { LOGIN_METHODS } from './sessions';
 import {
@@ -34,6 +36,11 @@ export interface LoginDeps {
   clock: () => Date;
   throttle: ThrottlePolicy;
   lock: LoginLock;
+  /**
+   * Issue 23: the national self-exclusion registers, asked at every password login (logIn refuses to
+   * run without them: fail closed). Not needed for the old password of a password change.
+   */
+  registers?: SelfExclusionRegisterProvider | undefined;
 }
 
 function lockedOut(until: Date, now: Date, status: 403 | 429 = 403): HttpError {
@@ -83,6 +90,9 @@ export async function logIn(
   const player = await liftEndedRestriction(deps.db, found, now);
   const refusal = loginRefusal(player, now);
   if (refusal) throw refusal;
+  // Issue 23: the self-exclusion register of the player's market (Spelpaus, OASIS, GAMSTOP), every login.
+  if (!deps.registers) throw new Error('A login needs the self-exclusion registers (LoginDeps.registers).');
+  await screenWithRegisters({ db: deps.db, clock: deps.clock, registers: deps.registers }, 'LOGIN', registerSubjectOf(player));
   // product.md §3 "Account details": the login history lists every login let through.
   await recordLogin(deps.db, { playerId: player.id, at: now, place: { address: request.address, country: request.country ?? null }, loginMethod: LOGIN_METHODS.password });
   return player;

@@ -22,7 +22,8 @@ import { createPlayerStore, normalizeEmail, PlayerConflictError, type Player } f
 import { randomSecret, sha256Hex } from '../crypto/secrets';
 import type { PlatformSettings, SettingsStore } from './settings';
 import { checkPhoneWithProvider } from '../domain/vonage';
-import type { PlatformProviders } from '../providers/types';
+import type { PlatformProviders, SelfExclusionRegisterProvider } from '../providers/types';
+import { registerSubjectOf, screenWithRegisters } from './self-exclusion-registers';
 import {
   claimCode,
   findLiveSession,
@@ -184,7 +185,12 @@ export async function cancelAtBank(deps: PayAndPlayDeps, session: PayAndPlaySess
 }
 
 /** What the bank step ends with: a one-time code for the site, or the limits' refusal of the deposit. */
-export type BankIdentification = { kind: 'identified'; code: string } | { kind: 'refused'; refusal: SelfLimitReached } | { kind: 'finished' };
+export type BankIdentification =
+  | { kind: 'identified'; code: string }
+  | { kind: 'refused'; refusal: SelfLimitReached }
+  /** Issue 23: a self-exclusion register lists the person, or could not be asked: the refusal's code and text. */
+  | { kind: 'excluded'; code: string; message: string }
+  | { kind: 'finished' };
 
 /** 409 SELF_LIMIT_REACHED with what the limit has left and when it resets (issue 20). */
 export function selfLimitReached(refusal: SelfLimitReached): HttpError {
@@ -229,8 +235,24 @@ async function payAndPlayLimitRefusal(
  * brings back to the site (stored hashed). `finished`: another call identified or cancelled the
  * session first.
  */
-export async function identifyAtBank(deps: PayAndPlayDeps, session: PayAndPlaySession, personid: string): Promise<BankIdentification> {
+export async function identifyAtBank(
+  deps: PayAndPlayDeps,
+  session: PayAndPlaySession,
+  personid: string,
+  registers: SelfExclusionRegisterProvider,
+): Promise<BankIdentification> {
   const now = deps.clock();
+  // Issue 23: the self-exclusion register of the bank's country (and of a known player's), before
+  // the bank takes any payment; a refusal ends the session (no code, nothing paid, no one created).
+  const known = await createPlayerStore(deps.db, deps.clock).findByPersonId(personid);
+  const subject = known ? registerSubjectOf(known) : { playerId: null, email: null, personid, firstName: null, lastName: null, countryCode: session.country };
+  try {
+    await screenWithRegisters({ db: deps.db, clock: deps.clock, registers }, 'PAY_AND_PLAY', { ...subject, personid }, [session.country, subject.countryCode]);
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    await markCancelled(deps.db, session.id, now);
+    return { kind: 'excluded', code: error.code, message: error.message };
+  }
   // Read before the transaction: on PGlite (one connection) a read outside it would wait for it.
   const settings = await deps.settings.read();
   const refusal = await inTransaction(deps.db, async (trx) => {

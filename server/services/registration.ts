@@ -28,6 +28,8 @@ import {
 } from '../repositories/registrations';
 import { inTransaction } from '../repositories/transaction';
 import type { ThrottlePolicy } from './throttle';
+import type { SelfExclusionRegisterProvider } from '../providers/types';
+import { screenWithRegisters } from './self-exclusion-registers';
 
 // Registration's rules (behaviour.md §4 "Sign-up", §5, §8 "Sign-up and reset"; product.md §3
 // "Registration"): a PRE_REGISTERED player with a registration secret, its SMS / e-mail codes, another
@@ -44,6 +46,14 @@ export type RegistrationInput = v.InferOutput<typeof registrationRequestSchema>;
 export interface RegistrationRef {
   playerId: number;
   token: string;
+}
+/**
+ * Issue 23: the self-exclusion registers a sign-up is checked against: the register of the player's
+ * country and of the country the request comes from (null when the platform does not know it).
+ */
+export interface RegistrationScreening {
+  registers: SelfExclusionRegisterProvider;
+  visitorCountry: string | null;
 }
 /** Who asks for a code (the per-address limits). */
 export type Sender = { policy: ThrottlePolicy; address: string | null };
@@ -90,7 +100,7 @@ async function openRegistration(deps: RegistrationDeps, ref: RegistrationRef): P
 }
 
 /** POST /player/registration: a PRE_REGISTERED player and the registration's secret. */
-export async function register(deps: RegistrationDeps, input: RegistrationInput): Promise<RegistrationResponse> {
+export async function register(deps: RegistrationDeps, input: RegistrationInput, screening: RegistrationScreening): Promise<RegistrationResponse> {
   const { db, clock } = deps;
   const countryCode = input.countryCode;
   if (!isCountryCode(countryCode)) throw new HttpError(403, ERROR_CODES.countryBlocked, 'Registration is not available in this country.');
@@ -114,6 +124,9 @@ export async function register(deps: RegistrationDeps, input: RegistrationInput)
   }
   await checkSameCustomer(db, input);
   if (cpf !== null && (await players.findByCpf(cpf))) throw cpfTaken();
+  // Issue 23: a person a national self-exclusion register lists gets no account; nothing is created.
+  const subject = { playerId: null, email: input.email, personid: null, firstName: input.firstName, lastName: input.lastName, countryCode };
+  await screenWithRegisters({ db, clock, registers: screening.registers }, 'SIGNUP', subject, [countryCode, screening.visitorCountry]);
 
   const token = randomSecret(32);
   const verification = verificationFor(countryCode);

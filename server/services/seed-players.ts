@@ -51,6 +51,14 @@ export const SEEDED_EMAILS = {
   nl: 'nl@example.com',
   /** Canada, Ontario (CA, CAD): limits offered at registration. */
   ca: 'ca@example.com',
+  // Issue 23: one player per market with a national self-exclusion register, listed in it (the
+  // simulated registers list every e-mail ending in +listed, server/providers/simulated-registers.ts).
+  /** Sweden (PP): listed in Spelpaus; every login is refused. */
+  spelpausListed: 'spelpaus+listed@example.com',
+  /** Germany (JJ): listed in OASIS; every login is refused. */
+  oasisListed: 'oasis+listed@example.com',
+  /** Great Britain (GG): listed in GAMSTOP; every login is refused. */
+  gamstopListed: 'gamstop+listed@example.com',
 } as const;
 
 interface SeededPlayer {
@@ -117,6 +125,9 @@ function seededPlayers(termsVersion: number): Record<keyof typeof SEEDED_EMAILS,
     de: seeded(['Dieter', 'Deutsch'], '15112345678', registered, abroad('DE', 'EUR', 'de', '+49')),
     nl: seeded(['Noor', 'Jansen'], '612345678', registered, abroad('NL', 'EUR', 'en', '+31')),
     ca: seeded(['Chloe', 'Tremblay'], '4165550123', registered, { ...abroad('CA', 'CAD', 'ca', '+1'), province_code: 'ON' }),
+    spelpausListed: seeded(['Stina', 'Spelpaus'], '701234568', registered, abroad('SE', 'SEK', 'en', '+46')),
+    oasisListed: seeded(['Otto', 'Oasis'], '15112345679', registered, abroad('DE', 'EUR', 'de', '+49')),
+    gamstopListed: seeded(['Gemma', 'Gamstop'], '7700900124', registered, abroad('GB', 'GBP', 'en', '+44')),
   };
 }
 

@@ -4,6 +4,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, SIGNUP_CODE_LENGTH } from '..
 import { SIGNUP_ERROR_CODES as E, type SignupFormError } from '../../../machines/lib/signupErrors';
 import { VALIDATION_CODES as V } from '../../../machines/lib/signupForm';
 import { PASSWORD_RULE_CODES as P } from '../../api/player';
+import { REGISTER_NAMES, type SelfExclusionRegister } from '../../../machines/lib/selfExclusionRegisters';
 
 // The sign-up's one error table (CONVENTIONS.md "Text"; behaviour.md §8 "Sign-up and reset"):
 // the form's own checks (machines/lib/signupForm.ts), the platform's field codes, its sign-up
@@ -65,6 +66,15 @@ const FIELD_MESSAGES: Readonly<Record<string, MessageDescriptor>> = {
   }),
 };
 
+/** Issue 23: a national self-exclusion register refused the sign-up, or could not be asked (fail closed). */
+function registerUnavailableMessage(register: SelfExclusionRegister): MessageDescriptor {
+  const name = REGISTER_NAMES[register];
+  return msg({
+    id: 'selfExclusion.register.unavailable',
+    message: `We could not check ${name}, the national self-exclusion register, just now, so we cannot let you in yet. Please try again in a few minutes.`,
+  });
+}
+
 /** Messages shown above the form's buttons (role=alert). */
 const FORM_MESSAGES: Readonly<Record<SignupFormError, MessageDescriptor>> = {
   // behaviour.md §8: no response raises Network Error.
@@ -85,6 +95,25 @@ const FORM_MESSAGES: Readonly<Record<SignupFormError, MessageDescriptor>> = {
     id: 'signup.error.registrationExpired',
     message: 'This registration can no longer be completed. Please start again.',
   }),
+  // Issue 23: the register named, with how to leave it (the same texts as the login's).
+  'register.listed.SPELPAUS': msg({
+    id: 'selfExclusion.register.listed.spelpaus',
+    message:
+      'You are registered in Spelpaus, the Swedish self-exclusion register, so you cannot play with us. Your exclusion lasts at least the period you chose; once it has passed, you can end it at spelpaus.se.',
+  }),
+  'register.listed.OASIS': msg({
+    id: 'selfExclusion.register.listed.oasis',
+    message:
+      'You are registered in OASIS, the German gambling exclusion register, so you cannot play with us. An exclusion lasts at least 3 months; after that, you can have it lifted by a written request to us or to the Regierungspräsidium Darmstadt, which runs OASIS.',
+  }),
+  'register.listed.GAMSTOP': msg({
+    id: 'selfExclusion.register.listed.gamstop',
+    message:
+      'You are registered with GAMSTOP, the UK self-exclusion scheme, so you cannot play with us. Your exclusion lasts the period you chose (6 months, 1 year or 5 years); once it has ended, ask GAMSTOP at gamstop.co.uk to remove you.',
+  }),
+  'register.unavailable.SPELPAUS': registerUnavailableMessage('SPELPAUS'),
+  'register.unavailable.OASIS': registerUnavailableMessage('OASIS'),
+  'register.unavailable.GAMSTOP': registerUnavailableMessage('GAMSTOP'),
   unknown: msg({ id: 'error.unknown', message: 'Something went wrong. Please try again.' }),
 };
 

@@ -66,6 +66,7 @@ function realishProviders(sent: OutgoingMessage[]): PlatformProviders {
       originFor: () => 'https://games.example',
       launchUrl: () => Promise.resolve('https://games.example/play/launch'),
     },
+    selfExclusionRegisters: { name: 'test registers', simulated: false, check: () => Promise.resolve({ listed: false, reference: 'test-register-1' }) },
   };
 }
 
