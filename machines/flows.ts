@@ -177,6 +177,12 @@ export const FLOWS = {
     machine: () => load<typeof import('./marketingPreferences.machine')>('./marketingPreferences.machine').then((m) => m.marketingPreferencesMachine),
     input: () => undefined,
   }),
+  // The player closes their own account (issue 23): the session logs them out at its end.
+  accountClosure: entry({
+    who: 'player',
+    machine: () => load<typeof import('./accountClosure.machine')>('./accountClosure.machine').then((m) => m.accountClosureMachine),
+    input: () => undefined,
+  }),
   // The EDD questionnaire (issue 23), in the page's language.
   edd: entry({
     who: 'player',

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { request } from './client';
+import { FIELD_CODES } from './errors';
 
 // The account area's contract (product.md §3 "Account details"; behaviour.md §7 "Player and
 // account"). The platform answers these shapes (server/routes/account.ts); the app parses every
@@ -8,7 +9,15 @@ import { request } from './client';
 //   GET /player/login_history  -> { logins: [{ loginDate, loginIp, loginCountry }] }  newest first,
 //                                 the latest machines/lib/account.ts LOGIN_HISTORY_LIMIT
 //
-// Error codes: 401 / 403 of the session.
+//   POST /player/account/close { confirm: true, password? } -> { status: 'CLOSED', payout }
+//        the player closes their own account: the password when the account has one (a pay-and-play
+//        account has none: the explicit confirm alone); the MAIN balance is paid out as a pending
+//        withdrawal (as a self-exclusion does), every session ends, and a login is refused with
+//        code:error.account.closed (behaviour.md §8 "Login").
+//
+// Error codes: 401 / 403 of the session | 400 error.validation (confirm not true: validation.invalid;
+// password missing on an account with one: validation.required) | 400 error.old_password.incorrect
+// (details.attemptsLeft) | 429 code:error.sign.in.attempt.count.exceeded (details.retryAfterSeconds).
 
 export const loginHistoryEntrySchema = v.object({
   /** ISO 8601 instant. */
@@ -22,7 +31,26 @@ export type LoginHistoryEntry = v.InferOutput<typeof loginHistoryEntrySchema>;
 export const loginHistoryResponseSchema = v.object({ logins: v.array(loginHistoryEntrySchema) });
 export type LoginHistoryResponse = v.InferOutput<typeof loginHistoryResponseSchema>;
 
+/** POST /player/account/close. */
+export const closeAccountRequestSchema = v.strictObject(
+  {
+    confirm: v.literal(true, FIELD_CODES.invalid),
+    password: v.optional(v.pipe(v.string(FIELD_CODES.invalid), v.maxLength(256, FIELD_CODES.tooLong))),
+  },
+  FIELD_CODES.invalid,
+);
+export type CloseAccountRequest = v.InferOutput<typeof closeAccountRequestSchema>;
+
+export const closeAccountResponseSchema = v.object({
+  status: v.literal('CLOSED'),
+  /** The balance paid out as a pending withdrawal, null when there was none. */
+  payout: v.nullable(v.object({ amount: v.string(), currency: v.string(), referenceId: v.string() })),
+});
+export type CloseAccountResponse = v.InferOutput<typeof closeAccountResponseSchema>;
+
 export const accountApi = {
   loginHistory: async (signal?: AbortSignal): Promise<LoginHistoryEntry[]> =>
     (await request('/player/login_history', loginHistoryResponseSchema, { auth: true, signal })).logins,
+  close: (body: CloseAccountRequest, signal?: AbortSignal): Promise<CloseAccountResponse> =>
+    request('/player/account/close', closeAccountResponseSchema, { method: 'POST', body, auth: true, signal }),
 };

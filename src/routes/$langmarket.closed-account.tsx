@@ -1,8 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { staticPageQuery } from '../api/queries';
+import { ClosedAccountNotice } from '../features/account/ClosedAccountNotice';
 import { StaticPage } from '../features/content/StaticPage';
 
-// product.md §2: /closed-account, from the content page 'page-closed-account'.
+// product.md §2: /closed-account, from the content page 'page-closed-account'; where the app sends a
+// player who closed their account (issue 23), with what happens to the balance.
 export const Route = createFileRoute('/$langmarket/closed-account')({
   loader: ({ context }) => context.queryClient.query(staticPageQuery(context.langMarket, 'page-closed-account')),
   component: Page,
@@ -10,5 +12,5 @@ export const Route = createFileRoute('/$langmarket/closed-account')({
 
 function Page() {
   const { langMarket } = Route.useRouteContext();
-  return <StaticPage langMarket={langMarket} id="page-closed-account" />;
+  return <StaticPage langMarket={langMarket} id="page-closed-account" actions={<ClosedAccountNotice />} />;
 }

@@ -1,5 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+import type { AccountClosureError } from '../../../machines/accountClosure.machine';
 import type { PasswordChangeError } from '../../../machines/passwordChange.machine';
 import type { PhoneChangeError } from '../../../machines/phoneChange.machine';
 import { VALIDATION_CODES } from '../../../machines/lib/signupForm';
@@ -33,6 +34,17 @@ const PASSWORD_ERRORS: Readonly<Record<PasswordChangeError['code'], MessageDescr
   unknown: commonFlowErrors.unknown,
 };
 
+const CLOSURE_ERRORS: Readonly<Record<AccountClosureError['code'], MessageDescriptor>> = {
+  'error.old_password.incorrect': msg({ id: 'account.closure.error.password', message: 'This password is not correct. Your account is still open.' }),
+  'code:error.sign.in.attempt.count.exceeded': msg({
+    id: 'account.closure.error.attempts',
+    message: 'Too many wrong passwords. Your account is still open; please try again later.',
+  }),
+  network: commonFlowErrors.network,
+  validation: VALIDATION,
+  unknown: commonFlowErrors.unknown,
+};
+
 const PHONE = msg({ id: 'account.field.phone', message: 'Enter the mobile number without the country code, digits only.' });
 
 /** Field codes of the app's rules (machines/lib/signupForm.ts) and of the platform's 400 error.validation. */
@@ -50,6 +62,10 @@ export function phoneErrorMessage(code: PhoneChangeError['code']): MessageDescri
 
 export function passwordErrorMessage(code: PasswordChangeError['code']): MessageDescriptor {
   return PASSWORD_ERRORS[code];
+}
+
+export function closureErrorMessage(code: AccountClosureError['code']): MessageDescriptor {
+  return CLOSURE_ERRORS[code];
 }
 
 /** The message for a field rule (client or platform); an unknown code gets a generic message. */
