@@ -80,15 +80,16 @@ function bankForm(sessionId: string, personid: string): RequestInit {
 }
 
 async function authorizeAt(target: ReturnType<TestPlatform['app']>, country: 'SE' | 'DE' | 'FI'): Promise<{ sessionId: string; returnUrl: string }> {
-  const query = {
+  const queries: Record<'SE' | 'DE' | 'FI', Record<string, string>> = {
     SE: { amount: '100', currency: 'SEK', country: 'SE', returnUrl: '/en-PP/signup/callback', limitDuration: 'W', limit: '500' },
     DE: { amount: '100', currency: 'EUR', country: 'DE', returnUrl: '/de-JJ/signup/callback', limitDuration: 'M', limit: '1000' },
     FI: { amount: '50', currency: 'EUR', country: 'FI', returnUrl: '/en-FI/signup/callback' },
-  }[country];
+  };
+  const query = queries[country];
   const response = await target.request(`/api/paynplay/authorize?${new URLSearchParams(query).toString()}`);
   expect(response.status, await response.clone().text()).toBe(200);
   const { sessionId } = (await response.json()) as { sessionId: string };
-  return { sessionId, returnUrl: query.returnUrl };
+  return { sessionId, returnUrl: query.returnUrl ?? '' };
 }
 
 let personSequence = 0;
