@@ -79,7 +79,7 @@ export interface ProfileLoad {
 export type PlayerDataPart = 'profile' | 'access' | 'transactionSummary';
 
 /** Why the last logout happened (the UI tells an idle logout apart). */
-export type LogoutReason = 'player' | 'unauthorized' | 'expired' | 'idle' | 'break';
+export type LogoutReason = 'player' | 'unauthorized' | 'expired' | 'idle' | 'break' | 'closed';
 
 export interface SessionInput {
   langMarket: LangMarket;
@@ -440,6 +440,7 @@ export const sessionMachine = setup({
           { guard: { type: 'mayStartFlow', params: { flow: 'gamblingLimits' } }, actions: { type: 'startFlow', params: { flow: 'gamblingLimits' } } },
           { guard: { type: 'mayStartFlow', params: { flow: 'exclusion' } }, actions: { type: 'startFlow', params: { flow: 'exclusion' } } },
           { guard: { type: 'mayStartFlow', params: { flow: 'marketingPreferences' } }, actions: { type: 'startFlow', params: { flow: 'marketingPreferences' } } },
+          { guard: { type: 'mayStartFlow', params: { flow: 'accountClosure' } }, actions: { type: 'startFlow', params: { flow: 'accountClosure' } } },
           { guard: { type: 'mayStartFlow', params: { flow: 'edd' } }, actions: { type: 'startFlow', params: { flow: 'edd' } } },
         ],
         'flow.stop': {
@@ -569,6 +570,11 @@ export const sessionMachine = setup({
                 { type: 'assignLogoutReason', params: { reason: 'break' } },
                 { type: 'showToast', params: ({ event }) => breakToastOf(event.output) },
               ],
+            },
+            'xstate.done.actor.accountClosure': {
+              description: 'Issue 23: the account is closed and its sessions ended: the player is logged out, and the app shows the closed-account page.',
+              target: 'loggingOut',
+              actions: { type: 'assignLogoutReason', params: { reason: 'closed' } },
             },
             'terms.accepted': { actions: { type: 'assignTermsAccepted', params: ({ event }) => ({ version: event.version }) } },
             // Re-enters the three regions (not the idle timer nor the token's expiry, which belong

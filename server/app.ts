@@ -206,8 +206,6 @@ export function createApp(options: AppOptions): Hono<SiteEnv> {
   // The EDD questionnaire (behaviour.md §7 /player/questionnaire/answer; product.md §3 "EDD questionnaire").
   app.route('/api/player/questionnaire', eddRoutes({ db, clock }));
   app.route('/api/paynplay', payAndPlayRoutes({ db, clock, settings, loginPlace }));
-  // The rest of the account area (issue 23): the login history.
-  app.route('/api/player', accountRoutes({ db, clock }));
   // Wallet and banking (issue 11): the player's wallet, cashier and history; the game providers' seamless wallet.
   app.route('/api/player/wallet', walletRoutes({ db, clock, settings }));
   // Deposit and spend limits (issue 13), which the cashier and the seamless wallet enforce.
@@ -221,6 +219,9 @@ export function createApp(options: AppOptions): Hono<SiteEnv> {
   app.route('/api', gameLaunchRoutes({ db, clock, settings, testMode, countryHeader: options.countryHeader, siteUrl: options.siteUrl }));
   // Responsible gambling (issue 13): the reality check, breaks and the markets' rules. Its break routes end the session that calls them.
   app.route('/api', responsibleGamblingRoutes({ db, clock, settings }));
+  // The rest of the account area (issue 23): the login history, the account's closure. Last, as the
+  // breaks: a closure ends the player's sessions (a fuzzed one, the fuzzer's).
+  app.route('/api/player', accountRoutes({ db, clock, throttle }));
   // Pages and endpoints of the providers themselves: the simulated bank page and captcha solver.
   for (const provider of [providers.bankIdentification, providers.captcha, providers.messages, providers.payments]) {
     if (provider.routes) app.route(provider.routes.path, provider.routes.app);

@@ -24,6 +24,7 @@ import { eventsFor as transactionHistoryEventsFor } from '../../tests/machines/l
 import { BRITISH, CHECK_ROWS as WITHDRAW_CHECK_ROWS, eventsFor as withdrawEventsFor, FINNISH, NO_ACCESS, SUSPENDED } from '../../tests/machines/lib/withdraw.fixtures';
 import type { PathModel } from './machinePaths';
 import { eventsIn as marketingPreferencesEventsIn } from '../../tests/machines/lib/marketingPreferences.fixtures';
+import { eventsIn as accountClosureEventsIn } from '../../tests/machines/lib/accountClosure.fixtures';
 import { eddEventsIn } from '../../tests/machines/lib/edd.fixtures';
 import type { EddAnswers } from '../../machines/lib/edd';
 
@@ -439,6 +440,10 @@ const wallet: PathModel = {
 // The load's and the save's answers where one is pending, the player's choices and Save elsewhere.
 const marketingPreferences: PathModel = { eventsAt: (snapshot) => marketingPreferencesEventsIn(String(snapshot.value)) };
 
+// ---- accountClosure (tests/machines/accountClosure.machine.test.ts; its events from tests/machines/lib/accountClosure.fixtures.ts) ----
+// Open, the confirmation with and without a password, cancel; the closure's answers while it runs.
+const accountClosure: PathModel = { eventsAt: (snapshot) => accountClosureEventsIn(String(snapshot.value)) };
+
 // ---- edd (tests/machines/edd.machine.test.ts; its events from tests/machines/lib/edd.fixtures.ts) ----
 // Each standing of the questionnaire at load; the typing (each field once), Send, the send's answers; Edit under review.
 const edd: PathModel = { input: { language: 'de' }, eventsAt: (snapshot) => eddEventsIn(String(snapshot.value), ctx(snapshot).answers as EddAnswers) };
@@ -465,5 +470,6 @@ export const PATH_MODELS: Readonly<Record<string, PathModel>> = {
   cookieConsent,
   toast,
   marketingPreferences,
+  accountClosure,
   edd,
 };

@@ -15,8 +15,10 @@ export function useSessionNavigation(session: SessionActor, langmarket: string):
       session.on('session.loggedIn', ({ redirect }) => {
         void navigate({ href: afterLoginPath(langmarket, redirect) });
       }),
-      session.on('session.loggedOut', () => {
-        void navigate({ to: '/$langmarket', params: { langmarket } });
+      session.on('session.loggedOut', ({ reason }) => {
+        // A closed account (issue 23): the page that says what happens to the balance.
+        if (reason === 'closed') void navigate({ to: '/$langmarket/closed-account', params: { langmarket } });
+        else void navigate({ to: '/$langmarket', params: { langmarket } });
       }),
       session.on('ui.navigate', ({ href }) => {
         void navigate({ href, replace: true });

@@ -11,17 +11,19 @@ export const Route = createFileRoute('/$langmarket/my-account/account')({
   // The flows' machines arrive with the route (their own chunks) before onEnter starts them.
   loader: ({ context }) => {
     void context.queryClient.query(seoQuery(context.langMarket)).catch(() => undefined);
-    return Promise.all([context.loadFlow('phoneChange'), context.loadFlow('passwordChange'), context.loadFlow('marketingPreferences')]);
+    return Promise.all([context.loadFlow('phoneChange'), context.loadFlow('passwordChange'), context.loadFlow('marketingPreferences'), context.loadFlow('accountClosure')]);
   },
   onEnter: ({ context }) => {
     context.session.send({ type: 'flow.start', flow: 'phoneChange' });
     context.session.send({ type: 'flow.start', flow: 'passwordChange' });
     context.session.send({ type: 'flow.start', flow: 'marketingPreferences' });
+    context.session.send({ type: 'flow.start', flow: 'accountClosure' });
   },
   onLeave: ({ context }) => {
     context.session.send({ type: 'flow.stop', flow: 'phoneChange' });
     context.session.send({ type: 'flow.stop', flow: 'passwordChange' });
     context.session.send({ type: 'flow.stop', flow: 'marketingPreferences' });
+    context.session.send({ type: 'flow.stop', flow: 'accountClosure' });
   },
   component: Account,
 });

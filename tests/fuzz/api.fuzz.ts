@@ -91,6 +91,8 @@ const GOOD_VALUES: Record<string, unknown[]> = {
   email: [SEEDED_EMAILS.player, 'new.person@example.com', 'reset@example.com'],
   password: ['Sunny-Day-42', SEEDED_PASSWORD, 'short'],
   oldPassword: ['Wrong-Old-1'],
+  // The account closure's explicit confirmation (issue 23).
+  confirm: [true, false],
   newPassword: ['Sunny-Day-43'],
   playerId: [1, 2, 999_999],
   token: ['abc', 'a'.repeat(43)],
@@ -278,6 +280,7 @@ const FIELD_HINTS: readonly [RegExp, readonly string[]][] = [
   [/player\/exclusion/, ['exclusionInMonths', 'exclusionDelayInHours', 'accountDisableIndefinitely']],
   [/test\/activity-timer/, ['email', 'minutesRemaining']],
   [/marketing_preferences/, ['preferences']],
+  [/account\/close/, ['confirm', 'password']],
   // The second factor (issue 23): a proof is { challengeToken, method, code | response }.
   [/second_factor/, ['challengeToken', 'method', 'code', 'response']],
   [/player\/questionnaire/, ['occupation', 'otherOccupation', 'salaryRangeId', 'sourceOfFunds', 'otherSourceOfFunds', 'placeOfBirth', 'nationality']],

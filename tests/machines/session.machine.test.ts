@@ -153,6 +153,7 @@ function flowEvents(value: unknown, flows: FlowRefs): SessionEvent[] {
           { type: 'flow.start', flow: 'exclusion' },
           { type: 'flow.start', flow: 'exclusion', input: { panic: true } },
           { type: 'flow.start', flow: 'marketingPreferences' },
+          { type: 'flow.start', flow: 'accountClosure' },
           { type: 'flow.start', flow: 'edd' },
           // The reality check (tried here only, to keep the graph small): its link opens the limits
           // page, its Log out ends it, and new settings reach it.
@@ -174,6 +175,8 @@ function flowEvents(value: unknown, flows: FlowRefs): SessionEvent[] {
     if (flow === 'gameLaunch') list.push(done('gameLaunch', { outcome: 'logout' }), done('gameLaunch', { outcome: 'closed' }));
     // Issue 13: a break or a self-exclusion logs the player out at once.
     if (flow === 'exclusion') list.push(done('exclusion', BREAK_STARTED), done('exclusion', EXCLUDED_INDEFINITELY));
+    // Issue 23: a closed account logs the player out (the app shows the closed-account page).
+    if (flow === 'accountClosure') list.push(done('accountClosure', { outcome: 'closed', payout: null }));
   }
   return list;
 }
@@ -299,6 +302,7 @@ const LOGOUT_REASONS: Partial<Record<string, LogoutReason>> = {
   // The player chose Log out in the reality check.
   'xstate.done.actor.activityTimer': 'player',
   'xstate.done.actor.exclusion': 'break',
+  'xstate.done.actor.accountClosure': 'closed',
 };
 
 describe('session machine (behaviour.md §4 "Session")', () => {

@@ -145,5 +145,6 @@ export const FLOW_ROUTES: Readonly<Record<string, { path: string; note?: string 
   gamblingLimits: { path: '/en-UN/my-account/gambling-limits', note: 'log in first' },
   exclusion: { path: '/en-UN/my-account/gambling-limits', note: 'log in first' },
   marketingPreferences: { path: '/en-UN/my-account/account', note: 'log in first' },
+  accountClosure: { path: '/en-UN/my-account/account', note: 'log in first' },
   edd: { path: '/en-UN/my-account/account', note: 'log in first; asked only after POST /api/test/edd { email, status: "requested" }' },
 };

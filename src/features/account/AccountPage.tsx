@@ -9,6 +9,7 @@ import * as s from './account.css';
 import { countryName } from './format';
 import { MarketingPreferencesForm } from './MarketingPreferencesForm';
 import { LoginHistory } from './LoginHistory';
+import { AccountClosure } from './AccountClosure';
 import { PasswordChangeForm } from './PasswordChangeForm';
 import { PhoneChangeForm } from './PhoneChangeForm';
 import { CardSection } from '../../ui/CardSection';
@@ -54,6 +55,7 @@ export function AccountPage({ session }: AccountPageProps) {
       <PasswordChangeForm session={session} email={profile?.email ?? null} />
       <MarketingPreferencesForm session={session} />
       <LoginHistory session={session} />
+      <AccountClosure session={session} email={profile?.email ?? null} />
     </div>
   );
 }
