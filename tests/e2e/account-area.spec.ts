@@ -1,0 +1,133 @@
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { TERMS_RELEASES } from '../../server/content/terms';
+import { test, expect, expectNoSeriousA11yViolations, waitForShell } from './fixtures';
+import { expectFitsViewport, lastCode, logIn, newPlayer, openLogin, screenshot, submitLogin } from './helpers';
+
+// The rest of the account area (issue 23), as a player uses it: the login history shows the login
+// just made; the account closure ends on the closed-account page and a new login is refused
+// (behaviour.md §8 "Login" closed). Each test registers its own fresh player through the platform's
+// sign-up calls (never a shared seeded one), then logs in with the header's dialog.
+
+const CAPTCHA_SECRET = 'aurora-test-captcha-0000'; // server/config.ts DEFAULT_CAPTCHA_SECRET (test mode)
+const PASSWORD = 'Aurora-Account-1';
+const ACCOUNT = '/en-UN/my-account/account';
+
+/** Registers a new Finnish player with the platform's calls (outside the browser); its e-mail and id. */
+async function registerFreshPlayer(request: APIRequestContext, tag: string): Promise<{ email: string; playerId: number }> {
+  const { email, phoneBody } = newPlayer(`account-${tag}`);
+  const registered = await request.post('/api/player/registration', {
+    headers: { hcaptchaToken: CAPTCHA_SECRET },
+    data: {
+      firstName: 'Aino',
+      lastName: 'Asiakas',
+      email,
+      password: PASSWORD,
+      mobilePhone: `+358${phoneBody}`,
+      phonePrefix: '+358',
+      phoneBody,
+      countryCode: 'FI',
+      languageCode: 'en',
+      termsAndConditions: true,
+      cookiePolicyAccepted: true,
+      marketingOptIn: false,
+      allConditions: true,
+      termsAndConditionsAcceptedVersion: Math.max(...TERMS_RELEASES.map((release) => release.version)),
+    },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const { playerId, token, verification } = (await registered.json()) as { playerId: number; token: string; verification: 'SMS' | 'EMAIL' | 'NONE' };
+  if (verification !== 'NONE') {
+    const channel = verification === 'SMS' ? 'sms' : 'email';
+    expect((await request.post(`/api/player/registration/${channel}_request`, { data: { playerId, token } })).status()).toBe(200);
+    const code = await lastCode(request, verification === 'SMS' ? `+358${phoneBody}` : email);
+    expect((await request.post(`/api/player/registration/${channel}_verification`, { data: { playerId, token, code } })).status()).toBe(200);
+  }
+  const completed = await request.put('/api/player/registration', { data: { playerId, token } });
+  expect(completed.status(), await completed.text()).toBe(200);
+  return { email, playerId };
+}
+
+/** Logs the player in with the header's dialog and opens the account tab. */
+async function logInToAccount(page: Page, email: string): Promise<void> {
+  await page.goto('/en-UN');
+  await waitForShell(page);
+  await logIn(page, email, PASSWORD);
+  await page.goto(ACCOUNT);
+  await waitForShell(page);
+}
+
+const loginHistory = (page: Page): Locator => page.getByRole('region', { name: 'Login history' });
+const closure = (page: Page): Locator => page.getByRole('region', { name: 'Close account' });
+
+test.describe('the account area', () => {
+  test('the login history shows the login just made, with its date and address', async ({ page, request }) => {
+    const { email } = await registerFreshPlayer(request, 'history');
+    await logInToAccount(page, email);
+    const items = loginHistory(page).getByRole('listitem');
+    // The sign-up's own session is not a login: only the dialog's login is listed.
+    await expect(items).toHaveCount(1);
+    const now = new Date();
+    const today = `${String(now.getDate()).padStart(2, '0')}/${String(now.getMonth() + 1).padStart(2, '0')}/${String(now.getFullYear())}`;
+    await expect(items.first().locator('time')).toContainText(today);
+    await expect(items.first()).toContainText('IP address');
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('closing the account pays the balance out, ends on the closed-account page, and a new login is refused', async ({ page, request }) => {
+    const { email, playerId } = await registerFreshPlayer(request, 'closure');
+    const credited = await request.post('/api/test/wallet/credit', { data: { playerId, amount: '25.00' } });
+    expect(credited.status(), await credited.text()).toBe(200);
+    await logInToAccount(page, email);
+
+    await closure(page).getByRole('button', { name: 'Close my account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Close your account?' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('pending withdrawal');
+    await expectNoSeriousA11yViolations(page);
+
+    // Keep my account closes the dialog and changes nothing.
+    await dialog.getByRole('button', { name: 'Keep my account' }).click();
+    await expect(dialog).toBeHidden();
+    await closure(page).getByRole('button', { name: 'Close my account' }).click();
+
+    // The explicit confirmation is needed; then a wrong password is refused in the dialog.
+    await dialog.getByLabel('Your password').fill('Not-The-Password-9');
+    await dialog.getByRole('button', { name: 'Close account for good' }).click();
+    await expect(dialog.getByText('Tick the box to confirm the closure.')).toBeVisible();
+    await dialog.getByRole('checkbox', { name: 'I understand that my account will be closed for good.' }).check();
+    await dialog.getByRole('button', { name: 'Close account for good' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('This password is not correct. Your account is still open.');
+
+    // By keyboard: the right password, Enter.
+    await dialog.getByLabel('Your password').fill(PASSWORD);
+    await dialog.getByLabel('Your password').press('Enter');
+    await page.waitForURL('**/en-UN/closed-account');
+    await expect(page.getByTestId('closed-account-balance')).toContainText('pending withdrawal');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    // Logged out, and a new login is refused with the closed account's message.
+    const login = await openLogin(page);
+    await submitLogin(login, email, PASSWORD);
+    await expect(login.getByText('This account is closed. Please contact customer support.')).toBeVisible();
+  });
+
+  for (const width of [320, 375]) {
+    test(`the account tab and the closure dialog fit a ${String(width)} px phone`, async ({ page, request }) => {
+      const { email } = await registerFreshPlayer(request, `w${String(width)}`);
+      await page.setViewportSize({ width, height: 740 });
+      await logInToAccount(page, email);
+      await expect(loginHistory(page).getByRole('listitem')).toHaveCount(1);
+      await expectFitsViewport(page, `the login history at ${String(width)} px`, loginHistory(page));
+      const open = closure(page).getByRole('button', { name: 'Close my account' });
+      await expectFitsViewport(page, `the account closure at ${String(width)} px`, open);
+      await loginHistory(page).scrollIntoViewIfNeeded();
+      await screenshot(page, `account-login-history-${String(width)}`);
+      await open.click();
+      const dialog = page.getByRole('dialog', { name: 'Close your account?' });
+      await expectFitsViewport(page, `the closure dialog at ${String(width)} px`, dialog.getByRole('button', { name: 'Close account for good' }));
+      await screenshot(page, `account-closure-dialog-${String(width)}`);
+      await expectNoSeriousA11yViolations(page);
+    });
+  }
+});
