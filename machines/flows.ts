@@ -189,6 +189,17 @@ export const FLOWS = {
     machine: () => load<typeof import('./edd.machine')>('./edd.machine').then((m) => m.eddMachine),
     input: (session): EddInput => ({ language: session.langMarket.language }),
   }),
+  // The document upload and the verification modal (issue 23): the account area and /deposit start both.
+  verification: entry({
+    who: 'player',
+    machine: () => load<typeof import('./verification.machine')>('./verification.machine').then((m) => m.verificationMachine),
+    input: () => undefined,
+  }),
+  verificationModal: entry({
+    who: 'player',
+    machine: () => load<typeof import('./verificationModal.machine')>('./verificationModal.machine').then((m) => m.verificationModalMachine),
+    input: () => undefined,
+  }),
 };
 
 export type Flows = typeof FLOWS;

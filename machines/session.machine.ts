@@ -442,6 +442,8 @@ export const sessionMachine = setup({
           { guard: { type: 'mayStartFlow', params: { flow: 'marketingPreferences' } }, actions: { type: 'startFlow', params: { flow: 'marketingPreferences' } } },
           { guard: { type: 'mayStartFlow', params: { flow: 'accountClosure' } }, actions: { type: 'startFlow', params: { flow: 'accountClosure' } } },
           { guard: { type: 'mayStartFlow', params: { flow: 'edd' } }, actions: { type: 'startFlow', params: { flow: 'edd' } } },
+          { guard: { type: 'mayStartFlow', params: { flow: 'verification' } }, actions: { type: 'startFlow', params: { flow: 'verification' } } },
+          { guard: { type: 'mayStartFlow', params: { flow: 'verificationModal' } }, actions: { type: 'startFlow', params: { flow: 'verificationModal' } } },
         ],
         'flow.stop': {
           description: 'The route was left: its flow stops.',

@@ -24,6 +24,7 @@ import { eventsFor as transactionHistoryEventsFor } from '../../tests/machines/l
 import { BRITISH, CHECK_ROWS as WITHDRAW_CHECK_ROWS, eventsFor as withdrawEventsFor, FINNISH, NO_ACCESS, SUSPENDED } from '../../tests/machines/lib/withdraw.fixtures';
 import type { PathModel } from './machinePaths';
 import { eventsIn as marketingPreferencesEventsIn } from '../../tests/machines/lib/marketingPreferences.fixtures';
+import { verificationEventsIn, verificationModalEventsIn } from '../../tests/machines/lib/verification.fixtures';
 import { eventsIn as accountClosureEventsIn } from '../../tests/machines/lib/accountClosure.fixtures';
 import { eddEventsIn } from '../../tests/machines/lib/edd.fixtures';
 import type { EddAnswers } from '../../machines/lib/edd';
@@ -448,6 +449,12 @@ const accountClosure: PathModel = { eventsAt: (snapshot) => accountClosureEvents
 // Each standing of the questionnaire at load; the typing (each field once), Send, the send's answers; Edit under review.
 const edd: PathModel = { input: { language: 'de' }, eventsAt: (snapshot) => eddEventsIn(String(snapshot.value), ctx(snapshot).answers as EddAnswers) };
 
+// ---- verification, verificationModal (tests/machines/verification*.machine.test.ts; their events from tests/machines/lib/verification.fixtures.ts) ----
+// The documents' and the upload's answers where one runs; the steps, types, methods, file and Upload elsewhere.
+const verification: PathModel = { eventsAt: (snapshot) => verificationEventsIn(snapshot) };
+// Opened from the deposit, the withdrawal and the account; uploaded; close, verify later, terminate; the forfeit modal.
+const verificationModal: PathModel = { eventsAt: (snapshot) => verificationModalEventsIn(snapshot) };
+
 export const PATH_MODELS: Readonly<Record<string, PathModel>> = {
   deposit,
   passwordReset,
@@ -472,4 +479,6 @@ export const PATH_MODELS: Readonly<Record<string, PathModel>> = {
   marketingPreferences,
   accountClosure,
   edd,
+  verification,
+  verificationModal,
 };

@@ -147,4 +147,6 @@ export const FLOW_ROUTES: Readonly<Record<string, { path: string; note?: string 
   marketingPreferences: { path: '/en-UN/my-account/account', note: 'log in first' },
   accountClosure: { path: '/en-UN/my-account/account', note: 'log in first' },
   edd: { path: '/en-UN/my-account/account', note: 'log in first; asked only after POST /api/test/edd { email, status: "requested" }' },
+  verification: { path: '/en-UN/my-account/account/verification', note: 'log in first' },
+  verificationModal: { path: '/en-UN/my-account/account', note: 'log in first; Verify now opens it' },
 };
