@@ -6,7 +6,7 @@ import { activityTimerMachine } from '../../machines/activityTimer.machine';
 import { idleMachine } from '../../machines/idle.machine';
 import type { LangMarket } from '../../machines/lib/markets';
 import type { AuthenticatedSession } from '../../machines/lib/identity';
-import { loginMachine, type LoginCredentials } from '../../machines/login.machine';
+import { loginMachine, type LoginCredentials, type SecondFactorAnswer } from '../../machines/login.machine';
 import { sessionMachine, type ProfileLoad } from '../../machines/session.machine';
 import { authApi, parseIdToken } from '../api/auth';
 import { bindAuth } from '../api/client';
@@ -121,6 +121,12 @@ export function appSessionMachine(queryClient: QueryClient) {
             const { idToken } = await authApi.login(input, signal);
             return authenticated(idToken);
           }),
+          // Issue 23: the factor step, its code (and @simplewebauthn/browser) loaded only when a login asks for it.
+          verifySecondFactor: fromPromise<AuthenticatedSession, SecondFactorAnswer>(async ({ input, signal }) => {
+            const { logInWithFactor } = await import('./secondFactor/ceremonies');
+            return authenticated(await logInWithFactor(input, signal));
+          }),
+          sendUnlockLink: fromPromise<unknown, { email: string; langmarket: string }>(({ input, signal }) => authApi.requestUnlock(input, signal)),
         },
       }),
       // The balance in the header while logged in: the wallet calls and the live connection.

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { LOGIN_RETRY_ATTEMPTS, LOGIN_RETRY_DELAY_MS } from '../../machines/lib/constants';
 import { loginErrorOf } from '../../machines/lib/loginErrors';
 import { loginMachine } from '../../machines/login.machine';
-import type { AuthenticatedSession, LoginCredentials } from '../../machines/login.machine';
+import type { AuthenticatedSession, LoginCredentials, SecondFactorAnswer } from '../../machines/login.machine';
 import { ApiError } from '../../src/api/errors';
 import { coverPaths, FakePromises, formatCoverage, settle } from './lib/pathCoverage';
 import { LOGGED_IN } from './lib/identity';
@@ -13,7 +13,11 @@ import { LOGGED_IN } from './lib/identity';
 type LoginEvent =
   | EventFromLogic<typeof loginMachine>
   | DoneActorEvent<AuthenticatedSession, 'authenticate'>
-  | ErrorActorEvent<unknown, 'authenticate'>;
+  | ErrorActorEvent<unknown, 'authenticate'>
+  | DoneActorEvent<AuthenticatedSession, 'verifySecondFactor'>
+  | ErrorActorEvent<unknown, 'verifySecondFactor'>
+  | DoneActorEvent<unknown, 'sendUnlockLink'>
+  | ErrorActorEvent<unknown, 'sendUnlockLink'>;
 
 const session = LOGGED_IN;
 const REDIRECT = '/online-casino';
@@ -24,6 +28,13 @@ const refused = new ApiError('http', 401, 'code:error.player.not.found', 'Not fo
 const locked = new ApiError('http', 403, 'code:error.sign.in.attempt.count.exceeded', 'Locked');
 const timeout = new ApiError('http', 403, 'code:error.timeout.in.progress:days:5', 'Time-out');
 const serverDown = new ApiError('http', 500, 'error.system.error', 'Internal error');
+// Issue 23: the second factor.
+const CHALLENGE = { challengeToken: 'challenge-token', methods: ['passkey', 'totp', 'recovery'] };
+const factorRequired = new ApiError('http', 428, 'error.second_factor.required', 'Second factor', [], CHALLENGE);
+const wrongCode = new ApiError('http', 400, 'error.second_factor.invalid', 'Wrong', [], { attemptsLeft: 3 });
+const expiredCheck = new ApiError('http', 400, 'error.second_factor.challenge_invalid', 'Expired');
+const TOTP = '123456';
+const LANGMARKET = 'fi-FI';
 
 const failed = (error: unknown): LoginEvent => ({ type: 'xstate.error.actor.authenticate', actorId: 'authenticate', error });
 
@@ -37,11 +48,27 @@ const events: LoginEvent[] = [
   failed(timeout),
   failed(serverDown),
   { type: 'login.back' },
+  failed(factorRequired),
+  { type: 'factor.submit', method: 'totp', code: TOTP },
+  { type: 'factor.passkey' },
+  { type: 'factor.lost', langmarket: LANGMARKET },
+  { type: 'xstate.done.actor.verifySecondFactor', actorId: 'verifySecondFactor', output: session },
+  { type: 'xstate.error.actor.verifySecondFactor', actorId: 'verifySecondFactor', error: wrongCode },
+  { type: 'xstate.error.actor.verifySecondFactor', actorId: 'verifySecondFactor', error: expiredCheck },
+  { type: 'xstate.error.actor.verifySecondFactor', actorId: 'verifySecondFactor', error: locked },
+  { type: 'xstate.done.actor.sendUnlockLink', actorId: 'sendUnlockLink', output: { ok: true } },
+  { type: 'xstate.error.actor.sendUnlockLink', actorId: 'sendUnlockLink', error: offline },
 ];
 
 function setupWith(fakes: FakePromises) {
   return {
-    machine: loginMachine.provide({ actors: { authenticate: fakes.actor<AuthenticatedSession, LoginCredentials>() } }),
+    machine: loginMachine.provide({
+      actors: {
+        authenticate: fakes.actor<AuthenticatedSession, LoginCredentials>(),
+        verifySecondFactor: fakes.actor<AuthenticatedSession, SecondFactorAnswer>(),
+        sendUnlockLink: fakes.actor<unknown, { email: string; langmarket: string }>(),
+      },
+    }),
     world: undefined,
   };
 }
@@ -58,11 +85,39 @@ describe('login machine (behaviour.md §4 "Session" login state and retry, §8 "
         // The typed e-mail is kept whatever happens.
         if (context.attempt > 0) expect(context.email).toBe(credentials.email);
         const error = event.type === 'xstate.error.actor.authenticate' ? event.error : null;
+        const factorFailure = event.type === 'xstate.error.actor.verifySecondFactor' || event.type === 'xstate.error.actor.sendUnlockLink' ? event.error : null;
+        // Issue 23: the factor step keeps the platform's challenge, no password, and no session.
+        if (snapshot.hasTag('secondFactor')) {
+          expect(context.challenge).toEqual(CHALLENGE);
+          expect(context.password).toBe('');
+          expect(context.session).toBeNull();
+        }
+        if (snapshot.matches({ secondFactor: 'choosing' })) {
+          expect(snapshot.hasTag('loading')).toBe(false);
+          // A wrong answer shows its text and the attempts left; a failed unlock e-mail the network text.
+          if (factorFailure === wrongCode) expect(context.factorError).toEqual({ code: 'invalid', attemptsLeft: 3 });
+          else if (factorFailure === offline) expect(context.factorError).toEqual({ code: 'network' });
+          else expect(context.factorError).toBeNull();
+        }
+        if (snapshot.matches({ secondFactor: 'verifying' })) {
+          expect(snapshot.hasTag('loading')).toBe(true);
+          expect(fakes.isPending('verifySecondFactor')).toBe(true);
+          const expected = event.type === 'factor.passkey' ? { challengeToken: CHALLENGE.challengeToken, method: 'passkey' } : { challengeToken: CHALLENGE.challengeToken, method: 'totp', code: TOTP };
+          expect(fakes.calls.at(-1)?.input).toEqual(expected);
+        }
+        if (snapshot.matches({ secondFactor: 'expired' })) expect(context.factorError).toEqual({ code: 'expired' });
+        if (snapshot.matches({ secondFactor: 'sendingUnlock' })) {
+          expect(fakes.isPending('sendUnlockLink')).toBe(true);
+          expect(fakes.calls.at(-1)?.input).toEqual({ email: credentials.email, langmarket: LANGMARKET });
+        }
+        if (snapshot.matches({ secondFactor: 'unlockSent' })) expect(context.factorError).toBeNull();
         switch (snapshot.value) {
           case 'editing':
             expect(snapshot.hasTag('form')).toBe(true);
             expect(snapshot.hasTag('loading') || snapshot.hasTag('error')).toBe(false);
             expect(context.error).toBeNull();
+            // Back from the factor step: the check is dropped.
+            expect(context.challenge).toBeNull();
             break;
           case 'submitting': {
             expect(snapshot.hasTag('loading') && snapshot.hasTag('form')).toBe(true);

@@ -221,7 +221,7 @@ class SoftwareAuthenticator {
     return Buffer.concat([sha256(rpId), Buffer.from([flags]), count, ...(attested ? [attested] : [])]);
   }
 
-  register(options: { challenge: string; rp: { id?: string } }, origin: string) {
+  register(options: { challenge: string; rp?: { id?: string } | undefined }, origin: string) {
     const jwk = this.publicKey.export({ format: 'jwk' });
     const coseKey = new Map<number, CborValue>([
       [1, 2],
@@ -233,7 +233,7 @@ class SoftwareAuthenticator {
     const idLength = Buffer.alloc(2);
     idLength.writeUInt16BE(this.credentialId.length);
     const attested = Buffer.concat([Buffer.alloc(16), idLength, this.credentialId, cbor(coseKey)]);
-    const authData = this.authData(options.rp.id ?? '', 0x45, attested);
+    const authData = this.authData(options.rp?.id ?? '', 0x45, attested);
     const clientDataJSON = Buffer.from(JSON.stringify({ type: 'webauthn.create', challenge: options.challenge, origin, crossOrigin: false }));
     const attestationObject = cbor(new Map<string, CborValue>([['fmt', 'none'], ['attStmt', new Map()], ['authData', authData]]));
     return {

@@ -12,6 +12,7 @@ import { PasswordField } from '../../ui/PasswordField';
 import * as s from './auth.css';
 import { LOGIN_FIELD_MESSAGES, loginErrorMessage, loginFieldErrors, type LoginFieldMessage } from './errorMessages';
 import { MaxAttemptsDialog } from './MaxAttemptsDialog';
+import { SecondFactorStep } from './SecondFactorStep';
 
 export type LoginRef = ActorRefFrom<typeof loginMachine>;
 
@@ -32,6 +33,7 @@ export function LoginDialog({ login, langmarket, onClose }: LoginDialogProps) {
   const maxAttempts = useSelector(login, (snapshot) => snapshot.hasTag('maxAttempts'));
   const email = useSelector(login, (snapshot) => snapshot.context.email);
   const retryAfterSeconds = useSelector(login, (snapshot) => snapshot.context.error?.additionalInfo.retryAfterSeconds);
+  const secondFactor = useSelector(login, (snapshot) => snapshot.hasTag('secondFactor'));
   if (maxAttempts) {
     return (
       <MaxAttemptsDialog
@@ -45,7 +47,7 @@ export function LoginDialog({ login, langmarket, onClose }: LoginDialogProps) {
   }
   return (
     <Modal open onClose={onClose} title={t({ id: 'login.title', message: 'Log in' })}>
-      <LoginForm login={login} langmarket={langmarket} onLeave={onClose} />
+      {secondFactor ? <SecondFactorStep login={login} langmarket={langmarket} /> : <LoginForm login={login} langmarket={langmarket} onLeave={onClose} />}
     </Modal>
   );
 }
