@@ -32,7 +32,7 @@ if (config.mode === 'production') {
   providers = real.providers;
 } else {
   console.log(
-    'SIMULATION MODE (PLATFORM_MODE=simulation): bank identification, captcha, SMS / e-mail, payments and the game provider are simulated; ' +
+    'SIMULATION MODE (PLATFORM_MODE=simulation): bank identification, captcha, SMS / e-mail, payments, the game provider and the self-exclusion registers are simulated; ' +
       'nothing real is identified, sent or paid. Set PLATFORM_MODE=production with real providers to run for players.',
   );
 }
