@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import type { Kysely } from 'kysely';
@@ -33,6 +35,8 @@ import { providerWalletRoutes } from './routes/provider-wallet';
 import { walletRoutes } from './routes/wallet';
 import { limitsRoutes } from './routes/limits';
 import { marketingPreferencesRoutes } from './routes/marketing-preferences';
+import { documentsRoutes } from './routes/documents';
+import { diskDocumentStorage, type DocumentStorage } from './services/document-storage';
 import { secondFactorRoutes } from './routes/second-factor';
 import { accountRoutes } from './routes/account';
 import { eddRoutes } from './routes/edd';
@@ -97,6 +101,11 @@ export interface AppOptions {
    * http://games.localhost on the port the site is asked on.
    */
   gameProviderOrigin?: string | undefined;
+  /**
+   * Where the players' document files live (issue 23): server/main.ts gives the disk store under
+   * DATA_DIR/documents; without it, a folder of the system's temporary directory.
+   */
+  documentStorage?: DocumentStorage | undefined;
 }
 
 export interface AuthOptions {
@@ -175,6 +184,8 @@ export function createApp(options: AppOptions): Hono<SiteEnv> {
       // The simulated bank page and payment page are HTML forms posting to themselves.
       formPaths: [providers.bankIdentification.routes, providers.payments.routes].flatMap((routes) => (routes ? [`${routes.path}/`] : [])),
       maxBodyBytes: FLOW_BODY_MAX_BYTES,
+      // The player's document upload streams its own multipart body (issue 23, server/routes/documents.ts).
+      uploadPaths: ['/api/player/documents'],
     }),
   );
   app.use('/api/*', siteContext);
@@ -201,6 +212,9 @@ export function createApp(options: AppOptions): Hono<SiteEnv> {
   app.route('/api/player/phone_number', phoneRoutes(flows));
   // The player's marketing preferences (behaviour.md §7 /player/marketing_preferences, GET and PATCH).
   app.route('/api/player/marketing_preferences', marketingPreferencesRoutes({ db, clock }));
+  // The player's identity documents (issue 23; behaviour.md §7 /player/documents).
+  const documentStorage = options.documentStorage ?? diskDocumentStorage(join(tmpdir(), 'aurora-play-documents'));
+  app.route('/api/player/documents', documentsRoutes({ db, clock, storage: documentStorage, uploadLimits: options.throttle?.documentUploadsPerPlayer }));
   // The account's second factor (issue 23: passkeys, authenticator app, recovery codes).
   app.route('/api/player/second_factor', secondFactorRoutes({ throttle, siteUrl: options.siteUrl }));
   // The EDD questionnaire (behaviour.md §7 /player/questionnaire/answer; product.md §3 "EDD questionnaire").

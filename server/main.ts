@@ -10,6 +10,7 @@ import { setMessageLog } from './services/messages';
 import { seedPlayers } from './services/seed-players';
 import { createSettingsStore } from './services/settings';
 import { createWalletLive } from './http/wallet-live';
+import { diskDocumentStorage } from './services/document-storage';
 import { productionProblems, realProvidersFromEnv, type PlatformProviders } from './providers';
 import { loadCatalog } from './content/catalog';
 
@@ -93,6 +94,8 @@ const app = createApp({
   gameWalletSecret: config.gameWalletSecret,
   gameProviderKeys: config.gameProviderKeys,
   siteUrl: config.siteUrl,
+  // The players' document files (issue 23): under the data folder, outside the web root.
+  documentStorage: diskDocumentStorage(join(config.dataDir, 'documents')),
   // The demo game provider's own origin (issue 12); unset: http://games.localhost on the site's port.
   gameProviderOrigin: config.gameProviderOrigin,
   walletLive,

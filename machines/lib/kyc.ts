@@ -153,11 +153,11 @@ export type EddState = 'none' | 'submitted' | 'approved';
 export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
 /** The longest file name taken (the player's name is shown in the list, never used on disk). */
 export const DOCUMENT_FILE_NAME_MAX_LENGTH = 200;
-/** The kinds of file taken (issue 23 "images and PDF only"), as sniffed from the bytes. */
-export const DOCUMENT_MEDIA_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'application/pdf'] as const;
+/** The kinds of file taken (issue 23 "images and PDF only"), as sniffed from the bytes (the platform's sharp decodes no HEIC). */
+export const DOCUMENT_MEDIA_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'] as const;
 export type DocumentMediaType = (typeof DOCUMENT_MEDIA_TYPES)[number];
 /** What the file picker offers (the platform decides from the bytes, not from this). */
-export const DOCUMENT_ACCEPT = '.jpg,.jpeg,.png,.webp,.heic,.pdf,image/jpeg,image/png,image/webp,image/heic,application/pdf';
+export const DOCUMENT_ACCEPT = '.jpg,.jpeg,.png,.webp,.pdf,image/jpeg,image/png,image/webp,application/pdf';
 
 /**
  * Days a player has, from the operator's request, to send the requested documents while deposits

@@ -503,6 +503,47 @@ export interface RegisterChecksTable {
   country_code: string;
 }
 
+/** Migration 0017: a document a player sent (server/repositories/documents.ts; machines/lib/kyc.ts). */
+export interface PlayerDocumentsTable {
+  id: string;
+  player_id: number;
+  document_type: string;
+  sub_type: string | null;
+  status: string;
+  rejection_reason: string | null;
+  /** The storage's random name of the file (server/services/document-storage.ts); never the player's. */
+  storage_key: string | null;
+  content_type: string | null;
+  byte_size: number | null;
+  /** The player's own file name, shown back only. */
+  file_name: string | null;
+  /** upload | provider (the identity-verification provider filed it). */
+  source: Generated<string>;
+  uploaded_at: Date | null;
+  reviewed_at: Date | null;
+  updated_at: Date;
+}
+
+/** Migration 0017: an operator's open request for a document type (sub_type '' when it names none). */
+export interface PlayerDocumentRequestsTable {
+  player_id: number;
+  document_type: string;
+  sub_type: Generated<string>;
+  requested_at: Date;
+}
+
+/** Migration 0017: a session of the simulated identity-verification provider. */
+export interface IdentityVerificationsTable {
+  id: string;
+  player_id: number;
+  /** ID | POA. */
+  category: string;
+  /** STARTED | APPROVED | REJECTED. */
+  state: string;
+  created_at: Date;
+  finished_at: Date | null;
+}
+
 export interface Database {
   platform_settings: PlatformSettingsTable;
   content_documents: ContentDocumentsTable;
@@ -528,6 +569,9 @@ export interface Database {
   player_breaks: PlayerBreaksTable;
   player_limits: PlayerLimitsTable;
   player_marketing_preferences: PlayerMarketingPreferencesTable;
+  player_documents: PlayerDocumentsTable;
+  player_document_requests: PlayerDocumentRequestsTable;
+  identity_verifications: IdentityVerificationsTable;
   register_checks: RegisterChecksTable;
   player_logins: PlayerLoginsTable;
   player_edd_questionnaires: PlayerEddQuestionnairesTable;

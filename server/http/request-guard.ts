@@ -25,6 +25,11 @@ export interface RequestGuardOptions {
   formPaths?: readonly string[] | undefined;
   /** The largest body read; a larger one is 413 error.request.invalid. */
   maxBodyBytes: number;
+  /**
+   * Paths whose POST is a multipart upload (the player's documents, issue 23): its route streams
+   * and bounds the body itself, so it is not read here; it must say multipart/form-data.
+   */
+  uploadPaths?: readonly string[] | undefined;
 }
 
 /** A NUL, or a UTF-16 surrogate without its pair (with the u flag, a pair is one code point and does not match). */
@@ -125,7 +130,7 @@ function tooLarge(maxBytes: number): HttpError {
   return new HttpError(413, ERROR_CODES.requestInvalid, `The body is larger than ${String(maxBytes)} bytes.`);
 }
 
-export function requestGuard({ corsOrigins = [], formPaths = [], maxBodyBytes }: RequestGuardOptions): MiddlewareHandler {
+export function requestGuard({ corsOrigins = [], formPaths = [], maxBodyBytes, uploadPaths = [] }: RequestGuardOptions): MiddlewareHandler {
   return async (c, next) => {
     // The path and query as the routes will read them (decoded).
     let path: string;
@@ -142,6 +147,10 @@ export function requestGuard({ corsOrigins = [], formPaths = [], maxBodyBytes }:
 
     checkOrigin(c, corsOrigins);
     const type = mediaType(c);
+    if (c.req.method === 'POST' && uploadPaths.includes(c.req.path.replace(/\/$/, ''))) {
+      if (type !== 'multipart/form-data') throw new HttpError(400, ERROR_CODES.requestInvalid, 'An upload must be multipart/form-data.');
+      return next();
+    }
     const isForm = formPaths.some((prefix) => c.req.path.startsWith(prefix));
     const text = await bufferBody(c, maxBodyBytes);
     // A body, or a declared type, must be JSON; a bodyless POST (sign-out, refresh) needs no type.

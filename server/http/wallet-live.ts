@@ -20,6 +20,7 @@ import type { Database } from '../db/schema';
 import { redactError } from './redact';
 import { readWallet as readWalletOfLedger, WALLET_CHANGED_CHANNEL } from '../services/wallet';
 import { liveSessionPlayers, SESSION_ENDED_CHANNEL, type AuthenticatedSession, type AuthServices } from '../services/sessions';
+import { PLAYER_ATTRIBUTES_CHANNEL, playerKycAttributes } from '../services/kyc-level';
 import { signJwt, verifiedJwtPayload } from '../crypto/tokens';
 
 // The wallet's live connection (behaviour.md §4 "Wallet", §7 "Wallet live connection"; issue 11
@@ -99,6 +100,8 @@ export interface WalletLiveOptions {
   listen: Listen;
   /** The wallet as the app reads it (server/services/wallet.ts); tests may pass their own. */
   readWallet?: (db: Kysely<Database>, playerId: number) => Promise<WalletResponse | null>;
+  /** The player's attributes a PLAYER_ATTRIBUTE_CHANGE carries (server/services/documents.ts: the KYC). */
+  readAttributes?: (db: Kysely<Database>, playerId: number) => Promise<Record<string, string> | null>;
   idleTimeoutMs?: number;
   socketsPerPlayer?: number;
   messagesPerMinute?: number;
@@ -159,6 +162,7 @@ function closeSocket(ws: WSContext, code: number, reason: string): void {
 export function createWalletLive(options: WalletLiveOptions): WalletLive {
   const { db, listen } = options;
   const readWallet = options.readWallet ?? readWalletOfLedger;
+  const readAttributes = options.readAttributes ?? playerKycAttributes;
   const idleTimeoutMs = options.idleTimeoutMs ?? WALLET_LIVE_IDLE_TIMEOUT_MS;
   const socketsPerPlayer = options.socketsPerPlayer ?? WALLET_LIVE_SOCKETS_PER_PLAYER;
   const messagesPerMinute = options.messagesPerMinute ?? WALLET_LIVE_MESSAGES_PER_MINUTE;
@@ -262,6 +266,20 @@ export function createWalletLive(options: WalletLiveOptions): WalletLive {
     if (players.has(playerId)) void refresh(playerId);
   }
 
+  /** Issue 23: the player's KYC changed (an upload, a review, a request): their pages refetch. */
+  function onAttributesChanged(payload: string): void {
+    if (!PLAYER_ID_PAYLOAD.test(payload)) return;
+    const playerId = Number(payload);
+    if (!players.has(playerId)) return;
+    void readAttributes(db, playerId)
+      .then((attributes) => {
+        if (attributes === null) return;
+        const text = JSON.stringify({ type: 'PLAYER_ATTRIBUTE_CHANGE', attributes } satisfies WalletMessage);
+        for (const socket of players.get(playerId) ?? []) if (socket.ws.readyState === 1) socket.ws.send(text);
+      })
+      .catch((error: unknown) => log(`wallet live: reading player ${String(playerId)}'s attributes failed`, error));
+  }
+
   function onSessionEnded(payload: string): void {
     if (!PLAYER_ID_PAYLOAD.test(payload)) return;
     const sockets = players.get(Number(payload));
@@ -339,6 +357,7 @@ export function createWalletLive(options: WalletLiveOptions): WalletLive {
     start: async () => {
       unlisteners.push(await listen(WALLET_CHANGED_CHANNEL, onWalletChanged, resync));
       unlisteners.push(await listen(SESSION_ENDED_CHANNEL, onSessionEnded));
+      unlisteners.push(await listen(PLAYER_ATTRIBUTES_CHANNEL, onAttributesChanged));
     },
 
     admit: async (token, auth) => {

@@ -16,7 +16,9 @@ export type ThrottleBucket =
   /** A failed login of an e-mail, from any address (key: the e-mail). */
   | 'login.account'
   /** A failed login from a client address, any e-mail (key: the address). */
-  | 'login.address';
+  | 'login.address'
+  /** A document upload a player started (key: the player id; issue 23). */
+  | 'document.upload';
 
 /** Serialises the counting of one bucket and key until the transaction ends (two requests at once count one by one). */
 export async function lockThrottleKey(trx: Kysely<Database>, bucket: ThrottleBucket, key: string): Promise<void> {

@@ -11,6 +11,8 @@ import { moveActivityTimers } from '../services/activity';
 import { creditWallet, payOutPendingWithdrawals } from '../services/cashier';
 import { readWallet } from '../services/wallet';
 import { approveEddQuestionnaire, requestEddQuestionnaire } from '../services/edd';
+import { DOCUMENT_TYPES, REJECTION_REASONS, type DocumentType } from '../../machines/lib/kyc';
+import { documentsOfPlayer, newestDocumentUnderReview, requestPlayerDocument, reviewPlayerDocument } from '../services/documents';
 
 // Switches for the test harnesses (Playwright, server tests), mounted at /api/test only when the
 // platform runs in test mode (PLATFORM_TEST_MODE=1); elsewhere these paths do not exist (404).
@@ -39,6 +41,28 @@ const activityTimerBodySchema = v.object({
   email: v.pipe(v.string(), v.maxLength(254)),
   minutesRemaining: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(Math.max(...ACTIVITY_INTERVAL_CHOICES_MINUTES))),
 });
+
+/**
+ * The operator's document review (issue 23): a document by id, or the player's newest one under
+ * review (of a type); accepted, or rejected with one of the reasons.
+ */
+const documentReviewBodySchema = v.intersect([
+  walletPlayerSchema,
+  v.object({
+    documentId: v.optional(v.pipe(v.string(), v.maxLength(64))),
+    documentType: v.optional(v.picklist(DOCUMENT_TYPES)),
+    decision: v.picklist(['accept', 'reject']),
+    reason: v.optional(v.picklist(REJECTION_REASONS)),
+  }),
+]);
+/** The operator asks for a document type (a proof of payment may name its deposit method). */
+const documentRequestBodySchema = v.intersect([
+  walletPlayerSchema,
+  v.object({
+    documentType: v.picklist(DOCUMENT_TYPES.filter((type): type is Exclude<DocumentType, 'EDD_QUESTIONNAIRE'> => type !== 'EDD_QUESTIONNAIRE')),
+    subType: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/))),
+  }),
+]);
 
 export interface TestModeRoutesOptions {
   settings: SettingsStore;
@@ -120,6 +144,32 @@ export function testModeRoutes({ settings, db, clock = () => new Date() }: TestM
     const playerId = await playerIdOf({ email: parsed.output.email });
     const deps = { db, clock };
     return c.json(parsed.output.status === 'requested' ? await requestEddQuestionnaire(deps, playerId) : await approveEddQuestionnaire(deps, playerId));
+  });
+
+  // The operator's review of a document (issue 23): accepted (VERIFIED) or rejected with a reason
+  // (REQUESTED again); the player's open pages hear of it on the wallet's live connection.
+  routes.post('/documents/review', async (c) => {
+    const body: unknown = await c.req.json().catch(() => undefined);
+    const parsed = v.safeParse(documentReviewBodySchema, body);
+    const invalid = 'Expected a JSON body { "email" or "playerId", "documentId"? or "documentType"?, "decision": "accept" | "reject", "reason"? (one of the rejection reasons, with reject) }.';
+    if (!parsed.success) throw new HttpError(400, ERROR_CODES.requestInvalid, invalid);
+    const { decision, reason, documentId, documentType } = parsed.output;
+    if (decision === 'reject' && reason === undefined) throw new HttpError(400, ERROR_CODES.requestInvalid, invalid);
+    const playerId = await playerIdOf(parsed.output);
+    const deps = { db, clock };
+    const id = documentId ?? (await newestDocumentUnderReview(deps, playerId, documentType));
+    const document = await reviewPlayerDocument(deps, playerId, id, decision === 'accept' ? { decision } : { decision, reason: reason ?? 'OTHER' });
+    return c.json({ document });
+  });
+
+  routes.post('/documents/request', async (c) => {
+    const body: unknown = await c.req.json().catch(() => undefined);
+    const parsed = v.safeParse(documentRequestBodySchema, body);
+    if (!parsed.success) throw new HttpError(400, ERROR_CODES.requestInvalid, 'Expected a JSON body { "email" or "playerId", "documentType", "subType"? }.');
+    const playerId = await playerIdOf(parsed.output);
+    const deps = { db, clock };
+    await requestPlayerDocument(deps, playerId, parsed.output.documentType, parsed.output.subType ?? null);
+    return c.json(await documentsOfPlayer(deps, playerId));
   });
 
   // Back to the default switches, with every login lock lifted (a test's failed logins do not

@@ -9,6 +9,7 @@ import { createPlayerStore, type Player } from './players';
 import { revokePlayerSessions } from './sessions';
 import { depositCount, firstDepositDate } from '../repositories/deposits';
 import { checkOldPassword, type LoginDeps } from './login';
+import { kycOfPlayer } from './kyc-level';
 
 // The logged-in player's own account (behaviour.md §7 "Player and account"): profile, transaction
 // summary, terms acceptance and password change.
@@ -28,6 +29,7 @@ export async function currentPlayer(deps: AccountDeps, playerId: number): Promis
 }
 
 export async function profileOf(db: Kysely<Database>, player: Player): Promise<PlayerProfile> {
+  const kyc = await kycOfPlayer(db, player);
   return {
     playerId: player.id,
     email: player.email,
@@ -40,9 +42,9 @@ export async function profileOf(db: Kysely<Database>, player: Player): Promise<P
     countryCode: player.country_code,
     provinceCode: player.province_code,
     personid: player.personid,
-    kycStatus: player.kyc_status,
-    // No document has been requested yet (the verification issue fills this).
-    requestDocumentTypeStatus: '',
+    // Issue 23: from the documents, the operator's requests and the EDD (server/services/kyc-level.ts).
+    kycStatus: kyc.kycStatus,
+    requestDocumentTypeStatus: kyc.requestDocumentTypeStatus,
     firstLogin: player.first_login,
     firstDepositDate: await firstDepositDate(db, player.id),
     termsAndConditionsAcceptedVersion: player.terms_accepted_version,

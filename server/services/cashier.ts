@@ -75,6 +75,8 @@ import {
 } from '../repositories/wallet-transactions';
 import { currentPlayer } from './account';
 import { depositLimitCheck, depositLimitRule } from './limits';
+import { cashierKycOf } from './kyc-level';
+import { cashierDocumentsResult } from '../../machines/lib/kyc';
 import { walletNotFound, wireMoney } from './wallet';
 import { requireWithdrawalSecondFactor } from './second-factor';
 
@@ -122,10 +124,10 @@ export const RECENT_DEPOSIT_METHODS_MAX = 5;
 const multibrandSuspended: (player: Player) => boolean = () => false;
 
 /**
- * The document results (behaviour.md §4's table) that the player's KYC status (product.md §3 "KYC
- * level") gives, or null: the documents themselves come with the KYC issue. A status under review
+ * The document results (behaviour.md §4's table) that the operator's setting of the player's KYC
+ * status (product.md §3 "KYC level", players.kyc_status) gives, or null: a status under review
  * shows it; an expired verification requires documents; a restricted or suspended KYC is strict.
- * DOCUMENTS_PREFERRED (verify within n days) needs a deadline the player model does not have yet.
+ * What the documents themselves say is documentsAnswer's.
  */
 export function documentsResult(kycStatus: string): OperationResult | null {
   switch (kycStatus) {
@@ -141,6 +143,28 @@ export function documentsResult(kycStatus: string): OperationResult | null {
     default:
       return null;
   }
+}
+
+/**
+ * The documents' answer (issue 23; machines/lib/kyc.ts cashierDocumentsResult): the operator's
+ * setting of the player first (documentsResult above), then what the documents and the operator's
+ * requests say: a deposit within the grace period is DOCUMENTS_PREFERRED with the days left, after
+ * it DOCUMENTS_REQUIRED; a withdrawal needs the requested documents sent (DOCUMENTS_REQUIRED) and
+ * verified (DOCUMENTS_UNDER_REVIEW until then). `request`: a deposit's request goes on when
+ * documents are only preferred (the player postponed them).
+ */
+export async function documentsAnswer(
+  db: Kysely<Database>,
+  player: Player,
+  operation: 'deposit' | 'withdrawal',
+  now: Date,
+  stage: 'check' | 'request' = 'check',
+): Promise<{ result: OperationResult; daysLeftToVerifyDocuments: number | null } | null> {
+  const stored = documentsResult(player.kyc_status);
+  if (stored !== null) return { result: stored, daysLeftToVerifyDocuments: null };
+  const answer = cashierDocumentsResult(operation, await cashierKycOf(db, player), now);
+  if (answer === null || (stage === 'request' && answer.result === 'DOCUMENTS_PREFERRED')) return null;
+  return answer;
 }
 
 /** The player as the cashier's shared rules read them (machines/lib/wallet.ts CashierPlayer). */
@@ -219,14 +243,18 @@ export async function recentDepositMethods(deps: Pick<CashierDeps, 'db' | 'clock
 export async function depositCheck(deps: PlayerCashierDeps, playerId: number): Promise<DepositCheckResponse> {
   const player = await currentPlayer(deps, playerId);
   if (!(await findWallet(deps.db, playerId))) throw walletNotFound();
-  const refusal = depositRefusal(player);
+  const access = depositRefusal(player);
+  const documents = access === null ? await documentsAnswer(deps.db, player, 'deposit', deps.clock()) : null;
+  const refusal = access ?? (documents?.result === 'DOCUMENTS_PREFERRED' ? null : (documents?.result ?? null));
   // A deposit whose answer is overdue counts against the deposit limits while it may still be paid:
   // its outcome is asked first, so an abandoned payment does not hold the limit (GLI-19).
   if (refusal === null) await settleOverdueDeposits(deps, playerId);
   const limit = refusal === null ? await depositLimitCheck(deps.db, player, cashierCurrency(player.currency_code), deps.clock(), await deps.settings.read()) : null;
+  // DOCUMENTS_PREFERRED is told after the limits: a limit that stops the deposit says so first.
+  const result = refusal ?? limit?.result ?? documents?.result ?? 'SUCCESS';
   return {
-    result: refusal ?? limit?.result ?? 'SUCCESS',
-    daysLeftToVerifyDocuments: null,
+    result,
+    daysLeftToVerifyDocuments: documents !== null && result === documents.result ? documents.daysLeftToVerifyDocuments : null,
     limitLeft: limit?.limitLeft ?? null,
     limitType: limit?.limitType ?? null,
     resetOn: limit?.resetOn ?? null,
@@ -240,7 +268,7 @@ export async function withdrawalCheck(deps: CashierDeps, playerId: number): Prom
   const wallet = await findWallet(deps.db, playerId);
   if (!wallet) throw walletNotFound();
   const balances = await playerBalances(deps.db, playerId, wallet.currency);
-  const refusal = withdrawalRefusal(player);
+  const refusal = withdrawalRefusal(player) ?? (await documentsAnswer(deps.db, player, 'withdrawal', deps.clock()))?.result ?? null;
   const limit = refusal === null ? await withdrawalLimitReached(deps.db, player, null) : null;
   return {
     result: refusal ?? limit?.result ?? 'SUCCESS',
@@ -288,7 +316,11 @@ export async function requestDeposit(deps: PlayerCashierDeps, playerId: number, 
     if (stored) return stored;
 
     // Issue 20: the one deposit rule of the limits, under this wallet lock (pay and play runs the same).
-    const refused = depositRefusal(player) ?? (await depositLimitRule(trx, wallet, player, cents, now, settings))?.result ?? null;
+    const refused =
+      depositRefusal(player) ??
+      (await documentsAnswer(trx, player, 'deposit', now, 'request'))?.result ??
+      (await depositLimitRule(trx, wallet, player, cents, now, settings))?.result ??
+      null;
     if (refused !== null) {
       const answer = { result: refused, depositId: null };
       await storeAnswer(trx, call, answer, now);
@@ -460,7 +492,10 @@ export async function requestWithdrawal(deps: CashierDeps, playerId: number, inp
     const balances = await playerBalances(trx, playerId, wallet.currency);
     const main = wireMoney(balances.MAIN, wallet.currency);
     const refused =
-      withdrawalRefusal(player) ?? (await withdrawalLimitReached(trx, player, cents))?.result ?? (balances.MAIN < cents ? 'NOT_ENOUGH_FUNDS' : null);
+      withdrawalRefusal(player) ??
+      (await documentsAnswer(trx, player, 'withdrawal', now, 'request'))?.result ??
+      (await withdrawalLimitReached(trx, player, cents))?.result ??
+      (balances.MAIN < cents ? 'NOT_ENOUGH_FUNDS' : null);
     if (refused !== null) {
       const answer = { result: refused, referenceId: null, balance: main };
       await storeAnswer(trx, call, answer, now);

@@ -61,6 +61,8 @@ export interface ThrottlePolicy {
   loginDelayMaxMs: number;
   /** CLIENT_ADDRESS_HEADER: the trusted proxy's header with the visitor's address. */
   addressHeader?: string | undefined;
+  /** Document uploads per player (DOCUMENT_UPLOADS_PER_PLAYER unless a test sets its own). */
+  documentUploadsPerPlayer?: readonly RateLimit[] | undefined;
 }
 
 export const DEFAULT_THROTTLE_POLICY: ThrottlePolicy = {
@@ -126,6 +128,34 @@ export async function countCodeSend(
   if (full.length > 0) throw tooManyCodes(secondsUntil(new Date(Math.max(...full.map((until) => until.getTime()))), now));
   await recordThrottleEvent(trx, 'code.destination', destination, now);
   if (perAddress && address !== null) await recordThrottleEvent(trx, 'code.address', address, now);
+}
+
+// ---------------------------------------------------------------- document uploads
+
+/**
+ * Uploads per player (issue 23 "a per-player upload rate"): 10 in 10 minutes, 40 in a day. A step
+ * takes one or two files (an ID's two sides), a retry another: a player verifying every step with
+ * retries stays well under; a script filling the disk does not.
+ */
+export const DOCUMENT_UPLOADS_PER_PLAYER: readonly RateLimit[] = [
+  { max: 10, windowMs: 10 * 60_000 },
+  { max: 40, windowMs: 24 * 60 * 60_000 },
+];
+
+/**
+ * Counts one upload of `playerId`'s before its body is read, or throws 429
+ * error.document.upload_limit (with retryAfterSeconds) when a limit is full (nothing is counted then).
+ */
+export async function countDocumentUpload(trx: Kysely<Database>, playerId: number, now: Date, limits: readonly RateLimit[] = DOCUMENT_UPLOADS_PER_PLAYER): Promise<void> {
+  const key = String(playerId);
+  await lockThrottleKey(trx, 'document.upload', key);
+  const full = await fullUntil(trx, 'document.upload', key, limits, now);
+  if (full !== null) {
+    throw new HttpError(429, ERROR_CODES.documentUploadLimit, 'Too many uploads. Please try again later.', undefined, {
+      retryAfterSeconds: secondsUntil(full, now),
+    });
+  }
+  await recordThrottleEvent(trx, 'document.upload', key, now);
 }
 
 // ---------------------------------------------------------------- login

@@ -15,6 +15,7 @@ import * as activityAndBreaks from './0013_activity_and_breaks';
 import * as gameProviderBooks from './0014_game_provider_books';
 import * as payAndPlayFirstLimit from './0015_pay_and_play_first_limit';
 import * as marketingPreferences from './0016_marketing_preferences';
+import * as documents from './0017_documents';
 import * as registerChecks from './0021_register_checks';
 import * as loginHistory from './0018_login_history';
 import * as secondFactor from './0020_second_factor';
@@ -40,6 +41,7 @@ export const migrations: Record<string, Migration> = {
   '0014_game_provider_books': gameProviderBooks,
   '0015_pay_and_play_first_limit': payAndPlayFirstLimit,
   '0016_marketing_preferences': marketingPreferences,
+  '0017_documents': documents,
   '0021_register_checks': registerChecks,
   '0018_login_history': loginHistory,
   '0020_second_factor': secondFactor,
