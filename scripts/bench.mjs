@@ -3,7 +3,7 @@
 // free port with a fresh database, then reports start-up time, latency of the content calls the
 // site makes on every page, and the server's resident memory; then the page-delivery report
 // (scripts/lighthouse.mjs: Lighthouse on the production build), after the wallet's throughput
-// (scripts/bench-wallet.mjs) and the 10,000-game lobby in a slowed Chromium (scripts/bench-lobby.mjs). Targets are printed beside each
+// (scripts/bench-wallet.mjs), the document upload (scripts/bench-upload.mjs) and the 10,000-game lobby in a slowed Chromium (scripts/bench-lobby.mjs). Targets are printed beside each
 // figure; the exit code is 1 when one is missed.
 import { readFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
@@ -151,6 +151,10 @@ try {
 // Issue 11: the wallet's reads and postings per second (scripts/bench-wallet.mjs), on its own platform.
 const { walletBench } = await import('./bench-wallet.mjs');
 if (!(await walletBench())) failed = true;
+
+// Issue 23: document uploads per second with the re-encode, and the memory of 8 at once (scripts/bench-upload.mjs).
+const { uploadBench } = await import('./bench-upload.mjs');
+if (!(await uploadBench())) failed = true;
 
 const { lobbyBench } = await import('./bench-lobby.mjs');
 if (!(await lobbyBench())) failed = true;

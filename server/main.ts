@@ -20,6 +20,9 @@ import { loadCatalog } from './content/catalog';
 
 const config = readConfig();
 
+/** Test mode: the browser tests and the upload bench send many files as the same seeded players (the limit itself: tests/server/documents.test.ts). */
+const TEST_MODE_DOCUMENT_UPLOADS = [{ max: 200, windowMs: 10 * 60_000 }];
+
 // Production mode starts only with a real provider for every third party (issue 9): say why not
 // and stop before the database is touched. Simulation mode uses server/providers/simulated.ts.
 let providers: Partial<PlatformProviders> = {};
@@ -101,7 +104,7 @@ const app = createApp({
   walletLive,
   // Test mode: every browser test comes from 127.0.0.1, so only the per-address counts are off
   // (the per-number and per-account ones stay); PLATFORM_TEST_MODE is never set in production.
-  throttle: { addressHeader: config.clientAddressHeader, ...(config.testMode ? { codeSendsPerAddress: null, loginAddressDelayAfter: null } : {}) },
+  throttle: { addressHeader: config.clientAddressHeader, ...(config.testMode ? { codeSendsPerAddress: null, loginAddressDelayAfter: null, documentUploadsPerPlayer: TEST_MODE_DOCUMENT_UPLOADS } : {}) },
   auth: {
     loginLockAttempts: config.loginLockAttempts,
     loginLockWindowMinutes: config.loginLockWindowMinutes,

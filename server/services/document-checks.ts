@@ -23,6 +23,10 @@ import { ERROR_CODES, HttpError } from '../http/errors';
 // Memory: the file is on disk; an image is re-encoded file to file by sharp (libvips streams it);
 // a PDF is read once (at most DOCUMENT_MAX_BYTES) and scanned in windows.
 
+// libvips' operation cache keeps decoded images for reuse; the platform decodes each upload once,
+// so the cache only holds memory (8 uploads at once would keep their pixels). Off.
+sharp.cache(false);
+
 /** Images larger than this many pixels are refused before decoding (a decompression bomb). */
 export const DOCUMENT_MAX_PIXELS = 50_000_000;
 

@@ -280,6 +280,9 @@ const FIELD_HINTS: readonly [RegExp, readonly string[]][] = [
   [/player\/exclusion/, ['exclusionInMonths', 'exclusionDelayInHours', 'accountDisableIndefinitely']],
   [/test\/activity-timer/, ['email', 'minutesRemaining']],
   [/marketing_preferences/, ['preferences']],
+  // Documents (issue 23): the upload's multipart fields, the identity provider's start, the operator's review and request.
+  [/test\/documents/, ['email', 'playerId', 'documentId', 'documentType', 'decision', 'reason', 'subType']],
+  [/player\/documents/, ['category', 'subType', 'file', 'session', 'action', 'signature']],
   [/account\/close/, ['confirm', 'password']],
   // The second factor (issue 23): a proof is { challengeToken, method, code | response }.
   [/second_factor/, ['challengeToken', 'method', 'code', 'response']],
