@@ -62,9 +62,11 @@ function EddSection({ actor }: { actor: EddActor }) {
   const shown = useSelector(actor, (snapshot) => !snapshot.hasTag('loading') && !snapshot.matches('notAsked'));
   if (!shown) return null;
   return (
-    <CardSection headingId="edd-questionnaire" heading={<Trans id="edd.heading">About you and your funds</Trans>}>
-      <EddView actor={actor} />
-    </CardSection>
+    <div className={s.frame}>
+      <CardSection headingId="edd-questionnaire" heading={<Trans id="edd.heading">About you and your funds</Trans>}>
+        <EddView actor={actor} />
+      </CardSection>
+    </div>
   );
 }
 

@@ -7,6 +7,19 @@ import { mq, vars } from '../../ui/theme.css';
 // free text of an Other choice under its select.
 
 export const text = mutedText;
+
+/**
+ * The questionnaire's own column under the page it is placed on (the verification tab): the page
+ * frame's width and side padding, without its top padding (the page above has its bottom one).
+ */
+export const frame = style({
+  margin: '0 auto',
+  width: '100%',
+  maxWidth: vars.size.contentMax,
+  boxSizing: 'border-box',
+  padding: `0 ${vars.space.md} ${vars.space.xl}`,
+  '@media': { [mq.md]: { padding: `0 ${vars.space.lg} ${vars.space.xxl}` } },
+});
 export const status = successStatus;
 
 /** The fields: one column, two from md up (each Other text stays with its select). */
