@@ -15,6 +15,7 @@ import type { EddInput } from './edd.machine';
 import type { ExclusionInput, ExclusionRouteInput } from './exclusion.machine';
 import type { GameLaunchInput, GameLaunchRouteInput } from './gameLaunch.machine';
 import type { GamblingLimitsInput } from './gamblingLimits.machine';
+import type { LanguageSettingInput } from './languageSetting.machine';
 import { DEFAULT_JURISDICTION } from './lib/constants';
 import type { SessionClaims } from './lib/identity';
 import { LANGUAGES, MARKETS, type LangMarket, type MarketCode } from './lib/markets';
@@ -182,6 +183,12 @@ export const FLOWS = {
     who: 'player',
     machine: () => load<typeof import('./accountClosure.machine')>('./accountClosure.machine').then((m) => m.accountClosureMachine),
     input: () => undefined,
+  }),
+  // The player's language (issue 23): the session switches the site to it at its end.
+  languageSetting: entry({
+    who: 'player',
+    machine: () => load<typeof import('./languageSetting.machine')>('./languageSetting.machine').then((m) => m.languageSettingMachine),
+    input: (session): LanguageSettingInput => ({ language: session.langMarket.language, market: session.langMarket.market, playerId: session.claims?.playerId ?? 0 }),
   }),
   // The EDD questionnaire (issue 23), in the page's language.
   edd: entry({

@@ -58,6 +58,7 @@ import {
 } from './flows';
 import type { AuthenticatedSession, SessionClaims } from './lib/identity';
 import { formatLangMarket, type LangMarket } from './lib/markets';
+import { accountHref } from './lib/account';
 import type { ToastKind, ToastMessage, ToastValues } from './lib/toasts';
 import { loginMachine } from './login.machine';
 import { toastMachine } from './toast.machine';
@@ -441,6 +442,7 @@ export const sessionMachine = setup({
           { guard: { type: 'mayStartFlow', params: { flow: 'exclusion' } }, actions: { type: 'startFlow', params: { flow: 'exclusion' } } },
           { guard: { type: 'mayStartFlow', params: { flow: 'marketingPreferences' } }, actions: { type: 'startFlow', params: { flow: 'marketingPreferences' } } },
           { guard: { type: 'mayStartFlow', params: { flow: 'accountClosure' } }, actions: { type: 'startFlow', params: { flow: 'accountClosure' } } },
+          { guard: { type: 'mayStartFlow', params: { flow: 'languageSetting' } }, actions: { type: 'startFlow', params: { flow: 'languageSetting' } } },
           { guard: { type: 'mayStartFlow', params: { flow: 'edd' } }, actions: { type: 'startFlow', params: { flow: 'edd' } } },
           { guard: { type: 'mayStartFlow', params: { flow: 'verification' } }, actions: { type: 'startFlow', params: { flow: 'verification' } } },
           { guard: { type: 'mayStartFlow', params: { flow: 'verificationModal' } }, actions: { type: 'startFlow', params: { flow: 'verificationModal' } } },
@@ -571,6 +573,14 @@ export const sessionMachine = setup({
               actions: [
                 { type: 'assignLogoutReason', params: { reason: 'break' } },
                 { type: 'showToast', params: ({ event }) => breakToastOf(event.output) },
+              ],
+            },
+            'xstate.done.actor.languageSetting': {
+              description: 'Issue 23: the player saved another language: the site switches to it (the account page in that language), the profile loads again.',
+              target: ['.profile.loading', '.access.loading', '.transactionSummary.loading'],
+              actions: [
+                'clearLoadErrors',
+                { type: 'emitNavigate', params: ({ context, event }) => ({ href: accountHref({ language: event.output.language, market: context.langMarket.market }) }) },
               ],
             },
             'xstate.done.actor.accountClosure': {

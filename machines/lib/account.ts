@@ -1,3 +1,5 @@
+import { formatLangMarket, LANGUAGE_CODES, LANGUAGES, type LangMarket, type LanguageCode } from './markets';
+
 // The account area's shared rules and numbers (product.md §2 "Account area", §3 "Account details"),
 // used by the app, the machines and the platform alike.
 
@@ -7,3 +9,19 @@
  * app's choice is the latest 20, enough to spot a login that was not the player's.
  */
 export const LOGIN_HISTORY_LIMIT = 20;
+
+/**
+ * The language as the platform stores it (product.md §3 "Player profile": "languageCode sent as is
+ * except inen becomes en (caf becomes fr for language changes)"): each language's apiLanguage.
+ */
+export function profileLanguageOf(language: LanguageCode): string {
+  return LANGUAGES[language].apiLanguage;
+}
+
+/** Every language code a profile update may carry (the site's languages as the platform names them). */
+export const PROFILE_LANGUAGE_CODES: readonly string[] = [...new Set(LANGUAGE_CODES.map(profileLanguageOf))];
+
+/** The account page in a langmarket (where a language change lands, in the new language). */
+export function accountHref(langMarket: LangMarket): string {
+  return `/${formatLangMarket(langMarket)}/my-account/account`;
+}

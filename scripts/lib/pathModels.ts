@@ -26,6 +26,7 @@ import type { PathModel } from './machinePaths';
 import { eventsIn as marketingPreferencesEventsIn } from '../../tests/machines/lib/marketingPreferences.fixtures';
 import { verificationEventsIn, verificationModalEventsIn } from '../../tests/machines/lib/verification.fixtures';
 import { eventsIn as accountClosureEventsIn } from '../../tests/machines/lib/accountClosure.fixtures';
+import { eventsIn as languageSettingEventsIn, INPUT as LANGUAGE_SETTING_INPUT } from '../../tests/machines/lib/languageSetting.fixtures';
 import { eddEventsIn } from '../../tests/machines/lib/edd.fixtures';
 import type { EddAnswers } from '../../machines/lib/edd';
 
@@ -445,6 +446,10 @@ const marketingPreferences: PathModel = { eventsAt: (snapshot) => marketingPrefe
 // Open, the confirmation with and without a password, cancel; the closure's answers while it runs.
 const accountClosure: PathModel = { eventsAt: (snapshot) => accountClosureEventsIn(String(snapshot.value)) };
 
+// ---- languageSetting (tests/machines/languageSetting.machine.test.ts; its events from tests/machines/lib/languageSetting.fixtures.ts) ----
+// A Canadian player: the market's two languages and one of another market, Save; the save's answers while it runs.
+const languageSetting: PathModel = { input: LANGUAGE_SETTING_INPUT, eventsAt: (snapshot) => languageSettingEventsIn(String(snapshot.value)) };
+
 // ---- edd (tests/machines/edd.machine.test.ts; its events from tests/machines/lib/edd.fixtures.ts) ----
 // Each standing of the questionnaire at load; the typing (each field once), Send, the send's answers; Edit under review.
 const edd: PathModel = { input: { language: 'de' }, eventsAt: (snapshot) => eddEventsIn(String(snapshot.value), ctx(snapshot).answers as EddAnswers) };
@@ -478,6 +483,7 @@ export const PATH_MODELS: Readonly<Record<string, PathModel>> = {
   toast,
   marketingPreferences,
   accountClosure,
+  languageSetting,
   edd,
   verification,
   verificationModal,

@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { Kysely } from 'kysely';
-import { closeAccountRequestSchema, type CloseAccountResponse, type LoginHistoryResponse } from '../../src/api/account';
+import { closeAccountRequestSchema, profileLanguageRequestSchema, type CloseAccountResponse, type LoginHistoryResponse } from '../../src/api/account';
+import type { PlayerProfile } from '../../src/api/player';
 import type { Database } from '../db/schema';
 import { requireAuth, type AuthEnv } from '../http/auth';
 import { clientAddress } from '../http/client-address';
@@ -9,11 +10,13 @@ import { flowBodyLimit, parseJsonBody } from '../http/validation';
 import { currentPlayer } from '../services/account';
 import { closeAccount } from '../services/account-closure';
 import { loginHistoryOf } from '../services/login-history';
+import { updateProfileLanguage } from '../services/profile-update';
 import type { ThrottlePolicy } from '../services/throttle';
 
 // The rest of the account area (behaviour.md §7 "Player and account"; the contract is
 // src/api/account.ts), mounted at /api/player for a logged-in player:
 //   GET  /login_history  -> { logins } newest first
+//   PATCH /profile       { playerId, languageCode } -> the profile (the player's language)
 //   POST /account/close  { confirm: true, password? } -> { status: 'CLOSED', payout } (every session ends)
 
 export function accountRoutes({ db, clock, throttle }: { db: Kysely<Database>; clock: () => Date; throttle: ThrottlePolicy }): Hono<AuthEnv> {
@@ -23,6 +26,11 @@ export function accountRoutes({ db, clock, throttle }: { db: Kysely<Database>; c
   routes.get('/login_history', requireAuth, async (c) => {
     const player = await currentPlayer({ db, clock }, playerOf(c));
     return c.json<LoginHistoryResponse>({ logins: await loginHistoryOf(db, player.id) });
+  });
+
+  routes.patch('/profile', flowBodyLimit, requireAuth, async (c) => {
+    const body = await parseJsonBody(c, profileLanguageRequestSchema);
+    return c.json<PlayerProfile>(await updateProfileLanguage({ db, clock }, playerOf(c), body));
   });
 
   // Ends the player's sessions: the last answer of this one.

@@ -1,6 +1,8 @@
 import * as v from 'valibot';
+import { PROFILE_LANGUAGE_CODES } from '../../machines/lib/account';
 import { request } from './client';
 import { FIELD_CODES } from './errors';
+import { playerProfileSchema, type PlayerProfile } from './player';
 
 // The account area's contract (product.md §3 "Account details"; behaviour.md §7 "Player and
 // account"). The platform answers these shapes (server/routes/account.ts); the app parses every
@@ -15,7 +17,11 @@ import { FIELD_CODES } from './errors';
 //        withdrawal (as a self-exclusion does), every session ends, and a login is refused with
 //        code:error.account.closed (behaviour.md §8 "Login").
 //
-// Error codes: 401 / 403 of the session | 400 error.validation (confirm not true: validation.invalid;
+//   PATCH /player/profile { playerId, languageCode } -> the profile (product.md §3 "Player profile":
+//        the language as the platform names it, caf sent as fr, inen as en: machines/lib/account.ts)
+//
+// Error codes: 401 / 403 of the session | 400 error.validation (a languageCode not among the site's:
+// validation.language; a playerId that is not the session's: validation.invalid) | 400 error.validation (confirm not true: validation.invalid;
 // password missing on an account with one: validation.required) | 400 error.old_password.incorrect
 // (details.attemptsLeft) | 429 code:error.sign.in.attempt.count.exceeded (details.retryAfterSeconds).
 
@@ -48,9 +54,21 @@ export const closeAccountResponseSchema = v.object({
 });
 export type CloseAccountResponse = v.InferOutput<typeof closeAccountResponseSchema>;
 
+/** PATCH /player/profile: the player's language. */
+export const profileLanguageRequestSchema = v.strictObject(
+  {
+    playerId: v.pipe(v.number(FIELD_CODES.invalid), v.integer(FIELD_CODES.invalid)),
+    languageCode: v.picklist(PROFILE_LANGUAGE_CODES, FIELD_CODES.language),
+  },
+  FIELD_CODES.invalid,
+);
+export type ProfileLanguageRequest = v.InferOutput<typeof profileLanguageRequestSchema>;
+
 export const accountApi = {
   loginHistory: async (signal?: AbortSignal): Promise<LoginHistoryEntry[]> =>
     (await request('/player/login_history', loginHistoryResponseSchema, { auth: true, signal })).logins,
+  saveLanguage: (body: ProfileLanguageRequest, signal?: AbortSignal): Promise<PlayerProfile> =>
+    request('/player/profile', playerProfileSchema, { method: 'PATCH', body, auth: true, signal }),
   close: (body: CloseAccountRequest, signal?: AbortSignal): Promise<CloseAccountResponse> =>
     request('/player/account/close', closeAccountResponseSchema, { method: 'POST', body, auth: true, signal }),
 };

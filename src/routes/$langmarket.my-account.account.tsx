@@ -11,19 +11,21 @@ export const Route = createFileRoute('/$langmarket/my-account/account')({
   // The flows' machines arrive with the route (their own chunks) before onEnter starts them.
   loader: ({ context }) => {
     void context.queryClient.query(seoQuery(context.langMarket)).catch(() => undefined);
-    return Promise.all([context.loadFlow('phoneChange'), context.loadFlow('passwordChange'), context.loadFlow('marketingPreferences'), context.loadFlow('accountClosure')]);
+    return Promise.all([context.loadFlow('phoneChange'), context.loadFlow('passwordChange'), context.loadFlow('marketingPreferences'), context.loadFlow('accountClosure'), context.loadFlow('languageSetting')]);
   },
   onEnter: ({ context }) => {
     context.session.send({ type: 'flow.start', flow: 'phoneChange' });
     context.session.send({ type: 'flow.start', flow: 'passwordChange' });
     context.session.send({ type: 'flow.start', flow: 'marketingPreferences' });
     context.session.send({ type: 'flow.start', flow: 'accountClosure' });
+    context.session.send({ type: 'flow.start', flow: 'languageSetting' });
   },
   onLeave: ({ context }) => {
     context.session.send({ type: 'flow.stop', flow: 'phoneChange' });
     context.session.send({ type: 'flow.stop', flow: 'passwordChange' });
     context.session.send({ type: 'flow.stop', flow: 'marketingPreferences' });
     context.session.send({ type: 'flow.stop', flow: 'accountClosure' });
+    context.session.send({ type: 'flow.stop', flow: 'languageSetting' });
   },
   component: Account,
 });

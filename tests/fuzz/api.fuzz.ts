@@ -284,6 +284,7 @@ const FIELD_HINTS: readonly [RegExp, readonly string[]][] = [
   [/test\/documents/, ['email', 'playerId', 'documentId', 'documentType', 'decision', 'reason', 'subType']],
   [/player\/documents/, ['category', 'subType', 'file', 'session', 'action', 'signature']],
   [/account\/close/, ['confirm', 'password']],
+  [/player\/profile/, ['playerId', 'languageCode']],
   // The second factor (issue 23): a proof is { challengeToken, method, code | response }.
   [/second_factor/, ['challengeToken', 'method', 'code', 'response']],
   [/player\/questionnaire/, ['occupation', 'otherOccupation', 'salaryRangeId', 'sourceOfFunds', 'otherSourceOfFunds', 'placeOfBirth', 'nationality']],

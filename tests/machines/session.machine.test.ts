@@ -154,6 +154,7 @@ function flowEvents(value: unknown, flows: FlowRefs): SessionEvent[] {
           { type: 'flow.start', flow: 'exclusion', input: { panic: true } },
           { type: 'flow.start', flow: 'marketingPreferences' },
           { type: 'flow.start', flow: 'accountClosure' },
+          { type: 'flow.start', flow: 'languageSetting' },
           { type: 'flow.start', flow: 'edd' },
           { type: 'flow.start', flow: 'verification' },
           { type: 'flow.start', flow: 'verificationModal' },
@@ -179,6 +180,8 @@ function flowEvents(value: unknown, flows: FlowRefs): SessionEvent[] {
     if (flow === 'exclusion') list.push(done('exclusion', BREAK_STARTED), done('exclusion', EXCLUDED_INDEFINITELY));
     // Issue 23: a closed account logs the player out (the app shows the closed-account page).
     if (flow === 'accountClosure') list.push(done('accountClosure', { outcome: 'closed', payout: null }));
+    // Issue 23: another language switches the site to it.
+    if (flow === 'languageSetting') list.push(done('languageSetting', { outcome: 'changed', language: 'fi' }));
   }
   return list;
 }

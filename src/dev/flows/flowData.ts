@@ -146,6 +146,7 @@ export const FLOW_ROUTES: Readonly<Record<string, { path: string; note?: string 
   exclusion: { path: '/en-UN/my-account/gambling-limits', note: 'log in first' },
   marketingPreferences: { path: '/en-UN/my-account/account', note: 'log in first' },
   accountClosure: { path: '/en-UN/my-account/account', note: 'log in first' },
+  languageSetting: { path: '/en-CA/my-account/account', note: 'log in first' },
   edd: { path: '/en-UN/my-account/account', note: 'log in first; asked only after POST /api/test/edd { email, status: "requested" }' },
   verification: { path: '/en-UN/my-account/account/verification', note: 'log in first' },
   verificationModal: { path: '/en-UN/my-account/account', note: 'log in first; Verify now opens it' },

@@ -10,6 +10,7 @@ import { countryName } from './format';
 import { MarketingPreferencesForm } from './MarketingPreferencesForm';
 import { LoginHistory } from './LoginHistory';
 import { AccountClosure } from './AccountClosure';
+import { LanguageSetting } from './LanguageSetting';
 import { PasswordChangeForm } from './PasswordChangeForm';
 import { PhoneChangeForm } from './PhoneChangeForm';
 import { CardSection } from '../../ui/CardSection';
@@ -54,6 +55,7 @@ export function AccountPage({ session }: AccountPageProps) {
       <PhoneChangeForm session={session} profile={profile} />
       <PasswordChangeForm session={session} email={profile?.email ?? null} />
       <MarketingPreferencesForm session={session} />
+      <LanguageSetting session={session} />
       <LoginHistory session={session} />
       <AccountClosure session={session} email={profile?.email ?? null} />
     </div>

@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { AccountClosureError } from '../../../machines/accountClosure.machine';
+import type { LanguageSettingError } from '../../../machines/languageSetting.machine';
 import type { PasswordChangeError } from '../../../machines/passwordChange.machine';
 import type { PhoneChangeError } from '../../../machines/phoneChange.machine';
 import { VALIDATION_CODES } from '../../../machines/lib/signupForm';
@@ -62,6 +63,16 @@ export function phoneErrorMessage(code: PhoneChangeError['code']): MessageDescri
 
 export function passwordErrorMessage(code: PasswordChangeError['code']): MessageDescriptor {
   return PASSWORD_ERRORS[code];
+}
+
+const LANGUAGE_ERRORS: Readonly<Record<LanguageSettingError['code'], MessageDescriptor>> = {
+  network: commonFlowErrors.network,
+  validation: msg({ id: 'account.language.error', message: 'This language cannot be chosen here. Please pick another one.' }),
+  unknown: commonFlowErrors.unknown,
+};
+
+export function languageErrorMessage(code: LanguageSettingError['code']): MessageDescriptor {
+  return LANGUAGE_ERRORS[code];
 }
 
 export function closureErrorMessage(code: AccountClosureError['code']): MessageDescriptor {
