@@ -13,6 +13,7 @@ import { eddListsIn } from '../content/edd';
 import type { Database } from '../db/schema';
 import { ERROR_CODES, HttpError } from '../http/errors';
 import { validationError } from '../http/validation';
+import { notifyPlayerAttributesChanged } from '../repositories/documents';
 import { approveEddRow, findEddRow, lockEddRow, requestEddRow, saveEddAnswers, type EddRow } from '../repositories/edd';
 import { inTransaction } from '../repositories/transaction';
 import { currentPlayer } from './account';
@@ -29,6 +30,8 @@ import { currentPlayer } from './account';
 //   nothing (idempotent), a different one replaces it while it waits for review;
 // - the operator's acceptance (approveEddQuestionnaire) closes it: later answers are 409
 //   error.edd.already_approved.
+// Each change of the KYC level (asked, answered, accepted) is announced to the player's open pages
+// (the wallet socket's PLAYER_ATTRIBUTE_CHANGE, server/repositories/documents.ts), on commit.
 
 export interface EddDeps {
   db: Kysely<Database>;
@@ -68,19 +71,26 @@ export async function answerEdd(deps: EddDeps, playerId: number, answers: EddAns
     // The same answer again (a retried send) leaves the stored one and its time as they are.
     if (row.status === 'submitted' && sameEddAnswers(row.answers, tidy)) return stateOf(row);
     await saveEddAnswers(db, player.id, tidy, deps.clock());
+    await notifyPlayerAttributesChanged(db, player.id);
     return stateOf(await findEddRow(db, player.id));
   });
 }
 
 /** The operator asks the player for the questionnaire (from scratch: earlier answers are dropped). */
 export async function requestEddQuestionnaire(deps: EddDeps, playerId: number): Promise<EddState> {
-  await requestEddRow(deps.db, playerId, deps.clock());
-  return stateOf(await findEddRow(deps.db, playerId));
+  return inTransaction(deps.db, async (db) => {
+    await requestEddRow(db, playerId, deps.clock());
+    await notifyPlayerAttributesChanged(db, playerId);
+    return stateOf(await findEddRow(db, playerId));
+  });
 }
 
 /** The operator accepts the submitted answers (409 error.edd.not_requested when none wait for review). */
 export async function approveEddQuestionnaire(deps: EddDeps, playerId: number): Promise<EddState> {
-  const approved = await approveEddRow(deps.db, playerId, deps.clock());
-  if (!approved) throw new HttpError(409, ERROR_CODES.eddNotRequested, 'No answers wait for review.');
-  return stateOf(await findEddRow(deps.db, playerId));
+  return inTransaction(deps.db, async (db) => {
+    const approved = await approveEddRow(db, playerId, deps.clock());
+    if (!approved) throw new HttpError(409, ERROR_CODES.eddNotRequested, 'No answers wait for review.');
+    await notifyPlayerAttributesChanged(db, playerId);
+    return stateOf(await findEddRow(db, playerId));
+  });
 }

@@ -151,6 +151,20 @@ describe('EDD questionnaire answer (behaviour.md §5 completeness rule, §7 /pla
     expect(await stateOf(await get(player))).toEqual({ status: 'pending', answers: null });
   });
 
+  it('moves the KYC level of the profile: asked EDD_PENDING, answered EDD_UNDER_REVIEW (product.md §3 "KYC level")', async () => {
+    const kycOf = async (player: WalletPlayer): Promise<string> => {
+      const response = await get(player, '/api/player/profile');
+      expect(response.status).toBe(200);
+      return ((await json(response)) as { kycStatus: string }).kycStatus;
+    };
+    const player = await walletPlayer(platform, app);
+    expect(await kycOf(player)).toBe('NOT_VERIFIED');
+    await postJson(app, '/api/test/edd', { email: player.email, status: 'requested' });
+    expect(await kycOf(player)).toBe('EDD_PENDING');
+    await stateOf(await post(player, COMPLETE));
+    expect(await kycOf(player)).toBe('EDD_UNDER_REVIEW');
+  });
+
   it('after the operator accepts, the answers stay and a new one is 409 error.edd.already_approved', async () => {
     const player = await askedPlayer();
     await stateOf(await post(player, COMPLETE));
