@@ -37,6 +37,7 @@ import { limitsRoutes } from './routes/limits';
 import { marketingPreferencesRoutes } from './routes/marketing-preferences';
 import { documentsRoutes } from './routes/documents';
 import { diskDocumentStorage, type DocumentStorage } from './services/document-storage';
+import { simulatedIdentityProvider } from './providers/simulated-identity';
 import { secondFactorRoutes } from './routes/second-factor';
 import { accountRoutes } from './routes/account';
 import { eddRoutes } from './routes/edd';
@@ -176,13 +177,15 @@ export function createApp(options: AppOptions): Hono<SiteEnv> {
       }),
     );
   }
+  // The identity-verification provider of the documents (issue 23): simulated in simulation mode.
+  const identityProvider = mode === 'simulation' ? simulatedIdentityProvider() : undefined;
   // Same-origin JSON only for requests that change something; no NUL or lone surrogate anywhere.
   app.use(
     '/api/*',
     requestGuard({
       corsOrigins: options.corsOrigins,
       // The simulated bank page and payment page are HTML forms posting to themselves.
-      formPaths: [providers.bankIdentification.routes, providers.payments.routes].flatMap((routes) => (routes ? [`${routes.path}/`] : [])),
+      formPaths: [providers.bankIdentification.routes, providers.payments.routes, identityProvider?.routes].flatMap((routes) => (routes ? [`${routes.path}/`] : [])),
       maxBodyBytes: FLOW_BODY_MAX_BYTES,
       // The player's document upload streams its own multipart body (issue 23, server/routes/documents.ts).
       uploadPaths: ['/api/player/documents'],
@@ -214,7 +217,10 @@ export function createApp(options: AppOptions): Hono<SiteEnv> {
   app.route('/api/player/marketing_preferences', marketingPreferencesRoutes({ db, clock }));
   // The player's identity documents (issue 23; behaviour.md §7 /player/documents).
   const documentStorage = options.documentStorage ?? diskDocumentStorage(join(tmpdir(), 'aurora-play-documents'));
-  app.route('/api/player/documents', documentsRoutes({ db, clock, storage: documentStorage, uploadLimits: options.throttle?.documentUploadsPerPlayer }));
+  app.route(
+    '/api/player/documents',
+    documentsRoutes({ db, clock, storage: documentStorage, uploadLimits: options.throttle?.documentUploadsPerPlayer, identity: identityProvider }),
+  );
   // The account's second factor (issue 23: passkeys, authenticator app, recovery codes).
   app.route('/api/player/second_factor', secondFactorRoutes({ throttle, siteUrl: options.siteUrl }));
   // The EDD questionnaire (behaviour.md §7 /player/questionnaire/answer; product.md §3 "EDD questionnaire").
@@ -240,6 +246,7 @@ export function createApp(options: AppOptions): Hono<SiteEnv> {
   for (const provider of [providers.bankIdentification, providers.captcha, providers.messages, providers.payments]) {
     if (provider.routes) app.route(provider.routes.path, provider.routes.app);
   }
+  if (identityProvider?.routes) app.route(identityProvider.routes.path, identityProvider.routes.app);
   if (testMode) app.route('/api/test', testModeRoutes({ settings, db, clock }));
   if (testMode) app.route('/api/test/codes', testCodeRoutes({ db }));
 

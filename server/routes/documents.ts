@@ -9,19 +9,35 @@ import { Hono, type Context } from 'hono';
 import { stream as honoStream } from 'hono/streaming';
 import type { Kysely } from 'kysely';
 import { DOCUMENT_FILE_NAME_MAX_LENGTH, DOCUMENT_MAX_BYTES } from '../../machines/lib/kyc';
-import type { DocumentsResponse, UploadResponse } from '../../src/api/documents';
+import { sameSitePath } from '../../machines/lib/sameSitePath';
+import { verificationStartSchema, type DocumentsResponse, type UploadResponse, type VerificationResponse, type VerificationStartResponse } from '../../src/api/documents';
+import { withParams } from '../domain/pay-and-play';
+import { FIELD_CODES, flowBodyLimit, parseJsonBody, validationError } from '../http/validation';
+import type { IdentityVerificationProvider } from '../providers/simulated-identity';
 import type { RateLimit } from '../config';
 import type { Database } from '../db/schema';
 import { requireAuth, type AuthEnv } from '../http/auth';
 import { ERROR_CODES, HttpError } from '../http/errors';
 import { newStorageKey, ensureTempDir, type DocumentStorage } from '../services/document-storage';
-import { admitUpload, documentFileOf, documentsOfPlayer, storeUpload, type DocumentsDeps, type ReceivedUpload } from '../services/documents';
+import {
+  admitUpload,
+  completeVerification,
+  documentFileOf,
+  documentsOfPlayer,
+  startVerification,
+  storeUpload,
+  verificationOf,
+  type DocumentsDeps,
+  type ReceivedUpload,
+} from '../services/documents';
 
 // The player's documents (behaviour.md §7 "/player/documents"; the contract is src/api/documents.ts),
 // mounted at /api/player/documents for a logged-in player:
 //   GET  /                     -> DocumentsResponse
 //   POST /                     multipart/form-data (category, subType, file) -> 201 { document }
 //   GET  /{documentId}/file    -> the file (attachment, nosniff); another player's is 404
+//   GET  /verification, POST /verification { category, returnPath? } -> { redirectUrl }, and the
+//        provider's signed callback GET /verification/callback (src/api/documents.ts)
 // The upload is counted against the player's rate before its body is read, then parsed as it
 // streams (busboy): the file goes to a temporary file as it arrives and reading stops at
 // DOCUMENT_MAX_BYTES (413); a name with a path or control characters, a second file or a missing
@@ -164,6 +180,8 @@ export interface DocumentsRoutesOptions {
   clock: () => Date;
   storage: DocumentStorage;
   uploadLimits?: readonly RateLimit[] | undefined;
+  /** The identity-verification provider (the simulated one in simulation mode); none: its calls answer 404. */
+  identity?: IdentityVerificationProvider | undefined;
 }
 
 /** RFC 6266 / 5987: an attachment with an ASCII name and its UTF-8 form. */
@@ -172,7 +190,7 @@ function attachment(fileName: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
-export function documentsRoutes({ db, clock, storage, uploadLimits }: DocumentsRoutesOptions): Hono<AuthEnv> {
+export function documentsRoutes({ db, clock, storage, uploadLimits, identity }: DocumentsRoutesOptions): Hono<AuthEnv> {
   const routes = new Hono<AuthEnv>();
   const deps: DocumentsDeps = { db, clock, storage, uploadLimits };
   const playerOf = (c: Context<AuthEnv>): number => c.get('authSession').playerId;
@@ -184,6 +202,28 @@ export function documentsRoutes({ db, clock, storage, uploadLimits }: DocumentsR
     await admitUpload(deps, playerId);
     const upload = await receiveUpload(c.req.raw, await ensureTempDir(storage));
     return c.json<UploadResponse>(await storeUpload(deps, playerId, upload), 201);
+  });
+
+  // The identity-verification provider (simulation mode: server/providers/simulated-identity.ts).
+  routes.get('/verification', requireAuth, async (c) => c.json<VerificationResponse>(await verificationOf(deps, playerOf(c))));
+
+  routes.post('/verification', flowBodyLimit, requireAuth, async (c) => {
+    if (!identity) throw new HttpError(404, ERROR_CODES.notFound, 'No identity-verification provider is configured.');
+    const body = await parseJsonBody(c, verificationStartSchema);
+    const returnPath = sameSitePath(body.returnPath ?? '/');
+    if (returnPath === null) throw validationError([{ field: 'returnPath', code: FIELD_CODES.returnUrl }]);
+    const id = await startVerification(deps, playerOf(c), body.category);
+    return c.json<VerificationStartResponse>({ redirectUrl: identity.startUrl({ id, category: body.category, returnPath }) });
+  });
+
+  // The provider sends the browser here; its signature, not a session, says who answered.
+  routes.get('/verification/callback', async (c) => {
+    const callback = { session: c.req.query('session') ?? '', result: c.req.query('result') ?? '', returnPath: c.req.query('returnPath') ?? '', signature: c.req.query('signature') ?? '' };
+    if (!identity || (callback.result !== 'APPROVED' && callback.result !== 'REJECTED') || !identity.verifyCallback(callback)) {
+      throw new HttpError(400, ERROR_CODES.verificationSessionInvalid, 'The verification answer is not signed by the provider.');
+    }
+    await completeVerification(deps, callback.session, callback.result);
+    return c.redirect(withParams(callback.returnPath, { verification: callback.result }), 303);
   });
 
   routes.get('/:documentId/file', requireAuth, async (c) => {

@@ -14,7 +14,7 @@ import {
   type RejectionReason,
   type UploadCategory,
 } from '../../machines/lib/kyc';
-import { documentSchema, uploadFieldsSchema, type DocumentsResponse, type KycDocumentView, type UploadResponse } from '../../src/api/documents';
+import { documentSchema, uploadFieldsSchema, type DocumentsResponse, type KycDocumentView, type UploadResponse, type VerificationResponse } from '../../src/api/documents';
 import type { Database } from '../db/schema';
 import { ERROR_CODES, HttpError } from '../http/errors';
 import { fieldErrorsOf, FIELD_CODES, validationError } from '../http/validation';
@@ -29,6 +29,10 @@ import {
   playerDocumentRows,
   reviewDocument,
   upsertDocumentRequest,
+  findIdentityVerification,
+  finishIdentityVerification,
+  insertIdentityVerification,
+  latestIdentityVerification,
   type DocumentRow,
 } from '../repositories/documents';
 import { inTransaction } from '../repositories/transaction';
@@ -249,3 +253,58 @@ export async function requestPlayerDocument(
     await notifyPlayerAttributesChanged(trx, playerId);
   });
 }
+
+// ------------------------------------------------------------------------------ the identity provider
+
+/** The latest provider session of the player's (GET /player/documents/verification). */
+export async function verificationOf(deps: Pick<DocumentsDeps, 'db' | 'clock'>, playerId: number): Promise<VerificationResponse> {
+  await currentPlayer(deps, playerId);
+  const row = await latestIdentityVerification(deps.db, playerId);
+  if (!row) return { state: 'NONE', category: null };
+  return { state: row.state as VerificationResponse['state'], category: row.category === 'POA' ? 'POA' : 'ID' };
+}
+
+/** Opens a provider session for the player: its id, for the provider's page. */
+export async function startVerification(deps: Pick<DocumentsDeps, 'db' | 'clock'>, playerId: number, category: 'ID' | 'POA'): Promise<string> {
+  const player = await currentPlayer(deps, playerId);
+  const id = randomUUID();
+  await insertIdentityVerification(deps.db, { id, player_id: player.id, category, state: 'STARTED', created_at: deps.clock() });
+  return id;
+}
+
+/**
+ * The provider's answer (its signature already checked): the session closes once; an approval
+ * files a VERIFIED document of its category (no file: the provider keeps the scan) and closes the
+ * requests of that type; the player's pages hear of it. A session unknown or already closed is
+ * 409 error.verification.session_invalid.
+ */
+export async function completeVerification(deps: Pick<DocumentsDeps, 'db' | 'clock'>, sessionId: string, result: 'APPROVED' | 'REJECTED'): Promise<void> {
+  await inTransaction(deps.db, async (trx) => {
+    const session = await findIdentityVerification(trx, sessionId);
+    if (!session) throw verificationInvalid();
+    await lockPlayerDocuments(trx, session.player_id);
+    const now = deps.clock();
+    if (!(await finishIdentityVerification(trx, session.id, result, now))) throw verificationInvalid();
+    if (result === 'APPROVED') {
+      const documentType = session.category === 'POA' ? 'PROOF_OF_ADDRESS' : 'PROOF_OF_ID';
+      await insertDocument(trx, {
+        id: randomUUID(),
+        player_id: session.player_id,
+        document_type: documentType,
+        sub_type: null,
+        status: 'VERIFIED',
+        storage_key: null,
+        content_type: null,
+        byte_size: null,
+        file_name: null,
+        source: 'provider',
+        uploaded_at: now,
+        updated_at: now,
+      });
+      await closeDocumentRequests(trx, session.player_id, documentType, null);
+    }
+    await notifyPlayerAttributesChanged(trx, session.player_id);
+  });
+}
+
+const verificationInvalid = () => new HttpError(409, ERROR_CODES.verificationSessionInvalid, 'This verification session is unknown or finished.');

@@ -21,8 +21,11 @@ import { FIELD_CODES } from './errors';
 //                                               subType (POA: its type, SOW: its code, POP: the deposit
 //                                               method, ID: optional kind), then file (one) -> { document }
 //   GET  /player/documents/{documentId}/file    -> the file, as an attachment (only the owner's; another's is 404)
-//   POST /player/documents/verification         { category } -> { redirectUrl } (the identity provider's page)
+//   POST /player/documents/verification         { category, returnPath? } -> { redirectUrl } (the identity provider's page)
 //   GET  /player/documents/verification         -> VerificationResponse (the latest provider session's state)
+//   GET  /player/documents/verification/callback?session&result&returnPath&signature  (the provider sends the
+//                                               browser here) -> 303 to returnPath?verification=APPROVED|REJECTED;
+//                                               an approval files a VERIFIED document of the category
 //
 // Error codes of the upload (nothing is stored on any of them):
 //   400 error.validation (errors: [{ field: 'category' | 'subType', code: validation.required | validation.invalid }])
@@ -81,7 +84,14 @@ export const uploadFieldsSchema = v.strictObject(
   FIELD_CODES.invalid,
 );
 
-export const verificationStartSchema = v.strictObject({ category: v.picklist(['ID', 'POA'] as const, FIELD_CODES.invalid) }, FIELD_CODES.invalid);
+export const verificationStartSchema = v.strictObject(
+  {
+    category: v.picklist(['ID', 'POA'] as const, FIELD_CODES.invalid),
+    /** The site's path the provider sends the player back to (a same-site path; `/` by default), with ?verification=APPROVED|REJECTED. */
+    returnPath: v.optional(v.pipe(v.string(), v.maxLength(512, FIELD_CODES.tooLong))),
+  },
+  FIELD_CODES.invalid,
+);
 export type VerificationStart = v.InferOutput<typeof verificationStartSchema>;
 export const verificationStartResponseSchema = v.object({ redirectUrl: v.string() });
 export type VerificationStartResponse = v.InferOutput<typeof verificationStartResponseSchema>;

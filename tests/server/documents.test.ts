@@ -378,3 +378,60 @@ describe("the operator's review and requests (test mode) and the cashier's answe
     await expectError(await testCall('/documents/request', { playerId: player.id, documentType: 'EDD_QUESTIONNAIRE' }), 400, 'error.request.invalid');
   });
 });
+
+describe('the simulated identity-verification provider (start, its page, the signed callback)', () => {
+  const start = async (player: WalletPlayer, body: unknown) =>
+    app.request(`${PATH}/verification`, { method: 'POST', headers: { Authorization: `Bearer ${player.token}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+
+  /** The provider's page, then its form's answer: the callback URL it sends the browser to. */
+  async function answerAtProvider(redirectUrl: string, action: 'approve' | 'reject'): Promise<string> {
+    const page = await app.request(redirectUrl);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    const session = /name="session" value="([^"]+)"/.exec(html)?.[1] ?? '';
+    const returnPath = /name="returnPath" value="([^"]+)"/.exec(html)?.[1] ?? '';
+    const answer = await app.request('/api/idverify/verify', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ session, returnPath: returnPath.replace(/&amp;/g, '&'), action }).toString(),
+    });
+    expect(answer.status).toBe(303);
+    return answer.headers.get('location') ?? '';
+  }
+
+  it('an approval files a VERIFIED proof of ID and sends the player back; the callback works once', async () => {
+    const player = await walletPlayer(platform, app);
+    await testCall('/documents/request', { playerId: player.id, documentType: 'PROOF_OF_ID' });
+    const started = await start(player, { category: 'ID', returnPath: '/en-UN/my-account/account/verification' });
+    expect(started.status, await started.clone().text()).toBe(200);
+    const { redirectUrl } = v.parse(v.object({ redirectUrl: v.string() }), await json(started));
+    const callback = await answerAtProvider(redirectUrl, 'approve');
+    expect(callback).toMatch(/^\/api\/player\/documents\/verification\/callback\?/);
+    const back = await app.request(callback);
+    expect(back.status).toBe(303);
+    expect(back.headers.get('location')).toBe('/en-UN/my-account/account/verification?verification=APPROVED');
+    const listed = await list(player);
+    expect(listed.documents[0]).toMatchObject({ documentTypeName: 'PROOF_OF_ID', documentStatus: 'VERIFIED', fileName: null });
+    expect(parseRequestDocumentTypeStatus(listed.requestDocumentTypeStatus).PROOF_OF_ID).toBe('VERIFIED');
+    const state = await app.request(`${PATH}/verification`, { headers: { Authorization: `Bearer ${player.token}` } });
+    expect(await json(state)).toEqual({ state: 'APPROVED', category: 'ID' });
+    await expectError(await app.request(callback), 409, 'error.verification.session_invalid');
+  });
+
+  it('a rejection files nothing; a forged or altered callback is refused', async () => {
+    const player = await walletPlayer(platform, app);
+    const { redirectUrl } = v.parse(v.object({ redirectUrl: v.string() }), await json(await start(player, { category: 'POA' })));
+    const callback = await answerAtProvider(redirectUrl, 'reject');
+    const forged = callback.replace('result=REJECTED', 'result=APPROVED');
+    await expectError(await app.request(forged), 400, 'error.verification.session_invalid');
+    const back = await app.request(callback);
+    expect(back.headers.get('location')).toBe('/?verification=REJECTED');
+    expect((await list(player)).documents).toEqual([]);
+  });
+
+  it('refuses a return path to another site and an unknown category', async () => {
+    const player = await walletPlayer(platform, app);
+    expect((await start(player, { category: 'ID', returnPath: '//evil.example/x' })).status).toBe(400);
+    expect((await start(player, { category: 'SOW' })).status).toBe(400);
+  });
+});
