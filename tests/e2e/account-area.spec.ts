@@ -13,7 +13,7 @@ const PASSWORD = 'Aurora-Account-1';
 const ACCOUNT = '/en-UN/my-account/account';
 
 /** Registers a new Finnish player with the platform's calls (outside the browser); its e-mail and id. */
-async function registerFreshPlayer(request: APIRequestContext, tag: string): Promise<{ email: string; playerId: number }> {
+async function registerFreshPlayer(request: APIRequestContext, tag: string, countryCode = 'FI'): Promise<{ email: string; playerId: number }> {
   const { email, phoneBody } = newPlayer(`account-${tag}`);
   const registered = await request.post('/api/player/registration', {
     headers: { hcaptchaToken: CAPTCHA_SECRET },
@@ -25,7 +25,7 @@ async function registerFreshPlayer(request: APIRequestContext, tag: string): Pro
       mobilePhone: `+358${phoneBody}`,
       phonePrefix: '+358',
       phoneBody,
-      countryCode: 'FI',
+      countryCode,
       languageCode: 'en',
       termsAndConditions: true,
       cookiePolicyAccepted: true,
@@ -47,12 +47,12 @@ async function registerFreshPlayer(request: APIRequestContext, tag: string): Pro
   return { email, playerId };
 }
 
-/** Logs the player in with the header's dialog and opens the account tab. */
-async function logInToAccount(page: Page, email: string): Promise<void> {
-  await page.goto('/en-UN');
+/** Logs the player in with the header's dialog and opens the account tab (of a langmarket). */
+async function logInToAccount(page: Page, email: string, langmarket = 'en-UN'): Promise<void> {
+  await page.goto(`/${langmarket}`);
   await waitForShell(page);
   await logIn(page, email, PASSWORD);
-  await page.goto(ACCOUNT);
+  await page.goto(langmarket === 'en-UN' ? ACCOUNT : `/${langmarket}/my-account/account`);
   await waitForShell(page);
 }
 
@@ -110,6 +110,22 @@ test.describe('the account area', () => {
     const login = await openLogin(page);
     await submitLogin(login, email, PASSWORD);
     await expect(login.getByText('This account is closed. Please contact customer support.')).toBeVisible();
+  });
+
+  test('a Canadian player switches the site to French: caf is sent as fr, and the account page shows in French', async ({ page, request }) => {
+    const { email } = await registerFreshPlayer(request, 'language', 'CA');
+    await logInToAccount(page, email, 'ca-CA');
+    const language = page.getByRole('region', { name: 'Site language' });
+    await expect(language.getByRole('button', { name: 'Save language' })).toBeDisabled();
+    await language.getByRole('combobox', { name: 'Your language' }).selectOption('caf');
+    await expectNoSeriousA11yViolations(page);
+    const saved = page.waitForRequest((request) => request.url().endsWith('/api/player/profile') && request.method() === 'PATCH');
+    await language.getByRole('button', { name: 'Save language' }).click();
+    expect((await saved).postDataJSON()).toMatchObject({ languageCode: 'fr' });
+    await page.waitForURL('**/caf-CA/my-account/account');
+    await expect(page.getByRole('region', { name: 'Langue du site' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', /^fr/);
+    await expectNoSeriousA11yViolations(page);
   });
 
   for (const width of [320, 375]) {
