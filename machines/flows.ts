@@ -207,6 +207,12 @@ export const FLOWS = {
     machine: () => load<typeof import('./verificationModal.machine')>('./verificationModal.machine').then((m) => m.verificationModalMachine),
     input: () => undefined,
   }),
+  // The account's second factor (issue 23): passkeys, authenticator app, recovery codes.
+  secondFactorSetup: entry({
+    who: 'player',
+    machine: () => load<typeof import('./secondFactorSetup.machine')>('./secondFactorSetup.machine').then((m) => m.secondFactorSetupMachine),
+    input: () => undefined,
+  }),
 };
 
 export type Flows = typeof FLOWS;

@@ -446,6 +446,7 @@ export const sessionMachine = setup({
           { guard: { type: 'mayStartFlow', params: { flow: 'edd' } }, actions: { type: 'startFlow', params: { flow: 'edd' } } },
           { guard: { type: 'mayStartFlow', params: { flow: 'verification' } }, actions: { type: 'startFlow', params: { flow: 'verification' } } },
           { guard: { type: 'mayStartFlow', params: { flow: 'verificationModal' } }, actions: { type: 'startFlow', params: { flow: 'verificationModal' } } },
+          { guard: { type: 'mayStartFlow', params: { flow: 'secondFactorSetup' } }, actions: { type: 'startFlow', params: { flow: 'secondFactorSetup' } } },
         ],
         'flow.stop': {
           description: 'The route was left: its flow stops.',

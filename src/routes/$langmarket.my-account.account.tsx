@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { seoQuery } from '../api/queries';
 import { AccountPage } from '../features/account/AccountPage';
+import { SecuritySection } from '../features/security/SecuritySection';
 import { SeoHead } from './-components/SeoHead';
 
 // product.md §2 "Account area": /my-account/account, guarded by the my-account layout route.
@@ -11,7 +12,7 @@ export const Route = createFileRoute('/$langmarket/my-account/account')({
   // The flows' machines arrive with the route (their own chunks) before onEnter starts them.
   loader: ({ context }) => {
     void context.queryClient.query(seoQuery(context.langMarket)).catch(() => undefined);
-    return Promise.all([context.loadFlow('phoneChange'), context.loadFlow('passwordChange'), context.loadFlow('marketingPreferences'), context.loadFlow('accountClosure'), context.loadFlow('languageSetting')]);
+    return Promise.all([context.loadFlow('phoneChange'), context.loadFlow('passwordChange'), context.loadFlow('marketingPreferences'), context.loadFlow('accountClosure'), context.loadFlow('languageSetting'), context.loadFlow('secondFactorSetup')]);
   },
   onEnter: ({ context }) => {
     context.session.send({ type: 'flow.start', flow: 'phoneChange' });
@@ -19,6 +20,7 @@ export const Route = createFileRoute('/$langmarket/my-account/account')({
     context.session.send({ type: 'flow.start', flow: 'marketingPreferences' });
     context.session.send({ type: 'flow.start', flow: 'accountClosure' });
     context.session.send({ type: 'flow.start', flow: 'languageSetting' });
+    context.session.send({ type: 'flow.start', flow: 'secondFactorSetup' });
   },
   onLeave: ({ context }) => {
     context.session.send({ type: 'flow.stop', flow: 'phoneChange' });
@@ -26,6 +28,7 @@ export const Route = createFileRoute('/$langmarket/my-account/account')({
     context.session.send({ type: 'flow.stop', flow: 'marketingPreferences' });
     context.session.send({ type: 'flow.stop', flow: 'accountClosure' });
     context.session.send({ type: 'flow.stop', flow: 'languageSetting' });
+    context.session.send({ type: 'flow.stop', flow: 'secondFactorSetup' });
   },
   component: Account,
 });
@@ -37,7 +40,9 @@ function Account() {
   return (
     <>
       <SeoHead langMarket={langMarket} entry="myAccount" />
-      <AccountPage session={session} />
+      <AccountPage session={session}>
+        <SecuritySection session={session} />
+      </AccountPage>
     </>
   );
 }

@@ -150,4 +150,5 @@ export const FLOW_ROUTES: Readonly<Record<string, { path: string; note?: string 
   edd: { path: '/en-UN/my-account/account', note: 'log in first; asked only after POST /api/test/edd { email, status: "requested" }' },
   verification: { path: '/en-UN/my-account/account/verification', note: 'log in first' },
   verificationModal: { path: '/en-UN/my-account/account', note: 'log in first; Verify now opens it' },
+  secondFactorSetup: { path: '/en-UN/my-account/account', note: 'log in first; the Security section' },
 };

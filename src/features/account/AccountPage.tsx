@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { isLoadingProfile } from '../../../machines/session.guards';
 import type { sessionMachine } from '../../../machines/session.machine';
@@ -23,13 +24,15 @@ export interface AccountPageProps {
    * and the account flows the route started (phone change, password change).
    */
   session: SessionRef;
+  /** Sections of other features the route places in the page (issue 23: Security), before the closure. */
+  children?: ReactNode;
 }
 
 /**
  * /my-account/account (product.md §2 "Account area"): the player's details from the profile
  * (read-only), the phone change with its SMS code (behaviour.md §4, §5) and the password change.
  */
-export function AccountPage({ session }: AccountPageProps) {
+export function AccountPage({ session, children }: AccountPageProps) {
   const profile = useSelector(session, (snapshot) => snapshot.context.profile);
   // The first load only: a reload keeps the details shown until its answer.
   const loading = useSelector(session, (snapshot) => isLoadingProfile(snapshot) && snapshot.context.profile === null);
@@ -57,6 +60,7 @@ export function AccountPage({ session }: AccountPageProps) {
       <MarketingPreferencesForm session={session} />
       <LanguageSetting session={session} />
       <LoginHistory session={session} />
+      {children}
       <AccountClosure session={session} email={profile?.email ?? null} />
     </div>
   );
