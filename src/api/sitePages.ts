@@ -83,6 +83,8 @@ export const SITE_PAGES: readonly SitePage[] = [
   { path: '/unlock', index: false, head: { kind: 'seo', entry: 'unlock' } },
   { path: '/accept-terms-condition', index: false, head: { kind: 'seo', entry: 'acceptTerms' }, loginRequired: true },
   { path: '/my-account/account', index: false, head: { kind: 'seo', entry: 'myAccount' }, loginRequired: true },
+  // product.md §2: the account's "verification" tab (issue 23), under the account page's title.
+  { path: '/my-account/account/verification', index: false, head: { kind: 'seo', entry: 'myAccount' }, loginRequired: true },
   // product.md §2: the banking tabs and the deposit modal (issue 11), a player's pages only.
   { path: '/my-account/banking', index: false, head: { kind: 'seo', entry: 'banking' }, loginRequired: true },
   { path: '/my-account/banking/deposit', index: false, head: { kind: 'seo', entry: 'deposit' }, loginRequired: true },

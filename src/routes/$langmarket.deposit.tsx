@@ -4,6 +4,7 @@ import { formatLangMarket } from '../../machines/lib/markets';
 import { seoQuery } from '../api/queries';
 import { DepositDialog } from '../features/banking/DepositDialog';
 import { depositCloseHref, depositModalReturnPath, depositSearchSchema } from '../features/banking/search';
+import { VerificationHost } from '../features/verification/VerificationModal';
 import { depositGuard, restartDepositIfChanged, startDeposit } from './-components/depositRoute';
 import { SeoHead } from './-components/SeoHead';
 
@@ -16,12 +17,19 @@ export const Route = createFileRoute('/$langmarket/deposit')({
   beforeLoad: ({ context, location, params }) => depositGuard(context, location.href, params.langmarket),
   loader: ({ context }) => {
     void context.queryClient.query(seoQuery(context.langMarket)).catch(() => undefined);
-    return context.loadFlow('deposit');
+    return Promise.all([context.loadFlow('deposit'), context.loadFlow('verification'), context.loadFlow('verificationModal')]);
   },
-  onEnter: ({ context, params, search }) => startDeposit(context, depositModalReturnPath(params.langmarket, search.from), search.depositId),
+  onEnter: ({ context, params, search }) => {
+    startDeposit(context, depositModalReturnPath(params.langmarket, search.from), search.depositId);
+    // Issue 23: a deposit that asks for documents opens the verification modal over this one.
+    context.session.send({ type: 'flow.start', flow: 'verification' });
+    context.session.send({ type: 'flow.start', flow: 'verificationModal' });
+  },
   onStay: ({ context, params, search }) => restartDepositIfChanged(context, depositModalReturnPath(params.langmarket, search.from), search.depositId),
   onLeave: ({ context }) => {
     context.session.send({ type: 'flow.stop', flow: 'deposit' });
+    context.session.send({ type: 'flow.stop', flow: 'verification' });
+    context.session.send({ type: 'flow.stop', flow: 'verificationModal' });
   },
   component: DepositModal,
 });
@@ -44,6 +52,7 @@ function DepositModal() {
           else void navigate({ to: '/$langmarket/deposit', params: { langmarket }, search: { from } });
         }}
       />
+      <VerificationHost session={session} />
     </>
   );
 }

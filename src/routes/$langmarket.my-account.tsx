@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react';
 import { formatLangMarket } from '../../machines/lib/markets';
 import { authRedirect, isRiskRestricted, waitForResolved } from '../../machines/session.guards';
 import { AccountNav } from '../features/account/AccountNav';
+import { VerificationHost } from '../features/verification/VerificationModal';
 
 // product.md §2 "Account area (login required; otherwise redirect to the access-error page /401 with
 // the original path passed on)": one guard for every /my-account page (machines/session.guards.ts).
@@ -12,6 +13,17 @@ export const Route = createFileRoute('/$langmarket/my-account')({
     const target = authRedirect(location.href, snapshot);
     // An authorized session always has its claims; without them the pages have no player to show.
     if (target !== null || snapshot.context.claims === null) throw redirect({ href: target ?? `/${params.langmarket}/401` });
+  },
+  // Issue 23: the document upload and the verification modal run while the account area is open
+  // (the account page, the verification tab, the deposit and the withdrawal open the modal).
+  loader: ({ context }) => Promise.all([context.loadFlow('verification'), context.loadFlow('verificationModal')]),
+  onEnter: ({ context }) => {
+    context.session.send({ type: 'flow.start', flow: 'verification' });
+    context.session.send({ type: 'flow.start', flow: 'verificationModal' });
+  },
+  onLeave: ({ context }) => {
+    context.session.send({ type: 'flow.stop', flow: 'verification' });
+    context.session.send({ type: 'flow.stop', flow: 'verificationModal' });
   },
   component: MyAccount,
 });
@@ -24,6 +36,7 @@ function MyAccount() {
     <>
       <AccountNav langmarket={formatLangMarket(langMarket)} showLimits={showLimits} />
       <Outlet />
+      <VerificationHost session={session} />
     </>
   );
 }

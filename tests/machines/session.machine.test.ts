@@ -158,6 +158,7 @@ function flowEvents(value: unknown, flows: FlowRefs): SessionEvent[] {
           { type: 'flow.start', flow: 'edd' },
           { type: 'flow.start', flow: 'verification' },
           { type: 'flow.start', flow: 'verificationModal' },
+          { type: 'flow.start', flow: 'secondFactorSetup' },
           // The reality check (tried here only, to keep the graph small): its link opens the limits
           // page, its Log out ends it, and new settings reach it.
           { type: 'activity.openLimits' },

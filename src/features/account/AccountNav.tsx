@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import * as s from './accountNav.css';
 
 /**
- * The account area's pages (product.md §2 "Account area"): the account, banking and the gambling
+ * The account area's pages (product.md §2 "Account area"): the account, its verification tab, banking and the gambling
  * limits, links that say which page is shown (aria-current, also on a page's sub-pages). The
  * gambling limits are left out for a player whose route would send them back (risk-payout flagged
  * or multibrand-suspended, product.md §2 "Route guards").
@@ -14,8 +14,14 @@ export function AccountNav({ langmarket, showLimits }: { langmarket: string; sho
     <nav className={s.nav} aria-label={t({ id: 'account.nav.label', message: 'Your account' })}>
       <ul className={s.list}>
         <li>
-          <Link to="/$langmarket/my-account/account" params={{ langmarket }} className={s.link}>
+          {/* Exact: the verification tab below it is a tab of its own. */}
+          <Link to="/$langmarket/my-account/account" params={{ langmarket }} activeOptions={{ exact: true }} className={s.link}>
             <Trans id="account.myAccount">My account</Trans>
+          </Link>
+        </li>
+        <li>
+          <Link to="/$langmarket/my-account/account/verification" params={{ langmarket }} className={s.link}>
+            <Trans id="account.nav.verification">Identity verification</Trans>
           </Link>
         </li>
         <li>

@@ -1,7 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
+import { kycNeedsNoAction, parseRequestDocumentTypeStatus } from '../../../machines/lib/kyc';
+import { formatLangMarket } from '../../../machines/lib/markets';
 import { isLoadingProfile } from '../../../machines/session.guards';
 import type { sessionMachine } from '../../../machines/session.machine';
 import type { PlayerProfile } from '../../api/player';
@@ -15,8 +18,11 @@ import { LanguageSetting } from './LanguageSetting';
 import { PasswordChangeForm } from './PasswordChangeForm';
 import { PhoneChangeForm } from './PhoneChangeForm';
 import { CardSection } from '../../ui/CardSection';
+import { Button } from '../../ui/Button';
+import { formActionsClass } from '../../ui/Field';
 
 export type SessionRef = ActorRefFrom<typeof sessionMachine>;
+type VerificationFlow = NonNullable<ReturnType<SessionRef['getSnapshot']>['context']['flows']['verification']>;
 
 export interface AccountPageProps {
   /**
@@ -55,6 +61,7 @@ export function AccountPage({ session, children }: AccountPageProps) {
           </FormError>
         ) : null}
       </CardSection>
+      <VerificationSummary session={session} />
       <PhoneChangeForm session={session} profile={profile} />
       <PasswordChangeForm session={session} email={profile?.email ?? null} />
       <MarketingPreferencesForm session={session} />
@@ -92,5 +99,44 @@ function Details({ profile }: { profile: PlayerProfile }) {
       </dt>
       <dd className={s.value}>{countryName(profile.countryCode, i18n.locale)}</dd>
     </dl>
+  );
+}
+
+/**
+ * Issue 23: whether the account needs documents (behaviour.md §5 "KYC needs no action when ..."),
+ * from the session's verification flow (started by the account area); "Verify now" opens the
+ * verification modal from the account page (product.md §2), the tab lists every document.
+ */
+function VerificationSummary({ session }: { session: SessionRef }) {
+  const flow = useSelector(session, (snapshot) => snapshot.context.flows.verification);
+  return flow === null ? null : <VerificationSummaryOf session={session} flow={flow} />;
+}
+
+function VerificationSummaryOf({ session, flow }: { session: SessionRef; flow: VerificationFlow }) {
+  const documents = useSelector(flow, (snapshot) => snapshot.context.documents);
+  const modal = useSelector(session, (snapshot) => snapshot.context.flows.verificationModal);
+  const langmarket = useSelector(session, (snapshot) => formatLangMarket(snapshot.context.langMarket));
+  if (documents === null) return null;
+  const noAction = kycNeedsNoAction(documents.kycStatus, parseRequestDocumentTypeStatus(documents.requestDocumentTypeStatus));
+  return (
+    <CardSection headingId="account-verification" heading={<Trans id="account.nav.verification">Identity verification</Trans>}>
+      <p className={s.text} data-testid="account-kyc">
+        {noAction ? (
+          <Trans id="account.verification.none">Your account needs no documents right now.</Trans>
+        ) : (
+          <Trans id="account.verification.needed">We need documents to verify your account.</Trans>
+        )}
+      </p>
+      <div className={formActionsClass}>
+        <Link to="/$langmarket/my-account/account/verification" params={{ langmarket }}>
+          <Trans id="account.verification.documents">See your documents</Trans>
+        </Link>
+        {noAction || modal === null ? null : (
+          <Button onClick={() => modal.send({ type: 'modal.open', startPoint: 'account', reason: 'requested' })}>
+            <Trans id="account.verification.verifyNow">Verify now</Trans>
+          </Button>
+        )}
+      </div>
+    </CardSection>
   );
 }

@@ -17,7 +17,7 @@ import { cashierErrorMessage, DEPOSIT_NOT_ALLOWED, operationStatusMessage, type 
 import { Facts } from '../../ui/Facts';
 import { Notice, NoticeText, type SessionRef } from './parts';
 import { CashierForm } from './CashierForm';
-import { CheckFailed, CheckResult, NotOffered, RetryButton, type CheckResultState } from './results';
+import { CheckFailed, CheckResult, NotOffered, RetryButton, UploadDocumentsButton, type CheckResultState } from './results';
 import { useMoney } from '../../ui/money';
 
 type DepositActor = ActorRefFrom<typeof depositMachine>;
@@ -95,7 +95,7 @@ function Deposit({ session, deposit, langMarket, onRestart }: { session: Session
     case 'limitReached':
     case 'restricted':
     case 'refused':
-      return <DepositStatus deposit={deposit} state={value} langMarket={langMarket} />;
+      return <DepositStatus session={session} deposit={deposit} state={value} langMarket={langMarket} />;
   }
 }
 
@@ -183,7 +183,7 @@ function DepositFailed({ deposit }: { deposit: DepositActor }) {
 }
 
 /** A result instead of the cashier: the documents, a limit, a restriction, a refusal (behaviour.md §4's table). */
-function DepositStatus({ deposit, state, langMarket }: { deposit: DepositActor; state: CheckResultState; langMarket: LangMarket }) {
+function DepositStatus({ session, deposit, state, langMarket }: { session: SessionRef; deposit: DepositActor; state: CheckResultState; langMarket: LangMarket }) {
   const { i18n } = useLingui();
   const context = useSelector(deposit, (snapshot) => snapshot.context);
   const money = useMoney(langMarket, context.player.currency);
@@ -203,8 +203,9 @@ function DepositStatus({ deposit, state, langMarket }: { deposit: DepositActor; 
               <Trans id="banking.deposit.setLimit">Set a deposit limit</Trans>
             </Link>
           ) : null}
+          <UploadDocumentsButton session={session} startPoint="deposit" state={state} daysLeft={context.daysLeftToVerifyDocuments} />
           {state === 'verifyDocument' ? (
-            <Button onClick={() => deposit.send({ type: 'verification.postpone' })}>
+            <Button variant="secondary" onClick={() => deposit.send({ type: 'verification.postpone' })}>
               <Trans id="banking.deposit.postpone">Verify later and deposit now</Trans>
             </Button>
           ) : null}

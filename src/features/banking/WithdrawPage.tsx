@@ -22,7 +22,7 @@ import {
 import { Facts } from '../../ui/Facts';
 import { Notice, NoticeText, type SessionRef } from './parts';
 import { CashierForm } from './CashierForm';
-import { CheckFailed, CheckResult, NotOffered, RetryButton } from './results';
+import { CheckFailed, CheckResult, NotOffered, RecheckOnReview, RetryButton, UploadDocumentsButton } from './results';
 import { useMoney } from '../../ui/money';
 
 type WithdrawActor = ActorRefFrom<typeof withdrawMachine>;
@@ -42,7 +42,7 @@ export function WithdrawPage({ session, langMarket }: { session: SessionRef; lan
         <h2 className={s.sectionTitle} id="banking-withdraw">
           <Trans id="banking.withdraw.heading">Request a withdrawal</Trans>
         </h2>
-        {withdraw === null ? <Loader layout="inline" /> : <WithdrawRequest key={withdraw.sessionId} withdraw={withdraw} langMarket={langMarket} />}
+        {withdraw === null ? <Loader layout="inline" /> : <WithdrawRequest key={withdraw.sessionId} session={session} withdraw={withdraw} langMarket={langMarket} />}
       </section>
       <section className={s.section} aria-labelledby="banking-pending">
         <h2 className={s.sectionTitle} id="banking-pending">
@@ -54,7 +54,7 @@ export function WithdrawPage({ session, langMarket }: { session: SessionRef; lan
   );
 }
 
-function WithdrawRequest({ withdraw, langMarket }: { withdraw: WithdrawActor; langMarket: LangMarket }) {
+function WithdrawRequest({ session, withdraw, langMarket }: { session: SessionRef; withdraw: WithdrawActor; langMarket: LangMarket }) {
   const { i18n } = useLingui();
   const state = useSelector(withdraw, (snapshot) => snapshot.value.request);
   const context = useSelector(withdraw, (snapshot) => snapshot.context);
@@ -102,7 +102,11 @@ function WithdrawRequest({ withdraw, langMarket }: { withdraw: WithdrawActor; la
       const status = context.status ?? 'error';
       const limit = context.limit === null ? null : money.wire(context.limit);
       return (
-        <CheckResult state={state} actions={state === 'refused' ? <RetryButton onRetry={clear} /> : undefined}>
+        <CheckResult
+          state={state}
+          actions={state === 'refused' ? <RetryButton onRetry={clear} /> : <UploadDocumentsButton session={session} startPoint="withdraw" state={state} />}
+        >
+          {state === 'underReview' ? <RecheckOnReview session={session} onReview={clear} /> : null}
           <NoticeText>{i18n._(operationStatusMessage(status, { result: context.result, limit, duration: context.duration }))}</NoticeText>
           {state === 'limitReached' && context.originalLimit !== null ? (
             <Facts items={[{ term: <Trans id="banking.withdraw.originalLimit">Limit before the pending change</Trans>, value: money.wire(context.originalLimit) }]} />

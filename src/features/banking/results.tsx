@@ -1,12 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import type { ReactNode } from 'react';
+import { useSelector } from '@xstate/react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import { walletRefOf } from '../../../machines/session.machine';
+import type { walletMachine } from '../../../machines/wallet.machine';
 import type { DepositAmountProblem, DepositError } from '../../../machines/deposit.machine';
 import type { WithdrawAmountProblem, WithdrawError } from '../../../machines/withdraw.machine';
 import { Button } from '../../ui/Button';
 import { formActionsClass } from '../../ui/Field';
 import { amountProblemMessage, cashierErrorMessage, cashierFieldMessage, METHOD_MISSING, type AmountBounds } from './errorMessages';
-import { Notice, NoticeText, type NoticeTone } from './parts';
+import { Notice, NoticeText, type NoticeTone, type SessionRef } from './parts';
 
 // The views the deposit and the withdrawal share (issue 22 "Rules written once"): each result of
 // the cashier check (machines/cashierCheck.machine.ts, behaviour.md §4's table) and of a request
@@ -95,4 +99,51 @@ export function useCashierFormMessages(form: CashierFormState, bounds: AmountBou
   const methodError = form.methodMissing ? i18n._(METHOD_MISSING) : methodServerCode === undefined ? undefined : i18n._(cashierFieldMessage(methodServerCode, bounds));
   const formError = form.error !== null && form.error.fieldErrors.length === 0 ? i18n._(cashierErrorMessage(form.error.code)) : null;
   return { amountError, methodError, formError };
+}
+
+/**
+ * Issue 23: a document result of the check (verify-document, required, strict) opens the
+ * verification modal (the session's verificationModal flow, started by the route) with where the
+ * player is; after an upload the modal checks the deposit or withdrawal again.
+ */
+export function UploadDocumentsButton({
+  session,
+  startPoint,
+  state,
+  daysLeft = null,
+}: {
+  session: SessionRef;
+  startPoint: 'deposit' | 'withdraw';
+  state: CheckResultState;
+  daysLeft?: number | null;
+}) {
+  const modal = useSelector(session, (snapshot) => snapshot.context.flows.verificationModal);
+  if (modal === null || (state !== 'verifyDocument' && state !== 'documentsRequired' && state !== 'documentsStrict')) return null;
+  const reason = state === 'verifyDocument' ? 'preferred' : state === 'documentsStrict' ? 'strict' : 'required';
+  return (
+    <Button onClick={() => modal.send({ type: 'modal.open', startPoint, reason, daysLeft })}>
+      <Trans id="banking.documents.upload">Upload documents</Trans>
+    </Button>
+  );
+}
+
+/**
+ * Issue 23: a withdrawal waiting for its documents' review is checked again when the wallet's live
+ * connection says the player's attributes changed (the operator's decision), so it goes on without
+ * a reload.
+ */
+export function RecheckOnReview({ session, onReview }: { session: SessionRef; onReview: () => void }) {
+  const wallet = useSelector(session, walletRefOf);
+  return wallet === undefined ? null : <RecheckOnAttributes wallet={wallet} onReview={onReview} />;
+}
+
+function RecheckOnAttributes({ wallet, onReview }: { wallet: ActorRefFrom<typeof walletMachine>; onReview: () => void }) {
+  const attributes = useSelector(wallet, (snapshot) => snapshot.context.attributes);
+  const seen = useRef(attributes);
+  useEffect(() => {
+    if (attributes === seen.current) return;
+    seen.current = attributes;
+    onReview();
+  }, [attributes, onReview]);
+  return null;
 }
