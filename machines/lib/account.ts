@@ -25,3 +25,11 @@ export const PROFILE_LANGUAGE_CODES: readonly string[] = [...new Set(LANGUAGE_CO
 export function accountHref(langMarket: LangMarket): string {
   return `/${formatLangMarket(langMarket)}/my-account/account`;
 }
+
+/**
+ * What the account's activity log records (product.md §3 "Session": latestActivityLog with a note;
+ * the spec names no kinds: these are the account's own actions the platform sees): a login (note: its
+ * address), a password change, a language change (note: the language as stored).
+ */
+export const ACCOUNT_ACTIVITY_KINDS = ['LOGIN', 'PASSWORD_CHANGED', 'LANGUAGE_CHANGED'] as const;
+export type AccountActivityKind = (typeof ACCOUNT_ACTIVITY_KINDS)[number];

@@ -390,6 +390,16 @@ export interface PlayerMarketingPreferencesTable {
   updated_at: Date;
 }
 
+/** Migration 0022: one entry of the account's activity log (server/repositories/account-activity.ts). */
+export interface PlayerActivityTable {
+  id: Generated<string>;
+  player_id: number;
+  at: Date;
+  /** machines/lib/account.ts ACCOUNT_ACTIVITY_KINDS. */
+  kind: string;
+  note: string | null;
+}
+
 /** Migration 0018: one login the platform let through (server/repositories/login-history.ts). */
 export interface PlayerLoginsTable {
   id: Generated<string>;
@@ -574,6 +584,7 @@ export interface Database {
   identity_verifications: IdentityVerificationsTable;
   register_checks: RegisterChecksTable;
   player_logins: PlayerLoginsTable;
+  player_activity: PlayerActivityTable;
   player_edd_questionnaires: PlayerEddQuestionnairesTable;
   game_provider_keys: GameProviderKeysTable;
   game_sessions: GameSessionsTable;

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import type { Kysely } from 'kysely';
-import { closeAccountRequestSchema, profileLanguageRequestSchema, type CloseAccountResponse, type LoginHistoryResponse } from '../../src/api/account';
+import { closeAccountRequestSchema, profileLanguageRequestSchema, type CloseAccountResponse, type LatestActivityResponse, type LoginHistoryResponse } from '../../src/api/account';
 import type { PlayerProfile } from '../../src/api/player';
 import type { Database } from '../db/schema';
 import { requireAuth, type AuthEnv } from '../http/auth';
@@ -9,6 +9,7 @@ import { authServicesOf } from '../http/session-cookie';
 import { flowBodyLimit, parseJsonBody } from '../http/validation';
 import { currentPlayer } from '../services/account';
 import { closeAccount } from '../services/account-closure';
+import { latestActivityOf } from '../services/account-activity';
 import { loginHistoryOf } from '../services/login-history';
 import { updateProfileLanguage } from '../services/profile-update';
 import type { ThrottlePolicy } from '../services/throttle';
@@ -16,6 +17,7 @@ import type { ThrottlePolicy } from '../services/throttle';
 // The rest of the account area (behaviour.md §7 "Player and account"; the contract is
 // src/api/account.ts), mounted at /api/player for a logged-in player:
 //   GET  /login_history  -> { logins } newest first
+//   GET  /latest-activity-log -> { latestActivityLog } (the newest entry, with its note)
 //   PATCH /profile       { playerId, languageCode } -> the profile (the player's language)
 //   POST /account/close  { confirm: true, password? } -> { status: 'CLOSED', payout } (every session ends)
 
@@ -26,6 +28,11 @@ export function accountRoutes({ db, clock, throttle }: { db: Kysely<Database>; c
   routes.get('/login_history', requireAuth, async (c) => {
     const player = await currentPlayer({ db, clock }, playerOf(c));
     return c.json<LoginHistoryResponse>({ logins: await loginHistoryOf(db, player.id) });
+  });
+
+  routes.get('/latest-activity-log', requireAuth, async (c) => {
+    const player = await currentPlayer({ db, clock }, playerOf(c));
+    return c.json<LatestActivityResponse>(await latestActivityOf(db, player.id));
   });
 
   routes.patch('/profile', flowBodyLimit, requireAuth, async (c) => {

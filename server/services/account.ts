@@ -9,6 +9,7 @@ import { createPlayerStore, type Player } from './players';
 import { revokePlayerSessions } from './sessions';
 import { depositCount, firstDepositDate } from '../repositories/deposits';
 import { checkOldPassword, type LoginDeps } from './login';
+import { recordActivity } from './account-activity';
 import { kycOfPlayer } from './kyc-level';
 
 // The logged-in player's own account (behaviour.md §7 "Player and account"): profile, transaction
@@ -81,5 +82,6 @@ export async function changePassword(
   const rule = v.safeParse(newPasswordSchema, { newPassword: request.newPassword }, { abortEarly: false });
   if (!rule.success) throw validationError(fieldErrorsOf(rule.issues));
   await createPlayerStore(deps.db, deps.clock).setPassword(player.id, request.newPassword);
+  await recordActivity(deps.db, { playerId: player.id, at: deps.clock(), kind: 'PASSWORD_CHANGED', note: null });
   await revokePlayerSessions(deps.db, player.id, deps.clock(), { except: request.sessionId });
 }

@@ -4,6 +4,7 @@ import type { LoginHistoryEntry } from '../../src/api/account';
 import type { Database } from '../db/schema';
 import { resolveCountry, type CountrySources } from '../domain/access';
 import { insertLogin, latestLogins } from '../repositories/login-history';
+import { recordActivity } from './account-activity';
 
 // The players' login history (product.md §3 "Account details": loginDate, loginIp, loginCountry;
 // behaviour.md §7 "Login history: GET"). Every login the platform lets through is recorded by the
@@ -39,6 +40,7 @@ export async function recordLogin(db: Kysely<Database>, login: { playerId: numbe
     countryCode: login.place.country,
     loginMethod: login.loginMethod,
   });
+  await recordActivity(db, { playerId: login.playerId, at: login.at, kind: 'LOGIN', note: login.place.address });
 }
 
 /** The player's latest logins, newest first (machines/lib/account.ts LOGIN_HISTORY_LIMIT). */

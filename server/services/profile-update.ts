@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import { FIELD_CODES, validationError } from '../http/validation';
 import { currentPlayer, profileOf, type AccountDeps } from './account';
 import { createPlayerStore } from './players';
+import { recordActivity } from './account-activity';
 
 // The player's own profile update (product.md §3 "Player profile: profile update payload";
 // behaviour.md §7 "Profile update body: playerId plus ... languageCode"): the language, as the
@@ -19,5 +20,6 @@ export async function updateProfileLanguage(
   if (request.playerId !== sessionPlayerId) throw validationError([{ field: 'playerId', code: FIELD_CODES.invalid }]);
   const player = await currentPlayer(deps, sessionPlayerId);
   const updated = (await createPlayerStore(deps.db, deps.clock).update(player.id, { language_code: request.languageCode })) ?? player;
+  await recordActivity(deps.db, { playerId: player.id, at: deps.clock(), kind: 'LANGUAGE_CHANGED', note: request.languageCode });
   return profileOf(deps.db, updated);
 }

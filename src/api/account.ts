@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { PROFILE_LANGUAGE_CODES } from '../../machines/lib/account';
+import { ACCOUNT_ACTIVITY_KINDS, PROFILE_LANGUAGE_CODES } from '../../machines/lib/account';
 import { request } from './client';
 import { FIELD_CODES } from './errors';
 import { playerProfileSchema, type PlayerProfile } from './player';
@@ -17,6 +17,7 @@ import { playerProfileSchema, type PlayerProfile } from './player';
 //        withdrawal (as a self-exclusion does), every session ends, and a login is refused with
 //        code:error.account.closed (behaviour.md §8 "Login").
 //
+//   GET /player/latest-activity-log -> { latestActivityLog: { activityDate, activity, note } | null }
 //   PATCH /player/profile { playerId, languageCode } -> the profile (product.md §3 "Player profile":
 //        the language as the platform names it, caf sent as fr, inen as en: machines/lib/account.ts)
 //
@@ -54,6 +55,19 @@ export const closeAccountResponseSchema = v.object({
 });
 export type CloseAccountResponse = v.InferOutput<typeof closeAccountResponseSchema>;
 
+export const latestActivityResponseSchema = v.object({
+  latestActivityLog: v.nullable(
+    v.object({
+      /** ISO 8601 instant. */
+      activityDate: v.string(),
+      activity: v.picklist(ACCOUNT_ACTIVITY_KINDS),
+      /** The login's address, the language stored; null when there is nothing to add. */
+      note: v.nullable(v.string()),
+    }),
+  ),
+});
+export type LatestActivityResponse = v.InferOutput<typeof latestActivityResponseSchema>;
+
 /** PATCH /player/profile: the player's language. */
 export const profileLanguageRequestSchema = v.strictObject(
   {
@@ -67,6 +81,8 @@ export type ProfileLanguageRequest = v.InferOutput<typeof profileLanguageRequest
 export const accountApi = {
   loginHistory: async (signal?: AbortSignal): Promise<LoginHistoryEntry[]> =>
     (await request('/player/login_history', loginHistoryResponseSchema, { auth: true, signal })).logins,
+  latestActivity: async (signal?: AbortSignal): Promise<LatestActivityResponse['latestActivityLog']> =>
+    (await request('/player/latest-activity-log', latestActivityResponseSchema, { auth: true, signal })).latestActivityLog,
   saveLanguage: (body: ProfileLanguageRequest, signal?: AbortSignal): Promise<PlayerProfile> =>
     request('/player/profile', playerProfileSchema, { method: 'PATCH', body, auth: true, signal }),
   close: (body: CloseAccountRequest, signal?: AbortSignal): Promise<CloseAccountResponse> =>

@@ -18,6 +18,7 @@ import * as marketingPreferences from './0016_marketing_preferences';
 import * as documents from './0017_documents';
 import * as registerChecks from './0021_register_checks';
 import * as loginHistory from './0018_login_history';
+import * as accountActivity from './0022_account_activity';
 import * as secondFactor from './0020_second_factor';
 import * as edd from './0019_edd';
 
@@ -44,6 +45,7 @@ export const migrations: Record<string, Migration> = {
   '0017_documents': documents,
   '0021_register_checks': registerChecks,
   '0018_login_history': loginHistory,
+  '0022_account_activity': accountActivity,
   '0020_second_factor': secondFactor,
   '0019_edd': edd,
 };

@@ -15,6 +15,7 @@ import { MarketingPreferencesForm } from './MarketingPreferencesForm';
 import { LoginHistory } from './LoginHistory';
 import { AccountClosure } from './AccountClosure';
 import { LanguageSetting } from './LanguageSetting';
+import { LatestActivity } from './LatestActivity';
 import { PasswordChangeForm } from './PasswordChangeForm';
 import { PhoneChangeForm } from './PhoneChangeForm';
 import { CardSection } from '../../ui/CardSection';
@@ -66,6 +67,7 @@ export function AccountPage({ session, children }: AccountPageProps) {
       <PasswordChangeForm session={session} email={profile?.email ?? null} />
       <MarketingPreferencesForm session={session} />
       <LanguageSetting session={session} />
+      <LatestActivity session={session} />
       <LoginHistory session={session} />
       {children}
       <AccountClosure session={session} email={profile?.email ?? null} />
