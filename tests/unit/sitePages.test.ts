@@ -18,6 +18,9 @@ function routedPaths(): string[] {
       // A layout (another file nests below it) is no page of its own; `x.index` is the page at x.
       .filter((segments) => segments.at(-1) === 'index' || !files.some((other) => joined(other).startsWith(`${joined(segments)}.`)))
       .map((segments) => (segments.at(-1) === 'index' ? segments.slice(0, -1) : segments))
+      // A trailing `_` un-nests a route from the layout of the same name (`account_.verification`
+      // is /account/verification, not a child of the account page); the path has no `_`.
+      .map((segments) => segments.map((segment) => segment.replace(/_$/, '')))
       .map((segments) => (segments.length === 0 ? '' : `/${segments.join('/')}`))
       .sort()
   );
