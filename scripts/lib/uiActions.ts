@@ -138,6 +138,21 @@ const communicationGroup = (event: EventObject): string => {
   return locator('group', [MARKETING_COMMUNICATIONS[communication] ?? communication]);
 };
 
+/** A document step's row on the verification tab or in the modal (its heading names it: "Proof of identity"). */
+const STEP_NAMES: Readonly<Record<string, string>> = {
+  ID: 'verification.step.id',
+  POA: 'verification.step.address',
+  POP: 'verification.step.payment',
+  SOW: 'verification.step.sow',
+  OTHER: 'verification.step.other',
+};
+const stepUpload: UiAction = {
+  code: (event) => {
+    const step = String(field(event, 'step'));
+    return `await ${locator('button', ['verification.upload.open'], { role: 'listitem', names: [STEP_NAMES[step] ?? step] })}.click();`;
+  },
+};
+
 export const FLOW_UIS: Readonly<Record<string, FlowUi>> = {
   deposit: {
     path: '/en-UN/my-account/banking/deposit',
@@ -289,6 +304,44 @@ export const FLOW_UIS: Readonly<Record<string, FlowUi>> = {
       },
       'preferences.save': { role: 'button', names: ['account.marketing.save'] },
       'preferences.retry': { role: 'button', names: ['common.tryAgain'] },
+    },
+  },
+  verification: {
+    path: '/en-UN/my-account/account/verification',
+    player: 'player@example.com',
+    notes: ['Ask the player for a document first: POST /api/test/documents/request { email, documentType } (test mode).'],
+    actions: {
+      'step.select': stepUpload,
+      'documentType.select': { role: 'combobox', names: ['verification.documentType'], fill: 'documentType' },
+      'depositMethod.select': { role: 'combobox', names: ['verification.depositMethod'], fill: 'depositMethod' },
+      'file.choose': {
+        code: (event) => {
+          const file = field(event, 'file') as { name?: string; type?: string } | undefined;
+          return `await page.getByLabel(${accessibleName(['verification.file'])}).setInputFiles({ name: ${quote(file?.name ?? 'document.jpg')}, mimeType: ${quote(file?.type ?? 'image/jpeg')}, buffer: photo });`;
+        },
+      },
+      'upload.start': { role: 'button', names: ['verification.upload.send'] },
+      'upload.retry': { role: 'button', names: ['common.tryAgain'] },
+      'step.retry': { role: 'button', names: ['common.tryAgain'] },
+      'documents.refresh': says(() => "the operator's review (POST /api/test/documents/review) reaches the page on the wallet socket"),
+      'verification.clear': says(() => 'no control: leaving the account area stops the flow, entering it starts it afresh'),
+    },
+  },
+  verificationModal: {
+    path: '/en-UN/my-account/account',
+    player: 'player@example.com',
+    notes: ['Ask the player for a document first (POST /api/test/documents/request); the deposit and withdraw pages open the modal too (Upload documents).'],
+    actions: {
+      'modal.open': { role: 'button', names: ['account.verification.verifyNow', 'banking.documents.upload'] },
+      'modal.uploaded': says(() => 'upload a document in the modal (the verification flow tells the modal)'),
+      'modal.close': { role: 'button', names: ['ui.dialog.close'] },
+      'modal.verifyLater': { role: 'button', names: ['verification.modal.later'] },
+      'modal.terminate': {
+        role: 'button',
+        names: ['verification.modal.backToAccount', 'verification.modal.backToDeposit', 'verification.modal.backToWithdrawal'],
+      },
+      'forfeit.open': says(() => 'no screen opens the withdrawal-forfeit modal yet (no bonus to forfeit)'),
+      'forfeit.close': says(() => 'no screen opens the withdrawal-forfeit modal yet'),
     },
   },
 };
