@@ -3,8 +3,8 @@ import { TERMS_RELEASES } from '../../server/content/terms';
 import { test, expect, expectNoSeriousA11yViolations, waitForShell } from './fixtures';
 import { expectFitsViewport, lastCode, logIn, newPlayer, openLogin, screenshot, submitLogin } from './helpers';
 
-// The rest of the account area (issue 23), as a player uses it: the login history shows the login
-// just made; the account closure ends on the closed-account page and a new login is refused
+// The rest of the account area (issue 23), as a player uses it: the login history and the latest
+// activity show the login just made; the account closure ends on the closed-account page and a new login is refused
 // (behaviour.md §8 "Login" closed). Each test registers its own fresh player through the platform's
 // sign-up calls (never a shared seeded one), then logs in with the header's dialog.
 
@@ -70,6 +70,10 @@ test.describe('the account area', () => {
     const today = `${String(now.getDate()).padStart(2, '0')}/${String(now.getMonth() + 1).padStart(2, '0')}/${String(now.getFullYear())}`;
     await expect(items.first().locator('time')).toContainText(today);
     await expect(items.first()).toContainText('IP address');
+    // The latest activity is this login, its address as the note.
+    const latest = page.getByRole('region', { name: 'Latest activity' }).getByTestId('latest-activity');
+    await expect(latest).toContainText('Logged in');
+    await expect(latest).toContainText('Note');
     await expectNoSeriousA11yViolations(page);
   });
 
