@@ -39,9 +39,10 @@ import {
 //   GET  /verification, POST /verification { category, returnPath? } -> { redirectUrl }, and the
 //        provider's signed callback GET /verification/callback (src/api/documents.ts)
 // The upload is counted against the player's rate before its body is read, then parsed as it
-// streams (busboy): the file goes to a temporary file as it arrives and reading stops at
-// DOCUMENT_MAX_BYTES (413); a name with a path or control characters, a second file or a missing
-// one are refused. The checks and the storing are server/services/documents.ts's.
+// streams (busboy): the file goes to a temporary file as it arrives and writing stops at
+// DOCUMENT_MAX_BYTES (413; a declared Content-Length past it is refused unread, a chunked body's
+// rest is dropped, at most one more cap, then the connection is cut); a name with a path or control
+// characters, a second file or a missing one are refused. The checks and the storing are server/services/documents.ts's.
 
 /** The form's parts besides the file (category, subType), their names and multipart headers. */
 const FORM_OVERHEAD_BYTES = 16 * 1024;
@@ -60,6 +61,9 @@ export function checkedFileName(name: string | undefined): string {
   }
   return trimmed;
 }
+
+/** Bytes of a refused upload's rest read and dropped before the connection is cut (see receiveUpload). */
+const DRAIN_MAX_BYTES = DOCUMENT_MAX_BYTES + FORM_OVERHEAD_BYTES;
 
 const tooLarge = () => new HttpError(413, ERROR_CODES.documentTooLarge, `The file is larger than ${String(DOCUMENT_MAX_BYTES / (1024 * 1024))} MB.`);
 const fileMissing = (message = 'Send one file in the field "file".') => new HttpError(400, ERROR_CODES.documentFileMissing, message);
@@ -105,11 +109,29 @@ export async function receiveUpload(request: Request, tempDir: string): Promise<
       if (failure !== null || settled) return;
       failure = error;
       settled = true;
-      // Stop reading: nothing past the refusal is parsed or written.
-      source.unpipe(parser);
-      source.destroy();
+      // Nothing past the refusal is parsed or written. The rest of the body is read and dropped,
+      // up to DRAIN_MAX_BYTES, so that the client (which reads the answer once it has sent its
+      // body) gets the refusal; past that the connection is cut.
       parser.removeAllListeners('file');
-      void cleanup().then(() => reject(error));
+      source.unpipe(parser);
+      let answered = false;
+      const answer = (): void => {
+        if (answered) return;
+        answered = true;
+        void cleanup().then(() => reject(error));
+      };
+      if (source.readableEnded || source.destroyed) {
+        answer();
+        return;
+      }
+      let drained = 0;
+      source.on('data', (chunk: Buffer) => {
+        drained += chunk.length;
+        if (drained > DRAIN_MAX_BYTES) source.destroy();
+      });
+      source.once('end', answer);
+      source.once('close', answer);
+      source.resume();
     };
 
     parser.on('field', (name, value, info) => {

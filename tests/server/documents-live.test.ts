@@ -64,4 +64,19 @@ describe('PLAYER_ATTRIBUTE_CHANGE on the wallet socket', () => {
     client.close();
     stranger.close();
   });
+
+  it('over HTTP, a form past the cap (as a browser sends it, with its length) is refused with 413 and nothing is stored', async () => {
+    const player = await newPlayer(platform);
+    const idToken = await logIn(server.base, player.email);
+    const big = new Uint8Array(11 * 1024 * 1024);
+    big.set([0xff, 0xd8, 0xff, 0xe0]);
+    const form = new FormData();
+    form.append('category', 'OTHER');
+    form.append('file', new Blob([big], { type: 'image/jpeg' }), 'big.jpg');
+    const declared = await fetch(`${server.base}/api/player/documents`, { method: 'POST', headers: { Authorization: `Bearer ${idToken}` }, body: form });
+    expect(declared.status, await declared.clone().text()).toBe(413);
+    const list = await fetch(`${server.base}/api/player/documents`, { headers: { Authorization: `Bearer ${idToken}` } });
+    expect(list.status).toBe(200);
+    expect(((await list.json()) as { documents: unknown[] }).documents).toEqual([]);
+  });
 });
