@@ -68,8 +68,9 @@ export function secondFactorErrorOf(error: unknown): SecondFactorError {
     const attemptsLeft = detailsOf(error).attemptsLeft;
     return typeof attemptsLeft === 'number' && Number.isInteger(attemptsLeft) && attemptsLeft >= 0 ? { code: 'invalid', attemptsLeft } : { code: 'invalid' };
   }
-  // The browser's WebAuthn errors (NotAllowedError when the prompt is cancelled) have no platform code.
-  if (code === null && error instanceof Error) return { code: 'passkey' };
+  // The browser's WebAuthn errors (NotAllowedError when the prompt is cancelled) have no platform
+  // code; @simplewebauthn/browser's WebAuthnError has its own (ERROR_CEREMONY_ABORTED, ...).
+  if ((code === null || code.startsWith('ERROR_')) && error instanceof Error) return { code: 'passkey' };
   return { code: 'unknown' };
 }
 

@@ -9,6 +9,7 @@ import type { loginMachine } from '../../../machines/login.machine';
 import { Button } from '../../ui/Button';
 import { FormError, formClass, formActionsClass, TextField } from '../../ui/Field';
 import * as s from './auth.css';
+import * as f from './secondFactor.css';
 
 type LoginRef = ActorRefFrom<typeof loginMachine>;
 
@@ -114,7 +115,7 @@ export function SecondFactorStep({ login, langmarket }: { login: LoginRef; langm
           </Button>
         </>
       ) : null}
-      <div className={s.links}>
+      <div className={f.actions}>
         {canUseTotp && canUseRecovery ? (
           <Button
             variant="ghost"

@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { mutedText, successStatus } from '../../ui/page.css';
 import { vars } from '../../ui/theme.css';
 
@@ -27,4 +27,9 @@ export const codes = style({
   listStyle: 'none',
 });
 
-export const buttons = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs });
+export const buttons = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.xs,
+});
+globalStyle(`${buttons} > button`, { whiteSpace: 'normal', maxWidth: '100%' });
