@@ -16,11 +16,11 @@ import * as gameProviderBooks from './0014_game_provider_books';
 import * as payAndPlayFirstLimit from './0015_pay_and_play_first_limit';
 import * as marketingPreferences from './0016_marketing_preferences';
 import * as documents from './0017_documents';
-import * as registerChecks from './0021_register_checks';
 import * as loginHistory from './0018_login_history';
-import * as accountActivity from './0022_account_activity';
-import * as secondFactor from './0020_second_factor';
 import * as edd from './0019_edd';
+import * as secondFactor from './0020_second_factor';
+import * as registerChecks from './0021_register_checks';
+import * as accountActivity from './0022_account_activity';
 
 // Every migration, in order. Kysely runs them by name; a new issue adds a file
 // (`0003_players.ts`, `0004_wallet_ledger.ts`, ...) and one line here. Never edit a migration
@@ -43,9 +43,9 @@ export const migrations: Record<string, Migration> = {
   '0015_pay_and_play_first_limit': payAndPlayFirstLimit,
   '0016_marketing_preferences': marketingPreferences,
   '0017_documents': documents,
-  '0021_register_checks': registerChecks,
   '0018_login_history': loginHistory,
-  '0022_account_activity': accountActivity,
-  '0020_second_factor': secondFactor,
   '0019_edd': edd,
+  '0020_second_factor': secondFactor,
+  '0021_register_checks': registerChecks,
+  '0022_account_activity': accountActivity,
 };
