@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Plugin } from 'vite';
 import { devFlowsPage } from './scripts/dev-flows-plugin.mjs';
+import { stripMachineDescriptions } from './scripts/strip-descriptions-plugin.mjs';
 
 /**
  * src/main.tsx imports the app in steps (one task each, issue 10); those steps are dynamic imports,
@@ -199,6 +200,8 @@ const platform = process.env.PLATFORM_URL ?? 'http://localhost:3000';
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: 'src/routes', generatedRouteTree: 'src/routeTree.gen.ts' }),
+    // The build's machines without their descriptions (tools read them from the source).
+    stripMachineDescriptions(),
     react(),
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
     lingui(),
