@@ -222,7 +222,7 @@ export function createApp(options: AppOptions): Hono<SiteEnv> {
     documentsRoutes({ db, clock, storage: documentStorage, uploadLimits: options.throttle?.documentUploadsPerPlayer, identity: identityProvider }),
   );
   // The account's second factor (issue 23: passkeys, authenticator app, recovery codes).
-  app.route('/api/player/second_factor', secondFactorRoutes({ throttle, siteUrl: options.siteUrl }));
+  app.route('/api/player/second_factor', secondFactorRoutes({ throttle, siteUrl: options.siteUrl, countrySources: loginPlace.countrySources }));
   // The EDD questionnaire (behaviour.md §7 /player/questionnaire/answer; product.md §3 "EDD questionnaire").
   app.route('/api/player/questionnaire', eddRoutes({ db, clock }));
   app.route('/api/paynplay', payAndPlayRoutes({ db, clock, settings, loginPlace }));

@@ -17,7 +17,7 @@ import { rememberDevice, requireLoginSecondFactor } from '../services/second-fac
 import { deviceTokenOf, setDeviceCookie } from './second-factor';
 import type { ThrottlePolicy } from '../services/throttle';
 import type { CountrySources } from '../domain/access';
-import { loginCountry } from '../services/login-history';
+import { loginCountry, recordLogin } from '../services/login-history';
 import { accessDetailsFor, liftEndedRestriction, loginRefusal } from '../services/account-status';
 import { createPlayerStore, type Player } from '../services/players';
 import { idTokenFor, isIdle, LOGIN_METHODS, revokeSession } from '../services/sessions';
@@ -51,14 +51,12 @@ export function authRoutes({ throttle, siteUrl, countrySources = { testMode: fal
   routes.post('/login', flowBodyLimit, async (c) => {
     const { email, password } = await parseJsonBody(c, loginRequestSchema);
     const deps = loginDeps(c);
-    const player = await logIn(deps, {
-      email,
-      password,
-      address: clientAddress(c, throttle.addressHeader),
-      country: loginCountry((name) => c.req.header(name), countrySources),
-    });
+    const place = { address: clientAddress(c, throttle.addressHeader), country: loginCountry((name) => c.req.header(name), countrySources) };
+    const player = await logIn(deps, { email, password, address: place.address });
     // Issue 23: with the second factor on, a browser not remembered gets 428 and a challenge, no session.
     await requireLoginSecondFactor(deps, player, deviceTokenOf(c));
+    // product.md §3 "Account details": the login history lists every login let through, when its session is issued.
+    await recordLogin(deps.db, { playerId: player.id, at: deps.clock(), place, loginMethod: LOGIN_METHODS.password });
     return c.json<LoginResponse>(await issueLogin(c, deps.db, player, LOGIN_METHODS.password));
   });
 

@@ -23,6 +23,8 @@ import {
   type SecondFactorDeps,
 } from '../services/second-factor';
 import { LOGIN_METHODS } from '../services/sessions';
+import { loginCountry, recordLogin } from '../services/login-history';
+import type { CountrySources } from '../domain/access';
 import type { ThrottlePolicy } from '../services/throttle';
 
 // The account's second factor (issue 23; the contract and its list of calls: src/api/secondFactor.ts),
@@ -37,6 +39,8 @@ export interface SecondFactorRoutesOptions {
   throttle: ThrottlePolicy;
   /** SITE_URL: the site's origin, whose host is the passkeys' RP ID; the request's Origin when unset. */
   siteUrl?: string | undefined;
+  /** Where the login history reads a login's country from (server/services/login-history.ts). */
+  countrySources?: CountrySources | undefined;
 }
 
 function isHttps(c: Context): boolean {
@@ -78,7 +82,7 @@ export function setDeviceCookie(c: Context, token: string): void {
   });
 }
 
-export function secondFactorRoutes({ throttle, siteUrl }: SecondFactorRoutesOptions): Hono<AuthEnv> {
+export function secondFactorRoutes({ throttle, siteUrl, countrySources = { testMode: false } }: SecondFactorRoutesOptions): Hono<AuthEnv> {
   const routes = new Hono<AuthEnv>();
   const deps = (c: Context<AuthEnv>): SecondFactorDeps => {
     const { db, clock, policy } = authServicesOf(c);
@@ -116,6 +120,9 @@ export function secondFactorRoutes({ throttle, siteUrl }: SecondFactorRoutesOpti
     const d = deps(c);
     const { player, deviceToken } = await logInWithSecondFactor(d, proof, rp(c), addressOf(c));
     setDeviceCookie(c, deviceToken);
+    // The login history lists the login now that its second factor let it through.
+    const place = { address: addressOf(c), country: loginCountry((name) => c.req.header(name), countrySources) };
+    await recordLogin(d.db, { playerId: player.id, at: d.clock(), place, loginMethod: LOGIN_METHODS.password });
     return c.json<LoginResponse>(await issueLogin(c, d.db, player, LOGIN_METHODS.password));
   });
 

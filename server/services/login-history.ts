@@ -8,9 +8,10 @@ import { recordActivity } from './account-activity';
 
 // The players' login history (product.md §3 "Account details": loginDate, loginIp, loginCountry;
 // behaviour.md §7 "Login history: GET"). Every login the platform lets through is recorded by the
-// login that issues it (a password login, server/services/login.ts; a pay-and-play login,
-// server/routes/pay-and-play.ts), after the account's status allowed it; a refused login is not a
-// login and is not listed (the throttle counts those).
+// login that issues it, when its session is issued (a password login, server/routes/auth.ts, or
+// after its second factor, server/routes/second-factor.ts; a pay-and-play login,
+// server/routes/pay-and-play.ts); a refused login, or one still waiting for its second factor, is
+// not a login and is not listed (the throttle counts the refused).
 
 /** Where a login came from: the client's address and the visitor's country, each when known. */
 export interface LoginPlace {

@@ -12,8 +12,6 @@ import { findPlayerIdByUnlockKey, insertUnlockKey } from '../repositories/login-
 import { inTransaction } from '../repositories/transaction';
 import type { SelfExclusionRegisterProvider } from '../providers/types';
 import { registerSubjectOf, screenWithRegisters } from './self-exclusion-registers';
-import { recordLogin } from './login-history';
-import { LOGIN_METHODS } from './sessions';
 import {
   clearLoginThrottle,
   countCodeSend,
@@ -76,7 +74,7 @@ async function checkPassword(deps: LoginDeps, who: LoginWho, player: Player | un
  */
 export async function logIn(
   deps: LoginDeps,
-  request: { email: string; password: string; address: string | null; country?: string | null },
+  request: { email: string; password: string; address: string | null },
 ): Promise<Player> {
   const now = deps.clock();
   const email = normalizeEmail(request.email);
@@ -93,8 +91,6 @@ export async function logIn(
   // Issue 23: the self-exclusion register of the player's market (Spelpaus, OASIS, GAMSTOP), every login.
   if (!deps.registers) throw new Error('A login needs the self-exclusion registers (LoginDeps.registers).');
   await screenWithRegisters({ db: deps.db, clock: deps.clock, registers: deps.registers }, 'LOGIN', registerSubjectOf(player));
-  // product.md §3 "Account details": the login history lists every login let through.
-  await recordLogin(deps.db, { playerId: player.id, at: now, place: { address: request.address, country: request.country ?? null }, loginMethod: LOGIN_METHODS.password });
   return player;
 }
 

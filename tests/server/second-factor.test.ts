@@ -2,6 +2,7 @@ import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } fr
 import { Secret, TOTP } from 'otpauth';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginHistoryResponseSchema } from '../../src/api/account';
 import { loginResponseSchema } from '../../src/api/auth';
 import { challengeSchema, recoveryCodesSchema, secondFactorStatusSchema, totpEnrolmentSchema } from '../../src/api/secondFactor';
 import { SEEDED_PASSWORD } from '../../server/services/seed-players';
@@ -113,6 +114,18 @@ describe('the authenticator app (TOTP)', () => {
       status: 400,
       code: 'error.second_factor.invalid',
     });
+  });
+
+  it('lists a login in the login history only once its factor let it through', async () => {
+    const player = await walletPlayer(platform, app);
+    const { secret } = await withTotp(player);
+    const history = async (): Promise<unknown[]> =>
+      (await ok(await Promise.resolve(app.request('/api/player/login_history', { headers: { Authorization: `Bearer ${player.token}` } })), loginHistoryResponseSchema)).logins;
+    const before = (await history()).length;
+    const { challengeToken } = await challengedLogin(player.email);
+    expect(await history()).toHaveLength(before);
+    await ok(await post(`${BASE}/login`, { challengeToken, method: 'totp', code: codeAt(secret, Date.now()) }), loginResponseSchema);
+    expect(await history()).toHaveLength(before + 1);
   });
 
   it('does not ask a remembered browser, asks another one', async () => {
