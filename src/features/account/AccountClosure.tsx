@@ -9,7 +9,7 @@ import { CheckboxField, FormError, formActionsClass, formClass } from '../../ui/
 import { Modal } from '../../ui/Modal';
 import { PasswordField } from '../../ui/PasswordField';
 import * as s from './account.css';
-import type { SessionRef } from './AccountPage';
+import type { SessionRef } from './sessionRef';
 import { accountFieldMessage, closureErrorMessage } from './errorMessages';
 import { formText } from './format';
 

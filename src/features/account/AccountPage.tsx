@@ -2,11 +2,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
-import type { ActorRefFrom } from 'xstate';
 import { kycNeedsNoAction, parseRequestDocumentTypeStatus } from '../../../machines/lib/kyc';
 import { formatLangMarket } from '../../../machines/lib/markets';
 import { isLoadingProfile } from '../../../machines/session.guards';
-import type { sessionMachine } from '../../../machines/session.machine';
 import type { PlayerProfile } from '../../api/player';
 import { FormError } from '../../ui/Field';
 import * as s from './account.css';
@@ -21,8 +19,8 @@ import { PhoneChangeForm } from './PhoneChangeForm';
 import { CardSection } from '../../ui/CardSection';
 import { Button } from '../../ui/Button';
 import { formActionsClass } from '../../ui/Field';
+import type { SessionRef } from './sessionRef';
 
-export type SessionRef = ActorRefFrom<typeof sessionMachine>;
 type VerificationFlow = NonNullable<ReturnType<SessionRef['getSnapshot']>['context']['flows']['verification']>;
 
 export interface AccountPageProps {

@@ -8,7 +8,7 @@ import { Button } from '../../ui/Button';
 import { CardSection } from '../../ui/CardSection';
 import { FormError, formActionsClass, formClass, SelectField } from '../../ui/Field';
 import * as s from './account.css';
-import type { SessionRef } from './AccountPage';
+import type { SessionRef } from './sessionRef';
 import { languageErrorMessage } from './errorMessages';
 
 /**

@@ -5,13 +5,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import type { AccountActivityKind } from '../../../machines/lib/account';
 import { latestActivityQuery } from '../../api/accountQueries';
-import { Button } from '../../ui/Button';
 import { CardSection } from '../../ui/CardSection';
 import { dateOf, displayDate, displayTime } from '../../ui/dates';
-import { FormError } from '../../ui/Field';
 import * as s from './account.css';
 import * as l from './loginHistory.css';
-import type { SessionRef } from './AccountPage';
+import type { SessionRef } from './sessionRef';
+import { LoadFailed } from '../../ui/LoadFailed';
 
 /** What each kind of activity is, in words (the platform's kind never reaches the screen raw). */
 const ACTIVITY_TEXTS: Readonly<Record<AccountActivityKind, MessageDescriptor>> = {
@@ -40,14 +39,9 @@ export function LatestActivity({ session }: { session: SessionRef }) {
         </p>
       ) : null}
       {latest.isError ? (
-        <>
-          <FormError>
-            <Trans id="account.activity.error">We could not load your latest activity.</Trans>
-          </FormError>
-          <Button variant="secondary" size="sm" onClick={() => void latest.refetch()}>
-            <Trans id="common.tryAgain">Try again</Trans>
-          </Button>
-        </>
+        <LoadFailed onRetry={() => void latest.refetch()}>
+          <Trans id="account.activity.error">We could not load your latest activity.</Trans>
+        </LoadFailed>
       ) : null}
       {latest.isSuccess && entry === null ? (
         <p className={s.text}>

@@ -6,12 +6,11 @@ import type { LoginHistoryEntry } from '../../api/account';
 import { loginHistoryQuery } from '../../api/accountQueries';
 import { CardSection } from '../../ui/CardSection';
 import { dateOf, displayDate, displayTime } from '../../ui/dates';
-import { FormError } from '../../ui/Field';
-import { Button } from '../../ui/Button';
 import * as s from './account.css';
 import * as l from './loginHistory.css';
 import { countryName } from './format';
-import type { SessionRef } from './AccountPage';
+import type { SessionRef } from './sessionRef';
+import { LoadFailed } from '../../ui/LoadFailed';
 
 /**
  * The login history (product.md §3 "Account details": loginDate, loginIp, loginCountry): the
@@ -33,14 +32,9 @@ export function LoginHistory({ session }: { session: SessionRef }) {
         </p>
       ) : null}
       {history.isError ? (
-        <>
-          <FormError>
-            <Trans id="account.loginHistory.error">We could not load your login history.</Trans>
-          </FormError>
-          <Button variant="secondary" size="sm" onClick={() => void history.refetch()}>
-            <Trans id="common.tryAgain">Try again</Trans>
-          </Button>
-        </>
+        <LoadFailed onRetry={() => void history.refetch()}>
+          <Trans id="account.loginHistory.error">We could not load your login history.</Trans>
+        </LoadFailed>
       ) : null}
       {history.data?.length === 0 ? (
         <p className={s.text}>

@@ -12,15 +12,15 @@ import {
   type MarketingPreferences,
 } from '../../../machines/lib/marketingPreferences';
 import type { marketingPreferencesMachine } from '../../../machines/marketingPreferences.machine';
-import type { sessionMachine } from '../../../machines/session.machine';
 import { Button } from '../../ui/Button';
 import { CardSection } from '../../ui/CardSection';
 import { commonFlowErrors } from '../../ui/commonErrors';
 import { FormError, formActionsClass, formClass } from '../../ui/Field';
 import * as s from './account.css';
 import * as m from './marketingPreferences.css';
+import { LoadFailed } from '../../ui/LoadFailed';
+import type { SessionRef } from './sessionRef';
 
-type SessionRef = ActorRefFrom<typeof sessionMachine>;
 type MarketingActor = ActorRefFrom<typeof marketingPreferencesMachine>;
 
 /** product.md §3: the communications, by the names the player reads. */
@@ -81,16 +81,9 @@ function MarketingPreferencesView({ actor }: { actor: MarketingActor }) {
 
   if (loadFailed) {
     return (
-      <>
-        <FormError>
-          {error?.code === 'network' ? i18n._(commonFlowErrors.network) : <Trans id="account.marketing.loadError">We could not load your preferences.</Trans>}
-        </FormError>
-        <div className={formActionsClass}>
-          <Button variant="secondary" onClick={() => actor.send({ type: 'preferences.retry' })}>
-            <Trans id="common.tryAgain">Try again</Trans>
-          </Button>
-        </div>
-      </>
+      <LoadFailed onRetry={() => actor.send({ type: 'preferences.retry' })}>
+        {error?.code === 'network' ? i18n._(commonFlowErrors.network) : <Trans id="account.marketing.loadError">We could not load your preferences.</Trans>}
+      </LoadFailed>
     );
   }
   if (preferences === null) return <Loading />;

@@ -3,7 +3,6 @@ import { useSelector } from '@xstate/react';
 import { useState, type SubmitEvent } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { passwordChangeMachine, PasswordChangeError } from '../../../machines/passwordChange.machine';
-import type { sessionMachine } from '../../../machines/session.machine';
 import { Button } from '../../ui/Button';
 import { FormError, formActionsClass, formClass } from '../../ui/Field';
 import { NewPasswordField, PasswordField } from '../../ui/PasswordField';
@@ -11,8 +10,8 @@ import { accountFieldMessage, passwordErrorMessage } from './errorMessages';
 import { formText } from './format';
 import { passwordChangeErrors, type FieldErrors } from './validation';
 import { CardSection } from '../../ui/CardSection';
+import type { SessionRef } from './sessionRef';
 
-type SessionRef = ActorRefFrom<typeof sessionMachine>;
 
 function serverFieldErrors(error: PasswordChangeError | null): FieldErrors {
   const errors: FieldErrors = {};

@@ -5,7 +5,6 @@ import type { ActorRefFrom } from 'xstate';
 import { SIGNUP_CODE_LENGTH } from '../../../machines/lib/constants';
 import { COUNTRIES, isCountryCode } from '../../../machines/lib/countries';
 import type { phoneChangeMachine, PhoneChangeError } from '../../../machines/phoneChange.machine';
-import type { sessionMachine } from '../../../machines/session.machine';
 import type { codeVerificationMachine } from '../../../machines/codeVerification.machine';
 import type { PlayerProfile } from '../../api/player';
 import { Button } from '../../ui/Button';
@@ -18,9 +17,9 @@ import { accountFieldMessage, phoneErrorMessage } from './errorMessages';
 import { formText } from './format';
 import { phoneErrors, type FieldErrors } from './validation';
 import { CardSection } from '../../ui/CardSection';
+import type { SessionRef } from './sessionRef';
 
 type PhoneChangeActor = ActorRefFrom<typeof phoneChangeMachine>;
-type SessionRef = ActorRefFrom<typeof sessionMachine>;
 type CodeActor = ActorRefFrom<typeof codeVerificationMachine>;
 
 /** The platform's field errors of a refused call, by field name (first code of each). */

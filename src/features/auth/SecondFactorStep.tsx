@@ -7,7 +7,8 @@ import type { ActorRefFrom } from 'xstate';
 import { isRecoveryCode, isTotpCode, type SecondFactorError } from '../../../machines/lib/secondFactor';
 import type { loginMachine } from '../../../machines/login.machine';
 import { Button } from '../../ui/Button';
-import { FormError, formClass, formActionsClass, TextField } from '../../ui/Field';
+import { FormError, formClass, formActionsClass } from '../../ui/Field';
+import { FactorCodeField } from '../../ui/FactorCodeField';
 import * as s from './auth.css';
 import * as f from './secondFactor.css';
 
@@ -28,7 +29,7 @@ const FACTOR_ERRORS: Readonly<Record<SecondFactorError['code'], MessageDescripto
  * and the lost-device path (the e-mailed unlock link).
  */
 export function SecondFactorStep({ login, langmarket }: { login: LoginRef; langmarket: string }) {
-  const { t, i18n } = useLingui();
+  const { i18n } = useLingui();
   const methods = useSelector(login, (snapshot) => snapshot.context.challenge?.methods ?? []);
   const factorError = useSelector(login, (snapshot) => snapshot.context.factorError);
   const busy = useSelector(login, (snapshot) => snapshot.hasTag('loading'));
@@ -97,19 +98,7 @@ export function SecondFactorStep({ login, langmarket }: { login: LoginRef; langm
       ) : null}
       {canUseTotp || canUseRecovery ? (
         <>
-          <TextField
-            key={mode}
-            label={mode === 'totp' ? t({ id: 'secondFactor.totpLabel', message: 'Code from your authenticator app' }) : t({ id: 'secondFactor.recoveryLabel', message: 'Recovery code' })}
-            name="code"
-            autoComplete="one-time-code"
-            inputMode={mode === 'totp' ? 'numeric' : 'text'}
-            autoCapitalize="off"
-            spellCheck={false}
-            required
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-            error={malformed ? (mode === 'totp' ? t({ id: 'secondFactor.totpMalformed', message: 'Enter the 6 digits the app shows.' }) : t({ id: 'secondFactor.recoveryMalformed', message: 'Enter a recovery code as it was shown, like abcde-12345.' })) : undefined}
-          />
+          <FactorCodeField mode={mode} code={code} onCodeChange={setCode} malformed={malformed} />
           <Button type="submit" className={s.submit} disabled={busy}>
             {busy ? <Trans id="common.checking">Checking…</Trans> : <Trans id="code.submit">Confirm</Trans>}
           </Button>

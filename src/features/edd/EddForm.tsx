@@ -14,6 +14,7 @@ import { CardSection } from '../../ui/CardSection';
 import { commonFlowErrors } from '../../ui/commonErrors';
 import { FormError, formActionsClass, formClass, SelectField, TextField } from '../../ui/Field';
 import * as s from './edd.css';
+import { LoadFailed } from '../../ui/LoadFailed';
 
 type SessionRef = ActorRefFrom<typeof sessionMachine>;
 type EddActor = ActorRefFrom<typeof eddMachine>;
@@ -80,14 +81,9 @@ function EddView({ actor }: { actor: EddActor }) {
 
   if (loadFailed || lists === null) {
     return (
-      <>
-        <FormError>{error?.code === 'network' ? i18n._(commonFlowErrors.network) : <Trans id="edd.loadError">We could not load the questionnaire.</Trans>}</FormError>
-        <div className={formActionsClass}>
-          <Button variant="secondary" onClick={() => actor.send({ type: 'edd.retry' })}>
-            <Trans id="common.tryAgain">Try again</Trans>
-          </Button>
-        </div>
-      </>
+      <LoadFailed onRetry={() => actor.send({ type: 'edd.retry' })}>
+        {error?.code === 'network' ? i18n._(commonFlowErrors.network) : <Trans id="edd.loadError">We could not load the questionnaire.</Trans>}
+      </LoadFailed>
     );
   }
   if (submitted || approved) return <SentAnswers actor={actor} lists={lists} approved={approved} />;

@@ -10,6 +10,7 @@ import type { sessionMachine } from '../../../machines/session.machine';
 import { Button } from '../../ui/Button';
 import { CardSection } from '../../ui/CardSection';
 import { FormError, formActionsClass, formClass, TextField } from '../../ui/Field';
+import { FactorCodeField } from '../../ui/FactorCodeField';
 import * as s from './security.css';
 
 type SessionRef = ActorRefFrom<typeof sessionMachine>;
@@ -222,7 +223,6 @@ function RecoveryCodes({ actor }: { actor: SetupRef }) {
 }
 
 function Proof({ actor, busy }: { actor: SetupRef; busy: boolean }) {
-  const { t } = useLingui();
   const methods = useSelector(actor, (snapshot) => snapshot.context.challenge?.methods ?? []);
   const intent = useSelector(actor, (snapshot) => snapshot.context.intent);
   const [mode, setMode] = useState<'totp' | 'recovery'>(() => (methods.includes('totp') ? 'totp' : 'recovery'));
@@ -252,19 +252,7 @@ function Proof({ actor, busy }: { actor: SetupRef; busy: boolean }) {
           <Trans id="secondFactor.usePasskey">Use a passkey</Trans>
         </Button>
       ) : null}
-      <TextField
-        key={mode}
-        label={mode === 'totp' ? t({ id: 'secondFactor.totpLabel', message: 'Code from your authenticator app' }) : t({ id: 'secondFactor.recoveryLabel', message: 'Recovery code' })}
-        name="code"
-        autoComplete="one-time-code"
-        inputMode={mode === 'totp' ? 'numeric' : 'text'}
-        autoCapitalize="off"
-        spellCheck={false}
-        required
-        value={code}
-        onChange={(event) => setCode(event.target.value)}
-        error={malformed ? (mode === 'totp' ? t({ id: 'secondFactor.totpMalformed', message: 'Enter the 6 digits the app shows.' }) : t({ id: 'secondFactor.recoveryMalformed', message: 'Enter a recovery code as it was shown, like abcde-12345.' })) : undefined}
-      />
+      <FactorCodeField mode={mode} code={code} onCodeChange={setCode} malformed={malformed} />
       <div className={s.buttons}>
         <Button type="submit" disabled={busy}>
           {busy ? <Trans id="common.checking">Checking…</Trans> : <Trans id="code.submit">Confirm</Trans>}
