@@ -28,6 +28,7 @@ import { verificationEventsIn, verificationModalEventsIn } from '../../tests/mac
 import { eventsIn as accountClosureEventsIn } from '../../tests/machines/lib/accountClosure.fixtures';
 import { eventsIn as languageSettingEventsIn, INPUT as LANGUAGE_SETTING_INPUT } from '../../tests/machines/lib/languageSetting.fixtures';
 import { eddEventsIn } from '../../tests/machines/lib/edd.fixtures';
+import { secondFactorSetupEventsIn } from '../../tests/machines/lib/secondFactorSetup.fixtures';
 import type { EddAnswers } from '../../machines/lib/edd';
 
 const done = (id: string, output: unknown): EventObject => ({ type: `xstate.done.actor.${id}`, actorId: id, output }) as EventObject;
@@ -249,6 +250,7 @@ const payAndPlay: PathModel = {
 
 // ---- login (tests/machines/login.machine.test.ts) ----
 const loginFailed = (error: ApiError) => apiFailed('authenticate', error);
+const FACTOR_REQUIRED = new ApiError('http', 428, 'error.second_factor.required', 'Second factor', [], { challengeToken: 'challenge-token', methods: ['passkey', 'totp', 'recovery'] });
 const login: PathModel = {
   // Sent on to the live casino after the login.
   input: { redirect: '/online-casino' },
@@ -262,6 +264,17 @@ const login: PathModel = {
     loginFailed(new ApiError('http', 403, 'code:error.timeout.in.progress:days:5', 'Time-out')),
     loginFailed(new ApiError('http', 500, 'error.system.error', 'Internal error')),
     { type: 'login.back' },
+    // Issue 23: the second factor, asked of a browser the platform does not remember.
+    loginFailed(FACTOR_REQUIRED),
+    { type: 'factor.submit', method: 'totp', code: '123456' } as EventObject,
+    { type: 'factor.passkey' },
+    { type: 'factor.lost', langmarket: 'fi-FI' } as EventObject,
+    done('verifySecondFactor', LOGGED_IN),
+    apiFailed('verifySecondFactor', new ApiError('http', 400, 'error.second_factor.invalid', 'Wrong', [], { attemptsLeft: 3 })),
+    apiFailed('verifySecondFactor', new ApiError('http', 400, 'error.second_factor.challenge_invalid', 'Expired')),
+    apiFailed('verifySecondFactor', new ApiError('http', 403, 'code:error.sign.in.attempt.count.exceeded', 'Locked')),
+    done('sendUnlockLink', { ok: true }),
+    apiFailed('sendUnlockLink', offline),
   ],
 };
 
@@ -460,6 +473,9 @@ const verification: PathModel = { eventsAt: (snapshot) => verificationEventsIn(s
 // Opened from the deposit, the withdrawal and the account; uploaded; close, verify later, terminate; the forfeit modal.
 const verificationModal: PathModel = { eventsAt: (snapshot) => verificationModalEventsIn(snapshot) };
 
+// ---- secondFactorSetup (tests/machines/secondFactorSetup.machine.test.ts; its events from tests/machines/lib/secondFactorSetup.fixtures.ts) ----
+const secondFactorSetup: PathModel = { eventsAt: (snapshot) => secondFactorSetupEventsIn(snapshot as never) };
+
 export const PATH_MODELS: Readonly<Record<string, PathModel>> = {
   deposit,
   passwordReset,
@@ -487,4 +503,5 @@ export const PATH_MODELS: Readonly<Record<string, PathModel>> = {
   edd,
   verification,
   verificationModal,
+  secondFactorSetup,
 };

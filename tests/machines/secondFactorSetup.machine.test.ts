@@ -1,9 +1,8 @@
-import type { SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import type { SecondFactorChallenge } from '../../machines/lib/secondFactor';
 import { secondFactorSetupMachine, type SecondFactorSetupStatus, type SetupFactorAnswer, type SetupIntent } from '../../machines/secondFactorSetup.machine';
-import { ApiError } from '../../src/api/errors';
-import { coverPaths, FakePromises, formatCoverage, type PathEvent } from './lib/pathCoverage';
+import { coverPaths, FakePromises, formatCoverage } from './lib/pathCoverage';
+import { ON, TOTP, CODES, CHALLENGE, wrongCode, expired, cancelled, secondFactorSetupEventsIn as eventsIn } from './lib/secondFactorSetup.fixtures';
 
 // The second factor's setup (issue 23), walked to every state and transition: the status load and
 // its retry, a passkey registered (the first factor shows its recovery codes once; a cancelled
@@ -11,17 +10,6 @@ import { coverPaths, FakePromises, formatCoverage, type PathEvent } from './lib/
 // the factor asked before turning it off or renewing the codes (a wrong code, an expired check).
 
 type Machine = typeof secondFactorSetupMachine;
-type Snapshot = SnapshotFrom<Machine>;
-
-const OFF: SecondFactorSetupStatus = { totp: false, passkeys: 0, recoveryCodesLeft: 0 };
-const ON: SecondFactorSetupStatus = { totp: true, passkeys: 1, recoveryCodesLeft: 10 };
-const TOTP = { secret: 'JBSWY3DPEHPK3PXP', uri: 'otpauth://totp/Aurora%20Play:p%40example.com?secret=JBSWY3DPEHPK3PXP' };
-const CODES = ['abcde-12345', 'fghij-67890'];
-const CHALLENGE: SecondFactorChallenge = { challengeToken: 'manage-token', methods: ['passkey', 'totp', 'recovery'] };
-const offline = new ApiError('network', 0, 'network.error', 'Network Error');
-const wrongCode = new ApiError('http', 400, 'error.second_factor.invalid', 'Wrong', [], { attemptsLeft: 4 });
-const expired = new ApiError('http', 400, 'error.second_factor.challenge_invalid', 'Expired');
-const cancelled = new DOMException('The operation either timed out or was not allowed.', 'NotAllowedError');
 
 function setupWith(fakes: FakePromises) {
   const machine = secondFactorSetupMachine.provide({
@@ -35,41 +23,6 @@ function setupWith(fakes: FakePromises) {
     },
   });
   return { machine, world: {} };
-}
-
-const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, actorId: id, output }) as PathEvent<Machine>;
-const failed = (id: string, error: unknown) => ({ type: `xstate.error.actor.${id}`, actorId: id, error }) as PathEvent<Machine>;
-
-/** The events the player and the calls can send in each state. */
-function eventsIn(snapshot: Snapshot): PathEvent<Machine>[] {
-  switch (snapshot.value) {
-    case 'loading':
-      return [done('loadStatus', OFF), done('loadStatus', ON), failed('loadStatus', offline)];
-    case 'loadFailed':
-      return [{ type: 'load.retry' }];
-    case 'overview':
-      return [{ type: 'setup.passkey' }, { type: 'setup.totp' }, { type: 'setup.disable' }, { type: 'setup.renewCodes' }];
-    case 'registeringPasskey':
-      return [done('registerPasskey', CODES), done('registerPasskey', null), failed('registerPasskey', cancelled)];
-    case 'enrollingTotp':
-      return [done('enrolTotp', TOTP), failed('enrolTotp', offline)];
-    case 'totpPending':
-      return [{ type: 'totp.confirm', code: '123456' }, { type: 'setup.cancel' }];
-    case 'confirmingTotp':
-      return [done('confirmTotp', CODES), done('confirmTotp', null), failed('confirmTotp', wrongCode)];
-    case 'showingCodes':
-      return [{ type: 'codes.done' }];
-    case 'openingChallenge':
-      return [done('openChallenge', CHALLENGE), failed('openChallenge', offline)];
-    case 'proving':
-      return [{ type: 'proof.submit', method: 'recovery', code: 'abcde-12345' }, { type: 'proof.passkey' }, { type: 'setup.cancel' }];
-    case 'applying':
-      return [done('applyProof', CODES), done('applyProof', null), failed('applyProof', wrongCode), failed('applyProof', expired)];
-    case 'failed':
-      return [{ type: 'setup.cancel' }];
-    default:
-      return [];
-  }
 }
 
 describe('second factor setup machine (issue 23: passkeys, authenticator app, recovery codes)', () => {

@@ -16,6 +16,8 @@ import { languageSeedSchema, marketsSeedSchema, type LanguageSeed } from '../../
 // Vitest runs from the project root (vite.config.ts); jsdom gives import.meta.url no file scheme.
 const seedDir = join(process.cwd(), 'server', 'content');
 const publicDir = join(process.cwd(), 'public');
+/** The SVG a regulator badge's PNG is drawn from (public/regulators/<name>.svg). */
+const sourceOf = (logo: string): string => join(publicDir, logo.replace(/\.png$/, '.svg'));
 const readJson = (name: string): unknown => JSON.parse(readFileSync(join(seedDir, name), 'utf8'));
 
 const seeds = Object.fromEntries(
@@ -128,22 +130,27 @@ describe('content seed markets.json', () => {
       for (const regulator of regulators) {
         expect(regulator.href).toMatch(/^https:\/\//);
         expect(regulator.alt.trim()).not.toBe('');
-        expect(regulator.logo).toMatch(/^\/regulators\/[a-z-]+\.svg$/);
+        // A PNG drawn from its SVG source beside it (scripts/regulator-badges.mjs), which names the regulator.
+        expect(regulator.logo).toMatch(/^\/regulators\/[a-z-]+\.png$/);
         const logo = join(publicDir, regulator.logo);
         expect(existsSync(logo), regulator.logo).toBe(true);
-        expect(readFileSync(logo, 'utf8')).toMatch(/<svg[^>]*>\s*<title[^>]*>[^<]+<\/title>/);
+        expect(readFileSync(sourceOf(regulator.logo), 'utf8')).toMatch(/<svg[^>]*>\s*<title[^>]*>[^<]+<\/title>/);
       }
     }
   });
 
   // Issue 10: the footer gives each logo its width and height, so it reserves the box before the
   // image arrives; they must be the image's own, or the logo is drawn out of shape.
-  it('gives every regulator logo the width and height of its SVG', () => {
+  // The PNG is drawn at twice the SVG's size (sharp screens); the footer's box is the SVG's size.
+  it('gives every regulator logo the width and height of its SVG, and its PNG twice that', () => {
     for (const { regulators } of Object.values(markets)) {
       for (const regulator of regulators) {
-        const svg = /<svg\b[^>]*>/.exec(readFileSync(join(publicDir, regulator.logo), 'utf8'))?.[0] ?? '';
+        const svg = /<svg\b[^>]*>/.exec(readFileSync(sourceOf(regulator.logo), 'utf8'))?.[0] ?? '';
         const attribute = (name: string) => Number(new RegExp(`\\s${name}="(\\d+(?:\\.\\d+)?)"`).exec(svg)?.[1]);
         expect({ width: regulator.width, height: regulator.height }, regulator.logo).toEqual({ width: attribute('width'), height: attribute('height') });
+        // PNG: the IHDR chunk's width and height, big-endian, at bytes 16 and 20.
+        const png = readFileSync(join(publicDir, regulator.logo));
+        expect({ width: png.readUInt32BE(16), height: png.readUInt32BE(20) }, regulator.logo).toEqual({ width: 2 * attribute('width'), height: 2 * attribute('height') });
       }
     }
   });
