@@ -189,7 +189,7 @@ test.describe('pay and play', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Talleta ja pelaa' })).toBeVisible();
     await page.getByRole('textbox', { name: 'Tai syötä summa (EUR)' }).fill('20');
     await page.getByRole('button', { name: 'Tunnistaudu pankkitunnuksillasi' }).click();
-    await expect(page.getByText('Finland')).toBeVisible();
+    await expect(page.getByText('Finland', { exact: true })).toBeVisible();
     await identifyAtBank(page, freshPersonalId());
 
     await expect(page.getByRole('heading', { level: 1, name: 'Täydennä tilisi tiedot' })).toBeVisible();
@@ -270,7 +270,7 @@ test.describe('pay and play in Germany', () => {
     await limit.fill('1000');
     await submit.click();
     await expect(page).toHaveURL(/\/api\/bankid\/authorize\?session=/);
-    await expect(page.getByText('Germany')).toBeVisible();
+    await expect(page.getByText('Germany', { exact: true })).toBeVisible();
     await identifyAtBank(page, freshPersonalId());
 
     await expect(page).toHaveURL(/\/de-JJ\/signup\/callback\?/);
@@ -328,7 +328,7 @@ test.describe('pay and play in Sweden', () => {
     await expectNoSeriousA11yViolations(page);
     await main.getByRole('button', { name: 'Identify with your bank' }).click();
     await expect(page).toHaveURL(/\/api\/bankid\/authorize\?session=/);
-    await expect(page.getByText('Sweden')).toBeVisible();
+    await expect(page.getByText('Sweden', { exact: true })).toBeVisible();
     await identifyAtBank(page, freshPersonalId());
 
     await expect(page).toHaveURL(/\/en-PP\/signup\/callback/);
