@@ -1,50 +1,18 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { TERMS_RELEASES } from '../../server/content/terms';
 import { test, expect, expectNoSeriousA11yViolations, waitForShell } from './fixtures';
-import { expectFitsViewport, lastCode, logIn, newPlayer, openLogin, screenshot, submitLogin } from './helpers';
+import { expectFitsViewport, logIn, openLogin, registerFreshPlayer as registerPlayer, screenshot, submitLogin } from './helpers';
 
 // The rest of the account area (issue 23), as a player uses it: the login history and the latest
 // activity show the login just made; the account closure ends on the closed-account page and a new login is refused
 // (behaviour.md §8 "Login" closed). Each test registers its own fresh player through the platform's
 // sign-up calls (never a shared seeded one), then logs in with the header's dialog.
 
-const CAPTCHA_SECRET = 'aurora-test-captcha-0000'; // server/config.ts DEFAULT_CAPTCHA_SECRET (test mode)
 const PASSWORD = 'Aurora-Account-1';
 const ACCOUNT = '/en-UN/my-account/account';
 
 /** Registers a new Finnish player with the platform's calls (outside the browser); its e-mail and id. */
 async function registerFreshPlayer(request: APIRequestContext, tag: string, countryCode = 'FI'): Promise<{ email: string; playerId: number }> {
-  const { email, phoneBody } = newPlayer(`account-${tag}`);
-  const registered = await request.post('/api/player/registration', {
-    headers: { hcaptchaToken: CAPTCHA_SECRET },
-    data: {
-      firstName: 'Aino',
-      lastName: 'Asiakas',
-      email,
-      password: PASSWORD,
-      mobilePhone: `+358${phoneBody}`,
-      phonePrefix: '+358',
-      phoneBody,
-      countryCode,
-      languageCode: 'en',
-      termsAndConditions: true,
-      cookiePolicyAccepted: true,
-      marketingOptIn: false,
-      allConditions: true,
-      termsAndConditionsAcceptedVersion: Math.max(...TERMS_RELEASES.map((release) => release.version)),
-    },
-  });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const { playerId, token, verification } = (await registered.json()) as { playerId: number; token: string; verification: 'SMS' | 'EMAIL' | 'NONE' };
-  if (verification !== 'NONE') {
-    const channel = verification === 'SMS' ? 'sms' : 'email';
-    expect((await request.post(`/api/player/registration/${channel}_request`, { data: { playerId, token } })).status()).toBe(200);
-    const code = await lastCode(request, verification === 'SMS' ? `+358${phoneBody}` : email);
-    expect((await request.post(`/api/player/registration/${channel}_verification`, { data: { playerId, token, code } })).status()).toBe(200);
-  }
-  const completed = await request.put('/api/player/registration', { data: { playerId, token } });
-  expect(completed.status(), await completed.text()).toBe(200);
-  return { email, playerId };
+  return registerPlayer(request, { tag: `account-${tag}`, firstName: 'Aino', lastName: 'Asiakas', password: PASSWORD, countryCode });
 }
 
 /** Logs the player in with the header's dialog and opens the account tab (of a langmarket). */

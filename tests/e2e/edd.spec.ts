@@ -1,48 +1,16 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { TERMS_RELEASES } from '../../server/content/terms';
 import { test, expect, expectNoSeriousA11yViolations, waitForShell } from './fixtures';
-import { expectFitsViewport, lastCode, newPlayer, screenshot } from './helpers';
+import { expectFitsViewport, registerFreshPlayer as registerPlayer, screenshot } from './helpers';
 
 // The EDD questionnaire on the verification tab (product.md §3 "EDD questionnaire", "KYC level";
 // behaviour.md §5 the EDD completeness rule; §7 /player/questionnaire/answer). Each test registers a
 // fresh player through the platform's own sign-up calls (logged in by the completion's cookie) and
 // plays the operator who asks for the questionnaire (POST /api/test/edd), so no seeded player changes.
 
-const CAPTCHA_SECRET = 'aurora-test-captcha-0000'; // server/config.ts DEFAULT_CAPTCHA_SECRET (test mode)
 
 /** Registers and logs in a new Finnish player in `language`; answers the player's e-mail. */
 async function registerFreshPlayer(request: APIRequestContext, tag: string, languageCode: string): Promise<string> {
-  const { email, phoneBody } = newPlayer(`edd-${tag}`);
-  const registered = await request.post('/api/player/registration', {
-    headers: { hcaptchaToken: CAPTCHA_SECRET },
-    data: {
-      firstName: 'Eeva',
-      lastName: 'Selvitys',
-      email,
-      password: 'Aurora-Edd-1',
-      mobilePhone: `+358${phoneBody}`,
-      phonePrefix: '+358',
-      phoneBody,
-      countryCode: 'FI',
-      languageCode,
-      termsAndConditions: true,
-      cookiePolicyAccepted: true,
-      marketingOptIn: false,
-      allConditions: true,
-      termsAndConditionsAcceptedVersion: Math.max(...TERMS_RELEASES.map((release) => release.version)),
-    },
-  });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const { playerId, token, verification } = (await registered.json()) as { playerId: number; token: string; verification: 'SMS' | 'EMAIL' | 'NONE' };
-  if (verification !== 'NONE') {
-    const channel = verification === 'SMS' ? 'sms' : 'email';
-    expect((await request.post(`/api/player/registration/${channel}_request`, { data: { playerId, token } })).status()).toBe(200);
-    const code = await lastCode(request, verification === 'SMS' ? `+358${phoneBody}` : email);
-    expect((await request.post(`/api/player/registration/${channel}_verification`, { data: { playerId, token, code } })).status()).toBe(200);
-  }
-  const completed = await request.put('/api/player/registration', { data: { playerId, token } });
-  expect(completed.status(), await completed.text()).toBe(200);
-  return email;
+  return (await registerPlayer(request, { tag: `edd-${tag}`, firstName: 'Eeva', lastName: 'Selvitys', password: 'Aurora-Edd-1', languageCode })).email;
 }
 
 /** The operator asks the player for the questionnaire (the KYC level EDD_PENDING). */

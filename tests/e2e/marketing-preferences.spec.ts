@@ -1,48 +1,17 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { TERMS_RELEASES } from '../../server/content/terms';
 import { test, expect, expectNoSeriousA11yViolations, waitForShell } from './fixtures';
-import { expectFitsViewport, lastCode, newPlayer, screenshot } from './helpers';
+import { expectFitsViewport, registerFreshPlayer as registerPlayer, screenshot } from './helpers';
 
 // The marketing preferences on the account page (product.md §3 "Marketing preferences"; behaviour.md
 // §7 /player/marketing_preferences GET and PATCH; §8 the marketing action's backend error). Each test
 // registers a fresh player through the platform's own sign-up calls (who opted in to marketing at
 // sign-up), logged in by the completion's cookie, so no seeded player is changed.
 
-const CAPTCHA_SECRET = 'aurora-test-captcha-0000'; // server/config.ts DEFAULT_CAPTCHA_SECRET (test mode)
 const ACCOUNT = '/en-UN/my-account/account';
 
 /** Registers and logs in a new Finnish player (the session cookie lands in the page's context). */
 async function registerFreshPlayer(request: APIRequestContext, tag: string): Promise<void> {
-  const { email, phoneBody } = newPlayer(`marketing-${tag}`);
-  const registered = await request.post('/api/player/registration', {
-    headers: { hcaptchaToken: CAPTCHA_SECRET },
-    data: {
-      firstName: 'Maija',
-      lastName: 'Markkinointi',
-      email,
-      password: 'Aurora-Marketing-1',
-      mobilePhone: `+358${phoneBody}`,
-      phonePrefix: '+358',
-      phoneBody,
-      countryCode: 'FI',
-      languageCode: 'en',
-      termsAndConditions: true,
-      cookiePolicyAccepted: true,
-      marketingOptIn: true,
-      allConditions: true,
-      termsAndConditionsAcceptedVersion: Math.max(...TERMS_RELEASES.map((release) => release.version)),
-    },
-  });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const { playerId, token, verification } = (await registered.json()) as { playerId: number; token: string; verification: 'SMS' | 'EMAIL' | 'NONE' };
-  if (verification !== 'NONE') {
-    const channel = verification === 'SMS' ? 'sms' : 'email';
-    expect((await request.post(`/api/player/registration/${channel}_request`, { data: { playerId, token } })).status()).toBe(200);
-    const code = await lastCode(request, verification === 'SMS' ? `+358${phoneBody}` : email);
-    expect((await request.post(`/api/player/registration/${channel}_verification`, { data: { playerId, token, code } })).status()).toBe(200);
-  }
-  const completed = await request.put('/api/player/registration', { data: { playerId, token } });
-  expect(completed.status(), await completed.text()).toBe(200);
+  await registerPlayer(request, { tag: `marketing-${tag}`, firstName: 'Maija', lastName: 'Markkinointi', password: 'Aurora-Marketing-1', marketingOptIn: true });
 }
 
 function section(page: Page): Locator {

@@ -1,8 +1,7 @@
 import type { APIRequestContext, Locator } from '@playwright/test';
 import sharp from 'sharp';
-import { TERMS_RELEASES } from '../../server/content/terms';
 import { test, expect, expectNoSeriousA11yViolations, waitForShell } from './fixtures';
-import { expectFitsViewport, lastCode, newPlayer } from './helpers';
+import { expectFitsViewport, registerFreshPlayer as registerPlayer } from './helpers';
 
 // Identity verification in the app (issue 23; product.md §2 "/my-account/account/verification",
 // "A verification flow can open as a modal from the account page, the deposit page or modal, and
@@ -10,7 +9,6 @@ import { expectFitsViewport, lastCode, newPlayer } from './helpers';
 // fresh player through the platform's sign-up calls and asks for documents through the test-mode
 // operator endpoints (/api/test/documents/request and /review), so no seeded player is changed.
 
-const CAPTCHA_SECRET = 'aurora-test-captcha-0000'; // server/config.ts DEFAULT_CAPTCHA_SECRET (test mode)
 const ACCOUNT = '/en-UN/my-account/account';
 const VERIFICATION = '/en-UN/my-account/account/verification';
 
@@ -23,37 +21,7 @@ async function photo(): Promise<Buffer> {
 
 /** Registers and logs in a new Finnish player (the session cookie lands in the page's context); its id. */
 async function registerFreshPlayer(request: APIRequestContext, tag: string): Promise<number> {
-  const { email, phoneBody } = newPlayer(`verify-${tag}`);
-  const registered = await request.post('/api/player/registration', {
-    headers: { hcaptchaToken: CAPTCHA_SECRET },
-    data: {
-      firstName: 'Veera',
-      lastName: 'Varmennus',
-      email,
-      password: 'Aurora-Verify-1',
-      mobilePhone: `+358${phoneBody}`,
-      phonePrefix: '+358',
-      phoneBody,
-      countryCode: 'FI',
-      languageCode: 'en',
-      termsAndConditions: true,
-      cookiePolicyAccepted: true,
-      marketingOptIn: false,
-      allConditions: true,
-      termsAndConditionsAcceptedVersion: Math.max(...TERMS_RELEASES.map((release) => release.version)),
-    },
-  });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const { playerId, token, verification } = (await registered.json()) as { playerId: number; token: string; verification: 'SMS' | 'EMAIL' | 'NONE' };
-  if (verification !== 'NONE') {
-    const channel = verification === 'SMS' ? 'sms' : 'email';
-    expect((await request.post(`/api/player/registration/${channel}_request`, { data: { playerId, token } })).status()).toBe(200);
-    const code = await lastCode(request, verification === 'SMS' ? `+358${phoneBody}` : email);
-    expect((await request.post(`/api/player/registration/${channel}_verification`, { data: { playerId, token, code } })).status()).toBe(200);
-  }
-  const completed = await request.put('/api/player/registration', { data: { playerId, token } });
-  expect(completed.status(), await completed.text()).toBe(200);
-  return playerId;
+  return (await registerPlayer(request, { tag: `verify-${tag}`, firstName: 'Veera', lastName: 'Varmennus', password: 'Aurora-Verify-1' })).playerId;
 }
 
 /** The operator asks the player for a document type (test mode). */
