@@ -5,7 +5,7 @@ import { ERROR_CODES, FIELD_CODES } from '../../../machines/lib/errorCodes';
 import type { AmountError, FirstLimitError, UpdateField } from '../../../machines/lib/payAndPlay';
 import type { LimitDuration } from '../../../machines/lib/responsibleGambling';
 import { UPDATE_FIELD_LOCKED } from '../../api/payAndPlay';
-import { REGISTER_NAMES, type SelfExclusionRegister } from '../../../machines/lib/selfExclusionRegisters';
+import { registerListedMessage, registerUnavailableMessage } from '../../ui/selfExclusionRegisterMessages';
 
 // The one table of pay-and-play errors (CONVENTIONS.md "Text": a server code never reaches the
 // screen raw). Codes: src/api/payAndPlay.ts (server), machines/lib/payAndPlay.ts and
@@ -123,44 +123,6 @@ function loginRefusalMessage(code: string): MessageDescriptor {
   }
 }
 
-/** Issue 23: a national self-exclusion register lists the person: which one, and how to leave it (the login's texts). */
-function registerListedMessage(register: SelfExclusionRegister | undefined): MessageDescriptor {
-  switch (register) {
-    case 'SPELPAUS':
-      return msg({
-        id: 'selfExclusion.register.listed.spelpaus',
-        message:
-          'You are registered in Spelpaus, the Swedish self-exclusion register, so you cannot play with us. Your exclusion lasts at least the period you chose; once it has passed, you can end it at spelpaus.se.',
-      });
-    case 'OASIS':
-      return msg({
-        id: 'selfExclusion.register.listed.oasis',
-        message:
-          'You are registered in OASIS, the German gambling exclusion register, so you cannot play with us. An exclusion lasts at least 3 months; after that, you can have it lifted by a written request to us or to the Regierungspräsidium Darmstadt, which runs OASIS.',
-      });
-    case 'GAMSTOP':
-      return msg({
-        id: 'selfExclusion.register.listed.gamstop',
-        message:
-          'You are registered with GAMSTOP, the UK self-exclusion scheme, so you cannot play with us. Your exclusion lasts the period you chose (6 months, 1 year or 5 years); once it has ended, ask GAMSTOP at gamstop.co.uk to remove you.',
-      });
-    case undefined:
-      return msg({
-        id: 'selfExclusion.register.listed',
-        message:
-          'You are registered in a national self-exclusion register, so you cannot play with us.',
-      });
-  }
-}
-
-/** Issue 23: the register could not be asked, so the platform refused for now (fail closed). */
-function registerUnavailableMessage(register: SelfExclusionRegister): MessageDescriptor {
-  const name = REGISTER_NAMES[register];
-  return msg({
-    id: 'selfExclusion.register.unavailable',
-    message: `We could not check ${name}, the national self-exclusion register, just now, so we cannot let you in yet. Please try again in a few minutes.`,
-  });
-}
 
 /** A failed call or identification, by its code; anything unlisted gets the generic message. */
 export function flowErrorMessage(code: string): MessageDescriptor {

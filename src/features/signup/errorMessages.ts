@@ -4,7 +4,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, SIGNUP_CODE_LENGTH } from '..
 import { SIGNUP_ERROR_CODES as E, type SignupFormError } from '../../../machines/lib/signupErrors';
 import { VALIDATION_CODES as V } from '../../../machines/lib/signupForm';
 import { PASSWORD_RULE_CODES as P } from '../../api/player';
-import { REGISTER_NAMES, type SelfExclusionRegister } from '../../../machines/lib/selfExclusionRegisters';
+import { registerUnavailableMessage } from '../../ui/selfExclusionRegisterMessages';
 
 // The sign-up's one error table (CONVENTIONS.md "Text"; behaviour.md §8 "Sign-up and reset"):
 // the form's own checks (machines/lib/signupForm.ts), the platform's field codes, its sign-up
@@ -66,14 +66,6 @@ const FIELD_MESSAGES: Readonly<Record<string, MessageDescriptor>> = {
   }),
 };
 
-/** Issue 23: a national self-exclusion register refused the sign-up, or could not be asked (fail closed). */
-function registerUnavailableMessage(register: SelfExclusionRegister): MessageDescriptor {
-  const name = REGISTER_NAMES[register];
-  return msg({
-    id: 'selfExclusion.register.unavailable',
-    message: `We could not check ${name}, the national self-exclusion register, just now, so we cannot let you in yet. Please try again in a few minutes.`,
-  });
-}
 
 /** Messages shown above the form's buttons (role=alert). */
 const FORM_MESSAGES: Readonly<Record<SignupFormError, MessageDescriptor>> = {
