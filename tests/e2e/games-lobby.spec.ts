@@ -139,19 +139,27 @@ for (const { name, width, path } of [
         return tile.href === before.href && tile.top === before.top && tile.middle === before.middle;
       })
       .toBe(true);
-    const { href, top } = tile;
     // Open the tile the player sees (the same game may be in a row further up too). Its link is
     // followed by the element itself: a tap by coordinates met an overlay (the cookie notice on a
-    // fresh phone) in the full run, and this test is about the way back, not the tap.
-    await page.evaluate(
-      ({ wanted, wantedTop }) => {
-        const link = [...document.querySelectorAll<HTMLAnchorElement>(`main a[href="${wanted}"]`)].find(
-          (candidate) => Math.round(candidate.getBoundingClientRect().top) === wantedTop,
+    // fresh phone) in the full run, and this test is about the way back, not the tap. The grid can
+    // still redraw between the look and the click (a loaded CI run found no link at the measured
+    // top and clicked nothing), so the look and the click are one step, retried until it clicks.
+    await expect
+      .poll(async () => {
+        tile = await tileInView(page);
+        return page.evaluate(
+          ({ wanted, wantedTop }) => {
+            const link = [...document.querySelectorAll<HTMLAnchorElement>(`main a[href="${wanted}"]`)].find(
+              (candidate) => Math.round(candidate.getBoundingClientRect().top) === wantedTop,
+            );
+            link?.click();
+            return link !== undefined;
+          },
+          { wanted: tile.href, wantedTop: tile.top },
         );
-        link?.click();
-      },
-      { wanted: href, wantedTop: top },
-    );
+      })
+      .toBe(true);
+    const { href, top } = tile;
     await expect(page).toHaveURL(new RegExp(`${href.replace(/[/.]/g, '\\$&')}$`));
     await expect(page.locator('main iframe')).toBeVisible();
     await page.goBack();
