@@ -69,3 +69,58 @@ for (const { market, langmarket, language, email, register, leave, english } of 
     await expect(banner.getByRole('button', { name: shown(language, 'Log in') })).toBeVisible();
   });
 }
+
+// The same registers are asked before an account exists: at sign-up (the visitor's country counts
+// as well as the one typed, so a visitor from Great Britain is checked with GAMSTOP) and at pay
+// and play's bank identification (a personal identity code the simulated registers list ends in
+// 9999). A listed person is refused before anything is created, with the register named.
+test('sign-up: a visitor from Great Britain listed with GAMSTOP is refused at Create account, the form kept', async ({ page }) => {
+  await page.setExtraHTTPHeaders({ 'x-test-country': 'GB' });
+  await page.goto('/en-UN/signup');
+  await waitForShell(page);
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { level: 1, name: 'Create your account' })).toBeVisible();
+  const email = `signup-${String(Date.now())}+listed@example.com`;
+  await main.getByLabel('First name').fill('Amelia');
+  await main.getByLabel('Last name').fill('Jones');
+  await main.getByLabel('E-mail').fill(email);
+  await main.getByLabel('Password', { exact: true }).fill(SEEDED_PASSWORD);
+  await main.getByRole('button', { name: 'Continue' }).click();
+  await main.getByLabel('Mobile phone number').fill('40 765 4321');
+  await main.getByRole('checkbox', { name: /terms and conditions/ }).check();
+  await main.getByRole('checkbox', { name: /cookie policy/ }).check();
+  await main.getByRole('checkbox', { name: 'I am not a robot' }).check();
+  await expect(main.getByText('Verified', { exact: true })).toBeVisible();
+  await main.getByRole('button', { name: 'Create account' }).click();
+
+  await expect(main.getByRole('alert')).toContainText(CASES[2].english);
+  await expect(main.getByLabel('Mobile phone number')).toHaveValue('40 765 4321');
+  await expectNoSeriousA11yViolations(page);
+  // Nothing was created: the e-mail logs nobody in.
+  const login = await page.request.post('/api/player/login', { data: { email, password: SEEDED_PASSWORD }, headers: { SiteContext: '1' } });
+  expect(login.status()).toBe(401);
+});
+
+test('pay and play: a German bank identity listed in OASIS is refused after the bank, with the register named', async ({ page }) => {
+  await page.goto('/en-JJ/signup/pnp');
+  await waitForShell(page);
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { level: 1, name: 'Deposit and play' })).toBeVisible();
+  await main.getByRole('textbox', { name: /Or enter an amount/ }).fill('50');
+  await main.getByRole('textbox', { name: /Limit/ }).fill('1000');
+  await main.getByRole('button', { name: 'Identify with your bank' }).click();
+  await expect(page).toHaveURL(/\/api\/bankid\/authorize\?session=/);
+  await page.getByLabel('Personal identity code').fill('010190-9999');
+  await page.getByRole('button', { name: 'Identify and pay' }).click();
+  // The bank's page says it first (nothing was paid), then leads back to the site.
+  await expect(page.getByRole('heading', { level: 1, name: 'Refused by the site' })).toBeVisible();
+  await expect(page.getByRole('alert')).toContainText('OASIS');
+  await expect(page.getByRole('alert')).toContainText('Nothing was paid');
+  await page.getByRole('link', { name: 'Back to the site' }).click();
+
+  await expect(page).toHaveURL(/\/en-JJ\/signup\/callback\?/);
+  await expect(page.getByRole('main').getByRole('alert')).toContainText(CASES[1].english);
+  await expectNoSeriousA11yViolations(page);
+  // Not logged in.
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Log in' })).toBeVisible();
+});
