@@ -1,25 +1,28 @@
 import type { Kysely } from 'kysely';
+import { EMPTY_EDD_ANSWERS, type EddAnswers } from '../../machines/lib/edd';
 import type { Database } from '../db/schema';
 
 // SQL over the players' EDD questionnaires (migration 0019 `player_edd_questionnaires`): one row per
 // player once asked. The rules are server/services/edd.ts's (machines/lib/edd.ts).
 
-/** The answers as stored (the list ids of machines/lib/edd.ts; '' or 0 where not given). */
-export interface StoredEddAnswers {
-  occupation: string;
-  otherOccupation: string;
-  salaryRangeId: number;
-  sourceOfFunds: string;
-  otherSourceOfFunds: string;
-  placeOfBirth: string;
-  nationality: string;
+/** The answers' columns (the list ids of machines/lib/edd.ts; '' or 0 where not given). */
+function answerColumns(answers: EddAnswers) {
+  return {
+    occupation: answers.occupation,
+    other_occupation: answers.otherOccupation,
+    salary_range_id: answers.salaryRangeId,
+    source_of_funds: answers.sourceOfFunds,
+    other_source_of_funds: answers.otherSourceOfFunds,
+    place_of_birth: answers.placeOfBirth,
+    nationality: answers.nationality,
+  };
 }
 
 export type EddRowStatus = 'requested' | 'submitted' | 'approved';
 
 export interface EddRow {
   status: EddRowStatus;
-  answers: StoredEddAnswers;
+  answers: EddAnswers;
   requestedAt: Date;
   submittedAt: Date | null;
 }
@@ -56,7 +59,7 @@ export async function findEddRow(db: Kysely<Database>, playerId: number): Promis
 export async function findEddSubmission(
   db: Kysely<Database>,
   playerId: number,
-): Promise<{ answers: StoredEddAnswers; status: 'submitted' | 'approved' } | undefined> {
+): Promise<{ answers: EddAnswers; status: 'submitted' | 'approved' } | undefined> {
   const row = await findEddRow(db, playerId);
   if (!row || row.status === 'requested') return undefined;
   return { answers: row.answers, status: row.status };
@@ -69,13 +72,7 @@ export async function findEddSubmission(
 export async function requestEddRow(db: Kysely<Database>, playerId: number, now: Date): Promise<void> {
   const empty = {
     status: 'requested',
-    occupation: '',
-    other_occupation: '',
-    salary_range_id: 0,
-    source_of_funds: '',
-    other_source_of_funds: '',
-    place_of_birth: '',
-    nationality: '',
+    ...answerColumns(EMPTY_EDD_ANSWERS),
     requested_at: now,
     submitted_at: null,
     reviewed_at: null,
@@ -95,18 +92,12 @@ export async function lockEddRow(db: Kysely<Database>, playerId: number): Promis
 }
 
 /** The player's answers, stored as `submitted`. */
-export async function saveEddAnswers(db: Kysely<Database>, playerId: number, answers: StoredEddAnswers, now: Date): Promise<void> {
+export async function saveEddAnswers(db: Kysely<Database>, playerId: number, answers: EddAnswers, now: Date): Promise<void> {
   await db
     .updateTable('player_edd_questionnaires')
     .set({
       status: 'submitted',
-      occupation: answers.occupation,
-      other_occupation: answers.otherOccupation,
-      salary_range_id: answers.salaryRangeId,
-      source_of_funds: answers.sourceOfFunds,
-      other_source_of_funds: answers.otherSourceOfFunds,
-      place_of_birth: answers.placeOfBirth,
-      nationality: answers.nationality,
+      ...answerColumns(answers),
       submitted_at: now,
       updated_at: now,
     })
