@@ -35,6 +35,7 @@ import { providerWalletRoutes } from './routes/provider-wallet';
 import { walletRoutes } from './routes/wallet';
 import { limitsRoutes } from './routes/limits';
 import { marketingPreferencesRoutes } from './routes/marketing-preferences';
+import { cookieConsentRoutes } from './routes/cookie-consent';
 import { documentsRoutes } from './routes/documents';
 import { diskDocumentStorage, type DocumentStorage } from './services/document-storage';
 import { simulatedIdentityProvider } from './providers/simulated-identity';
@@ -215,6 +216,8 @@ export function createApp(options: AppOptions): Hono<SiteEnv> {
   app.route('/api/player/phone_number', phoneRoutes(flows));
   // The player's marketing preferences (behaviour.md §7 /player/marketing_preferences, GET and PATCH).
   app.route('/api/player/marketing_preferences', marketingPreferencesRoutes({ db, clock }));
+  // The player's cookie consent with its policy version (behaviour.md §7 /player/cookies/consent, GET and PATCH).
+  app.route('/api/player/cookies/consent', cookieConsentRoutes({ db, clock }));
   // The player's identity documents (issue 23; behaviour.md §7 /player/documents).
   const documentStorage = options.documentStorage ?? diskDocumentStorage(join(tmpdir(), 'aurora-play-documents'));
   app.route(

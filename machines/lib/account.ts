@@ -29,7 +29,8 @@ export function accountHref(langMarket: LangMarket): string {
 /**
  * What the account's activity log records (product.md §3 "Session": latestActivityLog with a note;
  * the spec names no kinds: these are the account's own actions the platform sees): a login (note: its
- * address), a password change, a language change (note: the language as stored).
+ * address), a password change, a language change (note: the language as stored) and a change of the
+ * cookie consent (no note).
  */
-export const ACCOUNT_ACTIVITY_KINDS = ['LOGIN', 'PASSWORD_CHANGED', 'LANGUAGE_CHANGED'] as const;
+export const ACCOUNT_ACTIVITY_KINDS = ['LOGIN', 'PASSWORD_CHANGED', 'LANGUAGE_CHANGED', 'COOKIE_CONSENT_CHANGED'] as const;
 export type AccountActivityKind = (typeof ACCOUNT_ACTIVITY_KINDS)[number];

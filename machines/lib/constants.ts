@@ -84,6 +84,16 @@ export const AFFILIATE_PARAMS = ['aff_id', 'appsflyer_token'] as const;
 
 /** behaviour.md §9: cookie consent options are stored under one local storage key. */
 export const COOKIE_CONSENT_STORAGE_KEY = 'cookieConsent';
+/**
+ * behaviour.md §7 "/player/cookies/consent: GET and PATCH with the version": the version of the
+ * cookie policy (product.md §1 /cookie-policy, content id cookies_policy) a consent answers. The spec
+ * gives no number: the policy the site shipped with is version 1. Raise it when the policy changes
+ * materially; a consent to an older version is asked again (the notice shows), and the platform
+ * accepts a consent to this version only.
+ */
+export const COOKIE_POLICY_VERSION = 1;
+/** A consent the browser stored before consents carried their version (issue 23) answered the first policy. */
+export const FIRST_COOKIE_POLICY_VERSION = 1;
 /** Toasts close by themselves after this long unless hovered or focused (product.md §2 "with timer"). */
 export const TOAST_DURATION_MS = 6_000;
 /**

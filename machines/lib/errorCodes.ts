@@ -48,6 +48,8 @@ export const ERROR_CODES = {
   exclusionIndefinite: 'code:error.exclusion.in.progress.indefinitely',
   oldPasswordIncorrect: 'error.old_password.incorrect',
   termsVersionInvalid: 'error.terms.version.invalid',
+  /** 400, issue 23: a cookie consent to another version than machines/lib/constants.ts COOKIE_POLICY_VERSION; nothing is stored. */
+  cookieConsentVersionInvalid: 'error.cookie_consent.version.invalid',
   /** The e-mailed unlock link (issue 9) is unknown, used or expired. */
   unlockInvalid: 'error.unlock.invalid',
   /**

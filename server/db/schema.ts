@@ -400,6 +400,18 @@ export interface PlayerActivityTable {
   note: string | null;
 }
 
+/** Migration 0024: the player's latest cookie consent, at most one row (server/repositories/cookie-consent.ts). */
+export interface PlayerCookieConsentsTable {
+  player_id: number;
+  /** Always true: essentials cannot be refused. */
+  essentials: boolean;
+  performance_functional: boolean;
+  marketing: boolean;
+  /** The cookie-policy version answered (machines/lib/constants.ts COOKIE_POLICY_VERSION). */
+  policy_version: number;
+  answered_at: Date;
+}
+
 /** Migration 0018: one login the platform let through (server/repositories/login-history.ts). */
 export interface PlayerLoginsTable {
   id: Generated<string>;
@@ -585,6 +597,7 @@ export interface Database {
   register_checks: RegisterChecksTable;
   player_logins: PlayerLoginsTable;
   player_activity: PlayerActivityTable;
+  player_cookie_consents: PlayerCookieConsentsTable;
   player_edd_questionnaires: PlayerEddQuestionnairesTable;
   game_provider_keys: GameProviderKeysTable;
   game_sessions: GameSessionsTable;

@@ -21,6 +21,7 @@ import * as edd from './0019_edd';
 import * as secondFactor from './0020_second_factor';
 import * as registerChecks from './0021_register_checks';
 import * as accountActivity from './0022_account_activity';
+import * as cookieConsent from './0024_cookie_consent';
 
 // Every migration, in order. Kysely runs them by name; a new issue adds a file
 // (`0003_players.ts`, `0004_wallet_ledger.ts`, ...) and one line here. Never edit a migration
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '0020_second_factor': secondFactor,
   '0021_register_checks': registerChecks,
   '0022_account_activity': accountActivity,
+  '0024_cookie_consent': cookieConsent,
 };
