@@ -1,5 +1,5 @@
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Database, IdentityVerificationsTable, PlayerDocumentsTable } from '../db/schema';
 
 // SQL over the players' documents, the operator's requests for them and the identity provider's
 // sessions (migration 0017). The rules are server/services/documents.ts's (machines/lib/kyc.ts).
@@ -7,37 +7,10 @@ import type { Database } from '../db/schema';
 /** The channel a player's KYC change is announced on (server/http/wallet-live.ts pushes PLAYER_ATTRIBUTE_CHANGE). */
 export const PLAYER_ATTRIBUTES_CHANNEL = 'player_attributes_changed';
 
-export interface DocumentRow {
-  id: string;
-  player_id: number;
-  document_type: string;
-  sub_type: string | null;
-  status: string;
-  rejection_reason: string | null;
-  storage_key: string | null;
-  content_type: string | null;
-  byte_size: number | null;
-  file_name: string | null;
-  source: string;
-  uploaded_at: Date | null;
-  reviewed_at: Date | null;
-  updated_at: Date;
-}
+export type DocumentRow = Selectable<PlayerDocumentsTable>;
 
-export interface NewDocumentRow {
-  id: string;
-  player_id: number;
-  document_type: string;
-  sub_type: string | null;
-  status: string;
-  storage_key: string | null;
-  content_type: string | null;
-  byte_size: number | null;
-  file_name: string | null;
-  source: 'upload' | 'provider';
-  uploaded_at: Date;
-  updated_at: Date;
-}
+/** A new document: not reviewed yet, uploaded now, by the player or the identity provider. */
+export type NewDocumentRow = Omit<DocumentRow, 'rejection_reason' | 'reviewed_at' | 'source' | 'uploaded_at'> & { source: 'upload' | 'provider'; uploaded_at: Date };
 
 export interface DocumentRequestRow {
   document_type: string;
@@ -108,14 +81,7 @@ export async function notifyPlayerAttributesChanged(db: Kysely<Database>, player
 
 // ------------------------------------------------------------------ the identity provider's sessions
 
-export interface IdentityVerificationRow {
-  id: string;
-  player_id: number;
-  category: string;
-  state: string;
-  created_at: Date;
-  finished_at: Date | null;
-}
+export type IdentityVerificationRow = Selectable<IdentityVerificationsTable>;
 
 export async function insertIdentityVerification(db: Kysely<Database>, row: Omit<IdentityVerificationRow, 'finished_at'>): Promise<void> {
   await db.insertInto('identity_verifications').values({ ...row, finished_at: null }).execute();
