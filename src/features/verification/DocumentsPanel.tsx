@@ -159,28 +159,17 @@ export function UploadStep({ flow, headingLevel = 2 }: { flow: VerificationActor
           }}
         >
           {needsDocumentType(step) ? (
-            <SelectField
+            <ChoiceField
               label={t({ id: 'verification.documentType', message: 'What kind of document is it?' })}
-              value={context.documentType ?? ''}
+              value={context.documentType}
+              options={
+                step === 'POA'
+                  ? PROOF_OF_ADDRESS_TYPES.map((type) => ({ value: type, name: i18n._(ADDRESS_TYPE_NAMES[type]) }))
+                  : SOURCE_OF_WEALTH_CODES.map((code) => ({ value: code, name: i18n._(SOURCE_OF_WEALTH_NAMES[code]) }))
+              }
               disabled={busy}
-              required
-              onChange={(event) => flow.send({ type: 'documentType.select', documentType: event.target.value })}
-            >
-              <option value="" disabled>
-                {t({ id: 'verification.choose', message: 'Choose…' })}
-              </option>
-              {step === 'POA'
-                ? PROOF_OF_ADDRESS_TYPES.map((type) => (
-                    <option key={type} value={type}>
-                      {i18n._(ADDRESS_TYPE_NAMES[type])}
-                    </option>
-                  ))
-                : SOURCE_OF_WEALTH_CODES.map((code) => (
-                    <option key={code} value={code}>
-                      {i18n._(SOURCE_OF_WEALTH_NAMES[code])}
-                    </option>
-                  ))}
-            </SelectField>
+              onChoose={(documentType) => flow.send({ type: 'documentType.select', documentType })}
+            />
           ) : null}
           {needsDepositMethod(step) ? (
             depositMethods.length === 0 ? (
@@ -188,22 +177,13 @@ export function UploadStep({ flow, headingLevel = 2 }: { flow: VerificationActor
                 <Trans id="verification.payment.none">You have not deposited yet, so there is no payment to prove.</Trans>
               </p>
             ) : (
-              <SelectField
+              <ChoiceField
                 label={t({ id: 'verification.depositMethod', message: 'Which payment method is it for?' })}
-                value={context.depositMethod ?? ''}
+                value={context.depositMethod}
+                options={depositMethods.map((method) => ({ value: method, name: method }))}
                 disabled={busy}
-                required
-                onChange={(event) => flow.send({ type: 'depositMethod.select', depositMethod: event.target.value })}
-              >
-                <option value="" disabled>
-                  {t({ id: 'verification.choose', message: 'Choose…' })}
-                </option>
-                {depositMethods.map((method) => (
-                  <option key={method} value={method}>
-                    {method}
-                  </option>
-                ))}
-              </SelectField>
+                onChoose={(depositMethod) => flow.send({ type: 'depositMethod.select', depositMethod })}
+              />
             )
           ) : null}
           <FieldFrame
@@ -250,6 +230,23 @@ export function UploadStep({ flow, headingLevel = 2 }: { flow: VerificationActor
         </form>
       ) : null}
     </section>
+  );
+}
+
+/** A required choice of the step (its document type, its deposit method): nothing chosen at first. */
+function ChoiceField({ label, value, options, disabled, onChoose }: { label: string; value: string | null; options: readonly { value: string; name: string }[]; disabled: boolean; onChoose: (value: string) => void }) {
+  const { t } = useLingui();
+  return (
+    <SelectField label={label} value={value ?? ''} disabled={disabled} required onChange={(event) => onChoose(event.target.value)}>
+      <option value="" disabled>
+        {t({ id: 'verification.choose', message: 'Choose…' })}
+      </option>
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.name}
+        </option>
+      ))}
+    </SelectField>
   );
 }
 
