@@ -29,7 +29,9 @@
 // the browser leaves). A settled deposit asks the wallet for its balance (`refreshWallet`; the push
 // usually comes first). The bonus selector is a seam: `selectBonus` stays false and `bonus.select`
 // only records the choice until the bonuses issue offers bonuses. Document results are states the
-// screen shows; the upload flow they lead to comes with the KYC issue.
+// screen shows; their "Upload documents" opens the verification modal (issue 23), and after an upload
+// the modal sends `deposit.resume`: the check again, with the amount and the method the player had
+// typed (a player who postponed the verification can open the modal from the form too).
 import { assign, fromPromise, setup } from 'xstate';
 import type { DepositCheckResponse, DepositRequest, DepositRequestResponse, DepositStatusResponse, PaymentMethod } from '../src/api/wallet';
 import { cashierCheckMachine, cashierResultGuards, type CashierCheckOutput } from './cashierCheck.machine';
@@ -123,6 +125,8 @@ export interface DepositContext {
 export type DepositEvent =
   /** Starts afresh: everything typed and every result forgotten, then the check again. */
   | { type: 'deposit.clear' }
+  /** Issue 23: checks again with the amount and the method kept (the verification modal after an upload). */
+  | { type: 'deposit.resume' }
   | { type: 'verification.postpone' }
   | { type: 'amount.change'; value: string }
   | { type: 'method.select'; methodId: string }
@@ -236,6 +240,8 @@ export const depositMachine = setup({
     }),
     forgetIdempotencyKey: assign({ idempotencyKey: null }),
     startAfresh: assign(FRESH),
+    /** Issue 23: afresh, but the amount and the method the player typed stay (the resume after the documents). */
+    resumeAfresh: assign(({ context }) => ({ ...FRESH, amountText: context.amountText, methodId: context.methodId })),
     assignCheck: assign((_, params: { check: CashierCheckOutput<DepositCheckResponse> }) => ({
       status: params.check.result,
       result: params.check.answer.result,
@@ -247,13 +253,14 @@ export const depositMachine = setup({
       error: null,
     })),
     assignNotification: assign((_, params: { notification: DepositNotification }) => ({ notification: params.notification })),
-    assignMethods: assign((_, params: { load: PaymentMethodsLoad }) => {
+    assignMethods: assign(({ context }, params: { load: PaymentMethodsLoad }) => {
       const offered = new Set(params.load.methods.map((method) => method.id));
       return {
         methods: params.load.methods,
         recentMethodIds: params.load.recentMethodIds,
-        // The most recent deposit method still offered is chosen already.
-        methodId: params.load.recentMethodIds.find((id) => offered.has(id)) ?? null,
+        // The method the player chose (kept by a resume) while it is offered, else the most recent
+        // deposit method still offered is chosen already.
+        methodId: context.methodId !== null && offered.has(context.methodId) ? context.methodId : (params.load.recentMethodIds.find((id) => offered.has(id)) ?? null),
         error: null,
       };
     }),
@@ -326,6 +333,11 @@ export const depositMachine = setup({
       target: '.inactive',
       description: 'Clear: everything typed and every result is forgotten, and the flow starts again.',
       actions: 'startAfresh',
+    },
+    'deposit.resume': {
+      target: '.inactive',
+      description: 'Issue 23, resume (the verification modal after an upload): the check again, and the cashier with the amount and the method as typed.',
+      actions: 'resumeAfresh',
     },
   },
   states: {

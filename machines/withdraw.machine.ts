@@ -14,12 +14,24 @@
 //   (GG: a requested withdrawal cannot be reversed). A cancellation moves the money back and the
 //   list is loaded again; error.withdrawal.cancel.limit_reached is shown on the list.
 //
+// Issue 23, the account's own protection: a withdrawal to a payment method the player has not used
+// before, with the second factor on, is answered 428 error.second_factor.required with a challenge
+// (machines/lib/secondFactor.ts): requesting → secondFactor (choosing ⇄ verifying) asks for a passkey,
+// an authenticator code or a recovery code; a right answer (second_factor/verify) approves the method
+// and the same withdrawal is sent again with the same idempotency key (the 428 stored nothing); a
+// wrong one says so and keeps the amount; cancel goes back to the form as typed.
+//
+// After the documents (issue 23, the verification modal): `withdraw.resume` checks the withdrawal
+// again with the amount and the method the player had typed (sent by the modal after an upload), and
+// `underReview` hears the operator's decision (`watchReview`, src/app: the wallet's
+// PLAYER_ATTRIBUTE_CHANGE) and resumes the same way.
+//
 // The spec's withdraw actions: "start" is entering the flow (and `withdraw.clear`, which starts the
 // request afresh), "status" the check's and the request's UI status, "clear" `withdraw.clear`,
 // "cancel (with loading)" `pending.cancel` → `cancelling`, "request success" the `requested` state.
 // The idempotency key rule is the deposit's: one per attempt, the same on a retry of the same
 // amount and method (`assignIdempotencyKey`, provided by src/app).
-import { assign, fromPromise, raise, setup } from 'xstate';
+import { assign, fromCallback, fromPromise, raise, setup } from 'xstate';
 import type {
   PaymentMethod,
   Transaction,
@@ -32,6 +44,14 @@ import { cashierCheckMachine, cashierResultGuards, type CashierCheckOutput } fro
 import type { PaymentMethodsLoad } from './deposit.machine';
 import { ERROR_CODES } from './lib/errorCodes';
 import { flowErrorOf, type FlowError } from './lib/flowErrors';
+import {
+  isExpiredChallenge,
+  secondFactorChallengeOf,
+  secondFactorErrorOf,
+  type SecondFactorAnswer,
+  type SecondFactorChallenge,
+  type SecondFactorError,
+} from './lib/secondFactor';
 import {
   checkTypedAmount,
   formatMoney,
@@ -60,8 +80,13 @@ export const WITHDRAW_ERROR_CODES = [
   ERROR_CODES.idempotencyConflict,
   ERROR_CODES.withdrawalCancelLimitReached,
   ERROR_CODES.withdrawalCancelNotAllowed,
+  // Issue 23: too many wrong second-factor answers (the login lock, 429 when logged in).
+  ERROR_CODES.loginAttemptsExceeded,
 ] as const;
 export type WithdrawError = FlowError<(typeof WITHDRAW_ERROR_CODES)[number]>;
+
+/** Issue 23: the player's answer to the second-factor check (the challenge's token is added when it is sent). */
+export type WithdrawFactorAnswer = { method: 'totp' | 'recovery'; code: string } | { method: 'passkey' };
 
 /** An amount the form refuses: the cashier's limits, or more than can be withdrawn now. */
 export type WithdrawAmountProblem = TypedAmountProblem | 'overBalance';
@@ -90,6 +115,12 @@ export interface WithdrawContext {
   idempotencyKey: string | null;
   /** The request region's last failed call. */
   error: WithdrawError | null;
+  /** Issue 23: the second-factor check the platform asked for (a withdrawal to a method not used before). */
+  challenge: SecondFactorChallenge | null;
+  /** The answer being checked (a code is held only while its call runs). */
+  factorAnswer: WithdrawFactorAnswer | null;
+  /** The factor step's last failure (a wrong code, an expired check, a cancelled passkey prompt). */
+  factorError: SecondFactorError | null;
   /** The pending withdrawals (product.md §3 "Pending withdrawals: transactions list, loading"). */
   pending: Transaction[];
   /** product.md §3 cancelWithdrawalLoading: the withdrawal being cancelled. */
@@ -102,6 +133,16 @@ export interface WithdrawContext {
 export type WithdrawEvent =
   /** Starts the request afresh (the check again); the pending list stays. */
   | { type: 'withdraw.clear' }
+  /** Issue 23: checks the request again with the amount and the method kept (after the documents were sent). */
+  | { type: 'withdraw.resume' }
+  /** Issue 23: the operator decided on the documents under review (src/app: the wallet's PLAYER_ATTRIBUTE_CHANGE). */
+  | { type: 'documents.reviewed' }
+  /** Issue 23, the factor step: an authenticator or recovery code typed. */
+  | { type: 'factor.submit'; method: 'totp' | 'recovery'; code: string }
+  /** The factor step: use a passkey (the browser's prompt). */
+  | { type: 'factor.passkey' }
+  /** The factor step: back to the form, the amount and the method as typed. */
+  | { type: 'factor.cancel' }
   | { type: 'amount.change'; value: string }
   | { type: 'method.select'; methodId: string }
   | { type: 'withdraw.submit' }
@@ -111,9 +152,10 @@ export type WithdrawEvent =
 /**
  * loading: a call of the request runs; form: the withdraw form; result: an outcome instead of the
  * form; documents: a document result; error: a call or the request failed; cancelling: a
- * cancellation runs (its row shows the loader); pendingLoading / pendingFailed: the pending list.
+ * cancellation runs (its row shows the loader); pendingLoading / pendingFailed: the pending list;
+ * secondFactor: the factor step (issue 23).
  */
-export type WithdrawTag = 'loading' | 'form' | 'result' | 'documents' | 'error' | 'cancelling' | 'pendingLoading' | 'pendingFailed';
+export type WithdrawTag = 'loading' | 'form' | 'result' | 'documents' | 'error' | 'cancelling' | 'pendingLoading' | 'pendingFailed' | 'secondFactor';
 
 function amountCheck(context: Pick<WithdrawContext, 'amountText' | 'player' | 'balance'>) {
   const check = checkTypedAmount(context.amountText, context.player.currency, 'withdrawal');
@@ -158,7 +200,17 @@ const FRESH_REQUEST = {
   methodMissing: false,
   idempotencyKey: null,
   error: null,
+  challenge: null,
+  factorAnswer: null,
+  factorError: null,
 } satisfies Partial<WithdrawContext>;
+
+/** The answer as second_factor/verify takes it: with the check's token. */
+function factorAnswerOf(context: WithdrawContext): SecondFactorAnswer {
+  const challengeToken = context.challenge?.challengeToken ?? '';
+  const answer = context.factorAnswer;
+  return answer === null || answer.method === 'passkey' ? { challengeToken, method: 'passkey' } : { challengeToken, method: answer.method, code: answer.code };
+}
 
 export const withdrawMachine = setup({
   types: {
@@ -183,6 +235,12 @@ export const withdrawMachine = setup({
     cancelWithdrawal: fromPromise<WithdrawalCancellationResponse, WithdrawalCancellationRequest>(() =>
       Promise.reject(new Error('withdrawMachine: provide the cancelWithdrawal actor')),
     ),
+    /** Issue 23: second_factor/verify with the answer (for a passkey, the browser's prompt first); a right one approves the method. */
+    verifySecondFactor: fromPromise<unknown, SecondFactorAnswer>(() => Promise.reject(new Error('withdrawMachine: provide the verifySecondFactor actor'))),
+    /** Issue 23: while the documents are under review, sends back `documents.reviewed` when the operator decides (src/app: the wallet's attribute changes). */
+    watchReview: fromCallback<WithdrawEvent>(() => {
+      throw new Error('withdrawMachine: provide the watchReview actor');
+    }),
   },
   actions: {
     /** The wallet asks for the balance now (src/app: `wallet.refresh` to the session's wallet). */
@@ -195,6 +253,8 @@ export const withdrawMachine = setup({
     }),
     forgetIdempotencyKey: assign({ idempotencyKey: null }),
     startAfresh: assign(FRESH_REQUEST),
+    /** Issue 23: afresh, but the amount and the method the player typed stay (the resume after the documents). */
+    resumeRequest: assign(({ context }) => ({ ...FRESH_REQUEST, amountText: context.amountText, methodId: context.methodId })),
     refreshPending: raise({ type: 'pending.refresh' }),
     assignCheck: assign((_, params: { check: CashierCheckOutput<WithdrawalCheckResponse> }) => ({
       status: params.check.result,
@@ -205,12 +265,13 @@ export const withdrawMachine = setup({
       balance: params.check.answer.balance,
       error: null,
     })),
-    assignMethods: assign((_, params: { load: PaymentMethodsLoad }) => {
+    assignMethods: assign(({ context }, params: { load: PaymentMethodsLoad }) => {
       const offered = new Set(params.load.methods.map((method) => method.id));
       return {
         methods: params.load.methods,
         recentMethodIds: params.load.recentMethodIds,
-        methodId: params.load.recentMethodIds.find((id) => offered.has(id)) ?? null,
+        // The method the player chose (kept by a resume) while it is offered, else the most recent one.
+        methodId: context.methodId !== null && offered.has(context.methodId) ? context.methodId : (params.load.recentMethodIds.find((id) => offered.has(id)) ?? null),
         error: null,
       };
     }),
@@ -223,7 +284,11 @@ export const withdrawMachine = setup({
         methodMissing: !context.methods.some((method) => method.id === context.methodId),
       };
     }),
-    clearFormProblems: assign({ amountProblem: null, methodMissing: false, error: null }),
+    clearFormProblems: assign({ amountProblem: null, methodMissing: false, error: null, factorError: null }),
+    assignChallenge: assign((_, params: { error: unknown }) => ({ challenge: secondFactorChallengeOf(params.error), factorAnswer: null, factorError: null, error: null })),
+    assignFactorAnswer: assign((_, params: { answer: WithdrawFactorAnswer }) => ({ factorAnswer: params.answer, factorError: null })),
+    assignFactorError: assign((_, params: { error: unknown }) => ({ factorError: secondFactorErrorOf(params.error), factorAnswer: null })),
+    dropChallenge: assign({ challenge: null, factorAnswer: null, factorError: null }),
     assignRequestResult: assign((_, params: { response: WithdrawalRequestResponse }) => ({
       status: operationUiStatus(params.response.result),
       result: params.response.result,
@@ -253,6 +318,11 @@ export const withdrawMachine = setup({
     isFormValid: ({ context }) => formValid(context),
     isRetry: ({ context }) => formValid(context) && context.idempotencyKey !== null,
     isIdempotencyConflict: (_, params: { error: unknown }) => flowErrorOf(params.error, WITHDRAW_ERROR_CODES).code === ERROR_CODES.idempotencyConflict,
+    /** Issue 23: 428 error.second_factor.required with a challenge. */
+    needsSecondFactor: (_, params: { error: unknown }) => secondFactorChallengeOf(params.error) !== null,
+    isExpiredChallenge: (_, params: { error: unknown }) => isExpiredChallenge(params.error),
+    /** Too many wrong answers: the login lock (429 error.sign.in.attempt.count.exceeded). */
+    isFactorLocked: (_, params: { error: unknown }) => flowErrorOf(params.error, WITHDRAW_ERROR_CODES).code === ERROR_CODES.loginAttemptsExceeded,
     /** UKGC RTS 14B: no cancellation in GG; only a withdrawal on the list. */
     mayCancel: ({ context }, params: { referenceId: string }) =>
       context.cancelAllowed && context.pending.some((item) => item.referenceId === params.referenceId),
@@ -281,6 +351,12 @@ export const withdrawMachine = setup({
           target: '.inactive',
           description: 'Clear: the request starts afresh (the check again); the pending list stays.',
           actions: 'startAfresh',
+        },
+        'withdraw.resume': {
+          target: '.inactive',
+          description:
+            'Issue 23, resume (the verification modal after an upload): the check again, and the form with the amount and the method as typed.',
+          actions: 'resumeRequest',
         },
       },
       states: {
@@ -360,7 +436,18 @@ export const withdrawMachine = setup({
         },
         limitReached: { description: 'Withdrawal limit reached: the limit, its period and the limit before a pending change.', tags: 'result' },
         verifyDocument: { description: 'verify-document: documents are asked for (the upload flow comes with KYC).', tags: ['result', 'documents'] },
-        underReview: { description: 'under review: the documents sent are being reviewed.', tags: ['result', 'documents'] },
+        underReview: {
+          description: "under review: the documents sent are being reviewed; the operator's decision (watchReview) resumes the withdrawal.",
+          tags: ['result', 'documents'],
+          invoke: { id: 'watchReview', src: 'watchReview' },
+          on: {
+            'documents.reviewed': {
+              target: 'inactive',
+              description: 'Issue 23: the operator decided (a pushed attribute change): the check again, the amount and the method as typed.',
+              actions: 'resumeRequest',
+            },
+          },
+        },
         documentsRequired: { description: 'required: documents must be sent before a withdrawal.', tags: ['result', 'documents'] },
         documentsStrict: { description: 'strict: documents are required and the account is restricted until they are verified.', tags: ['result', 'documents'] },
         restricted: { description: 'restricted: the account may not withdraw.', tags: 'result' },
@@ -464,6 +551,13 @@ export const withdrawMachine = setup({
             ],
             onError: [
               {
+                guard: { type: 'needsSecondFactor', params: ({ event }) => ({ error: event.error }) },
+                target: 'secondFactor',
+                description:
+                  'Issue 23: a method not used before and the second factor on (428 error.second_factor.required): the factor step; nothing was booked, the key stays.',
+                actions: { type: 'assignChallenge', params: ({ event }) => ({ error: event.error }) },
+              },
+              {
                 guard: { type: 'isIdempotencyConflict', params: ({ event }) => ({ error: event.error }) },
                 target: 'form',
                 description: 'The key was used with other parameters: the next submit is a new attempt.',
@@ -475,6 +569,63 @@ export const withdrawMachine = setup({
                 actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
               },
             ],
+          },
+        },
+        secondFactor: {
+          description:
+            'Issue 23: the factor step. The platform gave a short-lived check for the new method; the player answers with a passkey, ' +
+            'an authenticator code or a recovery code, or goes back to the form. The amount, the method and the key stay.',
+          tags: 'secondFactor',
+          initial: 'choosing',
+          states: {
+            choosing: {
+              description: 'The factor step waits: a passkey button (when one is registered), the code field, Cancel, and the last error if any.',
+              on: {
+                'factor.submit': {
+                  target: 'verifying',
+                  actions: { type: 'assignFactorAnswer', params: ({ event }) => ({ answer: { method: event.method, code: event.code } }) },
+                },
+                'factor.passkey': { target: 'verifying', actions: { type: 'assignFactorAnswer', params: { answer: { method: 'passkey' } } } },
+                'factor.cancel': {
+                  target: '#withdraw.request.form',
+                  description: 'Cancel: back to the form with the amount and the method as typed (the check is dropped).',
+                  actions: 'dropChallenge',
+                },
+              },
+            },
+            verifying: {
+              description: 'second_factor/verify checks the answer (for a passkey, the browser prompt runs first); a right one approves the method.',
+              tags: 'loading',
+              invoke: {
+                id: 'verifySecondFactor',
+                src: 'verifySecondFactor',
+                input: ({ context }) => factorAnswerOf(context),
+                onDone: {
+                  target: '#withdraw.request.requesting',
+                  description: 'The method is approved: the same withdrawal is sent again, with the same idempotency key.',
+                  actions: 'dropChallenge',
+                },
+                onError: [
+                  {
+                    guard: { type: 'isExpiredChallenge', params: ({ event }) => ({ error: event.error }) },
+                    target: '#withdraw.request.form',
+                    description: 'The check expired (5 minutes) or was used: back to the form, which says so; sending it again asks for a new check.',
+                    actions: ['dropChallenge', { type: 'assignFactorError', params: ({ event }) => ({ error: event.error }) }],
+                  },
+                  {
+                    guard: { type: 'isFactorLocked', params: ({ event }) => ({ error: event.error }) },
+                    target: '#withdraw.request.form',
+                    description: 'Too many wrong answers: the login lock; the form says to wait, the amount stays.',
+                    actions: ['dropChallenge', { type: 'assignError', params: ({ event }) => ({ error: event.error }) }],
+                  },
+                  {
+                    target: 'choosing',
+                    description: 'A wrong or used code, a cancelled passkey prompt, no answer: the step says why; the amount stays.',
+                    actions: { type: 'assignFactorError', params: ({ event }) => ({ error: event.error }) },
+                  },
+                ],
+              },
+            },
           },
         },
         requested: {

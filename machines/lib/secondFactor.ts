@@ -16,6 +16,12 @@ export interface SecondFactorChallenge {
   methods: SecondFactorMethod[];
 }
 
+/**
+ * An answer of the player to a check: a typed code, or "use my passkey" (the app runs the browser's
+ * prompt and makes the proof the platform checks, src/app/secondFactor/ceremonies.ts proofOf).
+ */
+export type SecondFactorAnswer = { challengeToken: string; method: 'totp' | 'recovery'; code: string } | { challengeToken: string; method: 'passkey' };
+
 /** What the factor step shows after a failed answer. */
 export type SecondFactorErrorKey =
   /** A wrong, reused or expired code or passkey answer. */

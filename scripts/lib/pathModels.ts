@@ -21,7 +21,7 @@ import { LOGGED_IN } from '../../tests/machines/lib/identity';
 import { callbackInput, cancelledInput, events as PAY_AND_PLAY_EVENTS, startInput } from '../../tests/machines/lib/payAndPlay.fixtures';
 import { eventsFor as signupEventsFor, INPUT as SIGNUP_INPUT } from '../../tests/machines/lib/signup.fixtures';
 import { eventsFor as transactionHistoryEventsFor } from '../../tests/machines/lib/transactionHistory.fixtures';
-import { BRITISH, CHECK_ROWS as WITHDRAW_CHECK_ROWS, eventsFor as withdrawEventsFor, FINNISH, NO_ACCESS, SUSPENDED } from '../../tests/machines/lib/withdraw.fixtures';
+import { BRITISH, CHECK_ROWS as WITHDRAW_CHECK_ROWS, eventsFor as withdrawEventsFor, factorRequired, FINNISH, NO_ACCESS, SUSPENDED } from '../../tests/machines/lib/withdraw.fixtures';
 import type { PathModel } from './machinePaths';
 import { eventsIn as marketingPreferencesEventsIn } from '../../tests/machines/lib/marketingPreferences.fixtures';
 import { verificationEventsIn, verificationModalEventsIn } from '../../tests/machines/lib/verification.fixtures';
@@ -29,6 +29,8 @@ import { eventsIn as accountClosureEventsIn } from '../../tests/machines/lib/acc
 import { eventsIn as languageSettingEventsIn, INPUT as LANGUAGE_SETTING_INPUT } from '../../tests/machines/lib/languageSetting.fixtures';
 import { eddEventsIn } from '../../tests/machines/lib/edd.fixtures';
 import { secondFactorSetupEventsIn } from '../../tests/machines/lib/secondFactorSetup.fixtures';
+import { cookieConsentEventsIn } from '../../tests/machines/lib/cookieConsent.fixtures';
+import { addressEventsIn, CANADIAN as CANADIAN_PROVINCE_PLAYER, FINNISH as FINNISH_PROVINCE_PLAYER, provinceEventsIn } from '../../tests/machines/lib/addressChange.fixtures';
 import type { EddAnswers } from '../../machines/lib/edd';
 
 const done = (id: string, output: unknown): EventObject => ({ type: `xstate.done.actor.${id}`, actorId: id, output }) as EventObject;
@@ -118,10 +120,11 @@ const withdraw: PathModel = {
   // The test's eventsFor (the pending list is worked while the request waits for its check, the
   // request goes on once the list has loaded), less what adds paths but no state or transition: one
   // check result per UI status of behaviour.md §4 (the test tries every row), no cancellation of a
-  // row not listed, no amount above the balance, no lost request for the second method.
+  // row not listed, no amount above the balance, no lost request for the second method (which the
+  // platform asks the second factor for, issue 23).
   eventsAt: (snapshot) =>
     withdrawEventsFor(snapshot as never).filter((event) => {
-      const sample = event as { output?: { answer: { result: string } }; referenceId?: string; value?: string };
+      const sample = event as { output?: { answer: { result: string } }; referenceId?: string; value?: string; error?: unknown };
       switch (event.type) {
         case 'xstate.done.actor.checkWithdrawal':
           return ONE_ROW_PER_STATUS.some((row) => row.result === sample.output?.answer.result);
@@ -130,7 +133,7 @@ const withdraw: PathModel = {
         case 'amount.change':
           return sample.value !== '500';
         case 'xstate.error.actor.requestWithdrawal':
-          return ctx(snapshot).methodId === 'trustly';
+          return ctx(snapshot).methodId === 'trustly' || sample.error === factorRequired;
         default:
           return true;
       }
@@ -357,21 +360,10 @@ const ACCESS_EVENTS: readonly EventObject[] = [
 ];
 const accessCheck: PathModel = { eventsAt: () => ACCESS_EVENTS };
 
-// ---- cookieConsent (tests/machines/cookieConsent.machine.test.ts) ----
-const COOKIE_EVENTS: readonly EventObject[] = [
-  done('loadConsent', null),
-  done('loadConsent', { essentials: true, performanceFunctional: false, marketing: true, accepted: true }),
-  done('loadConsent', { essentials: true, performanceFunctional: true, marketing: false, accepted: false }),
-  // What JSON.parse throws for a corrupt stored value.
-  { type: 'xstate.error.actor.loadConsent', actorId: 'loadConsent', error: new SyntaxError('Unexpected token') } as EventObject,
-  { type: 'consent.accept' },
-  // Essentials cannot be refused, whatever the caller sends.
-  { type: 'consent.accept', options: { essentials: false, marketing: false } } as EventObject,
-  { type: 'consent.update', options: { performanceFunctional: false } } as EventObject,
-  { type: 'consent.update', options: { performanceFunctional: true, marketing: false } } as EventObject,
-  { type: 'consent.load' },
-];
-const cookieConsent: PathModel = { eventsAt: () => COOKIE_EVENTS };
+// ---- cookieConsent (tests/machines/cookieConsent.machine.test.ts; its events from tests/machines/lib/cookieConsent.fixtures.ts) ----
+// The stored answer's readings, the notice's answers and the account's change; the session's login and
+// logout; the platform's answers at login (none, earlier, later, an older policy's) and to a save.
+const cookieConsent: PathModel = { eventsAt: (snapshot) => cookieConsentEventsIn(snapshot as never) };
 
 // ---- toast (tests/machines/toast.machine.test.ts) ----
 const toast: PathModel = {
@@ -476,6 +468,12 @@ const verificationModal: PathModel = { eventsAt: (snapshot) => verificationModal
 // ---- secondFactorSetup (tests/machines/secondFactorSetup.machine.test.ts; its events from tests/machines/lib/secondFactorSetup.fixtures.ts) ----
 const secondFactorSetup: PathModel = { eventsAt: (snapshot) => secondFactorSetupEventsIn(snapshot as never) };
 
+// ---- addressChange, provinceChange (tests/machines/addressChange.machine.test.ts, provinceChange.machine.test.ts; their events from tests/machines/lib/addressChange.fixtures.ts) ----
+// A Finnish player's address: a valid one, a Canadian postal code, nothing typed; the load's and the save's answers.
+const addressChange: PathModel = { eventsAt: (snapshot) => addressEventsIn(String(snapshot.value)) };
+// A Canadian player's province (Quebec, Ontario, a code not in the list, Save); a Finnish player has no form.
+const provinceChange: PathModel = { input: CANADIAN_PROVINCE_PLAYER, moreInputs: [FINNISH_PROVINCE_PLAYER], eventsAt: (snapshot) => provinceEventsIn(String(snapshot.value)) };
+
 export const PATH_MODELS: Readonly<Record<string, PathModel>> = {
   deposit,
   passwordReset,
@@ -504,4 +502,6 @@ export const PATH_MODELS: Readonly<Record<string, PathModel>> = {
   verification,
   verificationModal,
   secondFactorSetup,
+  addressChange,
+  provinceChange,
 };

@@ -108,12 +108,13 @@ function verifyStep(snapshot: DepositSnapshot, step: { event: DepositPathEvent |
     case 'checking':
       expect(fakes.isPending('checkDeposit')).toBe(true);
       expect(context.status).toBeNull();
-      expect(context.amountText).toBe('');
+      // A fresh check has nothing typed; a resumed one (issue 23) keeps what was.
+      expect(context.amountText).toBe(event.type === 'deposit.resume' ? previous?.context.amountText : '');
       break;
     case 'form':
       expect(context.methods).toEqual(METHODS.methods);
-      // The most recent method still offered is chosen already.
-      if (previous?.value === 'loadingMethods') expect(context.methodId).toBe(context.recentMethodIds.length > 0 ? 'skrill' : null);
+      // The method the player had chosen stays (a postponed request, a resume); else the most recent one still offered.
+      if (previous?.value === 'loadingMethods') expect(context.methodId).toBe(previous.context.methodId ?? (context.recentMethodIds.length > 0 ? 'skrill' : null));
       if (event.type === 'deposit.submit') {
         // Refused on the form: the problem is named, nothing was sent.
         expect(context.amountProblem !== null || context.methodMissing).toBe(true);
@@ -166,6 +167,11 @@ function verifyStep(snapshot: DepositSnapshot, step: { event: DepositPathEvent |
     case 'failed':
       expect(context.error?.code).toBe('network');
       break;
+  }
+  if (event.type === 'deposit.resume') {
+    // Issue 23: checked again, the amount and the method as the player typed them; a new attempt.
+    expect(snapshot.value).toBe('checking');
+    expect(context).toMatchObject({ amountText: previous?.context.amountText, methodId: previous?.context.methodId, idempotencyKey: null, depositId: null, status: null });
   }
   if (event.type === 'deposit.clear') {
     expect(context.amountText).toBe('');
@@ -225,6 +231,35 @@ describe('deposit machine (behaviour.md §4 "Deposit and withdraw flows", §5)',
     actor.send({ type: 'amount.change', value: answer.limitLeft ?? '' });
     actor.send({ type: 'deposit.submit' });
     expect(actor.getSnapshot().value).toBe('requesting');
+    actor.stop();
+  });
+
+  it('resumes after the documents with the amount and the method typed, not the recent method (issue 23)', async () => {
+    const fakes = new FakePromises();
+    const actor = createActor(setupWith(fakes, 'real').machine, { input: CASHIER }).start();
+    fakes.resolve('check', PREFERRED);
+    await settle();
+    actor.send({ type: 'verification.postpone' });
+    fakes.resolve('loadPaymentMethods', METHODS);
+    await settle();
+    // The player postponed, chose Visa (Skrill is the recent one) and typed 25, then sent the documents.
+    actor.send({ type: 'method.select', methodId: 'visa' });
+    actor.send({ type: 'amount.change', value: '25' });
+    actor.send({ type: 'deposit.resume' });
+    expect(actor.getSnapshot().value).toBe('checking');
+    fakes.resolve('check', check('SUCCESS'));
+    await settle();
+    fakes.resolve('loadPaymentMethods', METHODS);
+    await settle();
+    expect(actor.getSnapshot().value).toBe('form');
+    expect(actor.getSnapshot().context).toMatchObject({ amountText: '25', methodId: 'visa', notification: null });
+    // A method no longer offered falls back to the recent one; the amount stays.
+    actor.send({ type: 'deposit.resume' });
+    fakes.resolve('check', check('SUCCESS'));
+    await settle();
+    fakes.resolve('loadPaymentMethods', { methods: METHODS.methods.filter((method) => method.id !== 'visa'), recentMethodIds: METHODS.recentMethodIds });
+    await settle();
+    expect(actor.getSnapshot().context).toMatchObject({ amountText: '25', methodId: 'skrill' });
     actor.stop();
   });
 

@@ -1,23 +1,29 @@
-import { assign, createActor } from 'xstate';
+import { assign, createActor, fromCallback } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { cashierCheckMachine, type CashierCheckOutput, type OperationAnswer } from '../../machines/cashierCheck.machine';
 import type { PaymentMethodsLoad } from '../../machines/deposit.machine';
+import type { SecondFactorAnswer } from '../../machines/lib/secondFactor';
 import { OPERATION_RESULTS, OPERATION_UI_STATUS, operationUiStatus } from '../../machines/lib/wallet';
 import { withdrawMachine, type WithdrawalCancellationResponse } from '../../machines/withdraw.machine';
 import type { Transaction, WithdrawalCancellationRequest, WithdrawalCheckResponse, WithdrawalRequest, WithdrawalRequestResponse } from '../../src/api/wallet';
 import { coverPaths, FakePromises, formatCoverage, mergeCoverage, settle, type PathCoverageResult } from './lib/pathCoverage';
 import {
   BRITISH,
+  CHALLENGE,
   checked,
   CHECK_ROWS,
   conflict,
   eventsFor,
+  expiredCheck,
+  factorRequired,
   FINNISH,
   LIMIT_REACHED,
   NO_ACCESS,
   PENDING,
   regions,
   SUSPENDED,
+  TOTP_CODE,
+  wrongCode,
   type WithdrawPathEvent,
   type WithdrawSnapshot,
 } from './lib/withdraw.fixtures';
@@ -43,6 +49,9 @@ function setupWith(fakes: FakePromises, checkMachine: 'faked' | 'real' = 'faked'
       requestWithdrawal: fakes.actor<WithdrawalRequestResponse, WithdrawalRequest>(),
       loadPendingWithdrawals: fakes.actor<Transaction[]>(),
       cancelWithdrawal: fakes.actor<WithdrawalCancellationResponse, WithdrawalCancellationRequest>(),
+      verifySecondFactor: fakes.actor<unknown, SecondFactorAnswer>(),
+      // The operator's decision is the path's own `documents.reviewed` event here (src/app hears the wallet).
+      watchReview: fromCallback(() => undefined),
     },
     actions: {
       refreshWallet: () => {
@@ -94,11 +103,37 @@ function verifyStep(
       if (event.type === 'xstate.error.actor.requestWithdrawal') {
         expect(context.idempotencyKey).toBe(event.error === conflict ? null : previous?.context.idempotencyKey);
       }
+      // Issue 23: out of the factor step the amount, the method and the key stay as they were.
+      if (event.type === 'factor.cancel' || event.type === 'xstate.error.actor.verifySecondFactor') {
+        expect(context).toMatchObject({ amountText: previous?.context.amountText, methodId: previous?.context.methodId, idempotencyKey: previous?.context.idempotencyKey, challenge: null });
+        if (event.type === 'factor.cancel') expect(context.factorError).toBeNull();
+        else if (event.error === expiredCheck) expect(context.factorError?.code).toBe('expired');
+        else expect(context.error?.code).toBe('code:error.sign.in.attempt.count.exceeded');
+      }
       break;
     case 'requesting': {
       const sent = fakes.calls.filter((call) => call.id === 'requestWithdrawal').at(-1)?.input as WithdrawalRequest;
       expect(sent).toEqual({ amount: `${context.amountText}.00`, methodId: context.methodId, idempotencyKey: context.idempotencyKey });
       if (previous?.context.idempotencyKey != null) expect(context.idempotencyKey).toBe(previous.context.idempotencyKey);
+      break;
+    }
+    case 'secondFactor.choosing':
+      // Issue 23: the check the platform asked for is held; nothing was booked, the attempt's key stays.
+      expect(context.challenge).toEqual(CHALLENGE);
+      expect(context.factorAnswer).toBeNull();
+      expect(context.idempotencyKey).toBe(`key-${context.amountText}-${String(context.methodId)}`);
+      expect(snapshot.hasTag('secondFactor')).toBe(true);
+      if (event.type === 'xstate.error.actor.verifySecondFactor') {
+        expect(context.factorError?.code).toBe(event.error === wrongCode ? 'invalid' : 'passkey');
+        if (event.error === wrongCode) expect(context.factorError?.attemptsLeft).toBe(3);
+      }
+      break;
+    case 'secondFactor.verifying': {
+      // The answer with the check's token, as second_factor/verify takes it.
+      const sent = fakes.calls.filter((call) => call.id === 'verifySecondFactor').at(-1)?.input as SecondFactorAnswer;
+      const answer = context.factorAnswer;
+      expect(sent).toEqual(answer?.method === 'passkey' ? { challengeToken: CHALLENGE.challengeToken, method: 'passkey' } : { challengeToken: CHALLENGE.challengeToken, ...answer });
+      expect(snapshot.hasTag('loading')).toBe(true);
       break;
     }
     case 'requested':
@@ -137,6 +172,11 @@ function verifyStep(
       expect(fakes.isPending('loadPendingWithdrawals')).toBe(true);
       break;
   }
+  if (event.type === 'withdraw.resume' || event.type === 'documents.reviewed') {
+    // Issue 23: checked again, the amount and the method as the player typed them; a new attempt.
+    expect(request).toBe('checking');
+    expect(context).toMatchObject({ amountText: previous?.context.amountText, methodId: previous?.context.methodId, idempotencyKey: null, status: null, result: null });
+  }
   if (event.type === 'withdraw.clear') {
     expect(request === 'checking' || request === 'suspended' || request === 'notAllowed').toBe(true);
     expect(context).toMatchObject({ amountText: '', idempotencyKey: null, status: null, referenceId: null });
@@ -169,6 +209,61 @@ describe('withdraw machine (behaviour.md §4 "Deposit and withdraw flows", UKGC 
     await settle();
     expect(regions(actor.getSnapshot()).request).toBe(state);
     expect(actor.getSnapshot().context.status).toBe(expected);
+    actor.stop();
+  });
+
+  it('asks for the second factor before a new method: a wrong code keeps the amount, the right one sends the same withdrawal again', async () => {
+    const fakes = new FakePromises();
+    const actor = createActor(setupWith(fakes, 'real').machine, { input: FINNISH }).start();
+    fakes.resolve('loadPendingWithdrawals', []);
+    fakes.resolve('check', checked('SUCCESS'));
+    await settle();
+    fakes.resolve('loadPaymentMethods', { methods: [{ id: 'trustly', kind: 'bank', name: 'Trustly', logo: { src: '/t.svg', width: 1, height: 1 } }, { id: 'visa', kind: 'card', name: 'Visa', logo: { src: '/v.svg', width: 1, height: 1 } }], recentMethodIds: ['trustly'] });
+    await settle();
+    actor.send({ type: 'method.select', methodId: 'visa' });
+    actor.send({ type: 'amount.change', value: '50' });
+    actor.send({ type: 'withdraw.submit' });
+    fakes.reject('requestWithdrawal', factorRequired);
+    await settle();
+    expect(regions(actor.getSnapshot()).request).toBe('secondFactor.choosing');
+    actor.send({ type: 'factor.submit', method: 'totp', code: '000000' });
+    fakes.reject('verifySecondFactor', wrongCode);
+    await settle();
+    expect(actor.getSnapshot().context).toMatchObject({ amountText: '50', methodId: 'visa', factorError: { code: 'invalid', attemptsLeft: 3 } });
+    actor.send({ type: 'factor.submit', method: 'totp', code: TOTP_CODE });
+    fakes.resolve('verifySecondFactor', { ok: true });
+    await settle();
+    const sent = fakes.calls.filter((call) => call.id === 'requestWithdrawal');
+    expect(sent).toHaveLength(2);
+    expect(sent[1]?.input).toEqual(sent[0]?.input);
+    fakes.resolve('requestWithdrawal', { result: 'SUCCESS', referenceId: 'wd-9', balance: '150.00' });
+    await settle();
+    expect(regions(actor.getSnapshot()).request).toBe('requested');
+    actor.stop();
+  });
+
+  it('resumes after the documents with the amount and the method typed, not the recent method', async () => {
+    const fakes = new FakePromises();
+    const actor = createActor(setupWith(fakes, 'real').machine, { input: FINNISH }).start();
+    const methods = { methods: [{ id: 'trustly', kind: 'bank' as const, name: 'Trustly', logo: { src: '/t.svg', width: 1, height: 1 } }, { id: 'visa', kind: 'card' as const, name: 'Visa', logo: { src: '/v.svg', width: 1, height: 1 } }], recentMethodIds: ['trustly'] };
+    fakes.resolve('loadPendingWithdrawals', []);
+    fakes.resolve('check', checked('SUCCESS'));
+    await settle();
+    fakes.resolve('loadPaymentMethods', methods);
+    await settle();
+    actor.send({ type: 'method.select', methodId: 'visa' });
+    actor.send({ type: 'amount.change', value: '40' });
+    actor.send({ type: 'withdraw.submit' });
+    fakes.resolve('requestWithdrawal', { result: 'DOCUMENTS_REQUIRED', referenceId: null, balance: '200.00' });
+    await settle();
+    expect(regions(actor.getSnapshot()).request).toBe('documentsRequired');
+    actor.send({ type: 'withdraw.resume' });
+    fakes.resolve('check', checked('SUCCESS'));
+    await settle();
+    fakes.resolve('loadPaymentMethods', methods);
+    await settle();
+    expect(regions(actor.getSnapshot()).request).toBe('form');
+    expect(actor.getSnapshot().context).toMatchObject({ amountText: '40', methodId: 'visa', idempotencyKey: null });
     actor.stop();
   });
 

@@ -1,5 +1,8 @@
-import { assign, fromPromise } from 'xstate';
-import { withdrawMachine, type WithdrawalCancellationResponse } from '../../../machines/withdraw.machine';
+import { assign, fromCallback, fromPromise, type ActorRefFrom } from 'xstate';
+import type { SecondFactorAnswer } from '../../../machines/lib/secondFactor';
+import type { walletMachine } from '../../../machines/wallet.machine';
+import { withdrawMachine, type WithdrawalCancellationResponse, type WithdrawEvent } from '../../../machines/withdraw.machine';
+import { secondFactorApi } from '../../api/secondFactor';
 import {
   walletApi,
   type Transaction,
@@ -22,6 +25,25 @@ export function withdrawFlow() {
       cancelWithdrawal: fromPromise<WithdrawalCancellationResponse, WithdrawalCancellationRequest>(({ input, signal }) =>
         walletApi.withdrawalCancellation(input, signal),
       ),
+      // Issue 23: the factor before a new method, with the login's own proof (the passkey prompt of
+      // @simplewebauthn/browser is loaded only when a withdrawal asks for it).
+      verifySecondFactor: fromPromise<unknown, SecondFactorAnswer>(async ({ input, signal }) => {
+        const { proofOf } = await import('../secondFactor/ceremonies');
+        return secondFactorApi.verify(await proofOf(input, signal), signal);
+      }),
+      // Issue 23: the operator's decision reaches the player as the wallet socket's
+      // PLAYER_ATTRIBUTE_CHANGE (behaviour.md §7); each new one while under review resumes the withdrawal.
+      watchReview: fromCallback<WithdrawEvent>(({ system, sendBack }) => {
+        const wallet = system.get('wallet') as ActorRefFrom<typeof walletMachine> | undefined;
+        if (wallet === undefined) return undefined;
+        let seen = wallet.getSnapshot().context.attributes;
+        const subscription = wallet.subscribe((snapshot) => {
+          if (snapshot.context.attributes === seen) return;
+          seen = snapshot.context.attributes;
+          sendBack({ type: 'documents.reviewed' });
+        });
+        return () => subscription.unsubscribe();
+      }),
     },
     actions: {
       refreshWallet,

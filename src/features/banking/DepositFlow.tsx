@@ -350,6 +350,10 @@ function DepositForm({ session, deposit, langMarket }: { session: SessionRef; de
           {context.notification === 'verificationPostponed' ? (
             <Notice tone="warning">
               <NoticeText>{i18n._(operationStatusMessage('verify-document', { daysLeft: context.daysLeftToVerifyDocuments }))}</NoticeText>
+              {/* Issue 23: verify now after all; the deposit resumes with what is typed here. */}
+              <div className={s.actions}>
+                <UploadDocumentsButton session={session} startPoint="deposit" state="verifyDocument" daysLeft={context.daysLeftToVerifyDocuments} />
+              </div>
             </Notice>
           ) : null}
         </>

@@ -22,7 +22,8 @@ import {
 import { Facts } from '../../ui/Facts';
 import { Notice, NoticeText, type SessionRef } from './parts';
 import { CashierForm } from './CashierForm';
-import { CheckFailed, CheckResult, NotOffered, RecheckOnReview, RetryButton, UploadDocumentsButton } from './results';
+import { CheckFailed, CheckResult, NotOffered, RetryButton, UploadDocumentsButton } from './results';
+import { WITHDRAW_FACTOR_EXPIRED, WithdrawFactorStep } from './WithdrawFactorStep';
 import { useMoney } from '../../ui/money';
 
 type WithdrawActor = ActorRefFrom<typeof withdrawMachine>;
@@ -32,7 +33,9 @@ type WithdrawActor = ActorRefFrom<typeof withdrawMachine>;
  * the session's withdraw flow, started by the route. What can be withdrawn, the amount and the
  * method, the request (the money moves to LOCKED and the withdrawal is pending with its reference),
  * and the pending withdrawals, each cancellable except in the GG market, where a sentence says
- * that a requested withdrawal cannot be reversed (UKGC RTS 14B).
+ * that a requested withdrawal cannot be reversed (UKGC RTS 14B). Issue 23: a new payment method asks
+ * for the second factor first (WithdrawFactorStep); a document result opens the verification modal,
+ * after which (and after the operator's review) the withdrawal resumes with the amount typed.
  */
 export function WithdrawPage({ session, langMarket }: { session: SessionRef; langMarket: LangMarket }) {
   const withdraw = useSelector(session, (snapshot) => snapshot.context.flows.withdraw);
@@ -56,7 +59,8 @@ export function WithdrawPage({ session, langMarket }: { session: SessionRef; lan
 
 function WithdrawRequest({ session, withdraw, langMarket }: { session: SessionRef; withdraw: WithdrawActor; langMarket: LangMarket }) {
   const { i18n } = useLingui();
-  const state = useSelector(withdraw, (snapshot) => snapshot.value.request);
+  // The factor step's inner states (choosing, verifying) are one view.
+  const state = useSelector(withdraw, (snapshot) => (typeof snapshot.value.request === 'string' ? snapshot.value.request : 'secondFactor'));
   const context = useSelector(withdraw, (snapshot) => snapshot.context);
   const money = useMoney(langMarket, context.player.currency);
   const clear = () => withdraw.send({ type: 'withdraw.clear' });
@@ -69,6 +73,8 @@ function WithdrawRequest({ session, withdraw, langMarket }: { session: SessionRe
     case 'form':
     case 'requesting':
       return <WithdrawForm withdraw={withdraw} langMarket={langMarket} />;
+    case 'secondFactor':
+      return <WithdrawFactorStep withdraw={withdraw} />;
     case 'requested': {
       const requested = parseMoney(context.amountText, context.player.currency);
       const amount = requested === null ? '' : money.cents(requested);
@@ -106,7 +112,6 @@ function WithdrawRequest({ session, withdraw, langMarket }: { session: SessionRe
           state={state}
           actions={state === 'refused' ? <RetryButton onRetry={clear} /> : <UploadDocumentsButton session={session} startPoint="withdraw" state={state} />}
         >
-          {state === 'underReview' ? <RecheckOnReview session={session} onReview={clear} /> : null}
           <NoticeText>{i18n._(operationStatusMessage(status, { result: context.result, limit, duration: context.duration }))}</NoticeText>
           {state === 'limitReached' && context.originalLimit !== null ? (
             <Facts items={[{ term: <Trans id="banking.withdraw.originalLimit">Limit before the pending change</Trans>, value: money.wire(context.originalLimit) }]} />
@@ -146,11 +151,14 @@ function WithdrawForm({ withdraw, langMarket }: { withdraw: WithdrawActor; langM
         )
       }
       after={
-        context.cancelAllowed ? null : (
-          <Notice tone="warning">
-            <NoticeText>{i18n._(WITHDRAWAL_IRREVERSIBLE)}</NoticeText>
-          </Notice>
-        )
+        <>
+          {context.cancelAllowed ? null : (
+            <Notice tone="warning">
+              <NoticeText>{i18n._(WITHDRAWAL_IRREVERSIBLE)}</NoticeText>
+            </Notice>
+          )}
+          {context.factorError?.code === 'expired' ? <FormError>{i18n._(WITHDRAW_FACTOR_EXPIRED)}</FormError> : null}
+        </>
       }
       submitLabel={
         requesting ? <Trans id="banking.withdraw.requesting">Sending your request…</Trans> : <Trans id="banking.withdraw.submit">Request withdrawal</Trans>

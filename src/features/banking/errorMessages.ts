@@ -143,6 +143,11 @@ const CASHIER_ERRORS: Readonly<Record<CashierErrorCode, MessageDescriptor>> = {
     }),
   }),
   'error.withdrawal.cancel.not_allowed': WITHDRAWAL_IRREVERSIBLE,
+  // Issue 23: too many wrong second-factor answers before a withdrawal (the login lock, 429).
+  'code:error.sign.in.attempt.count.exceeded': msg({
+    id: 'banking.error.factorLocked',
+    message: 'Too many wrong codes. For your safety, wait a while before you try this withdrawal again.',
+  }),
   network: commonFlowErrors.network,
   validation: VALIDATION,
   unknown: commonFlowErrors.unknown,

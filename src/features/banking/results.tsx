@@ -1,10 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef, type ReactNode } from 'react';
-import type { ActorRefFrom } from 'xstate';
-import { walletRefOf } from '../../../machines/session.machine';
-import type { walletMachine } from '../../../machines/wallet.machine';
+import type { ReactNode } from 'react';
 import type { DepositAmountProblem, DepositError } from '../../../machines/deposit.machine';
 import type { WithdrawAmountProblem, WithdrawError } from '../../../machines/withdraw.machine';
 import { Button } from '../../ui/Button';
@@ -104,7 +101,9 @@ export function useCashierFormMessages(form: CashierFormState, bounds: AmountBou
 /**
  * Issue 23: a document result of the check (verify-document, required, strict) opens the
  * verification modal (the session's verificationModal flow, started by the route) with where the
- * player is; after an upload the modal checks the deposit or withdrawal again.
+ * player is; after an upload the modal checks the deposit or withdrawal again, the amount and the
+ * method as typed (`deposit.resume`, `withdraw.resume`). A withdrawal under review goes on by itself
+ * when the operator decides (machines/withdraw.machine.ts `watchReview`).
  */
 export function UploadDocumentsButton({
   session,
@@ -125,25 +124,4 @@ export function UploadDocumentsButton({
       <Trans id="banking.documents.upload">Upload documents</Trans>
     </Button>
   );
-}
-
-/**
- * Issue 23: a withdrawal waiting for its documents' review is checked again when the wallet's live
- * connection says the player's attributes changed (the operator's decision), so it goes on without
- * a reload.
- */
-export function RecheckOnReview({ session, onReview }: { session: SessionRef; onReview: () => void }) {
-  const wallet = useSelector(session, walletRefOf);
-  return wallet === undefined ? null : <RecheckOnAttributes wallet={wallet} onReview={onReview} />;
-}
-
-function RecheckOnAttributes({ wallet, onReview }: { wallet: ActorRefFrom<typeof walletMachine>; onReview: () => void }) {
-  const attributes = useSelector(wallet, (snapshot) => snapshot.context.attributes);
-  const seen = useRef(attributes);
-  useEffect(() => {
-    if (attributes === seen.current) return;
-    seen.current = attributes;
-    onReview();
-  }, [attributes, onReview]);
-  return null;
 }

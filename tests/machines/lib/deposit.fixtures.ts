@@ -79,6 +79,8 @@ export function eventsFor(snapshot: DepositSnapshot): DepositPathEvent[] {
   const clear: DepositPathEvent = { type: 'deposit.clear' };
   switch (snapshot.value) {
     case 'checking':
+      // A resumed check (the amount typed stays, issue 23): it goes on; the rows are tried from a fresh start.
+      if (context.amountText !== '') return [done('checkDeposit', checked(check('SUCCESS')))];
       return [
         ...CHECK_ROWS.map((row) => done('checkDeposit', checked(row.result === 'DOCUMENTS_PREFERRED' ? PREFERRED : check(row.result)))),
         done('checkDeposit', checked(LIMIT_NOTICE)),
@@ -134,6 +136,9 @@ export function eventsFor(snapshot: DepositSnapshot): DepositPathEvent[] {
         : [done('depositStatus', status('PENDING'))];
     case 'verifyDocument':
       return [{ type: 'verification.postpone' }, clear];
+    // Issue 23: after the documents were sent (the verification modal) the deposit resumes as typed.
+    case 'documentsRequired':
+      return context.amountText === '' ? [clear] : [clear, { type: 'deposit.resume' }];
     case 'stillPending':
     case 'statusUnknown':
       return [{ type: 'deposit.refresh' }, clear];

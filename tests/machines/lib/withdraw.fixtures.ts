@@ -51,6 +51,16 @@ const cancelled = (result: string): WithdrawalCancellationResponse => ({ result,
 const offline = new ApiError('network', 0, 'network.error', 'Network Error');
 export const conflict = new ApiError('http', 409, 'error.idempotency.conflict', 'Key reused');
 const cancelLimit = new ApiError('http', 400, 'error.withdrawal.cancel.limit_reached', 'Too many cancellations');
+// Issue 23: the second factor before a withdrawal to a method not used before (server/services/second-factor.ts).
+export const CHALLENGE = { challengeToken: 'challenge-token', methods: ['passkey', 'totp', 'recovery'] };
+export const factorRequired = new ApiError('http', 428, 'error.second_factor.required', 'Second factor', [], CHALLENGE);
+export const wrongCode = new ApiError('http', 400, 'error.second_factor.invalid', 'Wrong', [], { attemptsLeft: 3 });
+export const expiredCheck = new ApiError('http', 400, 'error.second_factor.challenge_invalid', 'Expired');
+export const factorLocked = new ApiError('http', 429, 'code:error.sign.in.attempt.count.exceeded', 'Locked', [], { attemptsLeft: 0, retryAfterSeconds: 60 });
+/** The browser's passkey prompt was cancelled (a DOMException, no platform code). */
+export const passkeyCancelled = Object.assign(new Error('The operation either timed out or was not allowed.'), { name: 'NotAllowedError' });
+export const TOTP_CODE = '123456';
+export const RECOVERY_CODE = 'abcde-12345';
 
 const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, actorId: id, output }) as WithdrawPathEvent;
 const failed = (id: string, error: unknown) => ({ type: `xstate.error.actor.${id}`, actorId: id, error }) as WithdrawPathEvent;
@@ -75,8 +85,10 @@ export const CHECK_ROWS: readonly { result: string; status: OperationUiStatus; s
   { result: 'SOMETHING_NEW', status: 'error', state: 'refused' },
 ];
 
+/** The two regions' states, the factor step's as `secondFactor.<state>`. */
 export function regions(snapshot: WithdrawSnapshot): { request: string; pending: string } {
-  return snapshot.value;
+  const { request, pending } = snapshot.value;
+  return { request: typeof request === 'string' ? request : `secondFactor.${request.secondFactor}`, pending };
 }
 
 /**
@@ -98,6 +110,8 @@ export function eventsFor(snapshot: WithdrawSnapshot): WithdrawPathEvent[] {
     if (pending === 'failed') return [{ type: 'pending.refresh' }];
     if (pending === 'cancelling') return [done('cancelWithdrawal', cancelled('SUCCESS')), done('cancelWithdrawal', cancelled('FAILURE')), failed('cancelWithdrawal', cancelLimit)];
     if (!calm) return [];
+    // A resumed check (the amount typed stays, issue 23): it goes on; the rows are tried from a fresh start.
+    if (context.amountText !== '') return [done('checkWithdrawal', checkEnd(checked('SUCCESS')))];
     list.push({ type: 'pending.cancel', referenceId: 'wd-1' }, { type: 'pending.cancel', referenceId: 'not-listed' }, { type: 'pending.refresh' });
     list.push(...CHECK_ROWS.map((row) => done('checkWithdrawal', checkEnd(row.result === 'WITHDRAWAL_LIMIT_REACHED' ? LIMIT_REACHED : checked(row.result)))));
     list.push(failed('checkWithdrawal', offline));
@@ -117,7 +131,14 @@ export function eventsFor(snapshot: WithdrawSnapshot): WithdrawPathEvent[] {
       return [submit];
     }
     case 'requesting':
-      if (context.methodId !== 'trustly') return [done('requestWithdrawal', requested('SUCCESS', 'wd-2')), failed('requestWithdrawal', offline)];
+      // Issue 23: the second method has not been used before; with the factor on the platform asks for it.
+      if (context.methodId !== 'trustly') {
+        return [
+          done('requestWithdrawal', requested('SUCCESS', 'wd-2')),
+          failed('requestWithdrawal', offline),
+          ...(context.amountText === '50' ? [failed('requestWithdrawal', factorRequired)] : []),
+        ];
+      }
       return [
         done('requestWithdrawal', requested('SUCCESS', 'wd-2')),
         done('requestWithdrawal', requested('WITHDRAWAL_LIMIT_REACHED')),
@@ -130,6 +151,30 @@ export function eventsFor(snapshot: WithdrawSnapshot): WithdrawPathEvent[] {
         failed('requestWithdrawal', offline),
         failed('requestWithdrawal', conflict),
       ];
+    case 'secondFactor.choosing':
+      // After a failed answer, the authenticator code again; else each way to answer, and cancel.
+      if (context.factorError !== null) return [{ type: 'factor.submit', method: 'totp', code: TOTP_CODE }];
+      return [
+        { type: 'factor.submit', method: 'totp', code: TOTP_CODE },
+        { type: 'factor.submit', method: 'recovery', code: RECOVERY_CODE },
+        { type: 'factor.passkey' },
+        { type: 'factor.cancel' },
+      ];
+    case 'secondFactor.verifying':
+      if (context.factorAnswer?.method === 'passkey') return [failed('verifySecondFactor', passkeyCancelled)];
+      if (context.factorAnswer?.method === 'recovery') return [done('verifySecondFactor', { ok: true })];
+      return [
+        done('verifySecondFactor', { ok: true }),
+        failed('verifySecondFactor', wrongCode),
+        failed('verifySecondFactor', expiredCheck),
+        failed('verifySecondFactor', factorLocked),
+      ];
+    // Issue 23: after the documents were sent (the verification modal) the request resumes as typed.
+    case 'documentsRequired':
+      return context.amountText === '' ? [clear] : [clear, { type: 'withdraw.resume' }];
+    // The operator's decision on the documents under review (the wallet's attribute change).
+    case 'underReview':
+      return [clear, { type: 'documents.reviewed' }];
     default:
       return [clear];
   }
