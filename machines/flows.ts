@@ -21,6 +21,7 @@ import type { SessionClaims } from './lib/identity';
 import { LANGUAGES, MARKETS, type LangMarket, type MarketCode } from './lib/markets';
 import { cashierCurrency, marketOfCountry, type CashierPlayer } from './lib/wallet';
 import type { PayAndPlayInput } from './payAndPlay.machine';
+import type { ProvinceChangeInput } from './provinceChange.machine';
 import type { SignupInput } from './signup.machine';
 
 /** Who may start a flow: a visitor only (its route sends a player elsewhere), a player only, or anyone. */
@@ -206,6 +207,17 @@ export const FLOWS = {
     who: 'player',
     machine: () => load<typeof import('./verificationModal.machine')>('./verificationModal.machine').then((m) => m.verificationModalMachine),
     input: () => undefined,
+  }),
+  // The address and the Canadian province (issue 23): the province form is a Canadian player's only.
+  addressChange: entry({
+    who: 'player',
+    machine: () => load<typeof import('./addressChange.machine')>('./addressChange.machine').then((m) => m.addressChangeMachine),
+    input: () => undefined,
+  }),
+  provinceChange: entry({
+    who: 'player',
+    machine: () => load<typeof import('./provinceChange.machine')>('./provinceChange.machine').then((m) => m.provinceChangeMachine),
+    input: (session): ProvinceChangeInput => ({ countryCode: session.profile?.countryCode ?? session.claims?.countryCode ?? null }),
   }),
   // The account's second factor (issue 23): passkeys, authenticator app, recovery codes.
   secondFactorSetup: entry({

@@ -447,6 +447,8 @@ export const sessionMachine = setup({
           { guard: { type: 'mayStartFlow', params: { flow: 'verification' } }, actions: { type: 'startFlow', params: { flow: 'verification' } } },
           { guard: { type: 'mayStartFlow', params: { flow: 'verificationModal' } }, actions: { type: 'startFlow', params: { flow: 'verificationModal' } } },
           { guard: { type: 'mayStartFlow', params: { flow: 'secondFactorSetup' } }, actions: { type: 'startFlow', params: { flow: 'secondFactorSetup' } } },
+          { guard: { type: 'mayStartFlow', params: { flow: 'addressChange' } }, actions: { type: 'startFlow', params: { flow: 'addressChange' } } },
+          { guard: { type: 'mayStartFlow', params: { flow: 'provinceChange' } }, actions: { type: 'startFlow', params: { flow: 'provinceChange' } } },
         ],
         'flow.stop': {
           description: 'The route was left: its flow stops.',

@@ -41,6 +41,7 @@ import { diskDocumentStorage, type DocumentStorage } from './services/document-s
 import { simulatedIdentityProvider } from './providers/simulated-identity';
 import { secondFactorRoutes } from './routes/second-factor';
 import { accountRoutes } from './routes/account';
+import { addressRoutes } from './routes/address';
 import { eddRoutes } from './routes/edd';
 import { walletLiveRoutes } from './routes/wallet-live';
 import { gameLaunchRoutes } from './routes/game-launch';
@@ -218,6 +219,8 @@ export function createApp(options: AppOptions): Hono<SiteEnv> {
   app.route('/api/player/marketing_preferences', marketingPreferencesRoutes({ db, clock }));
   // The player's cookie consent with its policy version (behaviour.md §7 /player/cookies/consent, GET and PATCH).
   app.route('/api/player/cookies/consent', cookieConsentRoutes({ db, clock }));
+  // The address and the Canadian province (issue 23).
+  app.route('/api/player', addressRoutes({ db, clock }));
   // The player's identity documents (issue 23; behaviour.md §7 /player/documents).
   const documentStorage = options.documentStorage ?? diskDocumentStorage(join(tmpdir(), 'aurora-play-documents'));
   app.route(

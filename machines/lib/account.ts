@@ -29,8 +29,9 @@ export function accountHref(langMarket: LangMarket): string {
 /**
  * What the account's activity log records (product.md §3 "Session": latestActivityLog with a note;
  * the spec names no kinds: these are the account's own actions the platform sees): a login (note: its
- * address), a password change, a language change (note: the language as stored) and a change of the
- * cookie consent (no note).
+ * address), a password change, a language change (note: the language as stored), an address change
+ * (no note: the address is personal data), a province change (note: the province's code) and a
+ * change of the cookie consent (no note).
  */
-export const ACCOUNT_ACTIVITY_KINDS = ['LOGIN', 'PASSWORD_CHANGED', 'LANGUAGE_CHANGED', 'COOKIE_CONSENT_CHANGED'] as const;
+export const ACCOUNT_ACTIVITY_KINDS = ['LOGIN', 'PASSWORD_CHANGED', 'LANGUAGE_CHANGED', 'ADDRESS_CHANGED', 'PROVINCE_CHANGED', 'COOKIE_CONSENT_CHANGED'] as const;
 export type AccountActivityKind = (typeof ACCOUNT_ACTIVITY_KINDS)[number];

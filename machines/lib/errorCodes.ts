@@ -127,6 +127,9 @@ export const ERROR_CODES = {
   eddNotRequested: 'error.edd.not_requested',
   /** 409: the operator accepted the answers already; they no longer change. */
   eddAlreadyApproved: 'error.edd.already_approved',
+  // The address and the province (issue 23; src/api/address.ts, product.md §3 "Account details").
+  /** 409: the province is a Canadian player's (machines/lib/address.ts PROVINCE_COUNTRY); nothing changes. */
+  provinceNotApplicable: 'error.province.not_applicable',
 } as const;
 
 /**
@@ -167,6 +170,10 @@ export const FIELD_CODES = {
   amountTooLow: 'validation.amount.too_low',
   amountTooHigh: 'validation.amount.too_high',
   paymentMethod: 'validation.payment_method',
+  /** A postal code not in the shape of the player's country's (machines/lib/address.ts). */
+  postalCode: 'validation.postal_code',
+  /** Not one of the 13 Canadian provinces and territories (machines/lib/countries.ts CA_PROVINCES). */
+  province: 'validation.province',
 } as const;
 
 /** The password rule's field codes (machines/lib/rules.ts passwordRule) as the platform answers them. */

@@ -400,6 +400,16 @@ export interface PlayerActivityTable {
   note: string | null;
 }
 
+/** Migration 0023: the player's postal address, at most one row (server/repositories/address.ts). */
+export interface PlayerAddressesTable {
+  player_id: number;
+  street_address: string;
+  /** Normalised (machines/lib/address.ts normalizePostalCode). */
+  postal_code: string;
+  city: string;
+  updated_at: Date;
+}
+
 /** Migration 0024: the player's latest cookie consent, at most one row (server/repositories/cookie-consent.ts). */
 export interface PlayerCookieConsentsTable {
   player_id: number;
@@ -598,6 +608,7 @@ export interface Database {
   player_logins: PlayerLoginsTable;
   player_activity: PlayerActivityTable;
   player_cookie_consents: PlayerCookieConsentsTable;
+  player_addresses: PlayerAddressesTable;
   player_edd_questionnaires: PlayerEddQuestionnairesTable;
   game_provider_keys: GameProviderKeysTable;
   game_sessions: GameSessionsTable;

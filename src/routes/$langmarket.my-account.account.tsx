@@ -12,7 +12,7 @@ export const Route = createFileRoute('/$langmarket/my-account/account')({
   // The flows' machines arrive with the route (their own chunks) before onEnter starts them.
   loader: ({ context }) => {
     void context.queryClient.query(seoQuery(context.langMarket)).catch(() => undefined);
-    return Promise.all([context.loadFlow('phoneChange'), context.loadFlow('passwordChange'), context.loadFlow('marketingPreferences'), context.loadFlow('accountClosure'), context.loadFlow('languageSetting'), context.loadFlow('secondFactorSetup')]);
+    return Promise.all([context.loadFlow('phoneChange'), context.loadFlow('passwordChange'), context.loadFlow('marketingPreferences'), context.loadFlow('accountClosure'), context.loadFlow('languageSetting'), context.loadFlow('secondFactorSetup'), context.loadFlow('addressChange'), context.loadFlow('provinceChange')]);
   },
   onEnter: ({ context }) => {
     context.session.send({ type: 'flow.start', flow: 'phoneChange' });
@@ -21,6 +21,8 @@ export const Route = createFileRoute('/$langmarket/my-account/account')({
     context.session.send({ type: 'flow.start', flow: 'accountClosure' });
     context.session.send({ type: 'flow.start', flow: 'languageSetting' });
     context.session.send({ type: 'flow.start', flow: 'secondFactorSetup' });
+    context.session.send({ type: 'flow.start', flow: 'addressChange' });
+    context.session.send({ type: 'flow.start', flow: 'provinceChange' });
   },
   onLeave: ({ context }) => {
     context.session.send({ type: 'flow.stop', flow: 'phoneChange' });
@@ -29,6 +31,8 @@ export const Route = createFileRoute('/$langmarket/my-account/account')({
     context.session.send({ type: 'flow.stop', flow: 'accountClosure' });
     context.session.send({ type: 'flow.stop', flow: 'languageSetting' });
     context.session.send({ type: 'flow.stop', flow: 'secondFactorSetup' });
+    context.session.send({ type: 'flow.stop', flow: 'addressChange' });
+    context.session.send({ type: 'flow.stop', flow: 'provinceChange' });
   },
   component: Account,
 });

@@ -196,6 +196,11 @@ const GOOD_VALUES: Record<string, unknown[]> = {
   otherSourceOfFunds: ['Royalties', ''],
   placeOfBirth: ['FI', ''],
   nationality: ['DE', 'QQ'],
+  // The address and the Canadian province (issue 23; machines/lib/address.ts).
+  streetAddress: ['Mannerheimintie 1 A 5', ''],
+  postalCode: ['00100', 'M5H 2N2', '1234'],
+  city: ['Helsinki', 'Toronto'],
+  provinceCode: ['QC', 'ON', 'XX'],
   // Pay and play against the deposit limits (issue 20): the simulated bank page's form (live sessions
   // and identities) and codes identified before the seeded player's limit was lowered; filled in
   // `before` (payAndPlayFixture). A code and its session share an index: one pick takes both.
@@ -285,6 +290,8 @@ const FIELD_HINTS: readonly [RegExp, readonly string[]][] = [
   [/player\/documents/, ['category', 'subType', 'file', 'session', 'action', 'signature']],
   [/account\/close/, ['confirm', 'password']],
   [/player\/profile/, ['playerId', 'languageCode']],
+  [/player\/address/, ['streetAddress', 'postalCode', 'city']],
+  [/player\/province/, ['provinceCode']],
   // The second factor (issue 23): a proof is { challengeToken, method, code | response }.
   [/second_factor/, ['challengeToken', 'method', 'code', 'response']],
   [/player\/questionnaire/, ['occupation', 'otherOccupation', 'salaryRangeId', 'sourceOfFunds', 'otherSourceOfFunds', 'placeOfBirth', 'nationality']],

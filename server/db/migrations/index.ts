@@ -21,6 +21,7 @@ import * as edd from './0019_edd';
 import * as secondFactor from './0020_second_factor';
 import * as registerChecks from './0021_register_checks';
 import * as accountActivity from './0022_account_activity';
+import * as playerAddress from './0023_player_address';
 import * as cookieConsent from './0024_cookie_consent';
 
 // Every migration, in order. Kysely runs them by name; a new issue adds a file
@@ -49,5 +50,6 @@ export const migrations: Record<string, Migration> = {
   '0020_second_factor': secondFactor,
   '0021_register_checks': registerChecks,
   '0022_account_activity': accountActivity,
+  '0023_player_address': playerAddress,
   '0024_cookie_consent': cookieConsent,
 };

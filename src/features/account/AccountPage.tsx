@@ -16,6 +16,8 @@ import { LanguageSetting } from './LanguageSetting';
 import { LatestActivity } from './LatestActivity';
 import { PasswordChangeForm } from './PasswordChangeForm';
 import { PhoneChangeForm } from './PhoneChangeForm';
+import { AddressForm } from './AddressForm';
+import { ProvinceForm } from './ProvinceForm';
 import { CardSection } from '../../ui/CardSection';
 import { Button } from '../../ui/Button';
 import { formActionsClass } from '../../ui/Field';
@@ -61,6 +63,8 @@ export function AccountPage({ session, children }: AccountPageProps) {
         ) : null}
       </CardSection>
       <VerificationSummary session={session} />
+      <AddressForm session={session} />
+      <ProvinceForm session={session} />
       <PhoneChangeForm session={session} profile={profile} />
       <PasswordChangeForm session={session} email={profile?.email ?? null} />
       <MarketingPreferencesForm session={session} />

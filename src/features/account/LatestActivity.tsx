@@ -17,6 +17,8 @@ const ACTIVITY_TEXTS: Readonly<Record<AccountActivityKind, MessageDescriptor>> =
   LOGIN: msg({ id: 'account.activity.login', message: 'Logged in' }),
   PASSWORD_CHANGED: msg({ id: 'account.activity.passwordChanged', message: 'Password changed' }),
   LANGUAGE_CHANGED: msg({ id: 'account.activity.languageChanged', message: 'Language changed' }),
+  ADDRESS_CHANGED: msg({ id: 'account.activity.addressChanged', message: 'Address changed' }),
+  PROVINCE_CHANGED: msg({ id: 'account.activity.provinceChanged', message: 'Province changed' }),
   COOKIE_CONSENT_CHANGED: msg({ id: 'account.activity.cookieConsentChanged', message: 'Cookie settings changed' }),
 };
 

@@ -1,9 +1,12 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+import type { AddressChangeError } from '../../../machines/addressChange.machine';
 import type { AccountClosureError } from '../../../machines/accountClosure.machine';
 import type { LanguageSettingError } from '../../../machines/languageSetting.machine';
 import type { PasswordChangeError } from '../../../machines/passwordChange.machine';
 import type { PhoneChangeError } from '../../../machines/phoneChange.machine';
+import type { ProvinceChangeError } from '../../../machines/provinceChange.machine';
+import { FIELD_CODES } from '../../../machines/lib/errorCodes';
 import { VALIDATION_CODES } from '../../../machines/lib/signupForm';
 import { commonFieldErrors, commonFlowErrors, fieldFallback } from '../../ui/commonErrors';
 
@@ -82,4 +85,40 @@ export function closureErrorMessage(code: AccountClosureError['code']): MessageD
 /** The message for a field rule (client or platform); an unknown code gets a generic message. */
 export function accountFieldMessage(code: string): MessageDescriptor {
   return FIELD_ERRORS[code] ?? fieldFallback;
+}
+
+// The address and the province (issue 23; behaviour.md §8 "General": each action stores a backend
+// error): a failed load or save in words, and the address's field rules (machines/lib/address.ts).
+
+const ADDRESS_ERRORS: Readonly<Record<AddressChangeError['code'], MessageDescriptor>> = {
+  network: commonFlowErrors.network,
+  validation: VALIDATION,
+  unknown: msg({ id: 'account.address.error.save', message: 'We could not save your address. What you typed is still here: please try again.' }),
+};
+
+const PROVINCE_ERRORS: Readonly<Record<ProvinceChangeError['code'], MessageDescriptor>> = {
+  network: commonFlowErrors.network,
+  validation: msg({ id: 'account.province.error.invalid', message: 'Choose your province or territory from the list.' }),
+  unknown: msg({ id: 'account.province.error.save', message: 'We could not save your province. Your choice is still here: please try again.' }),
+};
+
+/** The address fields' codes, from the form's rule and the platform's 400 error.validation alike. */
+const ADDRESS_FIELD_ERRORS: Readonly<Record<string, MessageDescriptor>> = {
+  ...commonFieldErrors,
+  [FIELD_CODES.tooLong]: msg({ id: 'signup.error.tooLong', message: 'This is too long.' }),
+  [FIELD_CODES.invalid]: msg({ id: 'account.address.field.invalid', message: 'Use letters, numbers and the usual signs of an address only.' }),
+  [FIELD_CODES.postalCode]: msg({ id: 'account.address.field.postalCode', message: 'This is not a postal code of your country. Check it and try again.' }),
+};
+
+export function addressErrorMessage(code: AddressChangeError['code']): MessageDescriptor {
+  return ADDRESS_ERRORS[code];
+}
+
+export function provinceErrorMessage(code: ProvinceChangeError['code']): MessageDescriptor {
+  return PROVINCE_ERRORS[code];
+}
+
+/** The message for an address field's code; an unknown code gets a generic message. */
+export function addressFieldMessage(code: string): MessageDescriptor {
+  return ADDRESS_FIELD_ERRORS[code] ?? fieldFallback;
 }
