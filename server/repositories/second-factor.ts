@@ -113,31 +113,29 @@ export async function insertChallenge(
     .execute();
 }
 
+/** The challenges that are live: neither used nor expired. */
+function liveChallenges(db: Kysely<Database>, now: Date) {
+  return db
+    .selectFrom('second_factor_challenges')
+    .select(['token_hash', 'player_id', 'purpose', 'subject', 'webauthn_challenge'])
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now);
+}
+
+function challengeOf(row: { player_id: number; purpose: string; subject: string | null; webauthn_challenge: string | null }): ChallengeRow {
+  return { playerId: row.player_id, purpose: row.purpose, subject: row.subject, webauthnChallenge: row.webauthn_challenge };
+}
+
 /** A challenge that is neither used nor expired. */
 export async function liveChallenge(db: Kysely<Database>, tokenHash: string, now: Date): Promise<ChallengeRow | null> {
-  const row = await db
-    .selectFrom('second_factor_challenges')
-    .select(['player_id', 'purpose', 'subject', 'webauthn_challenge'])
-    .where('token_hash', '=', tokenHash)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
-    .executeTakeFirst();
-  return row ? { playerId: row.player_id, purpose: row.purpose, subject: row.subject, webauthnChallenge: row.webauthn_challenge } : null;
+  const row = await liveChallenges(db, now).where('token_hash', '=', tokenHash).executeTakeFirst();
+  return row ? challengeOf(row) : null;
 }
 
 /** The player's newest live challenge of a purpose (a passkey registration's). */
 export async function latestChallengeOf(db: Kysely<Database>, playerId: number, purpose: string, now: Date): Promise<(ChallengeRow & { tokenHash: string }) | null> {
-  const row = await db
-    .selectFrom('second_factor_challenges')
-    .select(['token_hash', 'player_id', 'purpose', 'subject', 'webauthn_challenge'])
-    .where('player_id', '=', playerId)
-    .where('purpose', '=', purpose)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
-    .orderBy('expires_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row ? { tokenHash: row.token_hash, playerId: row.player_id, purpose: row.purpose, subject: row.subject, webauthnChallenge: row.webauthn_challenge } : null;
+  const row = await liveChallenges(db, now).where('player_id', '=', playerId).where('purpose', '=', purpose).orderBy('expires_at', 'desc').limit(1).executeTakeFirst();
+  return row ? { tokenHash: row.token_hash, ...challengeOf(row) } : null;
 }
 
 export async function setWebauthnChallenge(db: Kysely<Database>, tokenHash: string, challenge: string): Promise<void> {
