@@ -344,6 +344,35 @@ export const FLOW_UIS: Readonly<Record<string, FlowUi>> = {
       'forfeit.close': says(() => 'no screen opens the withdrawal-forfeit modal yet'),
     },
   },
+  addressChange: {
+    path: '/en-UN/my-account/account',
+    player: 'player@example.com',
+    actions: {
+      'address.submit': {
+        code: (event) => {
+          const address = (field(event, 'address') ?? {}) as Record<string, string>;
+          const section: UiScope = { role: 'region', names: ['account.address.heading'] };
+          return [
+            `await ${locator('textbox', ['account.address.street'], section)}.fill(${quote(address.streetAddress ?? '')});`,
+            `await ${locator('textbox', ['account.address.postalCode'], section)}.fill(${quote(address.postalCode ?? '')});`,
+            `await ${locator('textbox', ['account.address.city'], section)}.fill(${quote(address.city ?? '')});`,
+            `await ${locator('button', ['account.address.save'], section)}.click();`,
+          ].join(' ');
+        },
+      },
+      'address.retry': { role: 'button', names: ['common.tryAgain'], within: { role: 'region', names: ['account.address.heading'] } },
+    },
+  },
+  provinceChange: {
+    path: '/ca-CA/my-account/account',
+    player: 'ca@example.com',
+    notes: ['A player outside Canada (player@example.com) has no province form: the flow stays notApplicable.'],
+    actions: {
+      'province.choose': { role: 'combobox', names: ['account.province.label'], fill: 'provinceCode' },
+      'province.save': { role: 'button', names: ['account.province.save'] },
+      'province.retry': { role: 'button', names: ['common.tryAgain'], within: { role: 'region', names: ['account.province.heading'] } },
+    },
+  },
 };
 
 let catalog: Map<string, string> | undefined;

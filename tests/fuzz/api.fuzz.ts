@@ -539,16 +539,18 @@ const LEAKS: readonly RegExp[] = [
 ];
 
 async function fingerprint(database: PlatformDatabase): Promise<string> {
-  const { rows } = await sql<{ players: string | null; ledger: string | null }>`
+  const { rows } = await sql<{ players: string | null; addresses: string | null; ledger: string | null }>`
     select
       (select md5(string_agg(concat_ws('|', id, email, password_hash, first_name, last_name, phone_prefix, phone_body,
         country_code, language_code, currency_code, province_code, personid, cpf, status, kyc_status, terms_accepted_version,
         marketing_opt_in, cookie_policy_accepted, bonus_code, timeout_until, exclusion_until, exclusion_indefinite), ',' order by id))
         from players) as players,
+      (select md5(coalesce(string_agg(concat_ws('|', player_id, street_address, postal_code, city), ',' order by player_id), ''))
+        from player_addresses) as addresses,
       (select md5(coalesce((select string_agg(concat_ws('|', id, idempotency_key, kind, player_id, amount, currency, reference), ',' order by id) from ledger_transactions), '')
         || coalesce((select string_agg(concat_ws('|', id, transaction_id, account, amount, currency), ',' order by id) from ledger_entries), ''))) as ledger
   `.execute(database.db);
-  return `${rows[0]?.players ?? ''}/${rows[0]?.ledger ?? ''}`;
+  return `${rows[0]?.players ?? ''}/${rows[0]?.addresses ?? ''}/${rows[0]?.ledger ?? ''}`;
 }
 
 interface Failure {
