@@ -11,17 +11,14 @@ export async function lockCodeTarget(trx: Kysely<Database>, purpose: Verificatio
   await sql`select pg_advisory_xact_lock(hashtext(${`${purpose}:${target}`}))`.execute(trx);
 }
 
+/** The code rows (conversations) of a purpose and target created after `since`. */
+function codesSince(trx: Kysely<Database>, purpose: VerificationPurpose, target: string, since: Date) {
+  return trx.selectFrom('verification_codes').where('purpose', '=', purpose).where('target', '=', target).where('created_at', '>', since);
+}
+
 /** The newest code row of a purpose and target created after `since`, or undefined. */
 export function latestCodeSince(trx: Kysely<Database>, purpose: VerificationPurpose, target: string, since: Date): Promise<VerificationCodeRow | undefined> {
-  return trx
-    .selectFrom('verification_codes')
-    .selectAll()
-    .where('purpose', '=', purpose)
-    .where('target', '=', target)
-    .where('created_at', '>', since)
-    .orderBy('created_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  return codesSince(trx, purpose, target, since).selectAll().orderBy('created_at', 'desc').limit(1).executeTakeFirst();
 }
 
 /** A resend on an open row: a new code hash, one send more, a new expiry and destination. */
@@ -43,12 +40,8 @@ export async function insertCode(trx: Kysely<Database>, row: Insertable<Verifica
 
 /** How many code rows (conversations) of a purpose and target were created after `since`. */
 export async function countCodesSince(trx: Kysely<Database>, purpose: VerificationPurpose, target: string, since: Date): Promise<number> {
-  const { conversations } = await trx
-    .selectFrom('verification_codes')
+  const { conversations } = await codesSince(trx, purpose, target, since)
     .select((eb) => eb.fn.countAll<string>().as('conversations'))
-    .where('purpose', '=', purpose)
-    .where('target', '=', target)
-    .where('created_at', '>', since)
     .executeTakeFirstOrThrow();
   return Number(conversations);
 }
