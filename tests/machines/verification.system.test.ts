@@ -17,7 +17,7 @@ import { verificationFlow } from '../../src/app/flows/verification.flow';
 import { verificationModalFlow } from '../../src/app/flows/verificationModal.flow';
 import { withdrawFlow } from '../../src/app/flows/withdraw.flow';
 import { FILE, LOADED, STORED } from './lib/verification.fixtures';
-import { settle } from './lib/pathCoverage';
+import { FakePromises, settle } from './lib/pathCoverage';
 import { loggedIn, runningFlows, sessionSystem } from './lib/sessionSystem';
 
 const CHECK = { daysLeftToVerifyDocuments: null, limitLeft: null, limitType: null, resetOn: null, limitWarning: false };
@@ -32,7 +32,7 @@ const METHODS: PaymentMethodsLoad = {
 const WALLET: WalletResponse = { currency: 'EUR', version: 1, balanceMap: { MAIN: { cash: '200.00' }, LOCKED: { cash: '0.00' }, BONUS: [] } };
 
 /** The upload flow with its list and the upload faked; `upload.sendBack` answers the upload running. */
-function uploadFlow(fakes: Parameters<Parameters<typeof sessionSystem>[0]>[0], upload: { requests: UploadRequest[]; sendBack: ((event: VerificationEvent) => void) | null }) {
+function uploadFlow(fakes: FakePromises, upload: { requests: UploadRequest[]; sendBack: ((event: VerificationEvent) => void) | null }) {
   return verificationFlow().provide({
     actors: {
       loadDocuments: fakes.actor(),
@@ -46,20 +46,8 @@ function uploadFlow(fakes: Parameters<Parameters<typeof sessionSystem>[0]>[0], u
 
 describe('verification modal over the deposit (whole system)', () => {
   it('DOCUMENTS_PREFERRED → the modal → the proof of ID uploaded → Continue → the deposit is checked again and goes on', async () => {
-    const uploads: UploadRequest[] = [];
-    let sendBack: ((event: VerificationEvent) => void) | null = null;
-    const run = sessionSystem((fakes) => ({
-      verification: verificationFlow().provide({
-        actors: {
-          loadDocuments: fakes.actor(),
-          uploadDocument: fromCallback<VerificationEvent, UploadRequest>(({ input, sendBack: back }) => {
-            uploads.push(input);
-            sendBack = back;
-          }),
-        },
-      }),
-      verificationModal: verificationModalFlow(),
-    }));
+    const upload: { requests: UploadRequest[]; sendBack: ((event: VerificationEvent) => void) | null } = { requests: [], sendBack: null };
+    const run = sessionSystem((fakes) => ({ verification: uploadFlow(fakes, upload), verificationModal: verificationModalFlow() }));
     await loggedIn(run, 'FI');
 
     // The deposit route starts the deposit and the two verification flows.
@@ -81,10 +69,10 @@ describe('verification modal over the deposit (whole system)', () => {
     await settle();
     verification?.send({ type: 'file.choose', file: FILE });
     verification?.send({ type: 'upload.start' });
-    expect(uploads).toEqual([{ category: 'ID', file: FILE, subType: null }]);
-    sendBack!({ type: 'upload.progress', sent: 2000, total: 4000 });
+    expect(upload.requests).toEqual([{ category: 'ID', file: FILE, subType: null }]);
+    upload.sendBack!({ type: 'upload.progress', sent: 2000, total: 4000 });
     expect(verification?.getSnapshot().context).toMatchObject({ sent: 2000, total: 4000 });
-    sendBack!({ type: 'upload.done', document: STORED });
+    upload.sendBack!({ type: 'upload.done', document: STORED });
     await settle();
 
     // The upload flow told the modal (by its systemId): uploaded, still open; the list loads again.
