@@ -29,6 +29,11 @@ export async function recordThrottleEvent(db: Kysely<Database>, bucket: Throttle
   await db.insertInto('throttle_events').values({ bucket, key, at }).execute();
 }
 
+/** The events of a bucket and key after `since` (the sliding window). */
+function eventsSince(db: Kysely<Database>, bucket: ThrottleBucket, key: string, since: Date) {
+  return db.selectFrom('throttle_events').where('bucket', '=', bucket).where('key', '=', key).where('at', '>', since);
+}
+
 /** Events of a bucket and key after `since`: how many, and the latest one's time. */
 export async function throttleEventsSince(
   db: Kysely<Database>,
@@ -36,12 +41,8 @@ export async function throttleEventsSince(
   key: string,
   since: Date,
 ): Promise<{ count: number; latest: Date | null }> {
-  const row = await db
-    .selectFrom('throttle_events')
+  const row = await eventsSince(db, bucket, key, since)
     .select((eb) => [eb.fn.countAll<string | number>().as('count'), eb.fn.max('at').as('latest')])
-    .where('bucket', '=', bucket)
-    .where('key', '=', key)
-    .where('at', '>', since)
     .executeTakeFirstOrThrow();
   const latest = row.latest as Date | string | null;
   return { count: Number(row.count), latest: latest === null ? null : new Date(latest) };
@@ -55,15 +56,7 @@ export async function latestThrottleEventTimes(
   since: Date,
   limit: number,
 ): Promise<Date[]> {
-  const rows = await db
-    .selectFrom('throttle_events')
-    .select('at')
-    .where('bucket', '=', bucket)
-    .where('key', '=', key)
-    .where('at', '>', since)
-    .orderBy('at', 'desc')
-    .limit(limit)
-    .execute();
+  const rows = await eventsSince(db, bucket, key, since).select('at').orderBy('at', 'desc').limit(limit).execute();
   return rows.map((row) => new Date(row.at));
 }
 
