@@ -7,6 +7,7 @@ import { expectFitsViewport, header, lastCode, newPlayer, openLogin, submitLogin
 // The account's second factor (issue 23): turned on from the account page's Security section, then
 // asked at the next login from this browser (a new device: no device cookie yet). Each test
 // registers a fresh player through the platform's own sign-up calls, so no seeded player changes.
+// Once on, a withdrawal to a payment method the player has not used before asks for it too.
 // Passkeys use Chromium's virtual authenticator (CDP WebAuthn), TOTP codes are computed here from
 // the secret the page shows.
 
@@ -129,6 +130,69 @@ test.describe('second factor', () => {
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await expect(page.getByRole('dialog', { name: 'Log in' })).toBeHidden();
     await expect(header(page).getByRole('button', { name: 'Log out' })).toBeVisible();
+  });
+
+  test('a withdrawal to a payment method not used before asks for the factor: a wrong code is refused, the amount stays, the right one completes it', async ({ page }) => {
+    test.setTimeout(60_000);
+    await registerFreshPlayer(page.request, 'withdraw');
+    await openSecurity(page);
+    await security(page).getByRole('button', { name: 'Use an authenticator app' }).click();
+    const secretText = security(page).getByLabel('Your authenticator key');
+    await expect(secretText).toHaveText(/^[A-Z2-7]{16,}$/);
+    const secret = (await secretText.textContent()) ?? '';
+    // The step before now turns it on: the withdrawal's code (now) stays unused.
+    await security(page).getByRole('textbox', { name: 'Code from your authenticator app' }).fill(codeAt(secret, Date.now() - 30_000));
+    await security(page).getByRole('button', { name: 'Turn on' }).click();
+    await expect(security(page).getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
+    await security(page).getByRole('button', { name: 'I have saved them' }).click();
+    await expect(security(page).getByText('Your second factor is on.')).toBeVisible();
+
+    // A deposit of 50 with Visa through the simulated provider: Visa is a method the player has used.
+    await page.goto('/en-UN/my-account/banking/deposit');
+    await waitForShell(page);
+    const main = page.getByRole('main');
+    await main.getByRole('radio', { name: 'Visa' }).check();
+    await main.getByRole('textbox', { name: 'Amount (EUR)' }).fill('50');
+    await main.getByRole('button', { name: 'Deposit €50.00' }).click();
+    await expect(page).toHaveURL(/\/api\/payment-simulator\/pay\?payment=/);
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await expect(main.getByText('Your deposit of €50.00 has been paid and is on your balance.')).toBeVisible();
+
+    // A withdrawal of 20 to Skrill, never used: the factor is asked for before anything is booked.
+    await page.goto('/en-UN/my-account/banking/withdraw');
+    await waitForShell(page);
+    await main.getByRole('radio', { name: 'Skrill' }).check();
+    const amount = main.getByRole('textbox', { name: 'Amount (EUR)' });
+    await amount.fill('20');
+    await main.getByRole('button', { name: 'Request withdrawal' }).click();
+    const step = main.getByRole('form', { name: "Confirm it's you" });
+    const code = step.getByRole('textbox', { name: 'Code from your authenticator app' });
+    await expect(code).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    for (const width of [320, 375]) {
+      await page.setViewportSize({ width, height: 740 });
+      await expectFitsViewport(page, `the withdrawal's factor step at ${String(width)} px`, step.getByRole('button', { name: 'Confirm' }));
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // A wrong code: refused, with the attempts left; back to the withdrawal, the amount and the method as typed.
+    const right = codeAt(secret, Date.now());
+    await code.fill(right === '000000' ? '111111' : '000000');
+    await step.getByRole('button', { name: 'Confirm' }).click();
+    await expect(step.getByText('That code is not right, or it was used already.')).toBeVisible();
+    await expect(step.getByText(/Attempts left before the account locks: \d+\./)).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await step.getByRole('button', { name: 'Back to the withdrawal' }).click();
+    await expect(amount).toHaveValue('20');
+    await expect(main.getByRole('radio', { name: 'Skrill' })).toBeChecked();
+    await expect(main.getByRole('region', { name: 'Pending withdrawals' }).getByTestId('pending-withdrawal')).toHaveCount(0);
+
+    // Sent again: asked again; the right code approves Skrill and the withdrawal is requested.
+    await main.getByRole('button', { name: 'Request withdrawal' }).click();
+    await step.getByRole('textbox', { name: 'Code from your authenticator app' }).fill(codeAt(secret, Date.now()));
+    await step.getByRole('button', { name: 'Confirm' }).click();
+    await expect(main.getByText('Your withdrawal of €20.00 has been requested and is pending.')).toBeVisible();
+    await expect(main.getByRole('region', { name: 'Pending withdrawals' }).getByTestId('pending-withdrawal')).toHaveCount(1);
   });
 
   test('a passkey registered with the virtual authenticator is used at the next login', async ({ page, browserName }) => {

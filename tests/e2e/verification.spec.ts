@@ -125,13 +125,20 @@ test.describe('identity verification', () => {
     await expect(step.getByTestId('chosen-file')).toContainText('notes.jpg');
   });
 
-  test('a deposit that asks for documents opens the modal; after the upload the deposit resumes', async ({ page }) => {
+  test('a deposit that asks for documents opens the modal; after the upload the deposit resumes with the amount typed', async ({ page }) => {
     const playerId = await registerFreshPlayer(page.request, 'deposit');
     await requestDocument(page.request, playerId, 'PROOF_OF_ID');
     await page.goto('/en-UN/my-account/banking/deposit');
     await waitForShell(page);
 
-    await page.getByRole('button', { name: 'Upload documents' }).click();
+    // Verify later: the cashier with the notice; the player chooses Visa and types 25, then verifies after all.
+    const main = page.getByRole('main');
+    await main.getByRole('button', { name: 'Verify later and deposit now' }).click();
+    await main.getByRole('radio', { name: 'Visa' }).check();
+    const amount = main.getByRole('textbox', { name: 'Amount (EUR)' });
+    await amount.fill('25');
+    await expect(main.getByRole('button', { name: 'Deposit €25.00' })).toBeVisible();
+    await main.getByRole('button', { name: 'Upload documents' }).click();
     const modal = page.getByRole('dialog', { name: 'Verify your account' });
     await expect(modal).toContainText('Please verify your account within 30 days.');
     await expectNoSeriousA11yViolations(page);
@@ -141,20 +148,29 @@ test.describe('identity verification', () => {
     await modal.getByRole('button', { name: 'Continue with your deposit' }).click();
     await expect(modal).toBeHidden();
 
-    // The deposit is checked again: nothing asked of the player any more, the cashier shows.
+    // The deposit is checked again: nothing asked of the player any more, the cashier as the player left it.
     await expect(page.getByRole('button', { name: 'Upload documents' })).toHaveCount(0);
-    await expect(page.getByLabel(/^Amount/)).toBeVisible();
+    await expect(main.getByText('Please verify your identity', { exact: false })).toHaveCount(0);
+    await expect(amount).toHaveValue('25');
+    await expect(main.getByRole('radio', { name: 'Visa' })).toBeChecked();
+    await expect(main.getByRole('button', { name: 'Deposit €25.00' })).toBeEnabled();
     await expectNoSeriousA11yViolations(page);
   });
 
-  test('a withdrawal that needs documents: the modal, the upload, under review, approved, and the withdrawal goes on', async ({ page }) => {
+  test('a withdrawal that needs documents: the modal, the upload, under review, approved, and the withdrawal goes on as typed', async ({ page }) => {
     const playerId = await registerFreshPlayer(page.request, 'withdraw');
     const credited = await page.request.post('/api/test/wallet/credit', { data: { playerId, amount: '50.00' } });
     expect(credited.status(), await credited.text()).toBe(200);
-    await requestDocument(page.request, playerId, 'PROOF_OF_ID');
     await page.goto('/en-UN/my-account/banking/withdraw');
     await waitForShell(page);
 
+    // The player types 20 to Visa; meanwhile the operator asks for the proof of ID: the request needs documents.
+    const main = page.getByRole('main');
+    await main.getByRole('radio', { name: 'Visa' }).check();
+    const amount = main.getByRole('textbox', { name: 'Amount (EUR)' });
+    await amount.fill('20');
+    await requestDocument(page.request, playerId, 'PROOF_OF_ID');
+    await main.getByRole('button', { name: 'Request withdrawal' }).click();
     await page.getByRole('button', { name: 'Upload documents' }).click();
     const modal = page.getByRole('dialog', { name: 'Verify your account' });
     await expect(modal).toContainText('Before you go on, we need to verify your documents.');
@@ -166,8 +182,15 @@ test.describe('identity verification', () => {
     // Checked again: the proof is under review; the operator's approval lets the withdrawal go on, no reload.
     await expect(page.getByRole('button', { name: 'Upload documents' })).toHaveCount(0);
     await expect(page.getByLabel(/^Amount/)).toHaveCount(0);
+    await page.evaluate(() => {
+      document.documentElement.dataset.notReloaded = 'yes';
+    });
     await review(page.request, playerId, 'PROOF_OF_ID', 'accept');
-    await expect(page.getByLabel(/^Amount/)).toBeVisible({ timeout: 25_000 });
+    await expect(amount).toHaveValue('20', { timeout: 25_000 });
+    await expect(main.getByRole('radio', { name: 'Visa' })).toBeChecked();
+    expect(await page.evaluate(() => document.documentElement.dataset.notReloaded)).toBe('yes');
+    await main.getByRole('button', { name: 'Request withdrawal' }).click();
+    await expect(main.getByText('Your withdrawal of €20.00 has been requested and is pending.')).toBeVisible();
   });
 
   for (const width of [320, 375]) {
