@@ -291,6 +291,9 @@ export const sessionMachine = setup({
     forgetLogin: assign({ loginRef: null }),
     forwardActivity: sendTo('idleTimer', (_, params: { at: number }) => ({ type: 'idle.activity' as const, at: params.at })),
     forwardActivitySettings: sendTo('activityTimer', { type: 'activity.settingsChanged' as const }),
+    /** Issue 23: cookie consent keeps a player's answer on the platform while they are logged in. */
+    tellConsentLoggedIn: sendTo('cookieConsent', { type: 'consent.loggedIn' as const }),
+    tellConsentLoggedOut: sendTo('cookieConsent', { type: 'consent.loggedOut' as const }),
     /** A flow's child stops (when its route is left); stopping a child that is gone does nothing. */
     stopFlow: stopChild((_, params: { flow: FlowName }) => params.flow),
     /**
@@ -512,8 +515,9 @@ export const sessionMachine = setup({
         },
         authorized: {
           description:
-            "A logged-in player: the profile, the access details and the transaction summary load side by side; the idle timer, the wallet and the activity timer run. Logout, a 401/403, the token's expiry, the idle timer's end, the reality check's Log out or a break lead to loggingOut.",
+            "A logged-in player: the profile, the access details and the transaction summary load side by side; the idle timer, the wallet and the activity timer run; cookie consent is told, to sync the player's answer with the platform. Logout, a 401/403, the token's expiry, the idle timer's end, the reality check's Log out or a break lead to loggingOut.",
           type: 'parallel',
+          entry: 'tellConsentLoggedIn',
           invoke: [
             {
               id: 'idleTimer',
@@ -684,6 +688,7 @@ export const sessionMachine = setup({
             'forgetPlayer',
             'stopFlows',
             'forgetFlows',
+            'tellConsentLoggedOut',
           ],
           invoke: {
             id: 'signOut',

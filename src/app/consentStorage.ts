@@ -1,15 +1,19 @@
 import * as v from 'valibot';
 import type { StoredCookieConsent } from '../../machines/cookieConsent.machine';
-import { COOKIE_CONSENT_STORAGE_KEY } from '../../machines/lib/constants';
+import { COOKIE_CONSENT_STORAGE_KEY, FIRST_COOKIE_POLICY_VERSION } from '../../machines/lib/constants';
 import { CONSENT_GIVEN_COOKIE, CONSENT_GIVEN_MAX_AGE_S, CONSENT_GIVEN_VALUE } from '../api/firstPaint';
 
-// behaviour.md §9: the cookie consent options and the accepted flag live under one local storage key.
+// behaviour.md §9: the cookie consent options and the accepted flag live under one local storage key,
+// with the cookie-policy version answered and when (issue 23, behaviour.md §7 "with the version"). A
+// value stored before those were kept answered the first policy, at a time not known.
 
 export const storedCookieConsentSchema = v.object({
   essentials: v.boolean(),
   performanceFunctional: v.boolean(),
   marketing: v.boolean(),
   accepted: v.boolean(),
+  version: v.optional(v.nullable(v.pipe(v.number(), v.integer())), FIRST_COOKIE_POLICY_VERSION),
+  answeredAt: v.optional(v.nullable(v.number()), null),
 });
 
 type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem'>;

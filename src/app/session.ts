@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createActor, fromPromise, type ActorRefFrom, type InspectionEvent, type Observer } from 'xstate';
 import { accessCheckMachine, type AccessContextResult } from '../../machines/accessCheck.machine';
-import { cookieConsentMachine, type StoredCookieConsent } from '../../machines/cookieConsent.machine';
+import { cookieConsentMachine, type CookieConsentAnswer, type PlatformCookieConsent, type StoredCookieConsent } from '../../machines/cookieConsent.machine';
 import { activityTimerMachine } from '../../machines/activityTimer.machine';
 import { idleMachine } from '../../machines/idle.machine';
 import type { LangMarket } from '../../machines/lib/markets';
@@ -159,6 +159,12 @@ export function appSessionMachine(queryClient: QueryClient) {
               if (stored?.accepted === true) markConsentGiven();
               return stored;
             }),
+          ),
+          // Issue 23: the player's answer on the platform. The calls load with the first login, in a
+          // chunk of their own, so the home page of a visitor does not carry them.
+          loadPlatformConsent: fromPromise<PlatformCookieConsent | null>(async ({ signal }) => (await import('../api/cookieConsent')).cookieConsentApi.get(signal)),
+          savePlatformConsent: fromPromise<PlatformCookieConsent, CookieConsentAnswer>(async ({ input, signal }) =>
+            (await import('../api/cookieConsent')).cookieConsentApi.save(input, signal),
           ),
         },
         actions: {

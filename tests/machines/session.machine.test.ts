@@ -6,7 +6,7 @@ import type { AccessContextResult } from '../../machines/accessCheck.machine';
 import { cookieConsentMachine } from '../../machines/cookieConsent.machine';
 import type { StoredCookieConsent } from '../../machines/cookieConsent.machine';
 import { idleMachine } from '../../machines/idle.machine';
-import { IDLE_CHECK_MS, IDLE_LIMIT_MS } from '../../machines/lib/constants';
+import { COOKIE_POLICY_VERSION, IDLE_CHECK_MS, IDLE_LIMIT_MS } from '../../machines/lib/constants';
 import type { LangMarket } from '../../machines/lib/markets';
 import { loginMachine } from '../../machines/login.machine';
 import type { AuthenticatedSession, LoginCredentials, LoginOutput } from '../../machines/login.machine';
@@ -615,8 +615,8 @@ describe('session machine (behaviour.md §4 "Session")', () => {
     await settle();
     expect(accessCheckRef.getSnapshot().value).toBe('allowed');
     expect(cookieConsentRef.getSnapshot().hasTag('notice')).toBe(true);
-    cookieConsentRef.send({ type: 'consent.accept' });
-    expect(persisted).toEqual([{ essentials: true, performanceFunctional: true, marketing: true, accepted: true }]);
+    cookieConsentRef.send({ type: 'consent.accept', at: 1_780_000_000_000 });
+    expect(persisted).toEqual([{ essentials: true, performanceFunctional: true, marketing: true, accepted: true, version: COOKIE_POLICY_VERSION, answeredAt: 1_780_000_000_000 }]);
     toastRef.send({ type: 'toast.show', kind: 'success', message: 'phoneChange.done' });
 
     // The session's own life does not restart them.
@@ -630,7 +630,8 @@ describe('session machine (behaviour.md §4 "Session")', () => {
     expect(session$.getSnapshot().value).toEqual({ resolved: 'anonymous' });
     expect(session$.getSnapshot().context.accessCheckRef).toBe(accessCheckRef);
     expect(accessCheckRef.getSnapshot().value).toBe('allowed');
-    expect(cookieConsentRef.getSnapshot().value).toBe('accepted');
+    // Issue 23: the session told it of the login and the logout; the answer stays on this browser.
+    expect(cookieConsentRef.getSnapshot().value).toEqual({ choice: 'accepted', platform: 'visitor' });
     expect(toastRef.getSnapshot().context.toasts).toHaveLength(1);
 
     session$.stop();

@@ -31,7 +31,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.deleteFrom('player_activity' as never).where(sql`kind = 'COOKIE_CONSENT_CHANGED'`).execute();
+  await db.deleteFrom('player_activity' as never).where(sql<boolean>`kind = 'COOKIE_CONSENT_CHANGED'`).execute();
   await db.schema.alterTable('player_activity').dropConstraint('player_activity_kind_check').execute();
   await db.schema.alterTable('player_activity').addCheckConstraint('player_activity_kind_check', kindCheck(KINDS_BEFORE)).execute();
   await db.schema.dropTable('player_cookie_consents').execute();

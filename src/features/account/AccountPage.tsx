@@ -14,6 +14,7 @@ import { LoginHistory } from './LoginHistory';
 import { AccountClosure } from './AccountClosure';
 import { LanguageSetting } from './LanguageSetting';
 import { LatestActivity } from './LatestActivity';
+import { CookieSettings } from './CookieSettings';
 import { PasswordChangeForm } from './PasswordChangeForm';
 import { PhoneChangeForm } from './PhoneChangeForm';
 import { AddressForm } from './AddressForm';
@@ -68,6 +69,7 @@ export function AccountPage({ session, children }: AccountPageProps) {
       <PhoneChangeForm session={session} profile={profile} />
       <PasswordChangeForm session={session} email={profile?.email ?? null} />
       <MarketingPreferencesForm session={session} />
+      <CookieSettings session={session} />
       <LanguageSetting session={session} />
       <LatestActivity session={session} />
       <LoginHistory session={session} />

@@ -18,7 +18,7 @@ export function CookieNotice({ consent, langmarket }: { consent: CookieConsentRe
   const showing = useSelector(consent, (snapshot) => snapshot.hasTag('notice'));
   const initial = useSelector(consent, (snapshot) => snapshot.context.options);
   if (!showing) return null;
-  return <CookieNoticePanel initial={initial} langmarket={langmarket} onAccept={(options) => consent.send({ type: 'consent.accept', options })} />;
+  return <CookieNoticePanel initial={initial} langmarket={langmarket} onAccept={(options) => consent.send({ type: 'consent.accept', options, at: Date.now() })} />;
 }
 
 /** The notice itself; the platform's first paint renders it without `onAccept` (src/app/prerender.tsx). */

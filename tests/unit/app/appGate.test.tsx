@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { accessCheckMachine, type AccessContextResult } from '../../../machines/accessCheck.machine';
 import { cookieConsentMachine, type StoredCookieConsent } from '../../../machines/cookieConsent.machine';
+import { COOKIE_POLICY_VERSION } from '../../../machines/lib/constants';
 import { type AuthenticatedSession, sessionMachine } from '../../../machines/session.machine';
 import { ApiError } from '../../../src/api/errors';
 import { AppGate } from '../../../src/app/AppGate';
@@ -21,7 +22,7 @@ async function renderGate(fetchAccessContext: () => Promise<AccessContextResult>
         restoreSession: fromPromise<AuthenticatedSession | null>(() => Promise.resolve(null)),
         accessCheck: accessCheckMachine.provide({ actors: { fetchAccessContext: fromPromise(() => fetch()) } }),
         cookieConsent: cookieConsentMachine.provide({
-          actors: { loadConsent: fromPromise<StoredCookieConsent | null>(() => Promise.resolve({ essentials: true, performanceFunctional: true, marketing: true, accepted: true })) },
+          actors: { loadConsent: fromPromise<StoredCookieConsent | null>(() => Promise.resolve({ essentials: true, performanceFunctional: true, marketing: true, accepted: true, version: COOKIE_POLICY_VERSION, answeredAt: null })) },
         }),
       },
     }),
