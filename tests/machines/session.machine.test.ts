@@ -159,6 +159,8 @@ function flowEvents(value: unknown, flows: FlowRefs): SessionEvent[] {
           { type: 'flow.start', flow: 'verification' },
           { type: 'flow.start', flow: 'verificationModal' },
           { type: 'flow.start', flow: 'secondFactorSetup' },
+          { type: 'flow.start', flow: 'addressChange' },
+          { type: 'flow.start', flow: 'provinceChange' },
           // The reality check (tried here only, to keep the graph small): its link opens the limits
           // page, its Log out ends it, and new settings reach it.
           { type: 'activity.openLimits' },
@@ -357,6 +359,10 @@ describe('session machine (behaviour.md §4 "Session")', () => {
           expect(cashierPlayerOf(context)).toEqual(CASHIER_PLAYER);
           const input = fakes.calls.filter((call) => call.id === event.flow).at(-1)?.input;
           expect(input).toEqual(event.flow === 'deposit' ? { ...DEPOSIT_INPUT, player: CASHIER_PLAYER } : { player: CASHIER_PLAYER });
+        }
+        // The province form is the player's country's to decide: a Finnish player's flow gets FI (no form).
+        if (event.type === 'flow.start' && event.flow === 'provinceChange' && context.flows.provinceChange !== null) {
+          expect(fakes.calls.filter((call) => call.id === 'provinceChange').at(-1)?.input).toEqual({ countryCode: 'FI' });
         }
         // The game launch gets demo money for a visitor, real money for a player; the player's
         // country before the visitor's; the market's currency for a visitor, the account's for a player.
