@@ -27,6 +27,7 @@ const ENTRY_IMPORTS = /[\\/]src[\\/](ui[\\/]global\.css|app[\\/]nextTask\.ts)/;
  * Time). A module goes to the first step that imports it, so a chunk imports earlier steps' only.
  */
 const STARTUP_STEPS = [
+  { chunk: 'app-player-machines', root: /[\\/]src[\\/]app[\\/]playerMachines\.ts$/ },
   { chunk: 'app-machines', root: /[\\/]src[\\/]app[\\/]machines\.ts$/ },
   { chunk: 'app-session', root: /[\\/]src[\\/]app[\\/]session\.ts$/ },
   { chunk: 'app-routes', root: /[\\/]src[\\/]app[\\/]router\.tsx$/ },
@@ -48,6 +49,9 @@ function startupChunkOf(id: string, getModuleInfo: ModuleInfoOf): string | null 
   return STARTUP_STEPS.find((step) => neededAtStartup(id, getModuleInfo, step.root))?.chunk ?? null;
 }
 
+/** The layout route's split component (src/routes/$langmarket.tsx): the shell of every page. */
+const LAYOUT_ROUTE_SCREENS = /[\\/]src[\\/]routes[\\/]\$langmarket\.tsx\?tsr-split=component$/;
+
 function startupPreloads(): Plugin {
   return {
     name: 'startup-preloads',
@@ -64,6 +68,12 @@ function startupPreloads(): Plugin {
           for (const imported of output.imports) visit(imported);
         };
         for (const step of chunk.dynamicImports) visit(step);
+        // The layout route's screens (the shell), which every page renders right after start-up: with
+        // the steps, a few a task (public/app-boot.js), not in the router's first load, where Vite's
+        // preload of a route's imports started them all in one task (issue 22: Total Blocking Time).
+        for (const output of Object.values(bundle)) {
+          if (output.type === 'chunk' && output.facadeModuleId !== null && LAYOUT_ROUTE_SCREENS.test(output.facadeModuleId)) visit(output.fileName);
+        }
         needed.delete(chunk.fileName);
         // Vite preloads the entry's own imports already.
         const links = [...needed]

@@ -12,7 +12,9 @@ await import('./app/vendorRouter'); // the router and the query cache
 await nextTask();
 await import('./app/vendorState'); // xstate
 await nextTask();
-await import('./app/machines'); // the session's machines
+await import('./app/playerMachines'); // the machines of the session's player-side children
+await nextTask();
+await import('./app/machines'); // the session's machine and its always-running children
 await nextTask();
 await import('./app/session'); // the actor system: the session's services and the API
 await nextTask();

@@ -1,4 +1,4 @@
-import { createRouter } from '@tanstack/react-router';
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { RouteError } from '../features/errors/RouteError';
 import { routeTree } from '../routeTree.gen';
 import { Loader } from '../ui/Loader';
@@ -8,10 +8,16 @@ function PendingRoute() {
   return <Loader layout="inline" />;
 }
 
-export function createAppRouter(context: RouterContext) {
+/**
+ * The app's router. `history`: the browser's, when start-up created it in a task of its own before
+ * (src/app/start.tsx, issue 22: it writes the page's history entry, a few ms on a phone); the
+ * router creates it otherwise.
+ */
+export function createAppRouter(context: RouterContext, history?: RouterHistory) {
   return createRouter({
     routeTree,
     context,
+    ...(history === undefined ? {} : { history }),
     defaultPreload: 'intent',
     // TanStack Query owns the cache: the router always asks it (ensureQueryData is cheap when fresh).
     defaultPreloadStaleTime: 0,

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from '@tanstack/react-router';
+import { createBrowserHistory, RouterProvider } from '@tanstack/react-router';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QUERY_RETRIES, QUERY_STALE_MS } from '../../machines/lib/constants';
@@ -45,7 +45,10 @@ export async function startApp(): Promise<void> {
   const { session, loadFlow } = startSession(initialLangMarket, queryClient, sessionLogic, inspector);
 
   await nextTask();
-  const router = createAppRouter({ session, queryClient, loadFlow });
+  // The browser's history (it writes the page's entry), then the router over it: a task each.
+  const history = createBrowserHistory();
+  await nextTask();
+  const router = createAppRouter({ session, queryClient, loadFlow }, history);
 
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root');
@@ -56,6 +59,7 @@ export async function startApp(): Promise<void> {
   // navigation.
   await nextTask();
   const painted = await seedFromFirstPaint(queryClient);
+  await nextTask();
   if (painted) {
     await Promise.all([router.load(), accessKnown(session)]).catch((error: unknown) => {
       console.error(error);

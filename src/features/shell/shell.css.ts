@@ -259,6 +259,12 @@ export const footer = style({
   borderTop: `1px solid ${vars.color.border}`,
   color: vars.color.textMuted,
   fontSize: vars.fontSize.sm,
+  // Below the fold on every page at first: the browser skips its style, layout and paint until it
+  // nears the viewport (issue 22: the work after the app's first commit, which replaces the whole
+  // page, is a long task on a phone). Its last rendered height is kept, so the page's length does
+  // not jump; the estimate is its height on a phone.
+  contentVisibility: 'auto',
+  containIntrinsicSize: 'auto 530px',
 });
 
 export const footerInner = style({
