@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { LobbyPageType } from '../../machines/lib/games';
 import type { Database } from '../db/schema';
 
@@ -64,27 +64,12 @@ export async function recordRecentGame(
   row: { playerId: number; category: LobbyPageType; gameId: string; at: Date },
   keep: number,
 ): Promise<void> {
-  await trx
-    .deleteFrom('player_recent_games')
-    .where('player_id', '=', row.playerId)
-    .where('category', '=', row.category)
-    .where('game_id', '=', row.gameId)
-    .execute();
+  // The player's list of this category, in each of the three statements.
+  const ofList = (eb: ExpressionBuilder<Database, 'player_recent_games'>) => eb.and({ player_id: row.playerId, category: row.category });
+  await trx.deleteFrom('player_recent_games').where(ofList).where('game_id', '=', row.gameId).execute();
   await trx.insertInto('player_recent_games').values({ player_id: row.playerId, category: row.category, game_id: row.gameId, played_at: row.at }).execute();
-  const kept = trx
-    .selectFrom('player_recent_games')
-    .select('id')
-    .where('player_id', '=', row.playerId)
-    .where('category', '=', row.category)
-    .orderBy('played_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(keep);
-  await trx
-    .deleteFrom('player_recent_games')
-    .where('player_id', '=', row.playerId)
-    .where('category', '=', row.category)
-    .where('id', 'not in', kept)
-    .execute();
+  const kept = trx.selectFrom('player_recent_games').select('id').where(ofList).orderBy('played_at', 'desc').orderBy('id', 'desc').limit(keep);
+  await trx.deleteFrom('player_recent_games').where(ofList).where('id', 'not in', kept).execute();
 }
 
 /** Locks the player's row, so two recent-game posts of one player run one after the other (the trim stays exact). */
