@@ -165,16 +165,33 @@ export const FLOW_UIS: Readonly<Record<string, FlowUi>> = {
       'deposit.clear': { role: 'button', names: ['common.tryAgain', 'banking.deposit.another'] },
       'deposit.refresh': { role: 'button', names: ['banking.deposit.checkAgain'] },
       'verification.postpone': { role: 'button', names: ['banking.deposit.postpone'] },
+      'deposit.resume': says(() => 'upload the documents in the verification modal (Upload documents), then Continue with your deposit: the modal resumes the deposit as typed'),
     },
   },
   withdraw: {
     path: '/en-UN/my-account/banking/withdraw',
     player: 'player@example.com',
+    notes: ["The factor step needs a player with the second factor on (the account page's Security section) and a method they have not paid in or out with."],
     actions: {
       'amount.change': { role: 'textbox', names: ['banking.amount.label'], fill: 'value' },
       'method.select': methodSelect,
       'withdraw.submit': { role: 'button', names: ['banking.withdraw.submit'] },
       'withdraw.clear': { role: 'button', names: ['common.tryAgain', 'banking.withdraw.another'] },
+      'withdraw.resume': says(() => 'upload the documents in the verification modal (Upload documents), then Continue with your withdrawal: the modal resumes the withdrawal as typed'),
+      'documents.reviewed': says(() => "the operator's review (POST /api/test/documents/review) reaches the page on the wallet socket and resumes the withdrawal"),
+      // Issue 23: the factor step (a player with the second factor on, a method never used before).
+      'factor.submit': {
+        code: (event) => {
+          const recovery = field(event, 'method') === 'recovery';
+          return [
+            ...(recovery ? [`await ${locator('button', ['secondFactor.useRecovery'])}.click();`] : []),
+            `await ${locator('textbox', [recovery ? 'secondFactor.recoveryLabel' : 'secondFactor.totpLabel'])}.fill(${quote(String(field(event, 'code')))});`,
+            `await ${locator('button', ['code.submit'])}.click();`,
+          ].join(' ');
+        },
+      },
+      'factor.passkey': { role: 'button', names: ['secondFactor.usePasskey'] },
+      'factor.cancel': { role: 'button', names: ['banking.withdraw.factor.cancel'] },
       'pending.refresh': { role: 'button', names: ['common.tryAgain'], within: PENDING_SECTION },
       'pending.cancel': {
         code: (event) =>
