@@ -8,7 +8,7 @@ import { isAuthorized } from '../../../machines/session.guards';
 import type { sessionMachine } from '../../../machines/session.machine';
 import { gamesApi, type FavoritesResponse, type TableSeatsResponse } from '../../api/games';
 import { favoritesQuery, gameKeys, jackpotsQuery, tableSeatsQuery } from '../../api/gameQueries';
-import { moneyFormat } from '../../ui/money';
+import { moneyFormat, type MoneyFormat } from '../../ui/money';
 import type { TileGame } from './tiles';
 
 // The lobby's shared state from the session and the player's lists: who is looking (their country
@@ -78,7 +78,17 @@ export function useJackpots(games: readonly TileGame[], langMarket: LangMarket):
   const { data } = useQuery(jackpotsQuery(ids));
   const locale = intlLocaleFor(langMarket);
   return useMemo(() => {
-    const amounts = new Map((data?.jackpots ?? []).map((jackpot) => [jackpot.gameId, moneyFormat(locale, jackpot.currency).wire(jackpot.amount)]));
+    // One format per currency, not one per jackpot: a format is five Intl.NumberFormat, ~1 ms each on
+    // a phone, and a lobby has dozens of jackpots (issue 22: a 40-70 ms task when they came).
+    const formats = new Map<string, MoneyFormat>();
+    const formatOf = (currency: string) => {
+      const known = formats.get(currency);
+      if (known) return known;
+      const format = moneyFormat(locale, currency);
+      formats.set(currency, format);
+      return format;
+    };
+    const amounts = new Map((data?.jackpots ?? []).map((jackpot) => [jackpot.gameId, formatOf(jackpot.currency).wire(jackpot.amount)]));
     return (gameId: string) => amounts.get(gameId) ?? null;
   }, [data, locale]);
 }
