@@ -1,5 +1,6 @@
 import { test, expect, expectNoSeriousA11yViolations, waitForShell } from './fixtures';
 import { horizontalOverflow, screenshot } from './helpers';
+import { COOKIE_POLICY_VERSION } from '../../machines/lib/constants';
 
 test.describe('locale segment', () => {
   test('/ lands on /en-UN', async ({ page }) => {
@@ -125,7 +126,8 @@ test.describe('cookie consent', () => {
     await notice.getByRole('button', { name: 'Accept all' }).click();
     await expect(notice).toBeHidden();
     const stored = await page.evaluate(() => localStorage.getItem('cookieConsent'));
-    expect(JSON.parse(stored ?? '{}')).toEqual({ essentials: true, performanceFunctional: true, marketing: true, accepted: true });
+    // With the cookie-policy version answered and when (issue 23).
+    expect(JSON.parse(stored ?? '{}')).toMatchObject({ essentials: true, performanceFunctional: true, marketing: true, accepted: true, version: COOKIE_POLICY_VERSION });
     await page.reload();
     await waitForShell(page);
     await expect(page.getByRole('region', { name: 'Cookie consent' })).toHaveCount(0);
@@ -141,7 +143,7 @@ test.describe('cookie consent', () => {
     await notice.getByRole('button', { name: 'Save choices' }).click();
     await expect(notice).toBeHidden();
     const stored = await page.evaluate(() => localStorage.getItem('cookieConsent'));
-    expect(JSON.parse(stored ?? '{}')).toEqual({ essentials: true, performanceFunctional: true, marketing: false, accepted: true });
+    expect(JSON.parse(stored ?? '{}')).toMatchObject({ essentials: true, performanceFunctional: true, marketing: false, accepted: true, version: COOKIE_POLICY_VERSION });
   });
 });
 

@@ -196,6 +196,11 @@ const GOOD_VALUES: Record<string, unknown[]> = {
   otherSourceOfFunds: ['Royalties', ''],
   placeOfBirth: ['FI', ''],
   nationality: ['DE', 'QQ'],
+  // The cookie consent (issue 23; machines/lib/cookieConsent.ts): essentials cannot be refused; its
+  // version is the terms' `version` above (1 the policy in force, 2 another).
+  essentials: [true, false],
+  performanceFunctional: [true, false],
+  marketing: [false, true],
   // The address and the Canadian province (issue 23; machines/lib/address.ts).
   streetAddress: ['Mannerheimintie 1 A 5', ''],
   postalCode: ['00100', 'M5H 2N2', '1234'],
@@ -285,6 +290,7 @@ const FIELD_HINTS: readonly [RegExp, readonly string[]][] = [
   [/player\/exclusion/, ['exclusionInMonths', 'exclusionDelayInHours', 'accountDisableIndefinitely']],
   [/test\/activity-timer/, ['email', 'minutesRemaining']],
   [/marketing_preferences/, ['preferences']],
+  [/cookies\/consent/, ['essentials', 'performanceFunctional', 'marketing', 'version']],
   // Documents (issue 23): the upload's multipart fields, the identity provider's start, the operator's review and request.
   [/test\/documents/, ['email', 'playerId', 'documentId', 'documentType', 'decision', 'reason', 'subType']],
   [/player\/documents/, ['category', 'subType', 'file', 'session', 'action', 'signature']],
