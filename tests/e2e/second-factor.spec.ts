@@ -218,4 +218,34 @@ test.describe('second factor', () => {
     await expect(page.getByRole('dialog', { name: 'Log in' })).toBeHidden();
     await expect(header(page).getByRole('button', { name: 'Log out' })).toBeVisible();
   });
+
+  test('a passkey confirms a withdrawal to a payment method not used before', async ({ page, browserName }) => {
+    test.skip(browserName !== 'chromium', 'the virtual authenticator is a Chromium DevTools feature');
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('WebAuthn.enable');
+    await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
+    });
+    const email = await registerFreshPlayer(page.request, 'passkey-withdraw', LOCALHOST);
+    await openSecurity(page, LOCALHOST);
+    await security(page).getByRole('button', { name: 'Add a passkey' }).click();
+    await expect(security(page).getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
+    await security(page).getByRole('button', { name: 'I have saved them' }).click();
+    await expect(security(page).getByText('Passkeys: 1')).toBeVisible();
+
+    // Money credited by the operator (no payment method used yet): any method is a new one.
+    const credited = await page.request.post(`${LOCALHOST}/api/test/wallet/credit`, { data: { email, amount: '50.00' } });
+    expect(credited.ok(), await credited.text()).toBe(true);
+    await page.goto(`${LOCALHOST}/en-UN/my-account/banking/withdraw`);
+    await waitForShell(page);
+    const main = page.getByRole('main');
+    await main.getByRole('radio', { name: 'Visa' }).check();
+    await main.getByRole('textbox', { name: 'Amount (EUR)' }).fill('20');
+    await main.getByRole('button', { name: 'Request withdrawal' }).click();
+    const step = main.getByRole('form', { name: "Confirm it's you" });
+    await expect(step.getByRole('button', { name: 'Use a passkey' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await step.getByRole('button', { name: 'Use a passkey' }).click();
+    await expect(main.getByText('Your withdrawal of €20.00 has been requested and is pending.')).toBeVisible();
+  });
 });

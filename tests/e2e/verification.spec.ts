@@ -138,6 +138,12 @@ test.describe('identity verification', () => {
     const amount = main.getByRole('textbox', { name: 'Amount (EUR)' });
     await amount.fill('25');
     await expect(main.getByRole('button', { name: 'Deposit €25.00' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    for (const width of [320, 375]) {
+      await page.setViewportSize({ width, height: 740 });
+      await expectFitsViewport(page, `the postponed deposit at ${String(width)} px`, main.getByRole('button', { name: 'Upload documents' }));
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
     await main.getByRole('button', { name: 'Upload documents' }).click();
     const modal = page.getByRole('dialog', { name: 'Verify your account' });
     await expect(modal).toContainText('Please verify your account within 30 days.');
