@@ -11,8 +11,9 @@ export interface FactorCodeFieldProps {
 }
 
 /**
- * The field of a second-factor code (issue 23): at login (src/features/auth/SecondFactorStep.tsx)
- * and where the Security section asks for the factor (src/features/security/SecuritySection.tsx).
+ * The field of a second-factor code (issue 23): at login (src/features/auth/SecondFactorStep.tsx),
+ * before a withdrawal to a new method (src/features/banking/WithdrawFactorStep.tsx) and where the
+ * Security section asks for the factor (src/features/security/SecuritySection.tsx).
  * Emptied when the mode changes (keyed by it); the phone's numeric keyboard for the app's digits;
  * the code offered from the phone's autofill (one-time-code).
  */

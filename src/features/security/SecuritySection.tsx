@@ -4,13 +4,14 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { useState, type SubmitEvent } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { isRecoveryCode, isTotpCode, type SecondFactorError } from '../../../machines/lib/secondFactor';
+import { isTotpCode, type SecondFactorError } from '../../../machines/lib/secondFactor';
 import type { secondFactorSetupMachine } from '../../../machines/secondFactorSetup.machine';
 import type { sessionMachine } from '../../../machines/session.machine';
 import { Button } from '../../ui/Button';
 import { CardSection } from '../../ui/CardSection';
 import { FormError, formActionsClass, formClass, TextField } from '../../ui/Field';
 import { FactorCodeField } from '../../ui/FactorCodeField';
+import { FactorModeSwitch, FactorSubmit, useFactorCode } from '../../ui/SecondFactorProof';
 import * as s from './security.css';
 
 type SessionRef = ActorRefFrom<typeof sessionMachine>;
@@ -225,17 +226,12 @@ function RecoveryCodes({ actor }: { actor: SetupRef }) {
 function Proof({ actor, busy }: { actor: SetupRef; busy: boolean }) {
   const methods = useSelector(actor, (snapshot) => snapshot.context.challenge?.methods ?? []);
   const intent = useSelector(actor, (snapshot) => snapshot.context.intent);
-  const [mode, setMode] = useState<'totp' | 'recovery'>(() => (methods.includes('totp') ? 'totp' : 'recovery'));
-  const [code, setCode] = useState('');
-  const [malformed, setMalformed] = useState(false);
+  const factor = useFactorCode(methods);
   const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
-    const ok = mode === 'totp' ? isTotpCode(code) : isRecoveryCode(code);
-    setMalformed(!ok);
-    if (!ok) return;
-    actor.send({ type: 'proof.submit', method: mode, code });
-    setCode('');
+    const code = factor.take();
+    if (code !== null) actor.send({ type: 'proof.submit', method: factor.mode, code });
   };
   return (
     <form className={formClass} noValidate onSubmit={onSubmit} aria-busy={busy}>
@@ -252,23 +248,10 @@ function Proof({ actor, busy }: { actor: SetupRef; busy: boolean }) {
           <Trans id="secondFactor.usePasskey">Use a passkey</Trans>
         </Button>
       ) : null}
-      <FactorCodeField mode={mode} code={code} onCodeChange={setCode} malformed={malformed} />
+      <FactorCodeField mode={factor.mode} code={factor.code} onCodeChange={factor.setCode} malformed={factor.malformed} />
       <div className={s.buttons}>
-        <Button type="submit" disabled={busy}>
-          {busy ? <Trans id="common.checking">Checking…</Trans> : <Trans id="code.submit">Confirm</Trans>}
-        </Button>
-        {methods.includes('totp') && methods.includes('recovery') ? (
-          <Button
-            variant="ghost"
-            onClick={() => {
-              setMode(mode === 'totp' ? 'recovery' : 'totp');
-              setCode('');
-              setMalformed(false);
-            }}
-          >
-            {mode === 'totp' ? <Trans id="secondFactor.useRecovery">Use a recovery code</Trans> : <Trans id="secondFactor.useTotp">Use the authenticator app</Trans>}
-          </Button>
-        ) : null}
+        <FactorSubmit busy={busy} />
+        <FactorModeSwitch factor={factor} />
         <Button variant="ghost" disabled={busy} onClick={() => actor.send({ type: 'setup.cancel' })}>
           <Trans id="common.back">Back</Trans>
         </Button>
