@@ -49,6 +49,9 @@ function startupChunkOf(id: string, getModuleInfo: ModuleInfoOf): string | null 
   return STARTUP_STEPS.find((step) => neededAtStartup(id, getModuleInfo, step.root))?.chunk ?? null;
 }
 
+/** src/ui's form controls, their styles and the error texts the forms show (the 'forms' chunk). */
+const FORM_MODULES = /[\\/]src[\\/]ui[\\/]((Field|PasswordField|PhoneField|CodeField|FactorCodeField)\.tsx|(form|passwordField|phoneField)\.css\.ts|(commonErrors|selfExclusionRegisterMessages)\.ts)$/;
+
 /** The layout route's split component (src/routes/$langmarket.tsx): the shell of every page. */
 const LAYOUT_ROUTE_SCREENS = /[\\/]src[\\/]routes[\\/]\$langmarket\.tsx\?tsr-split=component$/;
 
@@ -241,6 +244,10 @@ export default defineConfig(({ isSsrBuild }) => ({
                 { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
                 { name: 'router', test: /node_modules[\\/]@tanstack[\\/]/, priority: 25 },
                 { name: 'state', test: /node_modules[\\/](xstate|@xstate)[\\/]/, priority: 20 },
+                // The form controls and their error texts, which the flow pages load together: one chunk, not
+                // eight of a few hundred bytes, each of which Vite's preload started with a link of its own
+                // in the route's load (issue 22: Total Blocking Time on /signup and /reset-password).
+                { name: 'forms', test: FORM_MODULES, priority: 5 },
                 // The app's modules that start-up needs and other chunks share, one chunk per start-up step; not the
                 // entry's own two imports, which would make the entry import the whole app at once.
                 // A group per step, earlier steps first (a higher priority): a captured module takes its
