@@ -42,7 +42,7 @@ export async function startApp(): Promise<void> {
   await nextTask();
   const sessionLogic = appSessionMachine(queryClient);
   await nextTask();
-  const { session, loadFlow } = startSession(initialLangMarket, queryClient, sessionLogic, inspector);
+  const { session, loadFlow } = await startSession(initialLangMarket, queryClient, sessionLogic, inspector);
 
   await nextTask();
   // The browser's history (it writes the page's entry), then the router over it: a task each.

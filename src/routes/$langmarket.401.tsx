@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { formatLangMarket } from '../../machines/lib/markets';
-import { staticPageQuery } from '../api/queries';
 import { LoginRequiredActions } from '../features/auth/LoginRequiredActions';
+import { loadStaticPage } from '../features/content/loadStaticPage';
 import { StaticPage } from '../features/content/StaticPage';
 
 // product.md §2: /401, the access-error page, from the content page 'page-error-401'; an account
@@ -12,7 +12,7 @@ const accessErrorSearchSchema = v.object({ redirect: v.fallback(v.optional(v.str
 
 export const Route = createFileRoute('/$langmarket/401')({
   validateSearch: (search) => v.parse(accessErrorSearchSchema, search),
-  loader: ({ context }) => context.queryClient.query(staticPageQuery(context.langMarket, 'page-error-401')),
+  loader: ({ context }) => loadStaticPage(context.queryClient, context.langMarket, 'page-error-401'),
   component: Page,
 });
 

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { staticPageQuery } from '../api/queries';
+import { loadStaticPage } from '../features/content/loadStaticPage';
 import { StaticPage } from '../features/content/StaticPage';
 
 // product.md §2: /age-restrictions, from the content page 'age_restrictions'.
 export const Route = createFileRoute('/$langmarket/age-restrictions')({
-  loader: ({ context }) => context.queryClient.query(staticPageQuery(context.langMarket, 'age_restrictions')),
+  loader: ({ context }) => loadStaticPage(context.queryClient, context.langMarket, 'age_restrictions'),
   component: Page,
 });
 

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { staticPageQuery } from '../api/queries';
+import { loadStaticPage } from '../features/content/loadStaticPage';
 import { StaticPage } from '../features/content/StaticPage';
 
 // product.md §2: /bonus-terms, from the content page 'bonus_terms'.
 export const Route = createFileRoute('/$langmarket/bonus-terms')({
-  loader: ({ context }) => context.queryClient.query(staticPageQuery(context.langMarket, 'bonus_terms')),
+  loader: ({ context }) => loadStaticPage(context.queryClient, context.langMarket, 'bonus_terms'),
   component: Page,
 });
 

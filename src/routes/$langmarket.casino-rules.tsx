@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { staticPageQuery } from '../api/queries';
+import { loadStaticPage } from '../features/content/loadStaticPage';
 import { StaticPage } from '../features/content/StaticPage';
 
 // product.md §2: /casino-rules, from the content page 'casino_rules'.
 export const Route = createFileRoute('/$langmarket/casino-rules')({
-  loader: ({ context }) => context.queryClient.query(staticPageQuery(context.langMarket, 'casino_rules')),
+  loader: ({ context }) => loadStaticPage(context.queryClient, context.langMarket, 'casino_rules'),
   component: Page,
 });
 

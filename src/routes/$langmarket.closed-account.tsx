@@ -1,12 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { staticPageQuery } from '../api/queries';
 import { ClosedAccountNotice } from '../features/account/ClosedAccountNotice';
+import { loadStaticPage } from '../features/content/loadStaticPage';
 import { StaticPage } from '../features/content/StaticPage';
 
 // product.md §2: /closed-account, from the content page 'page-closed-account'; where the app sends a
 // player who closed their account (issue 23), with what happens to the balance.
 export const Route = createFileRoute('/$langmarket/closed-account')({
-  loader: ({ context }) => context.queryClient.query(staticPageQuery(context.langMarket, 'page-closed-account')),
+  loader: ({ context }) => loadStaticPage(context.queryClient, context.langMarket, 'page-closed-account'),
   component: Page,
 });
 

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { staticPageQuery } from '../api/queries';
+import { loadStaticPage } from '../features/content/loadStaticPage';
 import { StaticPage } from '../features/content/StaticPage';
 
 // product.md §2: /cookie-policy, from the content page 'cookies_policy'.
 export const Route = createFileRoute('/$langmarket/cookie-policy')({
-  loader: ({ context }) => context.queryClient.query(staticPageQuery(context.langMarket, 'cookies_policy')),
+  loader: ({ context }) => loadStaticPage(context.queryClient, context.langMarket, 'cookies_policy'),
   component: Page,
 });
 

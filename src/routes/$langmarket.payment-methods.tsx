@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { staticPageQuery } from '../api/queries';
+import { loadStaticPage } from '../features/content/loadStaticPage';
 import { StaticPage } from '../features/content/StaticPage';
 
 // product.md §2: /payment-methods, from the content page 'payment_methods'.
 export const Route = createFileRoute('/$langmarket/payment-methods')({
-  loader: ({ context }) => context.queryClient.query(staticPageQuery(context.langMarket, 'payment_methods')),
+  loader: ({ context }) => loadStaticPage(context.queryClient, context.langMarket, 'payment_methods'),
   component: Page,
 });
 

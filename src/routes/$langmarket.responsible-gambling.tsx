@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { staticPageQuery } from '../api/queries';
+import { loadStaticPage } from '../features/content/loadStaticPage';
 import { StaticPage } from '../features/content/StaticPage';
 
 // product.md §2: /responsible-gambling, from the content page 'responsible_gambling'.
 export const Route = createFileRoute('/$langmarket/responsible-gambling')({
-  loader: ({ context }) => context.queryClient.query(staticPageQuery(context.langMarket, 'responsible_gambling')),
+  loader: ({ context }) => loadStaticPage(context.queryClient, context.langMarket, 'responsible_gambling'),
   component: Page,
 });
 

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { staticPageQuery } from '../api/queries';
+import { loadStaticPage } from '../features/content/loadStaticPage';
 import { StaticPage } from '../features/content/StaticPage';
 
 // product.md §2: /terms, from the content page 'terms_and_conditions'.
 export const Route = createFileRoute('/$langmarket/terms')({
-  loader: ({ context }) => context.queryClient.query(staticPageQuery(context.langMarket, 'terms_and_conditions')),
+  loader: ({ context }) => loadStaticPage(context.queryClient, context.langMarket, 'terms_and_conditions'),
   component: Page,
 });
 
