@@ -9,6 +9,7 @@ import { CardSection } from '../../ui/CardSection';
 import { commonFlowErrors } from '../../ui/commonErrors';
 import { FormError, formActionsClass, formClass, TextField } from '../../ui/Field';
 import { LoadFailed } from '../../ui/LoadFailed';
+import { useFormFlowTags } from '../../ui/useFormFlowTags';
 import * as s from './account.css';
 import { addressErrorMessage, addressFieldMessage } from './errorMessages';
 import { countryName } from './format';
@@ -50,12 +51,7 @@ function AddressView({ actor }: { actor: AddressActor }) {
   const draft = useSelector(actor, (snapshot) => snapshot.context.draft);
   const fieldErrors = useSelector(actor, (snapshot) => snapshot.context.fieldErrors);
   const error = useSelector(actor, (snapshot) => snapshot.context.error);
-  const loading = useSelector(actor, (snapshot) => snapshot.hasTag('loading'));
-  const loadFailed = useSelector(actor, (snapshot) => snapshot.hasTag('loadFailed'));
-  const editable = useSelector(actor, (snapshot) => snapshot.hasTag('editable'));
-  const saving = useSelector(actor, (snapshot) => snapshot.hasTag('saving'));
-  const saved = useSelector(actor, (snapshot) => snapshot.hasTag('saved'));
-  const saveFailed = useSelector(actor, (snapshot) => snapshot.hasTag('saveFailed'));
+  const { loading, loadFailed, editable, saving, saved, saveFailed } = useFormFlowTags(actor);
   // What the inputs hold: the loaded address, then what the player types; a save shows what the
   // platform stored (normalised), and nothing else replaces what was typed.
   const [values, setValues] = useState<PlayerAddress>(draft);

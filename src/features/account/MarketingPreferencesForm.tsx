@@ -19,6 +19,7 @@ import { FormError, formActionsClass, formClass } from '../../ui/Field';
 import * as s from './account.css';
 import * as m from './marketingPreferences.css';
 import { LoadFailed } from '../../ui/LoadFailed';
+import { useFormFlowTags } from '../../ui/useFormFlowTags';
 import type { SessionRef } from './sessionRef';
 
 type MarketingActor = ActorRefFrom<typeof marketingPreferencesMachine>;
@@ -73,11 +74,7 @@ function MarketingPreferencesView({ actor }: { actor: MarketingActor }) {
   const { i18n } = useLingui();
   const preferences = useSelector(actor, (snapshot) => snapshot.context.preferences);
   const error = useSelector(actor, (snapshot) => snapshot.context.error);
-  const loadFailed = useSelector(actor, (snapshot) => snapshot.hasTag('loadFailed'));
-  const editable = useSelector(actor, (snapshot) => snapshot.hasTag('editable'));
-  const saving = useSelector(actor, (snapshot) => snapshot.hasTag('saving'));
-  const saved = useSelector(actor, (snapshot) => snapshot.hasTag('saved'));
-  const saveFailed = useSelector(actor, (snapshot) => snapshot.hasTag('saveFailed'));
+  const { loadFailed, editable, saving, saved, saveFailed } = useFormFlowTags(actor);
 
   if (loadFailed) {
     return (

@@ -10,6 +10,7 @@ import { Button } from '../../ui/Button';
 import { CardSection } from '../../ui/CardSection';
 import { FormError, formActionsClass, formClass, SelectField } from '../../ui/Field';
 import { LoadFailed } from '../../ui/LoadFailed';
+import { useFormFlowTags } from '../../ui/useFormFlowTags';
 import * as s from './account.css';
 import { provinceErrorMessage } from './errorMessages';
 import type { SessionRef } from './sessionRef';
@@ -50,12 +51,7 @@ function Province({ actor }: { actor: ProvinceActor }) {
   const choice = useSelector(actor, (snapshot) => snapshot.context.choice);
   const stored = useSelector(actor, (snapshot) => snapshot.context.stored);
   const error = useSelector(actor, (snapshot) => snapshot.context.error);
-  const loading = useSelector(actor, (snapshot) => snapshot.hasTag('loading'));
-  const loadFailed = useSelector(actor, (snapshot) => snapshot.hasTag('loadFailed'));
-  const editable = useSelector(actor, (snapshot) => snapshot.hasTag('editable'));
-  const saving = useSelector(actor, (snapshot) => snapshot.hasTag('saving'));
-  const saved = useSelector(actor, (snapshot) => snapshot.hasTag('saved'));
-  const saveFailed = useSelector(actor, (snapshot) => snapshot.hasTag('saveFailed'));
+  const { loading, loadFailed, editable, saving, saved, saveFailed } = useFormFlowTags(actor);
   const names = [...CA_PROVINCES].map((code) => ({ code, name: i18n._(PROVINCE_NAMES[code]) })).sort((a, b) => a.name.localeCompare(b.name, i18n.locale));
 
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
