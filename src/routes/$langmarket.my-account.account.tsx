@@ -5,34 +5,22 @@ import { SecuritySection } from '../features/security/SecuritySection';
 import { SeoHead } from './-components/SeoHead';
 
 // product.md §2 "Account area": /my-account/account, guarded by the my-account layout route.
-// Entering starts the session's phone change, password change and marketing preferences flows,
-// leaving stops them
+// Entering starts the session's flows of the tab's sections (phone change, password change,
+// marketing preferences, ...), leaving stops them
 // (docs/ARCHITECTURE.md "How a route starts a flow").
+const ACCOUNT_FLOWS = ['phoneChange', 'passwordChange', 'marketingPreferences', 'accountClosure', 'languageSetting', 'secondFactorSetup', 'addressChange', 'provinceChange'] as const;
+
 export const Route = createFileRoute('/$langmarket/my-account/account')({
   // The flows' machines arrive with the route (their own chunks) before onEnter starts them.
   loader: ({ context }) => {
     void context.queryClient.query(seoQuery(context.langMarket)).catch(() => undefined);
-    return Promise.all([context.loadFlow('phoneChange'), context.loadFlow('passwordChange'), context.loadFlow('marketingPreferences'), context.loadFlow('accountClosure'), context.loadFlow('languageSetting'), context.loadFlow('secondFactorSetup'), context.loadFlow('addressChange'), context.loadFlow('provinceChange')]);
+    return Promise.all(ACCOUNT_FLOWS.map((flow) => context.loadFlow(flow)));
   },
   onEnter: ({ context }) => {
-    context.session.send({ type: 'flow.start', flow: 'phoneChange' });
-    context.session.send({ type: 'flow.start', flow: 'passwordChange' });
-    context.session.send({ type: 'flow.start', flow: 'marketingPreferences' });
-    context.session.send({ type: 'flow.start', flow: 'accountClosure' });
-    context.session.send({ type: 'flow.start', flow: 'languageSetting' });
-    context.session.send({ type: 'flow.start', flow: 'secondFactorSetup' });
-    context.session.send({ type: 'flow.start', flow: 'addressChange' });
-    context.session.send({ type: 'flow.start', flow: 'provinceChange' });
+    for (const flow of ACCOUNT_FLOWS) context.session.send({ type: 'flow.start', flow });
   },
   onLeave: ({ context }) => {
-    context.session.send({ type: 'flow.stop', flow: 'phoneChange' });
-    context.session.send({ type: 'flow.stop', flow: 'passwordChange' });
-    context.session.send({ type: 'flow.stop', flow: 'marketingPreferences' });
-    context.session.send({ type: 'flow.stop', flow: 'accountClosure' });
-    context.session.send({ type: 'flow.stop', flow: 'languageSetting' });
-    context.session.send({ type: 'flow.stop', flow: 'secondFactorSetup' });
-    context.session.send({ type: 'flow.stop', flow: 'addressChange' });
-    context.session.send({ type: 'flow.stop', flow: 'provinceChange' });
+    for (const flow of ACCOUNT_FLOWS) context.session.send({ type: 'flow.stop', flow });
   },
   component: Account,
 });
