@@ -13,6 +13,7 @@
 import * as v from 'valibot';
 import { CA_PROVINCES, type ProvinceCode } from './countries';
 import { FIELD_CODES } from './errorCodes';
+import { requiredTextRule } from './rules';
 
 export { CA_PROVINCES, type ProvinceCode };
 
@@ -81,13 +82,7 @@ export const EMPTY_ADDRESS: PlayerAddress = { streetAddress: '', postalCode: '',
 
 /** A required, trimmed text of at most `max` characters in `pattern`. */
 function addressText(max: number, pattern: RegExp) {
-  return v.pipe(
-    v.string(FIELD_CODES.invalid),
-    v.trim(),
-    v.nonEmpty(FIELD_CODES.required),
-    v.maxLength(max, FIELD_CODES.tooLong),
-    v.regex(pattern, FIELD_CODES.invalid),
-  );
+  return requiredTextRule(max, pattern, { notText: FIELD_CODES.invalid, required: FIELD_CODES.required, tooLong: FIELD_CODES.tooLong, invalid: FIELD_CODES.invalid });
 }
 
 /**

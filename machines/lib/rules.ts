@@ -45,26 +45,28 @@ export function normalizePhoneBody(body: string): string {
 
 // ---------------------------------------------------------------- the rules as valibot pipes
 
-/** A name: trimmed, required, the length and the pattern. */
-export function nameRule(codes: { required: string; tooLong: string; invalid: string; notText: string }) {
+/** The codes of a required text's problems, in the side's own words. */
+export type TextRuleCodes = { required: string; tooLong: string; invalid: string; notText: string };
+
+/** A required text: trimmed, not empty, at most `max` characters and in `pattern`. */
+export function requiredTextRule(max: number, pattern: RegExp, codes: TextRuleCodes) {
   return v.pipe(
     v.string(codes.notText),
     v.trim(),
     v.nonEmpty(codes.required),
-    v.maxLength(NAME_MAX_LENGTH, codes.tooLong),
-    v.regex(NAME_PATTERN, codes.invalid),
+    v.maxLength(max, codes.tooLong),
+    v.regex(pattern, codes.invalid),
   );
 }
 
+/** A name: trimmed, required, the length and the pattern. */
+export function nameRule(codes: TextRuleCodes) {
+  return requiredTextRule(NAME_MAX_LENGTH, NAME_PATTERN, codes);
+}
+
 /** An e-mail address: trimmed, required, the length and the shape. */
-export function emailRule(codes: { required: string; tooLong: string; invalid: string; notText: string }) {
-  return v.pipe(
-    v.string(codes.notText),
-    v.trim(),
-    v.nonEmpty(codes.required),
-    v.maxLength(EMAIL_MAX_LENGTH, codes.tooLong),
-    v.regex(EMAIL_PATTERN, codes.invalid),
-  );
+export function emailRule(codes: TextRuleCodes) {
+  return requiredTextRule(EMAIL_MAX_LENGTH, EMAIL_PATTERN, codes);
 }
 
 /** A new password (registration, reset, change): length, a letter and a digit. */
@@ -81,7 +83,7 @@ export function passwordRule(codes: { notText: string; required?: string; tooSho
 }
 
 /** The national part of a mobile phone: spaces and dashes dropped, then 4 to 14 digits. */
-export function phoneBodyRule(codes: { required: string; tooLong: string; invalid: string; notText: string }) {
+export function phoneBodyRule(codes: TextRuleCodes) {
   return v.pipe(
     v.string(codes.notText),
     v.trim(),
