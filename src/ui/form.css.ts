@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from './theme.css';
 import { framedBox } from './styles';
 
@@ -41,7 +41,15 @@ export const formError = style({
   background: vars.color.surfaceRaised,
 });
 
-export const actions = style({ display: 'flex', gap: vars.space.sm, flexWrap: 'wrap', justifyContent: 'flex-end' });
+// A form's buttons keep one line where they fit; a translation longer than a phone is wide (German's
+// "Cookie-Einstellungen speichern" at 320 px) wraps inside its button instead of widening the page.
+export const actions = style({
+  display: 'flex',
+  gap: vars.space.sm,
+  flexWrap: 'wrap',
+  justifyContent: 'flex-end',
+});
+globalStyle(`${actions} > button, ${actions} > a`, { whiteSpace: 'normal', textAlign: 'center', maxWidth: '100%' });
 
 export const overlay = style({ position: 'fixed', inset: 0, background: vars.color.overlay, zIndex: vars.zIndex.drawer });
 
