@@ -1,8 +1,8 @@
 import * as v from 'valibot';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { playerProfileSchema } from '../../src/api/player';
 import { bearer, expectFieldErrors } from './helpers/identity';
-import { json, startTestPlatform, type TestPlatform } from './helpers/platform';
+import { json, useTestPlatform } from './helpers/platform';
 import { walletPlayer, type WalletPlayer } from './helpers/wallet';
 
 // The player's language (issue 23; product.md §3 "Player profile": the profile update payload,
@@ -10,20 +10,11 @@ import { walletPlayer, type WalletPlayer } from './helpers/wallet';
 // §7 "Profile update body: playerId plus ... languageCode"): PATCH /api/player/profile stores the
 // language as the platform names it; only the session's own player, only the site's languages.
 
-let platform: TestPlatform;
-let app: ReturnType<TestPlatform['app']>;
-
-beforeAll(async () => {
-  platform = await startTestPlatform();
-  app = platform.app();
-});
-afterAll(async () => {
-  await platform.close();
-});
+const env = useTestPlatform();
 
 function patch(token: string | null, body: unknown): Promise<Response> {
   return Promise.resolve(
-    app.request('/api/player/profile', {
+    env.app.request('/api/player/profile', {
       method: 'PATCH',
       headers: { 'Content-Type': 'application/json', ...(token === null ? {} : bearer(token)) },
       body: typeof body === 'string' ? body : JSON.stringify(body),
@@ -32,25 +23,25 @@ function patch(token: string | null, body: unknown): Promise<Response> {
 }
 
 async function languageOf(player: WalletPlayer): Promise<string> {
-  const row = await platform.database.db.selectFrom('players').select('language_code').where('id', '=', player.id).executeTakeFirstOrThrow();
+  const row = await env.platform.database.db.selectFrom('players').select('language_code').where('id', '=', player.id).executeTakeFirstOrThrow();
   return row.language_code;
 }
 
 describe('PATCH /api/player/profile (the language)', () => {
   it('stores the language and answers the profile with it', async () => {
-    const player = await walletPlayer(platform, app);
+    const player = await walletPlayer(env.platform, env.app);
     const response = await patch(player.token, { playerId: player.id, languageCode: 'fr' });
     expect(response.status, await response.clone().text()).toBe(200);
     expect(v.parse(playerProfileSchema, await json(response)).languageCode).toBe('fr');
     expect(await languageOf(player)).toBe('fr');
     // The profile reads it back.
-    const profile = await app.request('/api/player/profile', { headers: bearer(player.token) });
+    const profile = await env.app.request('/api/player/profile', { headers: bearer(player.token) });
     expect(v.parse(playerProfileSchema, await json(profile)).languageCode).toBe('fr');
   });
 
   it('refuses the app-only codes caf and inen (sent as fr and en), an unknown language, another player, a bad body; nothing changes', async () => {
-    const player = await walletPlayer(platform, app);
-    const other = await walletPlayer(platform, app);
+    const player = await walletPlayer(env.platform, env.app);
+    const other = await walletPlayer(env.platform, env.app);
     for (const languageCode of ['caf', 'inen', 'xx', '', 3]) {
       expect(await expectFieldErrors(await patch(player.token, { playerId: player.id, languageCode }))).toEqual({ languageCode: 'validation.language' });
     }

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CA_PROVINCES } from '../../machines/lib/address';
 import { addressResponseSchema, provinceResponseSchema } from '../../src/api/address';
 import { latestActivityResponseSchema } from '../../src/api/account';
@@ -7,7 +7,7 @@ import { loginResponseSchema, parseIdToken } from '../../src/api/auth';
 import { SESSION_COOKIE } from '../../server/services/sessions';
 import { SEEDED_PASSWORD } from '../../server/services/seed-players';
 import { bearer, expectError, expectFieldErrors } from './helpers/identity';
-import { json, startTestPlatform, type TestPlatform } from './helpers/platform';
+import { json, useTestPlatform } from './helpers/platform';
 import { walletPlayer, type WalletPlayer } from './helpers/wallet';
 
 // The player's address and the Canadian province on the platform (issue 23; product.md §3 "Account
@@ -16,21 +16,12 @@ import { walletPlayer, type WalletPlayer } from './helpers/wallet';
 // and the next id token carries it; each change is the account's latest activity; every refusal is a
 // 4xx with the catalogue's code and changes nothing.
 
-let platform: TestPlatform;
-let app: ReturnType<TestPlatform['app']>;
-
-beforeAll(async () => {
-  platform = await startTestPlatform();
-  app = platform.app();
-});
-afterAll(async () => {
-  await platform.close();
-});
+const env = useTestPlatform();
 
 function call(token: string | null, method: 'GET' | 'PUT', path: '/api/player/address' | '/api/player/province', body?: unknown): Promise<Response> {
   const headers: Record<string, string> = token === null ? {} : bearer(token);
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  return Promise.resolve(app.request(path, { method, headers, ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }) }));
+  return Promise.resolve(env.app.request(path, { method, headers, ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }) }));
 }
 
 async function addressOf(response: Response) {
@@ -46,13 +37,13 @@ const readAddress = async (player: WalletPlayer) => addressOf(await call(player.
 const readProvince = async (player: WalletPlayer) => provinceOf(await call(player.token, 'GET', '/api/player/province'));
 
 async function latestActivity(token: string) {
-  const response = await app.request('/api/player/latest-activity-log', { headers: bearer(token) });
+  const response = await env.app.request('/api/player/latest-activity-log', { headers: bearer(token) });
   expect(response.status).toBe(200);
   return v.parse(latestActivityResponseSchema, await json(response)).latestActivityLog;
 }
 
 async function storedRows(playerId: number) {
-  const { db } = platform.database;
+  const { db } = env.platform.database;
   return {
     address: await db.selectFrom('player_addresses').selectAll().where('player_id', '=', playerId).execute(),
     player: await db.selectFrom('players').select(['province_code', 'country_code', 'updated_at']).where('id', '=', playerId).executeTakeFirstOrThrow(),
@@ -61,11 +52,11 @@ async function storedRows(playerId: number) {
 }
 
 const HELSINKI = { streetAddress: 'Mannerheimintie 1 A 5', postalCode: '00100', city: 'Helsinki' };
-const canadian = () => walletPlayer(platform, app, { country_code: 'CA', currency_code: 'CAD', language_code: 'ca', province_code: 'ON' });
+const canadian = () => walletPlayer(env.platform, env.app, { country_code: 'CA', currency_code: 'CAD', language_code: 'ca', province_code: 'ON' });
 
 describe('the address (behaviour.md §7 /player/address)', () => {
   it('is null before the first save, with the player country; a save is read back normalised, in a new session too; the latest activity says so', async () => {
-    const player = await walletPlayer(platform, app);
+    const player = await walletPlayer(env.platform, env.app);
     expect(await readAddress(player)).toEqual({ address: null, countryCode: 'FI' });
     const saved = await addressOf(await call(player.token, 'PUT', '/api/player/address', { streetAddress: '  Mannerheimintie 1 A 5 ', postalCode: ' 00100 ', city: 'Helsinki ' }));
     expect(saved).toEqual({ address: HELSINKI, countryCode: 'FI' });
@@ -98,7 +89,7 @@ describe('the address (behaviour.md §7 /player/address)', () => {
     ['a number for a text', { ...HELSINKI, city: 42 }, { city: 'validation.invalid' }],
     ['a field the contract does not have', { ...HELSINKI, countryCode: 'SE' }, { countryCode: 'validation.invalid' }],
   ])('refuses %s with 400 error.validation and changes nothing', async (_name, body, errors) => {
-    const player = await walletPlayer(platform, app);
+    const player = await walletPlayer(env.platform, env.app);
     await addressOf(await call(player.token, 'PUT', '/api/player/address', HELSINKI));
     const before = await storedRows(player.id);
     expect(await expectFieldErrors(await call(player.token, 'PUT', '/api/player/address', body))).toEqual(errors);
@@ -111,19 +102,19 @@ describe('the address (behaviour.md §7 /player/address)', () => {
     ['a JSON array', '[]', 400],
     ['a body past the flow limit', JSON.stringify({ ...HELSINKI, city: 'x'.repeat(20_000) }), 413],
   ])('refuses a body that is %s with error.request.invalid and changes nothing', async (_name, body, status) => {
-    const player = await walletPlayer(platform, app);
+    const player = await walletPlayer(env.platform, env.app);
     const before = await storedRows(player.id);
     await expectError(await call(player.token, 'PUT', '/api/player/address', body), status, 'error.request.invalid');
     expect(await storedRows(player.id)).toEqual(before);
   });
 
   it('is a player own: another player reads none of it, a visitor gets 401 and writes nothing', async () => {
-    const one = await walletPlayer(platform, app);
-    const other = await walletPlayer(platform, app);
+    const one = await walletPlayer(env.platform, env.app);
+    const other = await walletPlayer(env.platform, env.app);
     await addressOf(await call(one.token, 'PUT', '/api/player/address', HELSINKI));
     expect((await readAddress(other)).address).toBeNull();
     await expectError(await call(null, 'GET', '/api/player/address'), 401, 'error.token.invalid');
-    const count = async () => (await platform.database.db.selectFrom('player_addresses').select(({ fn }) => fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n;
+    const count = async () => (await env.platform.database.db.selectFrom('player_addresses').select(({ fn }) => fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n;
     const before = await count();
     expect((await call(null, 'PUT', '/api/player/address', HELSINKI)).status).toBe(401);
     expect(await count()).toBe(before);
@@ -139,7 +130,7 @@ describe('the province (product.md §3 "Canadian provinces list (Ontario is ON)"
     expect(await latestActivity(player.token)).toMatchObject({ activity: 'PROVINCE_CHANGED', note: 'QC' });
 
     // The next token: a login's, and a refresh of that session's.
-    const login = await app.request('/api/player/login', {
+    const login = await env.app.request('/api/player/login', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ email: player.email, password: SEEDED_PASSWORD }),
@@ -148,7 +139,7 @@ describe('the province (product.md §3 "Canadian provinces list (Ontario is ON)"
     expect(parseIdToken(v.parse(loginResponseSchema, await json(login.clone())).idToken).provinceCode).toBe('QC');
     const cookie = (login.headers.getSetCookie().find((line) => line.startsWith(`${SESSION_COOKIE}=`)) ?? '').split(';')[0] ?? '';
     await provinceOf(await call(player.token, 'PUT', '/api/player/province', { provinceCode: 'BC' }));
-    const refreshed = await app.request('/api/player/session/refresh', { method: 'POST', headers: { Cookie: cookie } });
+    const refreshed = await env.app.request('/api/player/session/refresh', { method: 'POST', headers: { Cookie: cookie } });
     expect(refreshed.status).toBe(200);
     expect(parseIdToken(v.parse(loginResponseSchema, await json(refreshed)).idToken).provinceCode).toBe('BC');
   });
@@ -174,7 +165,7 @@ describe('the province (product.md §3 "Canadian provinces list (Ontario is ON)"
   });
 
   it('is refused to a player outside Canada with 409 error.province.not_applicable, and nothing changes', async () => {
-    const finn = await walletPlayer(platform, app);
+    const finn = await walletPlayer(env.platform, env.app);
     const before = await storedRows(finn.id);
     await expectError(await call(finn.token, 'GET', '/api/player/province'), 409, 'error.province.not_applicable');
     await expectError(await call(finn.token, 'PUT', '/api/player/province', { provinceCode: 'QC' }), 409, 'error.province.not_applicable');

@@ -2,28 +2,19 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as v from 'valibot';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ENABLED_MARKETS, LANGUAGE_CODES } from '../../machines/lib/markets';
 import { signupPageSchema } from '../../src/api/content';
 import { DEFAULT_SEED_DIR, loadContentSeed } from '../../server/content/seed';
 import { buildSignupPage, formatOfferAmount, SIGNUP_IMAGES, WELCOME_OFFERS } from '../../server/content/signup';
-import { json, startTestPlatform, type TestPlatform } from './helpers/platform';
+import { json, useTestPlatform } from './helpers/platform';
 
 // The sign-up page's bonus CTA panel (product.md §3 "bonusCTA"; behaviour.md §7 "Content": the
 // signup page query): one document per market and language, the offer in the market's currency.
 
 const PUBLIC_DIR = fileURLToPath(new URL('../../public', import.meta.url));
 
-let platform: TestPlatform;
-let app: ReturnType<TestPlatform['app']>;
-
-beforeAll(async () => {
-  platform = await startTestPlatform();
-  app = platform.app();
-});
-afterAll(async () => {
-  await platform.close();
-});
+const env = useTestPlatform();
 
 describe('GET /api/content/:market/:language/signup', () => {
   it.each([
@@ -32,7 +23,7 @@ describe('GET /api/content/:market/:language/signup', () => {
     { market: 'CA', language: 'caf', amount: /750\s\$/ },
     { market: 'UN', language: 'en', amount: /€500/ },
   ])('serves the panel for $language-$market with the market offer', async ({ market, language, amount }) => {
-    const response = await app.request(`/api/content/${market}/${language}/signup`);
+    const response = await env.app.request(`/api/content/${market}/${language}/signup`);
     expect(response.status).toBe(200);
     const panel = v.parse(signupPageSchema, await json(response));
     expect(panel.title).toMatch(new RegExp(`^\\[${language}\\] Welcome bonus up to `));
@@ -48,15 +39,15 @@ describe('GET /api/content/:market/:language/signup', () => {
   });
 
   it('hides the banner picture in the Netherlands', async () => {
-    const panel = v.parse(signupPageSchema, await json(await app.request('/api/content/LL/en/signup')));
+    const panel = v.parse(signupPageSchema, await json(await env.app.request('/api/content/LL/en/signup')));
     expect(panel.showBannerImg).toBe(false);
   });
 
   it('refuses an unknown market or a language the market does not offer', async () => {
-    const unknown = await app.request('/api/content/SE/en/signup');
+    const unknown = await env.app.request('/api/content/SE/en/signup');
     expect(unknown.status).toBe(400);
     expect(await json(unknown)).toMatchObject({ code: 'error.market.unknown' });
-    const language = await app.request('/api/content/FI/de/signup');
+    const language = await env.app.request('/api/content/FI/de/signup');
     expect(language.status).toBe(400);
     expect(await json(language)).toMatchObject({ code: 'error.language.unknown' });
   });

@@ -7,7 +7,7 @@ import { ENABLED_MARKETS, formatLangMarket, MARKETS, type LangMarket } from '../
 import { staticPageSchema } from '../../src/api/content';
 import { hreflangFor, isPatternPage, SITE_PAGES, siteLangMarkets, sitePagePath, X_DEFAULT_LANGMARKET } from '../../src/api/sitePages';
 import { escapeXml, renderUrlSet } from '../../server/services/sitemap';
-import { json, startTestPlatform, tempDir, type TestPlatform } from './helpers/platform';
+import { json, startTestPlatform, tempDir, useTestPlatform, type TestPlatform } from './helpers/platform';
 
 // Crawlers (issue 10 "Fast and findable"): robots.txt names the sitemap index, the index names one
 // sitemap per enabled market, and each market's sitemap lists every indexable page of the page table
@@ -69,18 +69,9 @@ function allAlternates(origin: string, page: { path: string }) {
   ];
 }
 
-let platform: TestPlatform;
-let app: ReturnType<TestPlatform['app']>;
+const env = useTestPlatform();
 
-beforeAll(async () => {
-  platform = await startTestPlatform();
-  app = platform.app();
-});
-afterAll(async () => {
-  await platform.close();
-});
-
-async function sitemapOf(market: string, on = app): Promise<ParsedUrl[]> {
+async function sitemapOf(market: string, on = env.app): Promise<ParsedUrl[]> {
   const response = await on.request(`/sitemaps/${market}.xml`);
   expect(response.status, market).toBe(200);
   expect(response.headers.get('content-type')).toBe('application/xml; charset=utf-8');
@@ -89,7 +80,7 @@ async function sitemapOf(market: string, on = app): Promise<ParsedUrl[]> {
 
 describe('GET /robots.txt', () => {
   it('allows the site, keeps crawlers out of the API and names the sitemap index by its absolute URL', async () => {
-    const response = await app.request('/robots.txt');
+    const response = await env.app.request('/robots.txt');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
     const lines = (await response.text()).split('\n').map((line) => line.trim());
@@ -102,14 +93,14 @@ describe('GET /robots.txt', () => {
   });
 
   it('uses the request origin when SITE_URL is unset', async () => {
-    const response = await app.request('https://play.example.org/robots.txt');
+    const response = await env.app.request('https://play.example.org/robots.txt');
     expect(await response.text()).toContain('Sitemap: https://play.example.org/sitemap.xml');
   });
 });
 
 describe('GET /sitemap.xml', () => {
   it('is a sitemap index with one sitemap per enabled market, each dated', async () => {
-    const response = await app.request('/sitemap.xml');
+    const response = await env.app.request('/sitemap.xml');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/xml; charset=utf-8');
     const sitemaps = parseIndex(await response.text());
@@ -119,9 +110,9 @@ describe('GET /sitemap.xml', () => {
   });
 
   it('names only sitemaps that answer', async () => {
-    const sitemaps = parseIndex(await (await app.request('/sitemap.xml')).text());
+    const sitemaps = parseIndex(await (await env.app.request('/sitemap.xml')).text());
     for (const { loc } of sitemaps) {
-      const response = await app.request(loc);
+      const response = await env.app.request(loc);
       expect(response.status, loc).toBe(200);
     }
   });
@@ -168,7 +159,7 @@ describe('GET /sitemaps/{market}.xml', () => {
       const entry = urls.find((candidate) => candidate.loc === url(REQUEST_ORIGIN, { language: 'caf', market: 'CA' }, page));
       expect(entry, page.path).toBeDefined();
       if (page.head.kind === 'content') {
-        const document = v.parse(staticPageSchema, await json(await app.request(`/api/content/CA/caf/pages/${page.head.pageId}`)));
+        const document = v.parse(staticPageSchema, await json(await env.app.request(`/api/content/CA/caf/pages/${page.head.pageId}`)));
         expect(Date.parse(entry!.lastmod ?? ''), page.path).toBe(Math.floor(Date.parse(document.updatedAt) / 1000) * 1000);
         expect(entry!.lastmod).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
       } else {
@@ -179,7 +170,7 @@ describe('GET /sitemaps/{market}.xml', () => {
 
   it('is a 404 for an unknown, disabled or misspelt market', async () => {
     for (const path of ['/sitemaps/XX.xml', '/sitemaps/JP.xml', '/sitemaps/fi.xml', '/sitemaps/FI.txt', '/sitemaps/FI', '/sitemaps/FIN.xml']) {
-      const response = await app.request(path);
+      const response = await env.app.request(path);
       expect(response.status, path).toBe(404);
       expect(response.headers.get('content-type'), path).not.toMatch(/xml/);
     }
@@ -188,7 +179,7 @@ describe('GET /sitemaps/{market}.xml', () => {
 
 describe('SITE_URL', () => {
   it('is the origin of every URL in robots.txt and the sitemaps, whatever the request says', async () => {
-    const site = platform.app({ siteUrl: 'https://www.example.com' });
+    const site = env.platform.app({ siteUrl: 'https://www.example.com' });
     const robots = await (await site.request('https://attacker.example/robots.txt')).text();
     expect(robots).toContain('Sitemap: https://www.example.com/sitemap.xml');
     const index = parseIndex(await (await site.request('https://attacker.example/sitemap.xml')).text());
@@ -207,7 +198,7 @@ describe('with the built app', () => {
     const dist = await tempDir('crawl-dist-');
     try {
       await writeFile(join(dist.path, 'index.html'), '<!doctype html><html><head></head><body>app</body></html>');
-      const served = platform.app({ staticDir: dist.path });
+      const served = env.platform.app({ staticDir: dist.path });
       expect(await (await served.request('/robots.txt')).text()).toContain('Disallow: /api/');
       expect((await served.request('/sitemap.xml')).headers.get('content-type')).toBe('application/xml; charset=utf-8');
       expect((await served.request('/sitemaps/FI.xml')).headers.get('content-type')).toBe('application/xml; charset=utf-8');

@@ -1,11 +1,11 @@
 import * as v from 'valibot';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EDD_COUNTRY_CODES, EDD_OCCUPATIONS, EDD_SALARY_RANGES, EDD_SOURCES_OF_FUNDS, type EddAnswers } from '../../machines/lib/edd';
 import { LANGUAGE_CODES } from '../../machines/lib/markets';
 import { eddListsSchema, eddStateSchema, type EddState } from '../../src/api/edd';
 import { findEddSubmission } from '../../server/repositories/edd';
 import { expectError, expectFieldErrors, postJson } from './helpers/identity';
-import { json, startTestPlatform, type TestPlatform } from './helpers/platform';
+import { json, useTestPlatform } from './helpers/platform';
 import { logIn, walletPlayer, type WalletPlayer } from './helpers/wallet';
 
 // The EDD questionnaire on the platform (product.md §3 "EDD questionnaire"; behaviour.md §5 the EDD
@@ -17,22 +17,13 @@ import { logIn, walletPlayer, type WalletPlayer } from './helpers/wallet';
 
 const PATH = '/api/player/questionnaire';
 
-let platform: TestPlatform;
-let app: ReturnType<TestPlatform['app']>;
-
-beforeAll(async () => {
-  platform = await startTestPlatform();
-  app = platform.app();
-});
-afterAll(async () => {
-  await platform.close();
-});
+const env = useTestPlatform();
 
 const auth = (player: WalletPlayer | null): Record<string, string> => (player === null ? {} : { Authorization: `Bearer ${player.token}` });
-const get = (player: WalletPlayer | null, path = PATH) => Promise.resolve(app.request(path, { headers: auth(player) }));
+const get = (player: WalletPlayer | null, path = PATH) => Promise.resolve(env.app.request(path, { headers: auth(player) }));
 const post = (player: WalletPlayer | null, body: unknown) =>
   Promise.resolve(
-    app.request(`${PATH}/answer`, {
+    env.app.request(`${PATH}/answer`, {
       method: 'POST',
       headers: { ...auth(player), 'Content-Type': 'application/json' },
       body: typeof body === 'string' ? body : JSON.stringify(body),
@@ -45,8 +36,8 @@ async function stateOf(response: Response): Promise<EddState> {
 }
 
 async function askedPlayer(): Promise<WalletPlayer> {
-  const player = await walletPlayer(platform, app);
-  const asked = await postJson(app, '/api/test/edd', { email: player.email, status: 'requested' });
+  const player = await walletPlayer(env.platform, env.app);
+  const asked = await postJson(env.app, '/api/test/edd', { email: player.email, status: 'requested' });
   expect(await stateOf(asked)).toEqual({ status: 'pending', answers: null });
   return player;
 }
@@ -63,7 +54,7 @@ const COMPLETE: EddAnswers = {
 
 describe('EDD questionnaire lists (behaviour.md §7 occupations, source-of-fund, /player/salary-range)', () => {
   it('answers every list in each of the 17 languages, with the shared ids and words of that language', async () => {
-    const player = await walletPlayer(platform, app);
+    const player = await walletPlayer(env.platform, env.app);
     const english = v.parse(eddListsSchema, await json(await get(player, `${PATH}/lists/en`)));
     for (const language of LANGUAGE_CODES) {
       const response = await get(player, `${PATH}/lists/${language}`);
@@ -86,7 +77,7 @@ describe('EDD questionnaire lists (behaviour.md §7 occupations, source-of-fund,
   });
 
   it('refuses an unknown language (400 error.language.unknown) and a visitor (401)', async () => {
-    const player = await walletPlayer(platform, app);
+    const player = await walletPlayer(env.platform, env.app);
     await expectError(await get(player, `${PATH}/lists/xx`), 400, 'error.language.unknown');
     expect((await get(null, `${PATH}/lists/en`)).status).toBe(401);
   });
@@ -94,7 +85,7 @@ describe('EDD questionnaire lists (behaviour.md §7 occupations, source-of-fund,
 
 describe('EDD questionnaire answer (behaviour.md §5 completeness rule, §7 /player/questionnaire/answer)', () => {
   it('is not asked before the operator asks: the state says so and an answer is 409 error.edd.not_requested', async () => {
-    const player = await walletPlayer(platform, app);
+    const player = await walletPlayer(env.platform, env.app);
     expect(await stateOf(await get(player))).toEqual({ status: 'notRequested', answers: null });
     await expectError(await post(player, COMPLETE), 409, 'error.edd.not_requested');
     expect(await stateOf(await get(player))).toEqual({ status: 'notRequested', answers: null });
@@ -102,12 +93,12 @@ describe('EDD questionnaire answer (behaviour.md §5 completeness rule, §7 /pla
 
   it('stores a complete answer as under review (EDD_UNDER_REVIEW), read back in a new session; the same answer twice is one state', async () => {
     const player = await askedPlayer();
-    expect(await findEddSubmission(platform.database.db, player.id)).toBeUndefined();
+    expect(await findEddSubmission(env.platform.database.db, player.id)).toBeUndefined();
     const answered = await stateOf(await post(player, COMPLETE));
     expect(answered).toEqual({ status: 'underReview', answers: COMPLETE });
-    expect(await findEddSubmission(platform.database.db, player.id)).toEqual({ status: 'submitted', answers: COMPLETE });
+    expect(await findEddSubmission(env.platform.database.db, player.id)).toEqual({ status: 'submitted', answers: COMPLETE });
     expect(await stateOf(await post(player, COMPLETE))).toEqual(answered);
-    const again = { ...player, token: await logIn(app, player.email) };
+    const again = { ...player, token: await logIn(env.app, player.email) };
     expect(await stateOf(await get(again))).toEqual(answered);
   });
 
@@ -157,9 +148,9 @@ describe('EDD questionnaire answer (behaviour.md §5 completeness rule, §7 /pla
       expect(response.status).toBe(200);
       return ((await json(response)) as { kycStatus: string }).kycStatus;
     };
-    const player = await walletPlayer(platform, app);
+    const player = await walletPlayer(env.platform, env.app);
     expect(await kycOf(player)).toBe('NOT_VERIFIED');
-    await postJson(app, '/api/test/edd', { email: player.email, status: 'requested' });
+    await postJson(env.app, '/api/test/edd', { email: player.email, status: 'requested' });
     expect(await kycOf(player)).toBe('EDD_PENDING');
     await stateOf(await post(player, COMPLETE));
     expect(await kycOf(player)).toBe('EDD_UNDER_REVIEW');
@@ -168,15 +159,15 @@ describe('EDD questionnaire answer (behaviour.md §5 completeness rule, §7 /pla
   it('after the operator accepts, the answers stay and a new one is 409 error.edd.already_approved', async () => {
     const player = await askedPlayer();
     await stateOf(await post(player, COMPLETE));
-    expect(await stateOf(await postJson(app, '/api/test/edd', { email: player.email, status: 'approved' }))).toEqual({ status: 'approved', answers: COMPLETE });
-    expect(await findEddSubmission(platform.database.db, player.id)).toEqual({ status: 'approved', answers: COMPLETE });
+    expect(await stateOf(await postJson(env.app, '/api/test/edd', { email: player.email, status: 'approved' }))).toEqual({ status: 'approved', answers: COMPLETE });
+    expect(await findEddSubmission(env.platform.database.db, player.id)).toEqual({ status: 'approved', answers: COMPLETE });
     await expectError(await post(player, { ...COMPLETE, salaryRangeId: 1 }), 409, 'error.edd.already_approved');
     expect(await stateOf(await get(player))).toEqual({ status: 'approved', answers: COMPLETE });
   });
 
   it('keeps each player to their own questionnaire; a visitor is 401', async () => {
     const asked = await askedPlayer();
-    const other = await walletPlayer(platform, app);
+    const other = await walletPlayer(env.platform, env.app);
     await stateOf(await post(asked, COMPLETE));
     expect(await stateOf(await get(other))).toEqual({ status: 'notRequested', answers: null });
     expect((await get(null)).status).toBe(401);

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   defaultMarketingPreferences,
   NO_MARKETING,
@@ -9,7 +9,7 @@ import {
 } from '../../machines/lib/marketingPreferences';
 import { marketingPreferencesResponseSchema } from '../../src/api/marketingPreferences';
 import { expectError, expectFieldErrors } from './helpers/identity';
-import { json, startTestPlatform, type TestPlatform } from './helpers/platform';
+import { json, useTestPlatform } from './helpers/platform';
 import { logIn, walletPlayer, type WalletPlayer } from './helpers/wallet';
 
 // The player's marketing preferences on the platform (behaviour.md §7 "/player/marketing_preferences:
@@ -20,21 +20,12 @@ import { logIn, walletPlayer, type WalletPlayer } from './helpers/wallet';
 
 const PATH = '/api/player/marketing_preferences';
 
-let platform: TestPlatform;
-let app: ReturnType<TestPlatform['app']>;
-
-beforeAll(async () => {
-  platform = await startTestPlatform();
-  app = platform.app();
-});
-afterAll(async () => {
-  await platform.close();
-});
+const env = useTestPlatform();
 
 function call(token: string | null, method: 'GET' | 'PATCH', body?: unknown): Promise<Response> {
   const headers: Record<string, string> = token === null ? {} : { Authorization: `Bearer ${token}` };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  return Promise.resolve(app.request(PATH, { method, headers, ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }) }));
+  return Promise.resolve(env.app.request(PATH, { method, headers, ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }) }));
 }
 
 async function preferencesOf(response: Response): Promise<MarketingPreferences> {
@@ -50,8 +41,8 @@ const CHOSEN = withChoice(withChoice(withCommunication(NO_MARKETING, 'RESPONSIBL
 
 describe('marketing preferences (behaviour.md §7 /player/marketing_preferences)', () => {
   it('starts from the sign-up opt-in: bonus offers and the newsletter by e-mail and SMS, or nothing', async () => {
-    const optedIn = await walletPlayer(platform, app, { marketing_opt_in: true });
-    const optedOut = await walletPlayer(platform, app, { marketing_opt_in: false });
+    const optedIn = await walletPlayer(env.platform, env.app, { marketing_opt_in: true });
+    const optedOut = await walletPlayer(env.platform, env.app, { marketing_opt_in: false });
     const defaults = await read(optedIn);
     expect(defaults).toEqual(defaultMarketingPreferences(true));
     expect(defaults.BONUS_OFFER).toEqual({ EMAIL: true, SMS: true, MAIL: false, PHONE: false, PUSH_NOTIFICATION: false });
@@ -62,11 +53,11 @@ describe('marketing preferences (behaviour.md §7 /player/marketing_preferences)
   });
 
   it('reads back what was saved, in a new session too; the whole set replaces the old one; the same PATCH twice is the same state', async () => {
-    const player = await walletPlayer(platform, app, { marketing_opt_in: true });
+    const player = await walletPlayer(env.platform, env.app, { marketing_opt_in: true });
     expect(await save(player, CHOSEN)).toEqual(CHOSEN);
     expect(await read(player)).toEqual(CHOSEN);
     // A new login reads the same.
-    const again = { ...player, token: await logIn(app, player.email) };
+    const again = { ...player, token: await logIn(env.app, player.email) };
     expect(await read(again)).toEqual(CHOSEN);
     // Everything off, including what the sign-up opted into: the defaults do not come back.
     expect(await save(player, NO_MARKETING)).toEqual(NO_MARKETING);
@@ -75,14 +66,14 @@ describe('marketing preferences (behaviour.md §7 /player/marketing_preferences)
     expect(await save(player, CHOSEN)).toEqual(CHOSEN);
     expect(await save(player, CHOSEN)).toEqual(CHOSEN);
     expect(await read(player)).toEqual(CHOSEN);
-    const rows = await platform.database.db.selectFrom('player_marketing_preferences').select(['allowed']).where('player_id', '=', player.id).execute();
+    const rows = await env.platform.database.db.selectFrom('player_marketing_preferences').select(['allowed']).where('player_id', '=', player.id).execute();
     expect(rows).toHaveLength(20);
     expect(rows.filter((row) => row.allowed)).toHaveLength(7);
   });
 
   it('a player reads and changes only their own preferences', async () => {
-    const alice = await walletPlayer(platform, app);
-    const bob = await walletPlayer(platform, app, { marketing_opt_in: true });
+    const alice = await walletPlayer(env.platform, env.app);
+    const bob = await walletPlayer(env.platform, env.app, { marketing_opt_in: true });
     await save(alice, CHOSEN);
     // Bob's answer is Bob's defaults, not Alice's choice; nothing in the path or body names a player.
     expect(await read(bob)).toEqual(defaultMarketingPreferences(true));
@@ -95,7 +86,7 @@ describe('marketing preferences (behaviour.md §7 /player/marketing_preferences)
   });
 
   it('answers 401 to a visitor and to a bad token, reading and writing nothing', async () => {
-    const player = await walletPlayer(platform, app);
+    const player = await walletPlayer(env.platform, env.app);
     await save(player, CHOSEN);
     for (const token of [null, 'not-a-token']) {
       const get = await call(token, 'GET');
@@ -108,7 +99,7 @@ describe('marketing preferences (behaviour.md §7 /player/marketing_preferences)
   });
 
   it('refuses a bad body with 400 and the catalogue code (error.request.invalid, error.validation with the field), changing nothing', async () => {
-    const player = await walletPlayer(platform, app);
+    const player = await walletPlayer(env.platform, env.app);
     await save(player, CHOSEN);
     const missingOne = Object.fromEntries(Object.entries(CHOSEN).filter(([communication]) => communication !== 'RESPONSIBLE_GAMING'));
     const cases: [string, unknown, Record<string, string> | string][] = [

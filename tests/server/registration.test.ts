@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loginResponseSchema, parseIdToken } from '../../src/api/auth';
 import { captchaSchema } from '../../src/api/captcha';
 import { codeSentSchema } from '../../src/api/player';
@@ -20,27 +20,18 @@ import {
   registrationBody,
   uniqueDetails,
 } from './helpers/identity';
-import { json, startTestPlatform, type TestPlatform } from './helpers/platform';
+import { json, useTestPlatform } from './helpers/platform';
 
 // Registration (behaviour.md §4 "Sign-up", §5, §7, §8 "Sign-up and reset"; product.md §3
 // "Registration"): captcha, validation, the country and duplicate checks, SMS / e-mail / no
 // verification by country, completion with the automatic login.
 
-let platform: TestPlatform;
-let app: ReturnType<TestPlatform['app']>;
+const env = useTestPlatform();
 
-beforeAll(async () => {
-  platform = await startTestPlatform();
-  app = platform.app();
-});
-afterAll(async () => {
-  await platform.close();
-});
-
-const players = () => createPlayerStore(platform.database.db);
+const players = () => createPlayerStore(env.platform.database.db);
 
 async function playerCount(): Promise<number> {
-  const row = await platform.database.db
+  const row = await env.platform.database.db
     .selectFrom('players')
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .executeTakeFirstOrThrow();
@@ -49,10 +40,10 @@ async function playerCount(): Promise<number> {
 
 describe('captcha', () => {
   it('POST /api/captcha/solve answers the configured token', async () => {
-    const response = await app.request('/api/captcha/solve', { method: 'POST' });
+    const response = await env.app.request('/api/captcha/solve', { method: 'POST' });
     expect(response.status).toBe(200);
     expect(v.parse(captchaSchema, await json(response)).token).toBe(DEFAULT_CAPTCHA_SECRET);
-    const custom = platform.app({ captchaSecret: 'operator-secret' });
+    const custom = env.platform.app({ captchaSecret: 'operator-secret' });
     expect(await json(await custom.request('/api/captcha/solve', { method: 'POST' }))).toEqual({ token: 'operator-secret' });
   });
 
@@ -68,13 +59,13 @@ describe('captcha', () => {
     ['another platform’s', { hcaptchaToken: `${DEFAULT_CAPTCHA_SECRET}x` }],
   ])('refuses a %s token with 403 error.captcha.validation before reading the body', async (_name, headers) => {
     const before = await playerCount();
-    await expectError(await postRegistration(app, registrationBody(), headers), 403, 'error.captcha.validation');
-    await expectError(await postRegistration(app, 'not json', headers), 403, 'error.captcha.validation');
+    await expectError(await postRegistration(env.app, registrationBody(), headers), 403, 'error.captcha.validation');
+    await expectError(await postRegistration(env.app, 'not json', headers), 403, 'error.captcha.validation');
     expect(await playerCount()).toBe(before);
   });
 
   it('checks against the configured secret', async () => {
-    const custom = platform.app({ captchaSecret: 'operator-secret' });
+    const custom = env.platform.app({ captchaSecret: 'operator-secret' });
     await expectError(await postRegistration(custom, registrationBody()), 403, 'error.captcha.validation');
     const ok = await postRegistration(custom, registrationBody(), { hcaptchaToken: 'operator-secret' });
     expect(ok.status).toBe(201);
@@ -83,7 +74,7 @@ describe('captcha', () => {
 
 describe('POST /api/player/registration', () => {
   it('creates a PRE_REGISTERED player with the country’s currency and answers 201 { playerId, token, verification }', async () => {
-    const { playerId, token, verification, body } = await register(app, {
+    const { playerId, token, verification, body } = await register(env.app, {
       bonusCode: 'WELCOME100',
       affiliate: { aff_id: 'aff-42', appsflyer_token: 'af-token' },
       marketingOptIn: true,
@@ -109,18 +100,18 @@ describe('POST /api/player/registration', () => {
     });
     expect(player?.password_hash).toMatch(/^scrypt\$/);
     // The token is stored hashed only.
-    const registration = await platform.database.db.selectFrom('registrations').selectAll().where('player_id', '=', playerId).executeTakeFirstOrThrow();
+    const registration = await env.platform.database.db.selectFrom('registrations').selectAll().where('player_id', '=', playerId).executeTakeFirstOrThrow();
     expect(registration.token_hash).not.toContain(token);
     expect(registration.token_hash).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it('stores caf as fr (behaviour.md §5) and takes the currency from the country', async () => {
-    const { playerId } = await register(app, { countryCode: 'CA', phonePrefix: '+1', phoneBody: '4165550123', mobilePhone: '+14165550123', languageCode: 'caf' });
+    const { playerId } = await register(env.app, { countryCode: 'CA', phonePrefix: '+1', phoneBody: '4165550123', mobilePhone: '+14165550123', languageCode: 'caf' });
     expect(await players().findById(playerId)).toMatchObject({ language_code: 'fr', currency_code: 'CAD', country_code: 'CA' });
   });
 
   it('stores inen as en', async () => {
-    const { playerId, verification } = await register(app, { countryCode: 'IN', phonePrefix: '+91', phoneBody: '9876500001', mobilePhone: '+919876500001', languageCode: 'inen' });
+    const { playerId, verification } = await register(env.app, { countryCode: 'IN', phonePrefix: '+91', phoneBody: '9876500001', mobilePhone: '+919876500001', languageCode: 'inen' });
     expect(verification).toBe('EMAIL');
     expect(await players().findById(playerId)).toMatchObject({ language_code: 'en', currency_code: 'INR' });
   });
@@ -132,7 +123,7 @@ describe('POST /api/player/registration', () => {
   it('accepts a phone body typed with spaces and dashes', async () => {
     const body = registrationBody();
     const spaced = `${body.phoneBody.slice(0, 2)} ${body.phoneBody.slice(2, 5)}-${body.phoneBody.slice(5)}`;
-    const response = await postRegistration(app, { ...body, phoneBody: spaced, mobilePhone: `${body.phonePrefix} ${spaced}` });
+    const response = await postRegistration(env.app, { ...body, phoneBody: spaced, mobilePhone: `${body.phonePrefix} ${spaced}` });
     expect(response.status).toBe(201);
     const { playerId } = v.parse(v.object({ playerId: v.number() }), await json(response));
     expect((await players().findById(playerId))?.phone_body).toBe(body.phoneBody);
@@ -162,13 +153,13 @@ describe('POST /api/player/registration', () => {
       ['an affiliate id too long', { affiliate: { aff_id: 'a'.repeat(500) } }, { 'affiliate.aff_id': 'validation.too_long' }],
     ])('%s', async (_name, overrides, expected) => {
       const before = await playerCount();
-      const fields = await expectFieldErrors(await postRegistration(app, { ...registrationBody(), ...overrides }));
+      const fields = await expectFieldErrors(await postRegistration(env.app, { ...registrationBody(), ...overrides }));
       expect(fields).toMatchObject(expected);
       expect(await playerCount()).toBe(before);
     });
 
     it('lists every missing field as validation.required', async () => {
-      const fields = await expectFieldErrors(await postRegistration(app, {}));
+      const fields = await expectFieldErrors(await postRegistration(env.app, {}));
       for (const field of ['firstName', 'lastName', 'email', 'password', 'mobilePhone', 'phonePrefix', 'phoneBody', 'countryCode', 'termsAndConditions']) {
         expect(fields[field], field).toBe('validation.required');
       }
@@ -176,7 +167,7 @@ describe('POST /api/player/registration', () => {
 
     it('asks Brazil for a CPF', async () => {
       const fields = await expectFieldErrors(
-        await postRegistration(app, registrationBody({ countryCode: 'BR', phonePrefix: '+55', phoneBody: '11987650001', mobilePhone: '+5511987650001', languageCode: 'br' })),
+        await postRegistration(env.app, registrationBody({ countryCode: 'BR', phonePrefix: '+55', phoneBody: '11987650001', mobilePhone: '+5511987650001', languageCode: 'br' })),
       );
       expect(fields).toEqual({ cpf: 'validation.required' });
     });
@@ -190,13 +181,13 @@ describe('POST /api/player/registration', () => {
       ['a JSON string', '"hello"'],
       ['null', 'null'],
     ])('%s', async (_name, body) => {
-      const answer = await expectError(await postRegistration(app, body), 400, 'error.signup.unhandled');
+      const answer = await expectError(await postRegistration(env.app, body), 400, 'error.signup.unhandled');
       expect(answer.errors).toBeUndefined();
     });
 
     it('refuses a body over 16 KiB with 413 before parsing it', async () => {
       await expectError(
-        await postRegistration(app, { ...registrationBody(), padding: 'x'.repeat(20_000) }),
+        await postRegistration(env.app, { ...registrationBody(), padding: 'x'.repeat(20_000) }),
         413,
         'error.request.invalid',
       );
@@ -204,37 +195,37 @@ describe('POST /api/player/registration', () => {
   });
 
   it.each(['US', 'SE', 'AU'])('refuses %s with 403 error.country.blocked', async (countryCode) => {
-    await expectError(await postRegistration(app, registrationBody({ countryCode })), 403, 'error.country.blocked');
+    await expectError(await postRegistration(env.app, registrationBody({ countryCode })), 403, 'error.country.blocked');
   });
 
   it.each(['000000000', '0001234567', '0000'])('refuses a phone the SMS provider rejects (%s) with 403 error.vonage.validation', async (phoneBody) => {
-    await expectError(await postRegistration(app, registrationBody({ phoneBody, mobilePhone: `+358${phoneBody}` })), 403, 'error.vonage.validation');
+    await expectError(await postRegistration(env.app, registrationBody({ phoneBody, mobilePhone: `+358${phoneBody}` })), 403, 'error.vonage.validation');
   });
 
   describe('duplicates: 409', () => {
     it('an e-mail already registered, whatever its case', async () => {
-      const { body } = await register(app);
-      await expectError(await postRegistration(app, registrationBody({ email: body.email.toUpperCase() })), 409, 'error.registration.player_already_exists');
-      await expectError(await postRegistration(app, registrationBody({ email: 'player@example.com' })), 409, 'error.registration.player_already_exists');
+      const { body } = await register(env.app);
+      await expectError(await postRegistration(env.app, registrationBody({ email: body.email.toUpperCase() })), 409, 'error.registration.player_already_exists');
+      await expectError(await postRegistration(env.app, registrationBody({ email: 'player@example.com' })), 409, 'error.registration.player_already_exists');
     });
 
     it('the same first and last name with the same phone', async () => {
-      const { body } = await register(app);
+      const { body } = await register(env.app);
       const again = registrationBody({
         firstName: body.firstName.toUpperCase(),
         lastName: body.lastName.toLowerCase(),
         phoneBody: body.phoneBody,
         mobilePhone: body.mobilePhone,
       });
-      await expectError(await postRegistration(app, again), 409, 'error.same.customer.info.detected');
+      await expectError(await postRegistration(env.app, again), 409, 'error.same.customer.info.detected');
     });
 
     it('a CPF already registered (Brazil), as a field error on cpf', async () => {
       const brazil = { countryCode: 'BR', phonePrefix: '+55', languageCode: 'br' } as const;
-      const first = await register(app, { ...brazil, phoneBody: '11987650002', mobilePhone: '+5511987650002', cpf: '123.456.789-09' });
+      const first = await register(env.app, { ...brazil, phoneBody: '11987650002', mobilePhone: '+5511987650002', cpf: '123.456.789-09' });
       expect(await players().findById(first.playerId)).toMatchObject({ cpf: '12345678909', currency_code: 'BRL' });
       const answer = await expectError(
-        await postRegistration(app, registrationBody({ ...brazil, phoneBody: '11987650003', mobilePhone: '+5511987650003', cpf: '12345678909' })),
+        await postRegistration(env.app, registrationBody({ ...brazil, phoneBody: '11987650003', mobilePhone: '+5511987650003', cpf: '12345678909' })),
         409,
         'error.cpf.duplicate_found',
       );
@@ -242,30 +233,30 @@ describe('POST /api/player/registration', () => {
     });
 
     it('the same registration sent again while it is open is answered again, with a new secret (issue 21: a retry after no answer)', async () => {
-      const first = await register(app);
-      const replay = await postRegistration(app, first.body);
+      const first = await register(env.app);
+      const replay = await postRegistration(env.app, first.body);
       expect(replay.status).toBe(201);
       const answer = (await json(replay)) as { playerId: number; token: string; verification: string };
       expect(answer).toMatchObject({ playerId: first.playerId, verification: 'SMS' });
       expect(answer.token).not.toBe(first.token);
       // The lost answer's secret opens nothing; the new one goes on to verification.
-      await expectError(await postJson(app, '/api/player/registration/sms_request', { playerId: first.playerId, token: first.token }), 400, 'error.registration.token.invalid');
-      expect((await postJson(app, '/api/player/registration/sms_request', { playerId: first.playerId, token: answer.token })).status).toBe(200);
+      await expectError(await postJson(env.app, '/api/player/registration/sms_request', { playerId: first.playerId, token: first.token }), 400, 'error.registration.token.invalid');
+      expect((await postJson(env.app, '/api/player/registration/sms_request', { playerId: first.playerId, token: answer.token })).status).toBe(200);
       // Another password or other details are a duplicate, not a replay.
-      await expectError(await postRegistration(app, { ...first.body, password: 'Another-Secret-9' }), 409, 'error.registration.player_already_exists');
-      await expectError(await postRegistration(app, { ...first.body, firstName: 'Someone' }), 409, 'error.registration.player_already_exists');
+      await expectError(await postRegistration(env.app, { ...first.body, password: 'Another-Secret-9' }), 409, 'error.registration.player_already_exists');
+      await expectError(await postRegistration(env.app, { ...first.body, firstName: 'Someone' }), 409, 'error.registration.player_already_exists');
     });
 
     it('a completed registration sent again is a duplicate', async () => {
-      const { playerId, token, body } = await register(app, { countryCode: 'MT', phonePrefix: '+356', phoneBody: '79000123', mobilePhone: '+35679000123' });
-      expect((await putJson(app, '/api/player/registration', { playerId, token })).status).toBe(200);
-      await expectError(await postRegistration(app, body), 409, 'error.registration.player_already_exists');
+      const { playerId, token, body } = await register(env.app, { countryCode: 'MT', phonePrefix: '+356', phoneBody: '79000123', mobilePhone: '+35679000123' });
+      expect((await putJson(env.app, '/api/player/registration', { playerId, token })).status).toBe(200);
+      await expectError(await postRegistration(env.app, body), 409, 'error.registration.player_already_exists');
     });
 
     it('two registrations with one e-mail at once: one wins', async () => {
       const body = registrationBody();
       const other = registrationBody({ email: body.email });
-      const responses = await Promise.all([postRegistration(app, body), postRegistration(app, other)]);
+      const responses = await Promise.all([postRegistration(env.app, body), postRegistration(env.app, other)]);
       expect(responses.map((response) => response.status).sort()).toEqual([201, 409]);
       const loser = responses.find((response) => response.status === 409);
       if (loser) await expectError(loser, 409, 'error.registration.player_already_exists');
@@ -275,24 +266,24 @@ describe('POST /api/player/registration', () => {
 
 describe('SMS verification and completion', () => {
   it('sends a code to the phone, verifies it and completes with the automatic login', async () => {
-    const { playerId, token, body } = await register(app);
-    const sent = await postJson(app, '/api/player/registration/sms_request', { playerId, token });
+    const { playerId, token, body } = await register(env.app);
+    const sent = await postJson(env.app, '/api/player/registration/sms_request', { playerId, token });
     expect(sent.status).toBe(200);
     expect(v.parse(codeSentSchema, await json(sent)).sentTo).toBe(`+358 ${body.phoneBody.slice(0, 2)} *** ${body.phoneBody.slice(-2)}`);
-    const code = await lastCode(app, body.mobilePhone);
+    const code = await lastCode(env.app, body.mobilePhone);
 
     // Completing before the verification is refused.
-    await expectError(await putJson(app, '/api/player/registration', { playerId, token }), 400, 'error.registration.verification.required');
+    await expectError(await putJson(env.app, '/api/player/registration', { playerId, token }), 400, 'error.registration.verification.required');
 
     const wrong = code === '000000' ? '111111' : '000000';
-    await expectError(await postJson(app, '/api/player/registration/sms_verification', { playerId, token, code: wrong }), 400, 'sms.code.invalid');
-    const verified = await postJson(app, '/api/player/registration/sms_verification', { playerId, token, code });
+    await expectError(await postJson(env.app, '/api/player/registration/sms_verification', { playerId, token, code: wrong }), 400, 'sms.code.invalid');
+    const verified = await postJson(env.app, '/api/player/registration/sms_verification', { playerId, token, code });
     expect(verified.status).toBe(200);
     expect(await json(verified)).toEqual({ ok: true });
     // A replayed code is invalid.
-    await expectError(await postJson(app, '/api/player/registration/sms_verification', { playerId, token, code }), 400, 'sms.code.invalid');
+    await expectError(await postJson(env.app, '/api/player/registration/sms_verification', { playerId, token, code }), 400, 'sms.code.invalid');
 
-    const completed = await putJson(app, '/api/player/registration', { playerId, token });
+    const completed = await putJson(env.app, '/api/player/registration', { playerId, token });
     expect(completed.status).toBe(200);
     const login = v.parse(loginResponseSchema, await json(completed));
     expect(login.lastAuth).toBeNull();
@@ -305,34 +296,34 @@ describe('SMS verification and completion', () => {
     expect((await players().findById(playerId))?.status).toBe('REGISTERED');
 
     // The id token works on the player's own calls.
-    const profile = await app.request('/api/player/profile', { headers: bearer(login.idToken) });
+    const profile = await env.app.request('/api/player/profile', { headers: bearer(login.idToken) });
     expect(profile.status).toBe(200);
     // The registration is over: its token opens nothing any more.
-    await expectError(await putJson(app, '/api/player/registration', { playerId, token }), 400, 'error.registration.token.invalid');
-    await expectError(await postJson(app, '/api/player/registration/sms_request', { playerId, token }), 400, 'error.registration.token.invalid');
+    await expectError(await putJson(env.app, '/api/player/registration', { playerId, token }), 400, 'error.registration.token.invalid');
+    await expectError(await postJson(env.app, '/api/player/registration/sms_request', { playerId, token }), 400, 'error.registration.token.invalid');
 
     // And the player logs in with the password they chose.
-    const again = await postJson(app, '/api/player/login', { email: body.email, password: body.password });
+    const again = await postJson(env.app, '/api/player/login', { email: body.email, password: body.password });
     expect(again.status).toBe(200);
   });
 
   it('answers 429 sms.max.attempts.reached after 5 wrong codes, and after 3 sends', async () => {
-    const { playerId, token, body } = await register(app);
-    expect((await postJson(app, '/api/player/registration/sms_request', { playerId, token })).status).toBe(200);
-    const code = await lastCode(app, body.mobilePhone);
+    const { playerId, token, body } = await register(env.app);
+    expect((await postJson(env.app, '/api/player/registration/sms_request', { playerId, token })).status).toBe(200);
+    const code = await lastCode(env.app, body.mobilePhone);
     const wrong = code === '000000' ? '111111' : '000000';
     for (let attempt = 1; attempt <= 4; attempt += 1) {
-      await expectError(await postJson(app, '/api/player/registration/sms_verification', { playerId, token, code: wrong }), 400, 'sms.code.invalid');
+      await expectError(await postJson(env.app, '/api/player/registration/sms_verification', { playerId, token, code: wrong }), 400, 'sms.code.invalid');
     }
-    await expectError(await postJson(app, '/api/player/registration/sms_verification', { playerId, token, code: wrong }), 429, 'sms.max.attempts.reached');
-    await expectError(await postJson(app, '/api/player/registration/sms_verification', { playerId, token, code }), 429, 'sms.max.attempts.reached');
-    await expectError(await postJson(app, '/api/player/registration/sms_request', { playerId, token }), 429, 'sms.max.attempts.reached');
+    await expectError(await postJson(env.app, '/api/player/registration/sms_verification', { playerId, token, code: wrong }), 429, 'sms.max.attempts.reached');
+    await expectError(await postJson(env.app, '/api/player/registration/sms_verification', { playerId, token, code }), 429, 'sms.max.attempts.reached');
+    await expectError(await postJson(env.app, '/api/player/registration/sms_request', { playerId, token }), 429, 'sms.max.attempts.reached');
 
-    const other = await register(app);
+    const other = await register(env.app);
     for (let send = 1; send <= 3; send += 1) {
-      expect((await postJson(app, '/api/player/registration/sms_request', { playerId: other.playerId, token: other.token })).status).toBe(200);
+      expect((await postJson(env.app, '/api/player/registration/sms_request', { playerId: other.playerId, token: other.token })).status).toBe(200);
     }
-    await expectError(await postJson(app, '/api/player/registration/sms_request', { playerId: other.playerId, token: other.token }), 429, 'sms.max.attempts.reached');
+    await expectError(await postJson(env.app, '/api/player/registration/sms_request', { playerId: other.playerId, token: other.token }), 429, 'sms.max.attempts.reached');
   });
 
   it.each([
@@ -340,8 +331,8 @@ describe('SMS verification and completion', () => {
     ['another player’s id', (ref: { playerId: number; token: string }) => ({ ...ref, playerId: ref.playerId + 100_000 })],
     ['a token with SQL in it', (ref: { playerId: number; token: string }) => ({ ...ref, token: "' OR '1'='1" })],
   ])('refuses %s with 400 error.registration.token.invalid or error.validation', async (_name, tamper) => {
-    const { playerId, token } = await register(app);
-    const response = await postJson(app, '/api/player/registration/sms_request', tamper({ playerId, token }));
+    const { playerId, token } = await register(env.app);
+    const response = await postJson(env.app, '/api/player/registration/sms_request', tamper({ playerId, token }));
     expect(response.status).toBe(400);
     const body = v.parse(v.object({ code: v.string() }), await json(response));
     expect(['error.registration.token.invalid', 'error.validation']).toContain(body.code);
@@ -356,42 +347,42 @@ describe('SMS verification and completion', () => {
     ['an oversized token', { playerId: 1, token: 'a'.repeat(5000) }],
   ])('answers 400 for %s on every registration sub-call', async (_name, body) => {
     for (const path of ['sms_request', 'email_request', 'sms_verification', 'email_verification', 'phone']) {
-      const response = await postJson(app, `/api/player/registration/${path}`, body);
+      const response = await postJson(env.app, `/api/player/registration/${path}`, body);
       expect(response.status, path).toBe(400);
     }
-    const put = await app.request('/api/player/registration', { method: 'PUT', body: typeof body === 'string' ? body : JSON.stringify(body) });
+    const put = await env.app.request('/api/player/registration', { method: 'PUT', body: typeof body === 'string' ? body : JSON.stringify(body) });
     expect(put.status).toBe(400);
   });
 
   it('refuses an oversized code as a field error', async () => {
-    const { playerId, token } = await register(app);
-    const fields = await expectFieldErrors(await postJson(app, '/api/player/registration/sms_verification', { playerId, token, code: '1'.repeat(100) }));
+    const { playerId, token } = await register(env.app);
+    const fields = await expectFieldErrors(await postJson(env.app, '/api/player/registration/sms_verification', { playerId, token, code: '1'.repeat(100) }));
     expect(fields).toEqual({ code: 'validation.too_long' });
   });
 });
 
 describe('another phone before the completion (behaviour.md §4: the SMS flags reset)', () => {
-  const changePhone = (body: unknown) => postJson(app, '/api/player/registration/phone', body);
-  const smsRequest = (ref: { playerId: number; token: string }) => postJson(app, '/api/player/registration/sms_request', ref);
+  const changePhone = (body: unknown) => postJson(env.app, '/api/player/registration/phone', body);
+  const smsRequest = (ref: { playerId: number; token: string }) => postJson(env.app, '/api/player/registration/sms_request', ref);
   const newPhone = () => uniqueDetails().phoneBody;
 
   it('moves the registration to the new phone: the old code stops working, the new number gets its own', async () => {
-    const { playerId, token, body } = await register(app);
+    const { playerId, token, body } = await register(env.app);
     expect((await smsRequest({ playerId, token })).status).toBe(200);
-    const oldCode = await lastCode(app, body.mobilePhone);
+    const oldCode = await lastCode(env.app, body.mobilePhone);
 
     const phoneBody = newPhone();
     const changed = await changePhone({ playerId, token, phonePrefix: '+358', phoneBody: `${phoneBody.slice(0, 2)} ${phoneBody.slice(2)}` });
     expect(changed.status).toBe(200);
     expect(await json(changed)).toEqual({ ok: true });
     expect(await players().findById(playerId)).toMatchObject({ phone_prefix: '+358', phone_body: phoneBody, status: 'PRE_REGISTERED' });
-    await expectError(await postJson(app, '/api/player/registration/sms_verification', { playerId, token, code: oldCode }), 400, 'sms.code.invalid');
+    await expectError(await postJson(env.app, '/api/player/registration/sms_verification', { playerId, token, code: oldCode }), 400, 'sms.code.invalid');
 
     const sent = await smsRequest({ playerId, token });
     expect(v.parse(codeSentSchema, await json(sent)).sentTo).toBe(`+358 ${phoneBody.slice(0, 2)} *** ${phoneBody.slice(-2)}`);
-    const code = await lastCode(app, `+358${phoneBody}`);
-    expect((await postJson(app, '/api/player/registration/sms_verification', { playerId, token, code })).status).toBe(200);
-    const completed = await putJson(app, '/api/player/registration', { playerId, token });
+    const code = await lastCode(env.app, `+358${phoneBody}`);
+    expect((await postJson(env.app, '/api/player/registration/sms_verification', { playerId, token, code })).status).toBe(200);
+    const completed = await putJson(env.app, '/api/player/registration', { playerId, token });
     expect(completed.status).toBe(200);
     expect(await players().findById(playerId)).toMatchObject({ phone_body: phoneBody, status: 'REGISTERED' });
     // Completed: the phone of the registration is no longer for changing here.
@@ -399,7 +390,7 @@ describe('another phone before the completion (behaviour.md §4: the SMS flags r
   });
 
   it('starts the send and attempt counts afresh, for three phones an hour at most', async () => {
-    const { playerId, token } = await register(app);
+    const { playerId, token } = await register(env.app);
     for (let phone = 1; phone <= 3; phone += 1) {
       for (let send = 1; send <= 3; send += 1) expect((await smsRequest({ playerId, token })).status).toBe(200);
       await expectError(await smsRequest({ playerId, token }), 429, 'sms.max.attempts.reached');
@@ -411,7 +402,7 @@ describe('another phone before the completion (behaviour.md §4: the SMS flags r
   });
 
   it('changes nothing for the same phone again (no fresh counts)', async () => {
-    const { playerId, token, body } = await register(app);
+    const { playerId, token, body } = await register(env.app);
     for (let send = 1; send <= 3; send += 1) expect((await smsRequest({ playerId, token })).status).toBe(200);
     const same = await changePhone({ playerId, token, phonePrefix: body.phonePrefix, phoneBody: body.phoneBody });
     expect(same.status).toBe(200);
@@ -419,23 +410,23 @@ describe('another phone before the completion (behaviour.md §4: the SMS flags r
   });
 
   it('asks the new phone to be verified even when the old one was', async () => {
-    const { playerId, token, body } = await register(app);
+    const { playerId, token, body } = await register(env.app);
     await smsRequest({ playerId, token });
-    const code = await lastCode(app, body.mobilePhone);
-    expect((await postJson(app, '/api/player/registration/sms_verification', { playerId, token, code })).status).toBe(200);
+    const code = await lastCode(env.app, body.mobilePhone);
+    expect((await postJson(env.app, '/api/player/registration/sms_verification', { playerId, token, code })).status).toBe(200);
     expect((await changePhone({ playerId, token, phonePrefix: '+358', phoneBody: newPhone() })).status).toBe(200);
-    await expectError(await putJson(app, '/api/player/registration', { playerId, token }), 400, 'error.registration.verification.required');
+    await expectError(await putJson(env.app, '/api/player/registration', { playerId, token }), 400, 'error.registration.verification.required');
   });
 
   it('refuses a phone the SMS provider rejects with 403 error.vonage.validation, keeping the old one', async () => {
-    const { playerId, token, body } = await register(app);
+    const { playerId, token, body } = await register(env.app);
     await expectError(await changePhone({ playerId, token, phonePrefix: '+358', phoneBody: '000123456' }), 403, 'error.vonage.validation');
     expect((await players().findById(playerId))?.phone_body).toBe(body.phoneBody);
   });
 
   it('refuses the name and phone of another player with 409 error.same.customer.info.detected', async () => {
-    const first = await register(app);
-    const { playerId, token } = await register(app, { lastName: first.body.lastName });
+    const first = await register(env.app);
+    const { playerId, token } = await register(env.app, { lastName: first.body.lastName });
     await expectError(
       await changePhone({ playerId, token, phonePrefix: first.body.phonePrefix, phoneBody: first.body.phoneBody }),
       409,
@@ -444,8 +435,8 @@ describe('another phone before the completion (behaviour.md §4: the SMS flags r
   });
 
   it('refuses a wrong token or another player’s id', async () => {
-    const { playerId, token } = await register(app);
-    const other = await register(app);
+    const { playerId, token } = await register(env.app);
+    const other = await register(env.app);
     await expectError(await changePhone({ playerId, token: `${token.slice(0, -2)}xx`, phonePrefix: '+358', phoneBody: newPhone() }), 400, 'error.registration.token.invalid');
     await expectError(await changePhone({ playerId: other.playerId, token, phonePrefix: '+358', phoneBody: newPhone() }), 400, 'error.registration.token.invalid');
     expect((await players().findById(other.playerId))?.phone_body).toBe(other.body.phoneBody);
@@ -461,7 +452,7 @@ describe('another phone before the completion (behaviour.md §4: the SMS flags r
     ['a number as the phone', { phoneBody: 401234567 }, { phoneBody: 'validation.invalid' }],
     ['no phone', { phonePrefix: undefined, phoneBody: undefined }, { phonePrefix: 'validation.required', phoneBody: 'validation.required' }],
   ])('answers 400 error.validation for %s', async (_name, overrides, expected) => {
-    const { playerId, token, body } = await register(app);
+    const { playerId, token, body } = await register(env.app);
     const fields = await expectFieldErrors(await changePhone({ playerId, token, phonePrefix: '+358', phoneBody: newPhone(), ...overrides }));
     expect(fields).toEqual(expected);
     expect((await players().findById(playerId))?.phone_body).toBe(body.phoneBody);
@@ -470,7 +461,7 @@ describe('another phone before the completion (behaviour.md §4: the SMS flags r
 
 describe('e-mail verification (IN)', () => {
   it('sends the code by e-mail and completes after it', async () => {
-    const { playerId, token, verification, body } = await register(app, {
+    const { playerId, token, verification, body } = await register(env.app, {
       countryCode: 'IN',
       phonePrefix: '+91',
       phoneBody: '9876500002',
@@ -478,18 +469,18 @@ describe('e-mail verification (IN)', () => {
       languageCode: 'inen',
     });
     expect(verification).toBe('EMAIL');
-    const sent = await postJson(app, '/api/player/registration/email_request', { playerId, token });
+    const sent = await postJson(env.app, '/api/player/registration/email_request', { playerId, token });
     expect(v.parse(codeSentSchema, await json(sent)).sentTo).toBe(`${body.email.charAt(0)}***@example.com`);
-    const code = await lastCode(app, body.email);
-    await expectError(await putJson(app, '/api/player/registration', { playerId, token }), 400, 'error.registration.verification.required');
+    const code = await lastCode(env.app, body.email);
+    await expectError(await putJson(env.app, '/api/player/registration', { playerId, token }), 400, 'error.registration.verification.required');
     // An SMS code does not stand in for the e-mail one.
-    expect((await postJson(app, '/api/player/registration/sms_request', { playerId, token })).status).toBe(200);
-    const smsCode = await lastCode(app, body.mobilePhone);
-    expect((await postJson(app, '/api/player/registration/sms_verification', { playerId, token, code: smsCode })).status).toBe(200);
-    await expectError(await putJson(app, '/api/player/registration', { playerId, token }), 400, 'error.registration.verification.required');
+    expect((await postJson(env.app, '/api/player/registration/sms_request', { playerId, token })).status).toBe(200);
+    const smsCode = await lastCode(env.app, body.mobilePhone);
+    expect((await postJson(env.app, '/api/player/registration/sms_verification', { playerId, token, code: smsCode })).status).toBe(200);
+    await expectError(await putJson(env.app, '/api/player/registration', { playerId, token }), 400, 'error.registration.verification.required');
 
-    expect((await postJson(app, '/api/player/registration/email_verification', { playerId, token, code })).status).toBe(200);
-    const completed = await putJson(app, '/api/player/registration', { playerId, token });
+    expect((await postJson(env.app, '/api/player/registration/email_verification', { playerId, token, code })).status).toBe(200);
+    const completed = await putJson(env.app, '/api/player/registration', { playerId, token });
     expect(completed.status).toBe(200);
     expect(parseIdToken(v.parse(loginResponseSchema, await json(completed)).idToken).playerId).toBe(playerId);
   });
@@ -497,17 +488,17 @@ describe('e-mail verification (IN)', () => {
 
 describe('no verification (MT)', () => {
   it('completes at once with the automatic login', async () => {
-    const { playerId, token, verification } = await register(app, { countryCode: 'MT', phonePrefix: '+356', phoneBody: '79000001', mobilePhone: '+35679000001', languageCode: 'en' });
+    const { playerId, token, verification } = await register(env.app, { countryCode: 'MT', phonePrefix: '+356', phoneBody: '79000001', mobilePhone: '+35679000001', languageCode: 'en' });
     expect(verification).toBe('NONE');
-    const completed = await putJson(app, '/api/player/registration', { playerId, token });
+    const completed = await putJson(env.app, '/api/player/registration', { playerId, token });
     expect(completed.status).toBe(200);
     expect(completed.headers.get('set-cookie')).toContain(`${SESSION_COOKIE}=`);
     expect((await players().findById(playerId))?.status).toBe('REGISTERED');
   });
 
   it('completes once under two concurrent calls', async () => {
-    const { playerId, token } = await register(app, { countryCode: 'MT', phonePrefix: '+356', phoneBody: '79000002', mobilePhone: '+35679000002', languageCode: 'en' });
-    const results = await Promise.all([putJson(app, '/api/player/registration', { playerId, token }), putJson(app, '/api/player/registration', { playerId, token })]);
+    const { playerId, token } = await register(env.app, { countryCode: 'MT', phonePrefix: '+356', phoneBody: '79000002', mobilePhone: '+35679000002', languageCode: 'en' });
+    const results = await Promise.all([putJson(env.app, '/api/player/registration', { playerId, token }), putJson(env.app, '/api/player/registration', { playerId, token })]);
     expect(results.map((response) => response.status).sort()).toEqual([200, 400]);
   });
 });

@@ -1,12 +1,12 @@
 import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import * as v from 'valibot';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loginHistoryResponseSchema } from '../../src/api/account';
 import { loginResponseSchema } from '../../src/api/auth';
 import { challengeSchema, recoveryCodesSchema, secondFactorStatusSchema, totpEnrolmentSchema } from '../../src/api/secondFactor';
 import { SEEDED_PASSWORD } from '../../server/services/seed-players';
-import { json, startTestPlatform, type TestPlatform } from './helpers/platform';
+import { json, useTestPlatform } from './helpers/platform';
 import { credit, newKey, playerCall, walletPlayer, type WalletPlayer } from './helpers/wallet';
 
 // The account's second factor (issue 23; src/api/secondFactor.ts, server/services/second-factor.ts):
@@ -18,22 +18,13 @@ import { credit, newKey, playerCall, walletPlayer, type WalletPlayer } from './h
 const ORIGIN = 'http://localhost';
 const BASE = '/api/player/second_factor';
 
-let platform: TestPlatform;
-let app: ReturnType<TestPlatform['app']>;
-
-beforeAll(async () => {
-  platform = await startTestPlatform();
-  app = platform.app();
-});
-afterAll(async () => {
-  await platform.close();
-});
+const env = useTestPlatform();
 
 function post(path: string, body: unknown, options: { token?: string; cookie?: string } = {}): Promise<Response> {
   const headers: Record<string, string> = { 'Content-Type': 'application/json', Origin: ORIGIN };
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
   if (options.cookie) headers.Cookie = options.cookie;
-  return Promise.resolve(app.request(path, { method: 'POST', headers, body: JSON.stringify(body) }));
+  return Promise.resolve(env.app.request(path, { method: 'POST', headers, body: JSON.stringify(body) }));
 }
 
 async function ok<T>(response: Response, schema: v.GenericSchema<unknown, T>): Promise<T> {
@@ -81,8 +72,8 @@ async function challengedLogin(email: string, cookie?: string): Promise<{ challe
 
 describe('the authenticator app (TOTP)', () => {
   it('is off until a right first code; a wrong first code turns nothing on', async () => {
-    const player = await walletPlayer(platform, app);
-    expect(await ok(await Promise.resolve(app.request(BASE, { headers: { Authorization: `Bearer ${player.token}` } })), secondFactorStatusSchema)).toEqual({
+    const player = await walletPlayer(env.platform, env.app);
+    expect(await ok(await Promise.resolve(env.app.request(BASE, { headers: { Authorization: `Bearer ${player.token}` } })), secondFactorStatusSchema)).toEqual({
       totp: false,
       passkeys: 0,
       recoveryCodesLeft: 0,
@@ -94,7 +85,7 @@ describe('the authenticator app (TOTP)', () => {
   });
 
   it('asks a new browser for the factor: a wrong code is refused, a right one logs in, the same code again is refused', async () => {
-    const player = await walletPlayer(platform, app);
+    const player = await walletPlayer(env.platform, env.app);
     const { secret } = await withTotp(player);
     const { challengeToken, methods } = await challengedLogin(player.email);
     expect(methods).toEqual(['totp', 'recovery']);
@@ -117,10 +108,10 @@ describe('the authenticator app (TOTP)', () => {
   });
 
   it('lists a login in the login history only once its factor let it through', async () => {
-    const player = await walletPlayer(platform, app);
+    const player = await walletPlayer(env.platform, env.app);
     const { secret } = await withTotp(player);
     const history = async (): Promise<unknown[]> =>
-      (await ok(await Promise.resolve(app.request('/api/player/login_history', { headers: { Authorization: `Bearer ${player.token}` } })), loginHistoryResponseSchema)).logins;
+      (await ok(await Promise.resolve(env.app.request('/api/player/login_history', { headers: { Authorization: `Bearer ${player.token}` } })), loginHistoryResponseSchema)).logins;
     const before = (await history()).length;
     const { challengeToken } = await challengedLogin(player.email);
     expect(await history()).toHaveLength(before);
@@ -129,7 +120,7 @@ describe('the authenticator app (TOTP)', () => {
   });
 
   it('does not ask a remembered browser, asks another one', async () => {
-    const player = await walletPlayer(platform, app);
+    const player = await walletPlayer(env.platform, env.app);
     const { secret } = await withTotp(player);
     const { challengeToken } = await challengedLogin(player.email);
     const accepted = await post(`${BASE}/login`, { challengeToken, method: 'totp', code: codeAt(secret, Date.now()) });
@@ -139,13 +130,13 @@ describe('the authenticator app (TOTP)', () => {
     await challengedLogin(player.email);
     await challengedLogin(player.email, 'aurora_device=not-a-known-device');
     // Another player's remembered browser is not this player's.
-    const other = await walletPlayer(platform, app);
+    const other = await walletPlayer(env.platform, env.app);
     await withTotp(other);
     await challengedLogin(other.email, cookie);
   });
 
   it('locks after too many wrong answers, like wrong passwords', async () => {
-    const player = await walletPlayer(platform, app);
+    const player = await walletPlayer(env.platform, env.app);
     const { secret } = await withTotp(player);
     const { challengeToken } = await challengedLogin(player.email);
     const right = codeAt(secret, Date.now());
@@ -162,7 +153,7 @@ describe('the authenticator app (TOTP)', () => {
 
 describe('recovery codes', () => {
   it('each logs in once, in any case and with or without its dash', async () => {
-    const player = await walletPlayer(platform, app);
+    const player = await walletPlayer(env.platform, env.app);
     const { recoveryCodes } = await withTotp(player);
     const [first = '', second = ''] = recoveryCodes;
     expect(first).toMatch(/^[a-z0-9]{5}-[a-z0-9]{5}$/);
@@ -173,12 +164,12 @@ describe('recovery codes', () => {
       code: 'error.second_factor.invalid',
     });
     await ok(await post(`${BASE}/login`, { challengeToken: two.challengeToken, method: 'recovery', code: second.replace('-', '') }), loginResponseSchema);
-    const status = await ok(await Promise.resolve(app.request(BASE, { headers: { Authorization: `Bearer ${player.token}` } })), secondFactorStatusSchema);
+    const status = await ok(await Promise.resolve(env.app.request(BASE, { headers: { Authorization: `Bearer ${player.token}` } })), secondFactorStatusSchema);
     expect(status.recoveryCodesLeft).toBe(8);
   });
 
   it('are renewed and the factor turned off only with the factor', async () => {
-    const player = await walletPlayer(platform, app);
+    const player = await walletPlayer(env.platform, env.app);
     const { recoveryCodes } = await withTotp(player);
     const manage = await ok(await post(`${BASE}/challenge`, {}, { token: player.token }), challengeSchema);
     const renewed = await ok(await post(`${BASE}/recovery_codes`, { challengeToken: manage.challengeToken, method: 'recovery', code: recoveryCodes[0] }, { token: player.token }), recoveryCodesSchema);
@@ -276,7 +267,7 @@ const optionsSchema = v.object({ options: v.looseObject({ challenge: v.string(),
 
 describe('passkeys (WebAuthn, a software authenticator)', () => {
   it('registers a passkey for the site the browser is on, then logs in with it', async () => {
-    const player = await walletPlayer(platform, app);
+    const player = await walletPlayer(env.platform, env.app);
     const authenticator = new SoftwareAuthenticator();
     const { options } = await ok(await post(`${BASE}/passkey/options`, {}, { token: player.token }), optionsSchema);
     expect(options.rp?.id).toBe('localhost');
@@ -294,7 +285,7 @@ describe('passkeys (WebAuthn, a software authenticator)', () => {
   });
 
   it('refuses a registration answer to another challenge, and another authenticator at login', async () => {
-    const player = await walletPlayer(platform, app);
+    const player = await walletPlayer(env.platform, env.app);
     const authenticator = new SoftwareAuthenticator();
     await ok(await post(`${BASE}/passkey/options`, {}, { token: player.token }), optionsSchema);
     const forged = authenticator.register({ challenge: b64url(randomBytes(32)), rp: { id: 'localhost' } }, ORIGIN);
@@ -312,11 +303,11 @@ describe('passkeys (WebAuthn, a software authenticator)', () => {
 
 describe('the lost-device path and withdrawals', () => {
   it('remembers the browser that opens the e-mailed unlock link', async () => {
-    const player = await walletPlayer(platform, app);
+    const player = await walletPlayer(env.platform, env.app);
     await withTotp(player);
     await challengedLogin(player.email);
     expect((await post('/api/player/login/unlock_request', { email: player.email, langmarket: 'fi-FI' })).status).toBe(200);
-    const message = await platform.database.db
+    const message = await env.platform.database.db
       .selectFrom('sent_messages')
       .select('code')
       .where('destination', '=', player.email)
@@ -328,26 +319,26 @@ describe('the lost-device path and withdrawals', () => {
   });
 
   it('asks for the factor before a withdrawal to a method not used before, then lets it through', async () => {
-    const player = await walletPlayer(platform, app);
-    await credit(app, player.id, '200.00');
+    const player = await walletPlayer(env.platform, env.app);
+    await credit(env.app, player.id, '200.00');
     const { secret } = await withTotp(player);
     const body = { amount: '30', methodId: 'visa', idempotencyKey: newKey('wd') };
-    const asked = await errorOf(await playerCall(app, player.token, '/withdrawal/request', body));
+    const asked = await errorOf(await playerCall(env.app, player.token, '/withdrawal/request', body));
     expect(asked).toMatchObject({ status: 428, code: 'error.second_factor.required' });
     const { challengeToken } = v.parse(challengeSchema, asked.details);
     // A login challenge does not approve a withdrawal, nor the other way round.
     expect((await errorOf(await post(`${BASE}/login`, { challengeToken, method: 'totp', code: codeAt(secret, Date.now()) }))).code).toBe('error.second_factor.challenge_invalid');
     await ok(await post(`${BASE}/verify`, { challengeToken, method: 'totp', code: codeAt(secret, Date.now()) }, { token: player.token }), v.object({ ok: v.literal(true) }));
-    const done = await playerCall(app, player.token, '/withdrawal/request', body);
+    const done = await playerCall(env.app, player.token, '/withdrawal/request', body);
     expect(done.status, await done.clone().text()).toBe(200);
     // The same method again: no factor.
-    expect((await playerCall(app, player.token, '/withdrawal/request', { ...body, amount: '40', idempotencyKey: newKey('wd') })).status).toBe(200);
+    expect((await playerCall(env.app, player.token, '/withdrawal/request', { ...body, amount: '40', idempotencyKey: newKey('wd') })).status).toBe(200);
   });
 });
 
 describe('bad input', () => {
   it('answers a 4xx with a catalogue code and changes nothing', async () => {
-    const player = await walletPlayer(platform, app);
+    const player = await walletPlayer(env.platform, env.app);
     expect((await errorOf(await post(`${BASE}/totp/confirm`, { code: '12' }, { token: player.token }))).code).toBe('error.validation');
     expect((await errorOf(await post(`${BASE}/totp/confirm`, { code: '123456' }, { token: player.token }))).code).toBe('error.second_factor.state');
     expect((await errorOf(await post(`${BASE}/challenge`, {}, { token: player.token }))).code).toBe('error.second_factor.state');

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -124,4 +125,26 @@ async function openPlatformDatabase(): Promise<TestDatabase> {
 /** Reads a JSON answer as unknown (to be parsed with a wire schema). */
 export async function json(response: Response): Promise<unknown> {
   return response.json() as Promise<unknown>;
+}
+
+/** A test file's platform (`useTestPlatform`), filled in before its tests run. */
+export interface TestPlatformHandle {
+  platform: TestPlatform;
+  app: ReturnType<TestPlatform['app']>;
+}
+
+/**
+ * Starts one test platform for the calling file's tests and closes it after them: `env.platform`
+ * and `env.app` inside the tests (instead of each file's own beforeAll/afterAll pair).
+ */
+export function useTestPlatform(): TestPlatformHandle {
+  const env = {} as TestPlatformHandle;
+  beforeAll(async () => {
+    env.platform = await startTestPlatform();
+    env.app = env.platform.app();
+  });
+  afterAll(async () => {
+    await env.platform.close();
+  });
+  return env;
 }
