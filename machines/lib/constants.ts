@@ -31,6 +31,9 @@ export const WALLET_RECONNECT_DELAY_MS = 3_000;
 /** §9 Login retry: 5 attempts, 3000 ms apart (network failures only). */
 export const LOGIN_RETRY_ATTEMPTS = 5;
 export const LOGIN_RETRY_DELAY_MS = 3_000;
+/** §9 Bonus steps: min 2, max 101 (behaviour.md §5; machines/lib/bonuses.ts progressSteps, docs/SPEC-READINGS.md). */
+export const BONUS_STEPS_MIN = 2;
+export const BONUS_STEPS_MAX = 101;
 /** §9 Cashback notification cleared after. */
 export const CASHBACK_NOTIFICATION_MS = 5_000;
 /** §9 Locale load retry: up to 3, delay 2000 ms times the attempt number. */

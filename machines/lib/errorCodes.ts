@@ -1,4 +1,5 @@
 import { ACCESS_RESTRICTED_CODE, MAINTENANCE_CODE } from './accessCodes';
+import { BONUS_ERROR_CODES } from './bonuses';
 import type { LimitErrorCode } from './responsibleGambling';
 import type { SelfExclusionRegister } from './selfExclusionRegisters';
 
@@ -130,6 +131,8 @@ export const ERROR_CODES = {
   // The address and the province (issue 23; src/api/address.ts, product.md §3 "Account details").
   /** 409: the province is a Canadian player's (machines/lib/address.ts PROVINCE_COUNTRY); nothing changes. */
   provinceNotApplicable: 'error.province.not_applicable',
+  // Bonuses and rewards (issue 24; behaviour.md §8 "Bonus"; machines/lib/bonuses.ts, src/api/bonuses.ts).
+  ...BONUS_ERROR_CODES,
 } as const;
 
 /**

@@ -147,6 +147,12 @@ export const depositRequestSchema = v.object({
   idempotencyKey: idempotencyKeyText,
   /** Where the provider sends the player back: a same-site path of the cashier (/deposit or the banking deposit tab). */
   returnPath: requiredText(2048),
+  /**
+   * Issue 24 (product.md §3 "Deposit and withdraw flows" selectBonus, selectedBonusId): the campaign
+   * the player chose with this deposit (an ELIGIBLE reward of src/api/bonuses.ts); claimed when the
+   * deposit settles. Absent: no bonus chosen.
+   */
+  selectedBonusId: v.optional(v.pipe(v.string(FIELD_CODES.invalid), v.regex(/^[A-Za-z0-9_-]{1,64}$/, FIELD_CODES.invalid))),
 });
 export type DepositRequest = v.InferInput<typeof depositRequestSchema>;
 
