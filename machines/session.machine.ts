@@ -690,44 +690,18 @@ export const sessionMachine = setup({
             'forgetFlows',
             'tellConsentLoggedOut',
           ],
+          // The local logout, whatever the call answered (its only ways out are its done and its error).
+          exit: ['clearStoredAuthorization', 'endSupportChat', 'endCrmSession', 'forgetToken', 'emitLoggedOut'],
           invoke: {
             id: 'signOut',
             src: 'signOut',
             onDone: [
-              {
-                guard: 'isIdleLogout',
-                target: 'anonymous',
-                actions: [
-                  'clearStoredAuthorization',
-                  'endSupportChat',
-                  'endCrmSession',
-                  'forgetToken',
-                  { type: 'showToast', params: { kind: 'warning', message: 'session.idleLoggedOut' } },
-                  'emitLoggedOut',
-                ],
-              },
-              {
-                target: 'anonymous',
-                actions: ['clearStoredAuthorization', 'endSupportChat', 'endCrmSession', 'forgetToken', 'emitLoggedOut'],
-              },
+              { guard: 'isIdleLogout', target: 'anonymous', actions: { type: 'showToast', params: { kind: 'warning', message: 'session.idleLoggedOut' } } },
+              { target: 'anonymous' },
             ],
             onError: [
-              {
-                guard: 'isIdleLogout',
-                target: 'anonymous',
-                actions: [
-                  'clearStoredAuthorization',
-                  'endSupportChat',
-                  'endCrmSession',
-                  'forgetToken',
-                  { type: 'showToast', params: { kind: 'warning', message: 'session.idleLoggedOut' } },
-                  'emitLoggedOut',
-                ],
-              },
-              {
-                target: 'anonymous',
-                actions: ['clearStoredAuthorization', 'endSupportChat', 'endCrmSession', 'forgetToken', 'emitLoggedOut'],
-              },
+              { guard: 'isIdleLogout', target: 'anonymous', actions: { type: 'showToast', params: { kind: 'warning', message: 'session.idleLoggedOut' } } },
+              { target: 'anonymous' },
             ],
           },
         },

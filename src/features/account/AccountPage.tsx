@@ -20,6 +20,7 @@ import { PhoneChangeForm } from './PhoneChangeForm';
 import { AddressForm } from './AddressForm';
 import { ProvinceForm } from './ProvinceForm';
 import { CardSection } from '../../ui/CardSection';
+import { PageFrame } from '../../ui/PageFrame';
 import { Button } from '../../ui/Button';
 import { formActionsClass } from '../../ui/Field';
 import type { SessionRef } from './sessionRef';
@@ -46,10 +47,7 @@ export function AccountPage({ session, children }: AccountPageProps) {
   const loading = useSelector(session, (snapshot) => isLoadingProfile(snapshot) && snapshot.context.profile === null);
   const failed = useSelector(session, (snapshot) => snapshot.context.loadErrors.includes('profile'));
   return (
-    <div className={s.page}>
-      <h1 className={s.title}>
-        <Trans id="account.myAccount">My account</Trans>
-      </h1>
+    <PageFrame className={s.page} title={<Trans id="account.myAccount">My account</Trans>}>
       <CardSection headingId="account-details" heading={<Trans id="account.details.heading">Personal details</Trans>}>
         {profile ? <Details profile={profile} /> : null}
         {loading ? (
@@ -75,7 +73,7 @@ export function AccountPage({ session, children }: AccountPageProps) {
       <LoginHistory session={session} />
       {children}
       <AccountClosure session={session} email={profile?.email ?? null} />
-    </div>
+    </PageFrame>
   );
 }
 

@@ -1,12 +1,11 @@
 import { style } from '@vanilla-extract/css';
-import { card, cardTitle, mutedText, page as pageFrame, pageTitle, successStatus } from '../../ui/page.css';
+import { card, cardTitle, mutedText, page as pageFrame, successStatus } from '../../ui/page.css';
 import { mq, vars } from '../../ui/theme.css';
 
 // The account page on the shared page frame (src/ui/page.css.ts): sections stacked on phones,
 // details beside the two forms from lg up.
 
 export const page = pageFrame({ layout: 'halves' });
-export const title = pageTitle;
 export const section = card();
 export const sectionTitle = cardTitle;
 export const text = mutedText;

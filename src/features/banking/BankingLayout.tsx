@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { formatLangMarket, type LangMarket } from '../../../machines/lib/markets';
 import * as s from './banking.css';
+import { PageFrame } from '../../ui/PageFrame';
 
 /**
  * /my-account/banking and its sub-paths (product.md §2: "tabs: banking, transactions, deposit,
@@ -13,10 +14,7 @@ export function BankingLayout({ langMarket, canDeposit, children }: { langMarket
   const { t } = useLingui();
   const langmarket = formatLangMarket(langMarket);
   return (
-    <div className={s.page}>
-      <h1 className={s.title}>
-        <Trans id="banking.title">Banking</Trans>
-      </h1>
+    <PageFrame className={s.page} title={<Trans id="banking.title">Banking</Trans>}>
       <nav aria-label={t({ id: 'banking.tabs.label', message: 'Banking sections' })}>
         <ul className={s.tabList}>
           <li>
@@ -44,6 +42,6 @@ export function BankingLayout({ langMarket, canDeposit, children }: { langMarket
         </ul>
       </nav>
       <div className={s.content}>{children}</div>
-    </div>
+    </PageFrame>
   );
 }

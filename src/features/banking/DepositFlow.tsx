@@ -15,7 +15,7 @@ import * as s from './banking.css';
 import { dateOf, displayDate } from './dates';
 import { cashierErrorMessage, DEPOSIT_NOT_ALLOWED, operationStatusMessage, type AmountBounds } from './errorMessages';
 import { Facts } from '../../ui/Facts';
-import { Notice, NoticeText, type SessionRef } from './parts';
+import { isCashierPreparing, Notice, NoticeText, type SessionRef } from './parts';
 import { CashierForm } from './CashierForm';
 import { CheckFailed, CheckResult, NotOffered, RetryButton, UploadDocumentsButton, type CheckResultState } from './results';
 import { useMoney } from '../../ui/money';
@@ -53,11 +53,8 @@ function Deposit({ session, deposit, langMarket, onRestart }: { session: Session
   const currency = useSelector(deposit, (snapshot) => snapshot.context.player.currency);
   const money = useMoney(langMarket, currency);
 
+  if (isCashierPreparing(value)) return <Loader layout="inline" />;
   switch (value) {
-    case 'inactive':
-    case 'checking':
-    case 'loadingMethods':
-      return <Loader layout="inline" />;
     case 'form':
     case 'requesting':
       return <DepositForm session={session} deposit={deposit} langMarket={langMarket} />;

@@ -20,7 +20,7 @@ import {
   type AmountBounds,
 } from './errorMessages';
 import { Facts } from '../../ui/Facts';
-import { Notice, NoticeText, type SessionRef } from './parts';
+import { isCashierPreparing, Notice, NoticeText, type SessionRef } from './parts';
 import { CashierForm } from './CashierForm';
 import { CheckFailed, CheckResult, NotOffered, RetryButton, UploadDocumentsButton } from './results';
 import { WITHDRAW_FACTOR_EXPIRED, WithdrawFactorStep } from './WithdrawFactorStep';
@@ -65,11 +65,8 @@ function WithdrawRequest({ session, withdraw, langMarket }: { session: SessionRe
   const money = useMoney(langMarket, context.player.currency);
   const clear = () => withdraw.send({ type: 'withdraw.clear' });
 
+  if (isCashierPreparing(state)) return <Loader layout="inline" />;
   switch (state) {
-    case 'inactive':
-    case 'checking':
-    case 'loadingMethods':
-      return <Loader layout="inline" />;
     case 'form':
     case 'requesting':
       return <WithdrawForm withdraw={withdraw} langMarket={langMarket} />;

@@ -13,6 +13,17 @@ import { normaliseAmountInput } from '../../ui/money';
 /** The session actor, as the banking screens receive it. */
 export type SessionRef = ActorRefFrom<typeof sessionMachine>;
 
+/**
+ * The cashier's steps before its form, the same in the deposit and the withdrawal (not started, the
+ * operation check, the payment methods loading): one loader, until the form or a result shows.
+ */
+const CASHIER_PREPARING = ['inactive', 'checking', 'loadingMethods'] as const;
+type CashierPreparing = (typeof CASHIER_PREPARING)[number];
+
+export function isCashierPreparing<Step extends string>(step: Step): step is Extract<Step, CashierPreparing> {
+  return (CASHIER_PREPARING as readonly string[]).includes(step);
+}
+
 export type NoticeTone = 'info' | 'success' | 'warning' | 'error';
 
 /**

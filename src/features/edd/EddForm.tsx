@@ -1,51 +1,22 @@
 import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef, type ReactNode, type SubmitEvent } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { EDD_OTHER, EDD_OTHER_TEXT_MAX, type EddField, type EddFieldProblem } from '../../../machines/lib/edd';
-import type { eddMachine, EddError } from '../../../machines/edd.machine';
+import { EDD_OTHER, EDD_OTHER_TEXT_MAX, type EddField } from '../../../machines/lib/edd';
+import type { eddMachine } from '../../../machines/edd.machine';
 import type { sessionMachine } from '../../../machines/session.machine';
 import type { EddLists, EddOption } from '../../api/edd';
-import { ERROR_CODES } from '../../api/errors';
 import { Button } from '../../ui/Button';
 import { CardSection } from '../../ui/CardSection';
 import { commonFlowErrors } from '../../ui/commonErrors';
 import { FormError, formActionsClass, formClass, SelectField, TextField } from '../../ui/Field';
 import * as s from './edd.css';
 import { LoadFailed } from '../../ui/LoadFailed';
+import { FIELD_ERRORS, FIELD_LABELS, SEND_ERRORS } from './texts';
 
 type SessionRef = ActorRefFrom<typeof sessionMachine>;
 type EddActor = ActorRefFrom<typeof eddMachine>;
-
-/** The questionnaire's fields, by the names the player reads (product.md §3 "EDD questionnaire"). */
-const FIELD_LABELS: Readonly<Record<EddField, MessageDescriptor>> = {
-  occupation: msg({ id: 'edd.field.occupation', message: 'Occupation' }),
-  otherOccupation: msg({ id: 'edd.field.otherOccupation', message: 'Your occupation' }),
-  salaryRangeId: msg({ id: 'edd.field.salaryRange', message: 'Yearly income' }),
-  sourceOfFunds: msg({ id: 'edd.field.sourceOfFunds', message: 'Where the money you play with comes from' }),
-  otherSourceOfFunds: msg({ id: 'edd.field.otherSourceOfFunds', message: 'Describe where it comes from' }),
-  placeOfBirth: msg({ id: 'edd.field.placeOfBirth', message: 'Country of birth (optional)' }),
-  nationality: msg({ id: 'edd.field.nationality', message: 'Nationality (optional)' }),
-};
-
-/** The rule's and the platform's field codes (machines/lib/edd.ts EDD_FIELD_CODES), as the player reads them. */
-const FIELD_ERRORS: Readonly<Record<EddFieldProblem['code'], MessageDescriptor>> = {
-  'validation.required': msg({ id: 'field.required', message: 'This field is required.' }),
-  'validation.invalid': msg({ id: 'edd.error.invalid', message: 'Choose one of the options in the list.' }),
-  'validation.too_long': msg({ id: 'edd.error.tooLong', message: 'Use at most {max} characters.' }),
-  'validation.country': msg({ id: 'signup.error.country', message: 'Choose a country from the list.' }),
-};
-
-/** The refusals of a send (behaviour.md §8: the stored backend error), one sentence each. */
-const SEND_ERRORS: Readonly<Record<EddError['code'], MessageDescriptor>> = {
-  [ERROR_CODES.eddNotRequested]: msg({ id: 'edd.error.notRequested', message: 'We are not asking you for these answers at the moment, so nothing was sent.' }),
-  [ERROR_CODES.eddAlreadyApproved]: msg({ id: 'edd.error.approved', message: 'Your answers have already been accepted and can no longer be changed.' }),
-  validation: msg({ id: 'edd.error.refused', message: 'Some answers were not accepted. Check the marked fields and send them again.' }),
-  network: commonFlowErrors.network,
-  unknown: commonFlowErrors.unknown,
-};
 
 /**
  * The enhanced-due-diligence questionnaire (product.md §3 "EDD questionnaire"; behaviour.md §5 the

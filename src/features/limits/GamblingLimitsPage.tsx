@@ -16,6 +16,7 @@ import { dateOf } from '../../ui/dates';
 import { LimitCard, type GamblingLimitsActor } from './LimitCard';
 import * as s from './limits.css';
 import { CardSection } from '../../ui/CardSection';
+import { PageFrame } from '../../ui/PageFrame';
 
 type SessionRef = ActorRefFrom<typeof sessionMachine>;
 
@@ -40,10 +41,7 @@ export interface GamblingLimitsPageProps {
 export function GamblingLimitsPage({ session, langMarket, children }: GamblingLimitsPageProps) {
   const flow = useSelector(session, (snapshot) => snapshot.context.flows.gamblingLimits);
   return (
-    <div className={s.page}>
-      <h1 className={s.title}>
-        <Trans id="limits.title">Gambling limits</Trans>
-      </h1>
+    <PageFrame className={s.page} title={<Trans id="limits.title">Gambling limits</Trans>}>
       {/* Short on purpose: the platform's first paint already shows the page's description in this
           place, and a longer text drawn by the app would become the page's largest paint, late. */}
       <p className={s.intro}>
@@ -51,7 +49,7 @@ export function GamblingLimitsPage({ session, langMarket, children }: GamblingLi
       </p>
       {flow === null ? <Loader layout="inline" /> : <Limits key={flow.sessionId} flow={flow} langMarket={langMarket} />}
       {children}
-    </div>
+    </PageFrame>
   );
 }
 

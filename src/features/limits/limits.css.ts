@@ -1,7 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
 import { choiceCard, choiceRadio } from '../../ui/form.css';
-import { card, cardTitle, mutedText, page as pageFrame, pageTitle, successStatus } from '../../ui/page.css';
+import { card, cardTitle, mutedText, page as pageFrame, successStatus } from '../../ui/page.css';
 import { mq, vars } from '../../ui/theme.css';
 import { edgeBox, edgeTone, framedBox } from '../../ui/styles';
 
@@ -10,7 +10,6 @@ import { edgeBox, edgeTone, framedBox } from '../../ui/styles';
 // 320 px phone; the three periods of a kind stand side by side where they fit.
 
 export const page = style([pageFrame(), { width: '100%', maxWidth: '72rem' }]);
-export const title = pageTitle;
 export const section = card();
 export const sectionTitle = cardTitle;
 export const text = mutedText;

@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { sessionMachine } from '../../../machines/session.machine';
 import { CardSection } from '../../ui/CardSection';
+import { PageFrame } from '../../ui/PageFrame';
 import { Loader } from '../../ui/Loader';
 import { DocumentList, UploadStep, type VerificationActor } from './DocumentsPanel';
 import * as s from './verification.css';
@@ -15,10 +16,7 @@ import * as s from './verification.css';
 export function VerificationPage({ session }: { session: ActorRefFrom<typeof sessionMachine> }) {
   const flow = useSelector(session, (snapshot) => snapshot.context.flows.verification);
   return (
-    <div className={s.page}>
-      <h1 className={s.title}>
-        <Trans id="account.nav.verification">Identity verification</Trans>
-      </h1>
+    <PageFrame className={s.page} title={<Trans id="account.nav.verification">Identity verification</Trans>}>
       <CardSection headingId="verification-documents" heading={<Trans id="verification.documents">Your documents</Trans>}>
         <p className={s.text}>
           <Trans id="verification.intro">Choose a document to upload it. We review each document and tell you here when it is approved or if we need another one.</Trans>
@@ -26,7 +24,7 @@ export function VerificationPage({ session }: { session: ActorRefFrom<typeof ses
         {flow === null ? <Loader layout="inline" /> : <DocumentList flow={flow} startPoint="verification" />}
       </CardSection>
       {flow === null ? null : <ChosenStep flow={flow} />}
-    </div>
+    </PageFrame>
   );
 }
 

@@ -1,12 +1,11 @@
 import { style } from '@vanilla-extract/css';
-import { card, cardTitle, mutedText, page as pageFrame, pageTitle, successStatus } from '../../ui/page.css';
+import { card, cardTitle, mutedText, page as pageFrame, successStatus } from '../../ui/page.css';
 import { mq, vars } from '../../ui/theme.css';
 
 // The verification tab and modal, mobile first: one column of document rows; from md up a row's
 // name and status sit beside its button. Long German and Portuguese labels wrap.
 
 export const page = pageFrame({ layout: 'halves' });
-export const title = pageTitle;
 export const section = card();
 export const sectionTitle = cardTitle;
 export const text = mutedText;
