@@ -10,6 +10,7 @@
 import type { DoneActorEvent, InputFrom, OutputFrom } from 'xstate';
 import type { ActorRefFrom, AnyStateMachine } from 'xstate';
 import type { AccessDetails, PlayerProfile } from '../src/api/player';
+import type { BonusCodeInput, BonusCodeRouteInput } from './bonusCode.machine';
 import type { DepositRouteInput } from './deposit.machine';
 import type { EddInput } from './edd.machine';
 import type { ExclusionInput, ExclusionRouteInput } from './exclusion.machine';
@@ -151,6 +152,12 @@ export const FLOWS = {
     who: 'player',
     machine: () => load<typeof import('./withdraw.machine')>('./withdraw.machine').then((m) => m.withdrawMachine),
     input: (session) => ({ player: cashierPlayerOf(session) }),
+  }),
+  // The bonus code page (issue 24): verify a code, the manual claim's availability, the claim (forfeit prompt included).
+  bonusCode: entry({
+    who: 'player',
+    machine: () => load<typeof import('./bonusCode.machine')>('./bonusCode.machine').then((m) => m.bonusCodeMachine),
+    input: (_, route: BonusCodeRouteInput | undefined): BonusCodeInput => ({ code: route?.code ?? null }),
   }),
   transactionHistory: entry({
     who: 'player',

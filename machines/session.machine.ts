@@ -439,6 +439,7 @@ export const sessionMachine = setup({
           { guard: { type: 'mayStartFlow', params: { flow: 'passwordChange' } }, actions: { type: 'startFlow', params: { flow: 'passwordChange' } } },
           { guard: { type: 'mayStartFlow', params: { flow: 'deposit' } }, actions: { type: 'startFlow', params: { flow: 'deposit' } } },
           { guard: { type: 'mayStartFlow', params: { flow: 'withdraw' } }, actions: { type: 'startFlow', params: { flow: 'withdraw' } } },
+          { guard: { type: 'mayStartFlow', params: { flow: 'bonusCode' } }, actions: { type: 'startFlow', params: { flow: 'bonusCode' } } },
           { guard: { type: 'mayStartFlow', params: { flow: 'transactionHistory' } }, actions: { type: 'startFlow', params: { flow: 'transactionHistory' } } },
           { guard: { type: 'mayStartFlow', params: { flow: 'gameLaunch' } }, actions: { type: 'startFlow', params: { flow: 'gameLaunch' } } },
           { guard: { type: 'mayStartFlow', params: { flow: 'gamblingLimits' } }, actions: { type: 'startFlow', params: { flow: 'gamblingLimits' } } },

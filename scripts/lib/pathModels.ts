@@ -14,6 +14,7 @@ import { IDLE_LIMIT_MS, IDLE_WARNING_MS, SESSION_KEEPALIVE_MS } from '../../mach
 import { OLD_PASSWORD_INCORRECT } from '../../machines/passwordChange.machine';
 import { ApiError } from '../../src/api/errors';
 import { eventsIn as activityTimerEventsIn } from '../../tests/machines/lib/activityTimer.fixtures';
+import { eventsIn as bonusCodeEventsIn } from '../../tests/machines/lib/bonusCode.fixtures';
 import { CASHIER, CHECK_ROWS, eventsFor as depositEventsFor, PAYOUT_RESTRICTED, PLAYER as DEPOSIT_PLAYER, RETURNING } from '../../tests/machines/lib/deposit.fixtures';
 import { eventsFor as gamblingLimitsEventsFor, INPUT as LIMITS_INPUT } from '../../tests/machines/lib/gamblingLimits.fixtures';
 import { EVOLUTION_TABLE, gameDetail, SLOT } from '../../tests/machines/lib/games';
@@ -53,6 +54,14 @@ const deposit: PathModel = {
   // The test's eventsFor: every row of behaviour.md §4's check table, the limit notices, the form's
   // refusals and retries, every answer of the request and of the status polls.
   eventsAt: (snapshot) => depositEventsFor(snapshot as never),
+};
+
+// ---- bonusCode (tests/machines/bonusCode.machine.test.ts; its events from tests/machines/lib/bonusCode.fixtures.ts) ----
+// A code typed with spaces and in lower case, nothing, a malformed one; every answer of the
+// validation, the availability check, the claim (the forfeit prompt's two refusals), the lookup and the forfeit.
+const bonusCode: PathModel = {
+  input: { code: null },
+  eventsAt: (snapshot) => bonusCodeEventsIn(String(snapshot.value), snapshot.context as never),
 };
 
 // ---- code entry's ends, as the flows that invoke it see them (its own test covers its inside) ----
@@ -476,6 +485,7 @@ const provinceChange: PathModel = { input: CANADIAN_PROVINCE_PLAYER, moreInputs:
 
 export const PATH_MODELS: Readonly<Record<string, PathModel>> = {
   deposit,
+  bonusCode,
   passwordReset,
   phoneChange,
   passwordChange,

@@ -146,6 +146,7 @@ function flowEvents(value: unknown, flows: FlowRefs): SessionEvent[] {
           { type: 'flow.start', flow: 'passwordChange' },
           { type: 'flow.start', flow: 'deposit', input: DEPOSIT_INPUT },
           { type: 'flow.start', flow: 'withdraw' },
+          { type: 'flow.start', flow: 'bonusCode' },
           { type: 'flow.start', flow: 'transactionHistory' },
           { type: 'flow.start', flow: 'gameLaunch', input: GAME_INPUT },
           { type: 'flow.start', flow: 'gamblingLimits', input: LIMITS_INPUT },

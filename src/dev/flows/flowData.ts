@@ -140,6 +140,7 @@ export const FLOW_ROUTES: Readonly<Record<string, { path: string; note?: string 
   passwordChange: { path: '/en-UN/my-account/account', note: 'log in first' },
   deposit: { path: '/en-UN/my-account/banking/deposit', note: 'log in first' },
   withdraw: { path: '/en-UN/my-account/banking/withdraw', note: 'log in first' },
+  bonusCode: { path: '/en-UN/my-account/bonus-code', note: 'log in first (a player with the manual-claim permission); WELCOME50 is seeded' },
   transactionHistory: { path: '/en-UN/my-account/banking/transactions', note: 'log in first' },
   gameLaunch: { path: '/en-UN/online-casino', note: 'open any game' },
   gamblingLimits: { path: '/en-UN/my-account/gambling-limits', note: 'log in first' },
