@@ -33,6 +33,7 @@ import { testCodeRoutes } from './routes/test-codes';
 import { testModeRoutes } from './routes/test-mode';
 import { providerWalletRoutes } from './routes/provider-wallet';
 import { walletRoutes } from './routes/wallet';
+import { bonusRoutes } from './routes/bonuses';
 import { limitsRoutes } from './routes/limits';
 import { marketingPreferencesRoutes } from './routes/marketing-preferences';
 import { cookieConsentRoutes } from './routes/cookie-consent';
@@ -234,6 +235,8 @@ export function createApp(options: AppOptions): Hono<SiteEnv> {
   app.route('/api/paynplay', payAndPlayRoutes({ db, clock, settings, loginPlace }));
   // Wallet and banking (issue 11): the player's wallet, cashier and history; the game providers' seamless wallet.
   app.route('/api/player/wallet', walletRoutes({ db, clock, settings }));
+  // Issue 24: bonuses and rewards (src/api/bonuses.ts).
+  app.route('/api/player/bonus', bonusRoutes({ db, clock, settings }));
   // Deposit and spend limits (issue 13), which the cashier and the seamless wallet enforce.
   app.route('/api/player', limitsRoutes({ db, clock, settings }));
   app.route(

@@ -20,6 +20,7 @@ import { countDocuments, DOCUMENT_KINDS, SINGLE_DOCUMENT_KEY, type PageBody } fr
 import { languageSeedSchema, marketsSeedSchema, type LanguageSeed, type MarketsSeed } from './schema';
 import { buildSignupPage } from './signup';
 import { termsVersionsFor } from './terms';
+import { seedBonusCampaigns } from './bonus-campaigns';
 
 // The content seed: `<language>.json` for every language and `markets.json` in one folder
 // (server/content/ by default), validated with server/content/schema.ts and written as documents
@@ -148,6 +149,8 @@ export async function seedContentIfEmpty(
   db: Kysely<Database>,
   options: { seedDir?: string; siteId?: number } = {},
 ): Promise<SeedResult> {
+  // Issue 24: the bonus campaigns, each inserted when missing (server/content/bonus-campaigns.ts).
+  await seedBonusCampaigns(db);
   const existing = await countDocuments(db);
   if (existing > 0) return { seeded: false, documents: existing };
   const documents = buildContentDocuments(await loadContentSeed(options.seedDir), options.siteId);

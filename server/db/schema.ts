@@ -576,6 +576,113 @@ export interface IdentityVerificationsTable {
   finished_at: Date | null;
 }
 
+// Migration 0025 (issue 24): the bonus engine (server/repositories/bonuses.ts, server/services/bonuses.ts).
+export interface BonusCampaignsTable {
+  id: string;
+  vertical: string;
+  status: string;
+  category: string;
+  trigger_event: string | null;
+  bonus_type: string;
+  bet_bonus_type: ColumnType<number, number | undefined, number>;
+  wr_multiplier: Numeric;
+  bonus_amounts: ColumnType<JsonValue | null, string | null | undefined, string | null>;
+  bonus_percentage: ColumnType<string | null, string | null | undefined, string | null>;
+  max_bonus_amounts: ColumnType<JsonValue | null, string | null | undefined, string | null>;
+  bonus_code: string | null;
+  partner_bonus_code: string | null;
+  cashback_info: ColumnType<JsonValue | null, string | null | undefined, string | null>;
+  booster_games: ColumnType<JsonValue, string | undefined, string>;
+  booster_multiplier: ColumnType<string | null, string | null | undefined, string | null>;
+  game_limitations: ColumnType<JsonValue, string | undefined, string>;
+  free_spin_games: ColumnType<JsonValue | null, string | null | undefined, string | null>;
+  expiry_days: number;
+  timeframe_hours: number | null;
+  linked_campaign_id: string | null;
+  requires_agreement: ColumnType<boolean, boolean | undefined, boolean>;
+  progress_steps: ColumnType<number, number | undefined, number>;
+  display_info: JsonColumn;
+  default_language: ColumnType<string, string | undefined, string>;
+  markets: ColumnType<JsonValue, string | undefined, string>;
+  starts_at: Date | null;
+  ends_at: Date | null;
+  created_at: ColumnType<Date, Date | undefined, Date>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+export interface BonusAssignmentsTable {
+  id: Generated<number>;
+  player_id: number;
+  campaign_id: string;
+  vertical: string;
+  wallet_vertical: string;
+  /** ACTIVATED | FORFEITED | COMPLETED (converted). */
+  state: string;
+  end_reason: string | null;
+  currency: string;
+  amount: Numeric;
+  wagering_amount: Numeric;
+  wagered: ColumnType<string, string | undefined, string>;
+  credit_key: string;
+  started_at: Date;
+  ended_at: Date | null;
+  expires_at: Date;
+}
+export interface BonusQueuedTable {
+  id: Generated<number>;
+  player_id: number;
+  campaign_id: string;
+  wallet_vertical: string;
+  currency: string;
+  amount: Numeric;
+  credit_key: string;
+  is_credited: ColumnType<boolean, boolean | undefined, boolean>;
+  assignment_id: number | null;
+  created_at: Date;
+  credited_at: Date | null;
+}
+export interface BonusAgreementsTable {
+  player_id: number;
+  campaign_id: string;
+  agreed: boolean;
+  bonus_code: string;
+  answered_at: Date;
+}
+export interface BonusActivationsTable {
+  player_id: number;
+  campaign_id: string;
+  /** CASHBACK | OPT_IN. */
+  kind: string;
+  active: boolean;
+  activated_at: Date;
+  updated_at: Date;
+}
+export interface BonusCashbackRunsTable {
+  player_id: number;
+  campaign_id: string;
+  period_start: Date;
+  period_end: Date;
+  loss: Numeric;
+  amount: Numeric;
+  settled_at: Date;
+}
+export interface BonusFreeSpinsTable {
+  assignment_id: number;
+  game_id: string;
+  rounds: number;
+  rounds_played: ColumnType<number, number | undefined, number>;
+}
+export interface BonusDepositSelectionsTable {
+  deposit_id: string;
+  player_id: number;
+  campaign_id: string;
+  created_at: Date;
+}
+export interface BonusPlayerSettingsTable {
+  player_id: number;
+  manual_claim_allowed: boolean;
+  updated_at: Date;
+}
+
 export interface Database {
   platform_settings: PlatformSettingsTable;
   content_documents: ContentDocumentsTable;
@@ -619,6 +726,15 @@ export interface Database {
   second_factor_challenges: SecondFactorChallengesTable;
   second_factor_devices: SecondFactorDevicesTable;
   second_factor_methods: SecondFactorMethodsTable;
+  bonus_campaigns: BonusCampaignsTable;
+  bonus_assignments: BonusAssignmentsTable;
+  bonus_queued: BonusQueuedTable;
+  bonus_agreements: BonusAgreementsTable;
+  bonus_activations: BonusActivationsTable;
+  bonus_cashback_runs: BonusCashbackRunsTable;
+  bonus_free_spins: BonusFreeSpinsTable;
+  bonus_deposit_selections: BonusDepositSelectionsTable;
+  bonus_player_settings: BonusPlayerSettingsTable;
 }
 
 export type PlayerRow = Selectable<PlayersTable>;

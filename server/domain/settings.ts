@@ -17,6 +17,44 @@ export interface PlatformSettings {
    * operator switches a rule on or off here, without code; `rgRulesFor` reads the result.
    */
   marketRules: Partial<Record<MarketCode, Partial<MarketRgRules>>>;
+  /**
+   * Issue 24: per market, the bonus rules that differ from the market's defaults
+   * (MARKET_BONUS_RULES below); an operator switches them here, as the market rules above.
+   */
+  bonusRules: Partial<Record<MarketCode, Partial<MarketBonusRules>>>;
+}
+
+/**
+ * Issue 24 "Responsible gambling first": what a market allows of bonuses (docs/SPEC-READINGS.md
+ * "Bonuses per market").
+ */
+export interface MarketBonusRules {
+  /** Bonuses are offered, triggered and credited at all. */
+  bonuses: boolean;
+  /**
+   * Only a welcome bonus at the player's first play (Sweden, Spellagen 14 kap. 9 §): the
+   * registration and first-deposit triggers only; no other campaign is offered or credited.
+   */
+  firstPlayOnly: boolean;
+  /** Players may claim bonus codes by hand (behaviour.md §6 manual-claim permission), unless the operator says otherwise per player. */
+  manualClaim: boolean;
+  /** The highest wagering requirement a campaign offered here may carry; null: no cap (GB: 10x since 19 January 2026). */
+  maxWrMultiplier: number | null;
+}
+
+const ALL_BONUSES: MarketBonusRules = { bonuses: true, firstPlayOnly: false, manualClaim: true, maxWrMultiplier: null };
+
+/** Each market's bonus defaults: PP (Sweden) the first play only; JJ (Germany) and LL (the Netherlands) none until the operator allows them; GG a 10x cap. */
+export const MARKET_BONUS_RULES: Readonly<Partial<Record<MarketCode, Partial<MarketBonusRules>>>> = {
+  PP: { firstPlayOnly: true, manualClaim: false },
+  JJ: { bonuses: false, manualClaim: false },
+  LL: { bonuses: false, manualClaim: false },
+  GG: { maxWrMultiplier: 10 },
+};
+
+/** A market's bonus rules: its defaults with the operator's overrides. */
+export function bonusRulesFor(settings: Pick<PlatformSettings, 'bonusRules'>, market: MarketCode): MarketBonusRules {
+  return { ...ALL_BONUSES, ...MARKET_BONUS_RULES[market], ...settings.bonusRules[market] };
 }
 
 export const DEFAULT_PLATFORM_SETTINGS: PlatformSettings = {
@@ -26,6 +64,7 @@ export const DEFAULT_PLATFORM_SETTINGS: PlatformSettings = {
   restrictedCountries: ['US', 'AU', 'IR', 'KP'],
   defaultCountry: 'MT',
   marketRules: {},
+  bonusRules: {},
 };
 
 /** A market's responsible-gambling rules: its defaults with the platform's overrides (issue 13). */

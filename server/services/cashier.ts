@@ -79,6 +79,7 @@ import { cashierKycOf } from './kyc-level';
 import { cashierDocumentsResult } from '../../machines/lib/kyc';
 import { walletNotFound, wireMoney } from './wallet';
 import { requireWithdrawalSecondFactor } from './second-factor';
+import { onDepositSettled, selectDepositBonus } from './bonuses';
 
 // The cashier's rules (behaviour.md §4 "Deposit and withdraw flows", §5 "Deposits are allowed only
 // when ...", §7 "Wallet and banking", §8; product.md §3; issue 11): the checks before a deposit or a
@@ -348,6 +349,8 @@ export async function requestDeposit(deps: PlayerCashierDeps, playerId: number, 
       return_path: returnPath,
       created_at: now,
     });
+    // Issue 24: the bonus the player chose with this deposit, credited when it settles.
+    await selectDepositBonus(trx, { depositId, playerId, campaignId: input.selectedBonusId, now });
     const answer = { result: 'SUCCESS', depositId };
     await storeAnswer(trx, call, answer, now);
     return answer;
@@ -408,6 +411,8 @@ export async function settleDeposit(deps: CashierDeps, depositId: string): Promi
       const balances = await playerBalances(trx, current.player_id, wallet.currency);
       await setTransactionStatus(trx, current.wallet_transaction_id, { status: 'SUCCESS', balanceAfter: fromCents(balances.MAIN), at: now });
       await settleDepositRow(trx, current.id, { status: 'SUCCESS', result: null, at: now });
+      // Issue 24: the deposit triggers (first to fifth, next deposit) in the same transaction.
+      await onDepositSettled(trx, { playerId: current.player_id, depositId: current.id, cents: toCents(current.amount), now });
     } else {
       await setTransactionStatus(trx, current.wallet_transaction_id, { status: 'FAILED', at: now });
       await settleDepositRow(trx, current.id, { status: 'FAILED', result: 'FAILURE', at: now });

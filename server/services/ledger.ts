@@ -60,7 +60,26 @@ export function bonusAccount(playerId: number, vertical: BonusVertical): string 
   return playerAccount(playerId, `BONUS:${vertical}`);
 }
 
-export type LedgerKind = 'DEPOSIT' | 'WITHDRAWAL' | 'WITHDRAWAL_CANCELLATION' | 'WITHDRAWAL_PAYOUT' | 'BET' | 'WIN' | 'ROLLBACK' | 'ADJUSTMENT';
+/**
+ * Issue 24: where bonus money comes from and where a forfeited or expired bonus (and a sticky bonus's
+ * own amount at conversion) goes back: the operator's bonus account (server/services/bonuses.ts).
+ */
+export const BONUS_FUNDING_ACCOUNT = 'operator:bonus';
+
+export type LedgerKind =
+  | 'DEPOSIT'
+  | 'WITHDRAWAL'
+  | 'WITHDRAWAL_CANCELLATION'
+  | 'WITHDRAWAL_PAYOUT'
+  | 'BET'
+  | 'WIN'
+  | 'ROLLBACK'
+  | 'ADJUSTMENT'
+  // Issue 24 (server/services/bonuses.ts): a bonus credited into BONUS:<vertical>, removed (forfeit,
+  // expiry), or converted at 100 % wagering (to MAIN; a sticky bonus's own amount back to the operator).
+  | 'BONUS_CREDIT'
+  | 'BONUS_FORFEIT'
+  | 'BONUS_CONVERSION';
 
 export interface LedgerEntryInput {
   account: string;

@@ -30,6 +30,7 @@ import { inTransaction } from '../repositories/transaction';
 import type { ThrottlePolicy } from './throttle';
 import type { SelfExclusionRegisterProvider } from '../providers/types';
 import { screenWithRegisters } from './self-exclusion-registers';
+import { onRegistered } from './bonuses';
 
 // Registration's rules (behaviour.md §4 "Sign-up", §5, §8 "Sign-up and reset"; product.md §3
 // "Registration"): a PRE_REGISTERED player with a registration secret, its SMS / e-mail codes, another
@@ -269,6 +270,8 @@ export async function finishRegistration(deps: RegistrationDeps, ref: Registrati
     const registered = await registerPendingPlayer(trx, registration.player_id, now);
     // Thrown inside the transaction: the completion is rolled back with it.
     if (!registered) throw tokenInvalid();
+    // Issue 24: the registration trigger (a bonus code given at sign-up), in the same transaction.
+    await onRegistered(trx, registered, now);
     return registered;
   });
 }

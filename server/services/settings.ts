@@ -6,7 +6,7 @@ import type { Database } from '../db/schema';
 import { DEFAULT_PLATFORM_SETTINGS, type PlatformSettings } from '../domain/settings';
 import { deleteSettings, settingRows, upsertSettings } from '../repositories/platform-settings';
 
-export { DEFAULT_PLATFORM_SETTINGS, rgRulesFor, type PlatformSettings } from '../domain/settings';
+export { bonusRulesFor, DEFAULT_PLATFORM_SETTINGS, rgRulesFor, type MarketBonusRules, type PlatformSettings } from '../domain/settings';
 
 // Platform-wide switches stored in `platform_settings`, one row a key. A key with no row has its
 // default, so a fresh database and "reset" (test mode) both mean the defaults below.
@@ -32,6 +32,16 @@ const settingSchemas = {
       increaseNotBeforePeriodEnd: v.optional(v.boolean()),
       withdrawalCancellation: v.optional(v.boolean()),
       timeoutMonthChoices: v.optional(v.array(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(3)))),
+    }),
+  ),
+  // Issue 24: server/domain/settings.ts MarketBonusRules.
+  bonusRules: v.record(
+    v.picklist(MARKET_CODES),
+    v.strictObject({
+      bonuses: v.optional(v.boolean()),
+      firstPlayOnly: v.optional(v.boolean()),
+      manualClaim: v.optional(v.boolean()),
+      maxWrMultiplier: v.optional(v.nullable(v.pipe(v.number(), v.minValue(0), v.maxValue(1000)))),
     }),
   ),
 } as const;
@@ -96,6 +106,11 @@ function applyStored(settings: PlatformSettings, key: string, value: unknown): v
     case 'marketRules': {
       const parsed = v.safeParse(settingSchemas.marketRules, value);
       if (parsed.success) settings.marketRules = parsed.output;
+      break;
+    }
+    case 'bonusRules': {
+      const parsed = v.safeParse(settingSchemas.bonusRules, value);
+      if (parsed.success) settings.bonusRules = parsed.output;
       break;
     }
     default:

@@ -48,9 +48,10 @@ import { request } from './client';
 //
 // Error codes (machines/lib/bonuses.ts BONUS_ERROR_CODES): 400 error.validation (errors: [{ field,
 // code }]) | 400 error.bonus_code.invalid | 404 error.bonus.campaign.not_found | 404
-// error.bonus.assignment.not_found | 409 error.bonus.active.already.exists (details.assignmentId,
-// details.vertical: the active one, for the forfeit prompt) | 409 error.bonus.active.triggered.
-// already.exists (the same, the active one was triggered) | 409 error.bonus.not_eligible | 409
+// error.bonus.assignment.not_found | 409 error.bonus.active.already.exists (an active bonus in the
+// same wallet vertical: the app looks it up in the ACTIVE list and offers the forfeit, behaviour.md
+// §4) | 409 error.bonus.active.triggered.already.exists (the same, the active one was triggered:
+// its campaign's category is TRIGGERED) | 409 error.bonus.not_eligible | 409
 // error.bonus.not_allowed (time-out, cooling-off, self-exclusion, the market's rules, the bonuses
 // access flag, payout risk) | 409 error.bonus.state.invalid | 409 error.bonus.agreement.required |
 // 409 error.bonus_code.manual_claim.not_allowed | 409 error.bonus_code.already_used | 401 / 403 of
@@ -255,7 +256,7 @@ export type AgreementResponse = v.InferOutput<typeof agreementResponseSchema>;
 export const manualClaimAvailabilitySchema = v.object({
   /** The player may claim a bonus code by hand now (behaviour.md §6 manual-claim permission, no active break). */
   isAvailable: v.boolean(),
-  /** The player has claimed a bonus code by hand already (at most one a day). */
+  /** The player has claimed a bonus code by hand in the last 24 hours. */
   requested: v.boolean(),
 });
 export type ManualClaimAvailability = v.InferOutput<typeof manualClaimAvailabilitySchema>;

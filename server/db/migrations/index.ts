@@ -23,6 +23,7 @@ import * as registerChecks from './0021_register_checks';
 import * as accountActivity from './0022_account_activity';
 import * as playerAddress from './0023_player_address';
 import * as cookieConsent from './0024_cookie_consent';
+import * as bonuses from './0025_bonuses';
 
 // Every migration, in order. Kysely runs them by name; a new issue adds a file
 // (`0003_players.ts`, `0004_wallet_ledger.ts`, ...) and one line here. Never edit a migration
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '0022_account_activity': accountActivity,
   '0023_player_address': playerAddress,
   '0024_cookie_consent': cookieConsent,
+  '0025_bonuses': bonuses,
 };
