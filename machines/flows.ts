@@ -232,6 +232,12 @@ export const FLOWS = {
     machine: () => load<typeof import('./secondFactorSetup.machine')>('./secondFactorSetup.machine').then((m) => m.secondFactorSetupMachine),
     input: () => undefined,
   }),
+  // The rewards pages (issue 24): the ELIGIBLE and ACTIVE lists and every reward action, forfeit prompt included.
+  rewards: entry({
+    who: 'player',
+    machine: () => load<typeof import('./rewards.machine')>('./rewards.machine').then((m) => m.rewardsMachine),
+    input: () => undefined,
+  }),
 };
 
 export type Flows = typeof FLOWS;

@@ -453,6 +453,7 @@ export const sessionMachine = setup({
           { guard: { type: 'mayStartFlow', params: { flow: 'secondFactorSetup' } }, actions: { type: 'startFlow', params: { flow: 'secondFactorSetup' } } },
           { guard: { type: 'mayStartFlow', params: { flow: 'addressChange' } }, actions: { type: 'startFlow', params: { flow: 'addressChange' } } },
           { guard: { type: 'mayStartFlow', params: { flow: 'provinceChange' } }, actions: { type: 'startFlow', params: { flow: 'provinceChange' } } },
+          { guard: { type: 'mayStartFlow', params: { flow: 'rewards' } }, actions: { type: 'startFlow', params: { flow: 'rewards' } } },
         ],
         'flow.stop': {
           description: 'The route was left: its flow stops.',

@@ -33,6 +33,7 @@ import { secondFactorSetupEventsIn } from '../../tests/machines/lib/secondFactor
 import { cookieConsentEventsIn } from '../../tests/machines/lib/cookieConsent.fixtures';
 import { addressEventsIn, CANADIAN as CANADIAN_PROVINCE_PLAYER, FINNISH as FINNISH_PROVINCE_PLAYER, provinceEventsIn } from '../../tests/machines/lib/addressChange.fixtures';
 import type { EddAnswers } from '../../machines/lib/edd';
+import { eventsIn as rewardsEventsIn } from '../../tests/machines/lib/rewards.fixtures';
 
 const done = (id: string, output: unknown): EventObject => ({ type: `xstate.done.actor.${id}`, actorId: id, output }) as EventObject;
 /** A failed call as the app's API client reports it (src/api/errors.ts ApiError: kind, status, code). */
@@ -483,6 +484,10 @@ const addressChange: PathModel = { eventsAt: (snapshot) => addressEventsIn(Strin
 // A Canadian player's province (Quebec, Ontario, a code not in the list, Save); a Finnish player has no form.
 const provinceChange: PathModel = { input: CANADIAN_PROVINCE_PLAYER, moreInputs: [FINNISH_PROVINCE_PLAYER], eventsAt: (snapshot) => provinceEventsIn(String(snapshot.value)) };
 
+// ---- rewards (tests/machines/rewards.machine.test.ts; its events from tests/machines/lib/rewards.fixtures.ts) ----
+// The two lists' answers, one action of each kind on its reward, every call's answers and refusals, the forfeit prompt.
+const rewards: PathModel = { eventsAt: (snapshot) => rewardsEventsIn(snapshot as never) };
+
 export const PATH_MODELS: Readonly<Record<string, PathModel>> = {
   deposit,
   bonusCode,
@@ -514,4 +519,5 @@ export const PATH_MODELS: Readonly<Record<string, PathModel>> = {
   secondFactorSetup,
   addressChange,
   provinceChange,
+  rewards,
 };

@@ -162,6 +162,7 @@ function flowEvents(value: unknown, flows: FlowRefs): SessionEvent[] {
           { type: 'flow.start', flow: 'secondFactorSetup' },
           { type: 'flow.start', flow: 'addressChange' },
           { type: 'flow.start', flow: 'provinceChange' },
+          { type: 'flow.start', flow: 'rewards' },
           // The reality check (tried here only, to keep the graph small): its link opens the limits
           // page, its Log out ends it, and new settings reach it.
           { type: 'activity.openLimits' },

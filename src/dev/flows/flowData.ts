@@ -152,4 +152,5 @@ export const FLOW_ROUTES: Readonly<Record<string, { path: string; note?: string 
   verification: { path: '/en-UN/my-account/account/verification', note: 'log in first' },
   verificationModal: { path: '/en-UN/my-account/account', note: 'log in first; Verify now opens it' },
   secondFactorSetup: { path: '/en-UN/my-account/account', note: 'log in first; the Security section' },
+  rewards: { path: '/en-UN/my-account/rewards', note: 'log in first; the active bonuses on /my-account/rewards/active' },
 };
