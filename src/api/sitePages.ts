@@ -85,6 +85,8 @@ export const SITE_PAGES: readonly SitePage[] = [
   { path: '/my-account/account', index: false, head: { kind: 'seo', entry: 'myAccount' }, loginRequired: true },
   // product.md §2: the account's "verification" tab (issue 23), under the account page's title.
   { path: '/my-account/account/verification', index: false, head: { kind: 'seo', entry: 'myAccount' }, loginRequired: true },
+  // product.md §2 /my-account/bonus-code (issue 24): a player's bonus code, under the account's title.
+  { path: '/my-account/bonus-code', index: false, head: { kind: 'seo', entry: 'myAccount' }, loginRequired: true },
   // product.md §2: the banking tabs and the deposit modal (issue 11), a player's pages only.
   { path: '/my-account/banking', index: false, head: { kind: 'seo', entry: 'banking' }, loginRequired: true },
   { path: '/my-account/banking/deposit', index: false, head: { kind: 'seo', entry: 'deposit' }, loginRequired: true },
