@@ -38,7 +38,7 @@ export interface MarketBonusRules {
   firstPlayOnly: boolean;
   /** Players may claim bonus codes by hand (behaviour.md §6 manual-claim permission), unless the operator says otherwise per player. */
   manualClaim: boolean;
-  /** The highest wagering requirement a campaign offered here may carry; null: no cap (GB: 10x since 19 January 2026). */
+  /** The highest wagering requirement a campaign offered here may carry; null: no cap (GB: the UKGC's 10x cap, from 19 January 2026). */
   maxWrMultiplier: number | null;
 }
 

@@ -14,6 +14,7 @@ import {
   findAssignmentByKey,
   findCampaign,
   findQueuedByKey,
+  freeSpinsOf,
   insertDepositSelection,
   insertAssignment,
   insertCashbackRun,
@@ -316,7 +317,8 @@ export async function activeAssignmentFor(trx: Kysely<Database>, playerId: numbe
 
 /**
  * Adds a real stake to an active assignment's wagering (a stake in a game outside the campaign's
- * game limitations adds nothing; a free-spin round, stake 0, adds nothing) and converts it at 100 %.
+ * game limitations adds nothing; a free-spin round, stake 0, adds nothing; a free-spin bonus with
+ * rounds left neither) and converts it at 100 %.
  * Call it inside the game wallet's transaction, after the bet's posting; the wallet is locked here
  * (again: a no-op when the caller holds it). Answers the assignment as it now is.
  */
@@ -326,6 +328,8 @@ export async function advanceWagering(trx: Kysely<Database>, assignment: Assignm
   if (!campaignRow) return assignment;
   const campaign = campaignOf(campaignRow);
   if (campaign.gameLimitations.length > 0 && !campaign.gameLimitations.includes(gameId)) return assignment;
+  // A free-spin bonus is not done while rounds are left to play: its winnings come with them.
+  if (campaign.freeSpinGames !== null && (await freeSpinsOf(trx, [assignment.id])).some((grant) => grant.roundsPlayed < grant.rounds)) return assignment;
   const wallet = await lockedWallet(trx, assignment.player_id);
   const required = toCents(assignment.wagering_amount);
   const wagered = toCents(assignment.wagered) + stakeCents;

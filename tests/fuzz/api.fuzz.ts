@@ -301,6 +301,11 @@ const FIELD_HINTS: readonly [RegExp, readonly string[]][] = [
   // The second factor (issue 23): a proof is { challengeToken, method, code | response }.
   [/second_factor/, ['challengeToken', 'method', 'code', 'response']],
   [/player\/questionnaire/, ['occupation', 'otherOccupation', 'salaryRangeId', 'sourceOfFunds', 'otherSourceOfFunds', 'placeOfBirth', 'nationality']],
+  // Bonuses (issue 24, src/api/bonuses.ts): claims and switches take {}; these read their fields.
+  [/player\/bonus\/rewards$/, ['rewardsType', 'hasBonusCode', 'version', 'excludeTriggerType']],
+  [/player\/bonus\/agreement/, ['agreed', 'bonusCode', 'campaignId']],
+  [/player\/bonus\/bonus-code/, ['bonusCode', 'state']],
+  [/player\/bonus\/:assignmentId\/state/, ['state', 'wageringProgress', 'bonusAssignmentId']],
 ];
 
 function hintedFields(path: string): readonly string[] {

@@ -20,7 +20,7 @@ import type { PlayerStatus } from '../../server/db/schema';
 import { expectError, expectFieldErrors, putJson, register } from './helpers/identity';
 import { json, useTestPlatform } from './helpers/platform';
 import { credit, GAME_SECRET, logIn, newKey, playerCall, providerCall, walletOf, walletPlayer, type WalletPlayer } from './helpers/wallet';
-import { expectBooksBalanced } from './helpers/bonuses';
+import { depositWithBonus, expectBooksBalanced } from './helpers/bonuses';
 
 // The bonus engine through the API (issue 24; behaviour.md §4 "Bonuses and rewards", §5, §6, §7
 // "Bonuses", §8 "Bonus"; the contract src/api/bonuses.ts): the lists, claims and their idempotency,
@@ -72,26 +72,7 @@ async function funded(details: Parameters<typeof walletPlayer>[2] = {}): Promise
   return walletPlayer(env.platform, app, details);
 }
 
-/** A deposit through the cashier and the simulated provider's page (approved), with the bonus chosen. */
-async function deposit(player: WalletPlayer, amount: string, selectedBonusId?: string): Promise<void> {
-  const requested = await ok(
-    await playerCall(app, player.token, '/deposit/request', {
-      amount,
-      methodId: 'trustly',
-      idempotencyKey: newKey('dep'),
-      returnPath: '/fi-FI/deposit',
-      ...(selectedBonusId === undefined ? {} : { selectedBonusId }),
-    }),
-    depositRequestResponseSchema,
-  );
-  expect(requested.result).toBe('SUCCESS');
-  const paid = await app.request('/api/payment-simulator/pay', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ payment: requested.depositId ?? '', action: 'approve' }).toString(),
-  });
-  expect(paid.status).toBeLessThan(400);
-}
+const deposit = (player: WalletPlayer, amount: string, selectedBonusId?: string) => depositWithBonus(app, player, amount, selectedBonusId);
 
 async function setStatus(player: WalletPlayer, status: PlayerStatus): Promise<void> {
   await db()

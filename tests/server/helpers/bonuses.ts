@@ -1,6 +1,11 @@
 import type { Kysely } from 'kysely';
+import * as v from 'valibot';
 import { expect } from 'vitest';
+import { depositRequestResponseSchema } from '../../../src/api/wallet';
+import type { createApp } from '../../../server/app';
 import type { Database } from '../../../server/db/schema';
+import { json } from './platform';
+import { newKey, playerCall, type WalletPlayer } from './wallet';
 
 // Helpers of the bonus engine's server tests (issue 24).
 
@@ -19,4 +24,24 @@ export async function expectBooksBalanced(db: Kysely<Database>): Promise<void> {
     .where('balance_after', '<', '0')
     .execute();
   expect(negative).toEqual([]);
+}
+
+/** A deposit through the cashier and the simulated provider's page (approved), with the bonus chosen. */
+export async function depositWithBonus(app: ReturnType<typeof createApp>, player: WalletPlayer, amount: string, selectedBonusId?: string): Promise<void> {
+  const response = await playerCall(app, player.token, '/deposit/request', {
+    amount,
+    methodId: 'trustly',
+    idempotencyKey: newKey('dep'),
+    returnPath: '/fi-FI/deposit',
+    ...(selectedBonusId === undefined ? {} : { selectedBonusId }),
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+  const requested = v.parse(depositRequestResponseSchema, await json(response));
+  expect(requested.result).toBe('SUCCESS');
+  const paid = await app.request('/api/payment-simulator/pay', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ payment: requested.depositId ?? '', action: 'approve' }).toString(),
+  });
+  expect(paid.status).toBeLessThan(400);
 }
