@@ -95,6 +95,9 @@ export const SITE_PAGES: readonly SitePage[] = [
   { path: '/deposit', index: false, head: { kind: 'seo', entry: 'deposit' }, loginRequired: true },
   // product.md §2 /my-account/gambling-limits (issue 13): the player's limits and reality check.
   { path: '/my-account/gambling-limits', index: false, head: { kind: 'seo', entry: 'gamblingLimits' }, loginRequired: true },
+  // product.md §2 /my-account/rewards and /rewards/active (issue 24): the bonus tabs, under the account's title.
+  { path: '/my-account/rewards', index: false, head: { kind: 'seo', entry: 'myAccount' }, loginRequired: true },
+  { path: '/my-account/rewards/active', index: false, head: { kind: 'seo', entry: 'myAccount' }, loginRequired: true },
   // Lobbies and games (issue 12; product.md §2 "Casino and live casino"). A category is a landing
   // page; a game page is the game itself (noindex); /play/{provider} without a game redirects.
   { path: '/online-casino', index: true, head: { kind: 'seo', entry: 'casino' } },

@@ -34,7 +34,7 @@ function MyAccount() {
   const showLimits = useSelector(session, (snapshot) => !isRiskRestricted(snapshot));
   return (
     <>
-      <AccountNav langmarket={formatLangMarket(langMarket)} showLimits={showLimits} />
+      <AccountNav langmarket={formatLangMarket(langMarket)} showLimits={showLimits} session={session} />
       <Outlet />
       <VerificationHost session={session} />
     </>

@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { inlineCentred } from '../../ui/styles';
+import { inlineCentred, srOnly as srOnlyStyle } from '../../ui/styles';
 import { mq, vars } from '../../ui/theme.css';
 
 // The account area's navigation, above every /my-account page, aligned with the page frame
@@ -37,3 +37,19 @@ export const link = style({
     '&[aria-current="page"]': { color: vars.color.text, borderBottomColor: vars.color.accent },
   },
 });
+
+/** The rewards link's count of active bonuses. */
+export const badge = style({
+  ...inlineCentred,
+  justifyContent: 'center',
+  minWidth: '1.25rem',
+  marginInlineStart: vars.space.xxs,
+  padding: `0 ${vars.space.xxs}`,
+  borderRadius: vars.radius.pill,
+  backgroundColor: vars.color.accent,
+  color: vars.color.onAccent,
+  fontSize: vars.fontSize.xs,
+  fontWeight: vars.fontWeight.bold,
+});
+
+export const srOnly = style(srOnlyStyle);
