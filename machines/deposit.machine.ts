@@ -27,14 +27,19 @@
 // sent again when the same amount and method are sent again after a failed request; changing
 // either starts a new attempt. The provider's page is the action `redirectToProvider` (src/app:
 // the browser leaves). A settled deposit asks the wallet for its balance (`refreshWallet`; the push
-// usually comes first). The bonus selector is a seam: `selectBonus` stays false and `bonus.select`
-// only records the choice until the bonuses issue offers bonuses. Document results are states the
+// usually comes first). Issue 24 (product.md §3 selectBonus, selectedBonusId): beside the methods the
+// player's ELIGIBLE rewards are loaded and those a deposit triggers (first to fifth, next deposit)
+// offered; none is chosen until the player chooses one (a regulated operator never pre-selects a
+// bonus), the choice goes with deposit/request as selectedBonusId and the platform claims it when
+// the deposit settles; the offers failing to load never stop a deposit. Document results are states the
 // screen shows; their "Upload documents" opens the verification modal (issue 23), and after an upload
 // the modal sends `deposit.resume`: the check again, with the amount and the method the player had
 // typed (a player who postponed the verification can open the modal from the form too).
 import { assign, fromPromise, setup } from 'xstate';
+import type { Reward } from '../src/api/bonuses';
 import type { DepositCheckResponse, DepositRequest, DepositRequestResponse, DepositStatusResponse, PaymentMethod } from '../src/api/wallet';
 import { cashierCheckMachine, cashierResultGuards, type CashierCheckOutput } from './cashierCheck.machine';
+import { DEPOSIT_NUMBER_TRIGGERS, type TriggerEvent } from './lib/bonuses';
 import { ERROR_CODES } from './lib/errorCodes';
 import { flowErrorOf, type FlowError } from './lib/flowErrors';
 import {
@@ -102,9 +107,12 @@ export interface DepositContext {
   isSpendLimit: boolean;
   resetOn: string | null;
   notification: DepositNotification | null;
-  /** The bonus selector's seam (product.md §3): no bonuses are offered until the bonuses issue. */
+  /** product.md §3 selectBonus: the form offers a choice of bonuses (there are deposit bonuses to offer). */
   selectBonus: boolean;
+  /** product.md §3 selectedBonusId: the campaign the player chose; null: none (the default). */
   selectedBonusId: string | null;
+  /** Issue 24: the ELIGIBLE rewards a deposit triggers, offered on the form. */
+  bonuses: Reward[];
   methods: PaymentMethod[];
   recentMethodIds: string[];
   methodId: string | null;
@@ -160,6 +168,14 @@ function requestAmount(context: DepositContext): string {
   return formatMoney(check.ok ? check.cents : 0, context.player.currency);
 }
 
+/** The triggers a deposit fires (machines/lib/bonuses.ts: first to fifth, next deposit). */
+const DEPOSIT_TRIGGERS: ReadonlySet<TriggerEvent> = new Set([...Object.values(DEPOSIT_NUMBER_TRIGGERS), 'NEXT_DEPOSIT']);
+
+/** Issue 24: the rewards the deposit form offers: ELIGIBLE offers a deposit triggers, tournament and other triggers left out. */
+export function depositBonusesOf(rewards: readonly Reward[]): Reward[] {
+  return rewards.filter((reward) => reward.triggerEvent !== null && DEPOSIT_TRIGGERS.has(reward.triggerEvent) && reward.campaignStatus === 'ACTIVE');
+}
+
 /** SELF_LIMIT_REACHED with more than 0 of the limit left: the form stays, its amount capped at what is left. */
 function limitCapOf(context: Pick<DepositContext, 'player'>, check: CashierCheckOutput<DepositCheckResponse>): boolean {
   const { limitLeft } = check.answer;
@@ -192,6 +208,7 @@ const FRESH = {
   notification: null,
   selectBonus: false,
   selectedBonusId: null,
+  bonuses: [],
   methods: [],
   recentMethodIds: [],
   methodId: null,
@@ -224,6 +241,8 @@ export const depositMachine = setup({
     depositStatus: fromPromise<DepositStatusResponse, { depositId: string }>(() =>
       Promise.reject(new Error('depositMachine: provide the depositStatus actor')),
     ),
+    /** Issue 24: the player's ELIGIBLE rewards (bonusesApi.rewards); the machine keeps those a deposit triggers. */
+    loadDepositBonuses: fromPromise<Reward[]>(() => Promise.reject(new Error('depositMachine: provide the loadDepositBonuses actor'))),
   },
   actions: {
     /** The browser goes to the provider's page (src/app provides the navigation). */
@@ -241,7 +260,7 @@ export const depositMachine = setup({
     forgetIdempotencyKey: assign({ idempotencyKey: null }),
     startAfresh: assign(FRESH),
     /** Issue 23: afresh, but the amount and the method the player typed stay (the resume after the documents). */
-    resumeAfresh: assign(({ context }) => ({ ...FRESH, amountText: context.amountText, methodId: context.methodId })),
+    resumeAfresh: assign(({ context }) => ({ ...FRESH, amountText: context.amountText, methodId: context.methodId, selectedBonusId: context.selectedBonusId })),
     assignCheck: assign((_, params: { check: CashierCheckOutput<DepositCheckResponse> }) => ({
       status: params.check.result,
       result: params.check.answer.result,
@@ -267,6 +286,16 @@ export const depositMachine = setup({
     assignAmount: assign((_, params: { value: string }) => ({ amountText: params.value, amountProblem: null })),
     assignMethod: assign((_, params: { methodId: string }) => ({ methodId: params.methodId, methodMissing: false })),
     assignBonus: assign((_, params: { bonusId: string | null }) => ({ selectedBonusId: params.bonusId })),
+    /** The offers; a choice kept by a resume stays only while it is still offered. */
+    assignBonuses: assign(({ context }, params: { rewards: Reward[] }) => {
+      const bonuses = depositBonusesOf(params.rewards);
+      return {
+        bonuses,
+        selectBonus: bonuses.length > 0,
+        selectedBonusId: bonuses.some((bonus) => bonus.campaignId === context.selectedBonusId) ? context.selectedBonusId : null,
+      };
+    }),
+    dropBonuses: assign({ bonuses: [], selectBonus: false, selectedBonusId: null }),
     assignFormProblems: assign(({ context }) => {
       const check = amountCheck(context);
       return {
@@ -306,6 +335,8 @@ export const depositMachine = setup({
       operationUiStatus(params.response.result) === 'allowed' && params.response.redirectUrl !== null && params.response.depositId !== null,
     isFormValid: ({ context }) => formValid(context),
     isRetry: ({ context }) => formValid(context) && context.idempotencyKey !== null,
+    /** None, or one of the bonuses offered. */
+    isOfferedBonus: ({ context }, params: { bonusId: string | null }) => params.bonusId === null || context.bonuses.some((bonus) => bonus.campaignId === params.bonusId),
     isIdempotencyConflict: (_, params: { error: unknown }) => flowErrorOf(params.error, DEPOSIT_ERROR_CODES).code === ERROR_CODES.idempotencyConflict,
     isPaid: (_, params: { deposit: DepositStatusResponse }) => params.deposit.status === 'SUCCESS',
     isStillPending: (_, params: { deposit: DepositStatusResponse }) => params.deposit.status === 'PENDING',
@@ -457,12 +488,22 @@ export const depositMachine = setup({
       invoke: {
         id: 'loadPaymentMethods',
         src: 'loadPaymentMethods',
-        onDone: { target: 'form', actions: { type: 'assignMethods', params: ({ event }) => ({ load: event.output }) } },
+        onDone: { target: 'loadingBonuses', actions: { type: 'assignMethods', params: ({ event }) => ({ load: event.output }) } },
         onError: { target: 'failed', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
+    loadingBonuses: {
+      description: "Issue 24: the player's ELIGIBLE rewards; those a deposit triggers (first to fifth, next deposit) are offered on the form.",
+      tags: 'loading',
+      invoke: {
+        id: 'loadDepositBonuses',
+        src: 'loadDepositBonuses',
+        onDone: { target: 'form', actions: { type: 'assignBonuses', params: ({ event }) => ({ rewards: event.output }) } },
+        onError: { target: 'form', description: 'The offers could not be read: the cashier without them (a deposit never waits for a bonus).', actions: 'dropBonuses' },
+      },
+    },
     form: {
-      description: 'The cashier: amount (presets or typed, CASHIER_LIMITS of the currency), payment method (recent first), bonus seam.',
+      description: 'The cashier: amount (presets or typed, CASHIER_LIMITS of the currency), payment method (recent first), and the deposit bonuses offered (none chosen by default).',
       tags: 'form',
       on: {
         'amount.change': {
@@ -473,7 +514,11 @@ export const depositMachine = setup({
           description: 'Another method is another attempt: a new idempotency key at the next submit.',
           actions: [{ type: 'assignMethod', params: ({ event }) => ({ methodId: event.methodId }) }, 'forgetIdempotencyKey'],
         },
-        'bonus.select': { actions: { type: 'assignBonus', params: ({ event }) => ({ bonusId: event.bonusId }) } },
+        'bonus.select': {
+          guard: { type: 'isOfferedBonus', params: ({ event }) => ({ bonusId: event.bonusId }) },
+          description: 'A bonus offered, or none: it goes with the request; another choice is another attempt (a new idempotency key).',
+          actions: [{ type: 'assignBonus', params: ({ event }) => ({ bonusId: event.bonusId }) }, 'forgetIdempotencyKey'],
+        },
         'deposit.submit': [
           {
             guard: 'isRetry',
@@ -497,6 +542,7 @@ export const depositMachine = setup({
           methodId: context.methodId ?? '',
           idempotencyKey: context.idempotencyKey ?? '',
           returnPath: context.returnPath,
+          ...(context.selectedBonusId === null ? {} : { selectedBonusId: context.selectedBonusId }),
         }),
         onDone: [
           {

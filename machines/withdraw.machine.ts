@@ -26,12 +26,17 @@
 // `underReview` hears the operator's decision (`watchReview`, src/app: the wallet's
 // PLAYER_ATTRIBUTE_CHANGE) and resumes the same way.
 //
+// Issue 24, the withdrawal-forfeit warning: beside the methods the player's ACTIVE rewards are
+// loaded; the form warns that a withdrawal forfeits an active bonus and says how much bonus money
+// goes (or, when they could not be read, that it would); a withdrawal never waits for them.
+//
 // The spec's withdraw actions: "start" is entering the flow (and `withdraw.clear`, which starts the
 // request afresh), "status" the check's and the request's UI status, "clear" `withdraw.clear`,
 // "cancel (with loading)" `pending.cancel` → `cancelling`, "request success" the `requested` state.
 // The idempotency key rule is the deposit's: one per attempt, the same on a retry of the same
 // amount and method (`assignIdempotencyKey`, provided by src/app).
 import { assign, fromCallback, fromPromise, raise, setup } from 'xstate';
+import type { Reward } from '../src/api/bonuses';
 import type {
   PaymentMethod,
   Transaction,
@@ -104,6 +109,8 @@ export interface WithdrawContext {
   originalLimit: string | null;
   /** What can be withdrawn now (MAIN), as the platform last said. */
   balance: string | null;
+  /** Issue 24: the player's active bonuses, which a withdrawal forfeits; null: they could not be read (or not yet). */
+  activeBonuses: Reward[] | null;
   /** The pending withdrawal just requested ("request success"). */
   referenceId: string | null;
   methods: PaymentMethod[];
@@ -192,6 +199,7 @@ const FRESH_REQUEST = {
   originalLimit: null,
   balance: null,
   referenceId: null,
+  activeBonuses: null,
   methods: [],
   recentMethodIds: [],
   methodId: null,
@@ -229,6 +237,8 @@ export const withdrawMachine = setup({
     requestWithdrawal: fromPromise<WithdrawalRequestResponse, WithdrawalRequest>(() =>
       Promise.reject(new Error('withdrawMachine: provide the requestWithdrawal actor')),
     ),
+    /** Issue 24: the player's ACTIVE rewards (bonusesApi.rewards). */
+    loadActiveBonuses: fromPromise<Reward[]>(() => Promise.reject(new Error('withdrawMachine: provide the loadActiveBonuses actor'))),
     loadPendingWithdrawals: fromPromise<Transaction[]>(() =>
       Promise.reject(new Error('withdrawMachine: provide the loadPendingWithdrawals actor')),
     ),
@@ -275,6 +285,7 @@ export const withdrawMachine = setup({
         error: null,
       };
     }),
+    assignActiveBonuses: assign((_, params: { rewards: Reward[] }) => ({ activeBonuses: params.rewards.filter((reward) => reward.state === 'ACTIVATED') })),
     assignAmount: assign((_, params: { value: string }) => ({ amountText: params.value, amountProblem: null })),
     assignMethod: assign((_, params: { methodId: string }) => ({ methodId: params.methodId, methodMissing: false })),
     assignFormProblems: assign(({ context }) => {
@@ -459,8 +470,18 @@ export const withdrawMachine = setup({
           invoke: {
             id: 'loadPaymentMethods',
             src: 'loadPaymentMethods',
-            onDone: { target: 'form', actions: { type: 'assignMethods', params: ({ event }) => ({ load: event.output }) } },
+            onDone: { target: 'loadingBonuses', actions: { type: 'assignMethods', params: ({ event }) => ({ load: event.output }) } },
             onError: { target: 'failed', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+        loadingBonuses: {
+          description: "Issue 24: the player's ACTIVE rewards, for the warning that a withdrawal forfeits them.",
+          tags: 'loading',
+          invoke: {
+            id: 'loadActiveBonuses',
+            src: 'loadActiveBonuses',
+            onDone: { target: 'form', actions: { type: 'assignActiveBonuses', params: ({ event }) => ({ rewards: event.output }) } },
+            onError: { target: 'form', description: 'They could not be read: the form warns that a withdrawal would forfeit an active bonus (a withdrawal never waits for them).' },
           },
         },
         form: {

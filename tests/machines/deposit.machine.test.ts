@@ -10,6 +10,7 @@ import {
   operationUiStatus,
   type CashierPlayer,
 } from '../../machines/lib/wallet';
+import type { Reward } from '../../src/api/bonuses';
 import type { DepositCheckResponse, DepositRequest, DepositRequestResponse, DepositStatusResponse } from '../../src/api/wallet';
 import { coverPaths, FakePromises, formatCoverage, mergeCoverage, settle, type PathCoverageResult } from './lib/pathCoverage';
 import {
@@ -17,7 +18,9 @@ import {
   check,
   CHECK_ROWS,
   conflict,
+  ELIGIBLE,
   eventsFor,
+  FIRST_DEPOSIT_BONUS,
   LIMIT_CAP,
   LIMIT_NOTICE,
   METHODS,
@@ -52,6 +55,7 @@ function setupWith(fakes: FakePromises, checkMachine: 'faked' | 'real' = 'faked'
       loadPaymentMethods: fakes.actor<PaymentMethodsLoad>(),
       requestDeposit: fakes.actor<DepositRequestResponse, DepositRequest>(),
       depositStatus: fakes.actor<DepositStatusResponse, { depositId: string }>(),
+      loadDepositBonuses: fakes.actor<Reward[]>(),
     },
     actions: {
       redirectToProvider: (_, { url }) => world.redirects.push(url),
@@ -79,12 +83,14 @@ function verifyStep(snapshot: DepositSnapshot, step: { event: DepositPathEvent |
   // The player and the return path never change.
   expect(context.player).toEqual(previous?.context.player ?? context.player);
   expect(context.returnPath).toBe('/en-UN/deposit');
-  // The bonus selector is a seam: no bonuses are offered.
-  expect(context.selectBonus).toBe(false);
+  // Issue 24: a choice of bonuses only when a deposit bonus is offered, and on the form only an offered one (or none)
+  // chosen (a resume keeps the choice until the offers are read again).
+  expect(context.selectBonus).toBe(context.bonuses.length > 0);
+  if (state === 'form') expect(context.selectedBonusId === null || context.bonuses.some((bonus) => bonus.campaignId === context.selectedBonusId)).toBe(true);
   // Tags: what the screen shows.
   expect(snapshot.hasTag('form')).toBe(state === 'form');
   expect(snapshot.hasTag('result')).toBe(RESULT_STATES.includes(state));
-  expect(snapshot.hasTag('loading')).toBe(['checking', 'loadingMethods', 'requesting', 'redirecting', 'settling', 'waiting'].includes(state));
+  expect(snapshot.hasTag('loading')).toBe(['checking', 'loadingMethods', 'loadingBonuses', 'requesting', 'redirecting', 'settling', 'waiting'].includes(state));
 
   // behaviour.md §4: a check result's UI status is the table's, and the state is the row's.
   if (event.type === 'xstate.done.actor.checkDeposit') {
@@ -111,10 +117,24 @@ function verifyStep(snapshot: DepositSnapshot, step: { event: DepositPathEvent |
       // A fresh check has nothing typed; a resumed one (issue 23) keeps what was.
       expect(context.amountText).toBe(event.type === 'deposit.resume' ? previous?.context.amountText : '');
       break;
-    case 'form':
-      expect(context.methods).toEqual(METHODS.methods);
+    case 'loadingBonuses':
+      expect(fakes.isPending('loadDepositBonuses')).toBe(true);
       // The method the player had chosen stays (a postponed request, a resume); else the most recent one still offered.
       if (previous?.value === 'loadingMethods') expect(context.methodId).toBe(previous.context.methodId ?? (context.recentMethodIds.length > 0 ? 'skrill' : null));
+      break;
+    case 'form':
+      expect(context.methods).toEqual(METHODS.methods);
+      if (event.type === 'xstate.done.actor.loadDepositBonuses') {
+        // Only what a deposit triggers is offered, and nothing is chosen for the player (a resume keeps the player's choice).
+        expect(context.bonuses).toEqual([FIRST_DEPOSIT_BONUS]);
+        expect(context.selectedBonusId).toBe(previous?.context.selectedBonusId ?? null);
+        if (previous?.context.amountText === '') expect(context.selectedBonusId).toBeNull();
+      }
+      if (event.type === 'xstate.error.actor.loadDepositBonuses') expect(context).toMatchObject({ bonuses: [], selectBonus: false, selectedBonusId: null });
+      if (event.type === 'bonus.select') {
+        expect(context.selectedBonusId).toBe(event.bonusId);
+        expect(context.idempotencyKey).toBeNull();
+      }
       if (event.type === 'deposit.submit') {
         // Refused on the form: the problem is named, nothing was sent.
         expect(context.amountProblem !== null || context.methodMissing).toBe(true);
@@ -132,7 +152,14 @@ function verifyStep(snapshot: DepositSnapshot, step: { event: DepositPathEvent |
     case 'requesting': {
       expect(fakes.isPending('requestDeposit')).toBe(true);
       const sent = fakes.calls.filter((call) => call.id === 'requestDeposit').at(-1)?.input as DepositRequest;
-      expect(sent).toEqual({ amount: `${context.amountText}.00`, methodId: context.methodId, idempotencyKey: context.idempotencyKey, returnPath: '/en-UN/deposit' });
+      expect(sent).toEqual({
+        amount: `${context.amountText}.00`,
+        methodId: context.methodId,
+        idempotencyKey: context.idempotencyKey,
+        returnPath: '/en-UN/deposit',
+        // Issue 24: the bonus chosen goes with the request; none chosen, no field.
+        ...(context.selectedBonusId === null ? {} : { selectedBonusId: context.selectedBonusId }),
+      });
       // The same amount and method again: the same key; a new attempt: a new one.
       if (previous?.context.idempotencyKey != null) expect(context.idempotencyKey).toBe(previous.context.idempotencyKey);
       else expect(context.idempotencyKey).toBe(`key-${context.amountText}-${String(context.methodId)}`);
@@ -221,6 +248,8 @@ describe('deposit machine (behaviour.md §4 "Deposit and withdraw flows", §5)',
     await settle();
     fakes.resolve('loadPaymentMethods', METHODS);
     await settle();
+    fakes.resolve('loadDepositBonuses', ELIGIBLE);
+    await settle();
     expect(actor.getSnapshot().value).toBe('form');
     expect(actor.getSnapshot().context.notification).toBe(notification);
     const over = (Number(answer.limitLeft) + 10).toFixed(0);
@@ -242,6 +271,8 @@ describe('deposit machine (behaviour.md §4 "Deposit and withdraw flows", §5)',
     actor.send({ type: 'verification.postpone' });
     fakes.resolve('loadPaymentMethods', METHODS);
     await settle();
+    fakes.resolve('loadDepositBonuses', ELIGIBLE);
+    await settle();
     // The player postponed, chose Visa (Skrill is the recent one) and typed 25, then sent the documents.
     actor.send({ type: 'method.select', methodId: 'visa' });
     actor.send({ type: 'amount.change', value: '25' });
@@ -250,6 +281,8 @@ describe('deposit machine (behaviour.md §4 "Deposit and withdraw flows", §5)',
     fakes.resolve('check', check('SUCCESS'));
     await settle();
     fakes.resolve('loadPaymentMethods', METHODS);
+    await settle();
+    fakes.resolve('loadDepositBonuses', ELIGIBLE);
     await settle();
     expect(actor.getSnapshot().value).toBe('form');
     expect(actor.getSnapshot().context).toMatchObject({ amountText: '25', methodId: 'visa', notification: null });
@@ -261,6 +294,53 @@ describe('deposit machine (behaviour.md §4 "Deposit and withdraw flows", §5)',
     await settle();
     expect(actor.getSnapshot().context).toMatchObject({ amountText: '25', methodId: 'skrill' });
     actor.stop();
+  });
+
+  it('offers the deposit bonuses with none chosen, keeps the choice across a resume, and sends it with the request (issue 24)', async () => {
+    const fakes = new FakePromises();
+    const actor = createActor(setupWith(fakes, 'real').machine, { input: CASHIER }).start();
+    fakes.resolve('check', check('SUCCESS'));
+    await settle();
+    fakes.resolve('loadPaymentMethods', METHODS);
+    await settle();
+    fakes.resolve('loadDepositBonuses', ELIGIBLE);
+    await settle();
+    expect(actor.getSnapshot().context).toMatchObject({ selectBonus: true, bonuses: [FIRST_DEPOSIT_BONUS], selectedBonusId: null });
+    // A campaign not offered (the cashback) cannot be chosen.
+    actor.send({ type: 'bonus.select', bonusId: 'cashback-daily' });
+    expect(actor.getSnapshot().context.selectedBonusId).toBeNull();
+    actor.send({ type: 'bonus.select', bonusId: 'bonus-1' });
+    actor.send({ type: 'amount.change', value: '50' });
+    actor.send({ type: 'deposit.resume' });
+    fakes.resolve('check', check('SUCCESS'));
+    await settle();
+    fakes.resolve('loadPaymentMethods', METHODS);
+    await settle();
+    fakes.resolve('loadDepositBonuses', ELIGIBLE);
+    await settle();
+    expect(actor.getSnapshot().context.selectedBonusId).toBe('bonus-1');
+    actor.send({ type: 'deposit.submit' });
+    expect(fakes.calls.at(-1)).toMatchObject({ id: 'requestDeposit', input: { amount: '50.00', selectedBonusId: 'bonus-1' } });
+    actor.stop();
+    // A choice no longer offered after a resume is dropped.
+    const again = new FakePromises();
+    const second = createActor(setupWith(again, 'real').machine, { input: CASHIER }).start();
+    again.resolve('check', check('SUCCESS'));
+    await settle();
+    again.resolve('loadPaymentMethods', METHODS);
+    await settle();
+    again.resolve('loadDepositBonuses', ELIGIBLE);
+    await settle();
+    second.send({ type: 'bonus.select', bonusId: 'bonus-1' });
+    second.send({ type: 'deposit.resume' });
+    again.resolve('check', check('SUCCESS'));
+    await settle();
+    again.resolve('loadPaymentMethods', METHODS);
+    await settle();
+    again.resolve('loadDepositBonuses', []);
+    await settle();
+    expect(second.getSnapshot().context).toMatchObject({ selectBonus: false, selectedBonusId: null });
+    second.stop();
   });
 
   it('is not allowed when deposit is off, payout is restricted, the multibrand account is suspended, or access is unknown', () => {

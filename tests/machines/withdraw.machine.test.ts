@@ -5,7 +5,9 @@ import type { PaymentMethodsLoad } from '../../machines/deposit.machine';
 import type { SecondFactorAnswer } from '../../machines/lib/secondFactor';
 import { OPERATION_RESULTS, OPERATION_UI_STATUS, operationUiStatus } from '../../machines/lib/wallet';
 import { withdrawMachine, type WithdrawalCancellationResponse } from '../../machines/withdraw.machine';
+import type { Reward } from '../../src/api/bonuses';
 import type { Transaction, WithdrawalCancellationRequest, WithdrawalCheckResponse, WithdrawalRequest, WithdrawalRequestResponse } from '../../src/api/wallet';
+import { ACTIVE_CASINO } from './lib/bonusCode.fixtures';
 import { coverPaths, FakePromises, formatCoverage, mergeCoverage, settle, type PathCoverageResult } from './lib/pathCoverage';
 import {
   BRITISH,
@@ -46,6 +48,7 @@ function setupWith(fakes: FakePromises, checkMachine: 'faked' | 'real' = 'faked'
           ? cashierCheckMachine.provide({ actors: { check: fakes.actor<OperationAnswer>() } })
           : (fakes.actor<CashierCheckOutput<WithdrawalCheckResponse>>() as never),
       loadPaymentMethods: fakes.actor<PaymentMethodsLoad>(),
+      loadActiveBonuses: fakes.actor<Reward[]>(),
       requestWithdrawal: fakes.actor<WithdrawalRequestResponse, WithdrawalRequest>(),
       loadPendingWithdrawals: fakes.actor<Transaction[]>(),
       cancelWithdrawal: fakes.actor<WithdrawalCancellationResponse, WithdrawalCancellationRequest>(),
@@ -96,7 +99,14 @@ function verifyStep(
     case 'checking':
       expect(fakes.isPending('checkWithdrawal')).toBe(true);
       break;
+    case 'loadingBonuses':
+      expect(fakes.isPending('loadActiveBonuses')).toBe(true);
+      expect(snapshot.hasTag('loading')).toBe(true);
+      break;
     case 'form':
+      // Issue 24: the active bonuses the warning names (the forfeited one left out); null when they could not be read.
+      if (event.type === 'xstate.done.actor.loadActiveBonuses') expect(context.activeBonuses).toEqual([ACTIVE_CASINO]);
+      if (event.type === 'xstate.error.actor.loadActiveBonuses') expect(context.activeBonuses).toBeNull();
       if (event.type === 'withdraw.submit') {
         expect(context.amountProblem).toBe({ '': 'invalid', '5': 'tooLow', '500': 'overBalance' }[context.amountText]);
       }
@@ -220,6 +230,8 @@ describe('withdraw machine (behaviour.md §4 "Deposit and withdraw flows", UKGC 
     await settle();
     fakes.resolve('loadPaymentMethods', { methods: [{ id: 'trustly', kind: 'bank', name: 'Trustly', logo: { src: '/t.svg', width: 1, height: 1 } }, { id: 'visa', kind: 'card', name: 'Visa', logo: { src: '/v.svg', width: 1, height: 1 } }], recentMethodIds: ['trustly'] });
     await settle();
+    fakes.resolve('loadActiveBonuses', []);
+    await settle();
     actor.send({ type: 'method.select', methodId: 'visa' });
     actor.send({ type: 'amount.change', value: '50' });
     actor.send({ type: 'withdraw.submit' });
@@ -251,6 +263,8 @@ describe('withdraw machine (behaviour.md §4 "Deposit and withdraw flows", UKGC 
     await settle();
     fakes.resolve('loadPaymentMethods', methods);
     await settle();
+    fakes.resolve('loadActiveBonuses', []);
+    await settle();
     actor.send({ type: 'method.select', methodId: 'visa' });
     actor.send({ type: 'amount.change', value: '40' });
     actor.send({ type: 'withdraw.submit' });
@@ -261,6 +275,8 @@ describe('withdraw machine (behaviour.md §4 "Deposit and withdraw flows", UKGC 
     fakes.resolve('check', checked('SUCCESS'));
     await settle();
     fakes.resolve('loadPaymentMethods', methods);
+    await settle();
+    fakes.resolve('loadActiveBonuses', []);
     await settle();
     expect(regions(actor.getSnapshot()).request).toBe('form');
     expect(actor.getSnapshot().context).toMatchObject({ amountText: '40', methodId: 'visa', idempotencyKey: null });

@@ -1,5 +1,6 @@
 import { assign, fromPromise } from 'xstate';
 import { depositMachine } from '../../../machines/deposit.machine';
+import { bonusesApi, type Reward } from '../../api/bonuses';
 import {
   walletApi,
   type DepositCheckResponse,
@@ -19,6 +20,8 @@ export function depositFlow() {
       loadPaymentMethods,
       requestDeposit: fromPromise<DepositRequestResponse, DepositRequest>(({ input, signal }) => walletApi.depositRequest(input, signal)),
       depositStatus: fromPromise<DepositStatusResponse, { depositId: string }>(({ input, signal }) => walletApi.depositStatus(input.depositId, signal)),
+      // Issue 24: the offers without a bonus code (a code's campaign is claimed on the bonus code page).
+      loadDepositBonuses: fromPromise<Reward[]>(async ({ signal }) => (await bonusesApi.rewards({ rewardsType: 'ELIGIBLE', hasBonusCode: 'false' }, signal)).rewards),
     },
     actions: {
       // The browser leaves for the provider's page; it comes back to the cashier with the deposit's id.

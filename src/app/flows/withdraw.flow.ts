@@ -12,6 +12,7 @@ import {
   type WithdrawalRequestResponse,
 } from '../../api/wallet';
 import { cashierCheckOf, loadPaymentMethods, newIdempotencyKey, operationCheckRequest, refreshWallet } from './cashier';
+import { bonusesApi, type Reward } from '../../api/bonuses';
 import type { ProvideFlow } from './index';
 
 /** The withdraw flow with the platform's calls (behaviour.md §7 "Wallet and banking"). */
@@ -21,6 +22,8 @@ export function withdrawFlow() {
       checkWithdrawal: cashierCheckOf(async (signal): Promise<WithdrawalCheckResponse> => walletApi.withdrawalCheck(await operationCheckRequest(), signal)),
       loadPaymentMethods,
       requestWithdrawal: fromPromise<WithdrawalRequestResponse, WithdrawalRequest>(({ input, signal }) => walletApi.withdrawalRequest(input, signal)),
+      // Issue 24: the active bonuses a withdrawal would forfeit.
+      loadActiveBonuses: fromPromise<Reward[]>(async ({ signal }) => (await bonusesApi.rewards({ rewardsType: 'ACTIVE' }, signal)).rewards),
       loadPendingWithdrawals: fromPromise<Transaction[]>(async ({ signal }) => (await walletApi.pendingWithdrawals(signal)).transactions),
       cancelWithdrawal: fromPromise<WithdrawalCancellationResponse, WithdrawalCancellationRequest>(({ input, signal }) =>
         walletApi.withdrawalCancellation(input, signal),

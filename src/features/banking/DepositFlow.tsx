@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { DepositContext, depositMachine } from '../../../machines/deposit.machine';
+import type { Reward } from '../../api/bonuses';
 import { formatLangMarket, isMarketCode, type LangMarket } from '../../../machines/lib/markets';
 import { CASHIER_LIMITS, CURRENCY_MINOR_UNITS, parseMoney } from '../../../machines/lib/wallet';
 import { limitsQuery, marketRulesQuery } from '../../api/responsibleGamblingQueries';
@@ -355,7 +356,11 @@ function DepositForm({ session, deposit, langMarket }: { session: SessionRef; de
           ) : null}
         </>
       }
-      // The bonus selector (selectBonus, selectedBonusId) comes with the bonuses issue: no bonus is offered yet.
+      after={
+        context.selectBonus ? (
+          <DepositBonusPicker bonuses={context.bonuses} selected={context.selectedBonusId} disabled={requesting} langMarket={langMarket} currency={currency} onSelect={(bonusId) => deposit.send({ type: 'bonus.select', bonusId })} />
+        ) : null
+      }
       submitLabel={
         requesting ? (
           <Trans id="banking.deposit.requesting">Starting your payment…</Trans>
@@ -366,6 +371,66 @@ function DepositForm({ session, deposit, langMarket }: { session: SessionRef; de
         )
       }
     />
+  );
+}
+
+/**
+ * Issue 24 (product.md §3 selectBonus, selectedBonusId): the deposit bonuses offered, as a choice with
+ * "No bonus" first and chosen by default (a regulated operator never chooses a bonus for the player);
+ * the one chosen is claimed with the deposit when it is paid.
+ */
+function DepositBonusPicker({
+  bonuses,
+  selected,
+  disabled,
+  langMarket,
+  currency,
+  onSelect,
+}: {
+  bonuses: readonly Reward[];
+  selected: string | null;
+  disabled: boolean;
+  langMarket: LangMarket;
+  currency: string;
+  onSelect: (bonusId: string | null) => void;
+}) {
+  const money = useMoney(langMarket, currency);
+  return (
+    <fieldset className={s.fieldset} disabled={disabled}>
+      <legend className={s.legend}>
+        <Trans id="banking.bonus.legend">Deposit bonus</Trans>
+      </legend>
+      <div className={s.methods}>
+        <label className={s.bonusChoice}>
+          <input type="radio" name="selectedBonusId" value="" className={s.methodRadio} checked={selected === null} onChange={() => onSelect(null)} />
+          <span className={s.methodName}>
+            <Trans id="banking.bonus.none">No bonus</Trans>
+          </span>
+        </label>
+        {bonuses.map((bonus) => {
+          const percentage = bonus.bonusPercentage;
+          const max = bonus.maxBonusAmount === null ? null : money.wire(bonus.maxBonusAmount);
+          const amount = bonus.bonusAmount === null ? null : money.wire(bonus.bonusAmount);
+          const multiplier = bonus.wrMultiplier;
+          return (
+            <label key={bonus.campaignId} className={s.bonusChoice}>
+              <input type="radio" name="selectedBonusId" value={bonus.campaignId} className={s.methodRadio} checked={selected === bonus.campaignId} onChange={() => onSelect(bonus.campaignId)} />
+              <span className={s.methodBody}>
+                <span className={s.methodName}>{bonus.campaignDisplayInfo.title}</span>
+                <span className={s.bonusTerms}>
+                  {percentage !== null && max !== null ? (
+                    <Trans id="banking.bonus.percentage">{percentage} % of your deposit, up to {max}</Trans>
+                  ) : amount !== null ? (
+                    <Trans id="banking.bonus.amount">{amount} bonus</Trans>
+                  ) : null}{' '}
+                  <Trans id="banking.bonus.wagering">Wager it {multiplier} times.</Trans>
+                </span>
+              </span>
+            </label>
+          );
+        })}
+      </div>
+    </fieldset>
   );
 }
 

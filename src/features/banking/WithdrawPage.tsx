@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { intlLocaleFor, type LangMarket } from '../../../machines/lib/markets';
+import { sumAmounts } from '../../../machines/lib/bonuses';
 import { CASHIER_LIMITS, CURRENCY_MINOR_UNITS, parseMoney, unsignedAmount } from '../../../machines/lib/wallet';
 import type { withdrawMachine } from '../../../machines/withdraw.machine';
 import type { Transaction } from '../../api/wallet';
@@ -155,12 +156,36 @@ function WithdrawForm({ withdraw, langMarket }: { withdraw: WithdrawActor; langM
             </Notice>
           )}
           {context.factorError?.code === 'expired' ? <FormError>{i18n._(WITHDRAW_FACTOR_EXPIRED)}</FormError> : null}
+          <BonusForfeitWarning activeBonuses={context.activeBonuses} formatMoney={money.wire} />
         </>
       }
       submitLabel={
         requesting ? <Trans id="banking.withdraw.requesting">Sending your request…</Trans> : <Trans id="banking.withdraw.submit">Request withdrawal</Trans>
       }
     />
+  );
+}
+
+/**
+ * Issue 24, the withdrawal-forfeit warning: a withdrawal forfeits the player's active bonuses; the
+ * warning says how much bonus money goes (what is left of them, summed to two decimals, behaviour.md
+ * §5), or, when they could not be read, that an active bonus would be forfeited.
+ */
+function BonusForfeitWarning({ activeBonuses, formatMoney }: { activeBonuses: readonly { balance: string | null }[] | null; formatMoney: (text: string) => string }) {
+  if (activeBonuses !== null && activeBonuses.length === 0) return null;
+  const amount = activeBonuses === null ? null : formatMoney(sumAmounts(activeBonuses.map((bonus) => bonus.balance ?? '0.00')));
+  return (
+    <Notice tone="warning">
+      <NoticeText>
+        <span data-testid="withdraw-bonus-warning">
+          {amount === null ? (
+            <Trans id="banking.bonus.forfeitUnknown">If you have an active bonus, a withdrawal forfeits it and its bonus money is removed.</Trans>
+          ) : (
+            <Trans id="banking.bonus.forfeitWarning">You have an active bonus. A withdrawal forfeits it: {amount} of bonus money will be removed.</Trans>
+          )}
+        </span>
+      </NoticeText>
+    </Notice>
   );
 }
 

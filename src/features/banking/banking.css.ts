@@ -105,6 +105,15 @@ export const method = style([
 
 export const methodRadio = choiceRadio;
 
+/** Issue 24: what a deposit bonus gives, under its title. */
+export const bonusTerms = style({ fontSize: vars.fontSize.xs, color: vars.color.textMuted });
+
+/** Issue 24: one deposit bonus (or none): the radio, then its title and what it gives. */
+export const bonusChoice = style([
+  choiceCard,
+  { display: 'grid', gridTemplateColumns: 'auto minmax(0, 1fr)', alignItems: 'center', gap: vars.space.xs, minHeight: '56px', padding: `${vars.space.xxs} ${vars.space.xs}` },
+]);
+
 export const methodLogo = style({ display: 'block', width: '100%', maxWidth: '6rem', height: 'auto', borderRadius: vars.radius.sm });
 
 export const methodBody = style({ display: 'grid', gap: '2px', minWidth: 0 });

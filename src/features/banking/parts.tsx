@@ -15,9 +15,9 @@ export type SessionRef = ActorRefFrom<typeof sessionMachine>;
 
 /**
  * The cashier's steps before its form, the same in the deposit and the withdrawal (not started, the
- * operation check, the payment methods loading): one loader, until the form or a result shows.
+ * operation check, the payment methods and, issue 24, the bonuses loading): one loader, until the form or a result shows.
  */
-const CASHIER_PREPARING = ['inactive', 'checking', 'loadingMethods'] as const;
+const CASHIER_PREPARING = ['inactive', 'checking', 'loadingMethods', 'loadingBonuses'] as const;
 type CashierPreparing = (typeof CASHIER_PREPARING)[number];
 
 export function isCashierPreparing<Step extends string>(step: Step): step is Extract<Step, CashierPreparing> {

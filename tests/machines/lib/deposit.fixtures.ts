@@ -7,6 +7,8 @@ import type { depositMachine, DepositInput, PaymentMethodsLoad } from '../../../
 import { operationUiStatus, type CashierPlayer, type OperationUiStatus } from '../../../machines/lib/wallet';
 import { ApiError } from '../../../src/api/errors';
 import type { DepositCheckResponse, DepositRequestResponse, DepositStatusResponse, PaymentMethod } from '../../../src/api/wallet';
+import type { Reward } from '../../../src/api/bonuses';
+import { reward } from './bonusCode.fixtures';
 import type { PathEvent } from './pathCoverage';
 
 export type DepositPathEvent = PathEvent<typeof depositMachine>;
@@ -48,6 +50,13 @@ export const status = (state: DepositStatusResponse['status'], result: string | 
   result,
 });
 
+/**
+ * Issue 24: the player's ELIGIBLE rewards: a first-deposit bonus (offered on the form) and a daily
+ * cashback (no deposit triggers it: left out).
+ */
+export const FIRST_DEPOSIT_BONUS = reward({ campaignId: 'bonus-1', triggerEvent: 'FIRST_DEPOSIT', hasBonusCode: false, bonusAmount: null, bonusPercentage: 100, maxBonusAmount: '100.00' });
+export const ELIGIBLE: Reward[] = [FIRST_DEPOSIT_BONUS, reward({ campaignId: 'cashback-daily', triggerEvent: 'CASHBACK_DAILY', hasBonusCode: false })];
+
 const offline = new ApiError('network', 0, 'network.error', 'Network Error');
 export const conflict = new ApiError('http', 409, 'error.idempotency.conflict', 'Key reused');
 
@@ -88,6 +97,9 @@ export function eventsFor(snapshot: DepositSnapshot): DepositPathEvent[] {
         done('checkDeposit', checked(LOSS_LIMIT_REACHED)),
         failed('checkDeposit', offline),
       ];
+    case 'loadingBonuses':
+      // The offers failing to load (tried on the short notice path only, to keep the graph small): the cashier without them.
+      return context.notification === 'limitNotice' ? [done('loadDepositBonuses', ELIGIBLE), failed('loadDepositBonuses', offline)] : [done('loadDepositBonuses', ELIGIBLE)];
     case 'loadingMethods':
       return [done('loadPaymentMethods', context.notification === null && context.limitLeft === null ? METHODS : NO_RECENT), failed('loadPaymentMethods', offline)];
     case 'form': {
@@ -106,7 +118,9 @@ export function eventsFor(snapshot: DepositSnapshot): DepositPathEvent[] {
       const list: DepositPathEvent[] = [submit];
       if (context.amountText === '') list.push({ type: 'amount.change', value: '5' }, { type: 'amount.change', value: '50' });
       if (context.amountText === '50' && context.methodId === 'skrill') list.push({ type: 'method.select', methodId: 'visa' });
+      // Issue 24: a bonus offered is chosen (none by default), and unchosen.
       if (context.amountText === '' && context.selectedBonusId === null) list.push({ type: 'bonus.select', bonusId: 'bonus-1' });
+      if (context.amountText === '' && context.selectedBonusId !== null) list.push({ type: 'bonus.select', bonusId: null });
       return list;
     }
     case 'requesting':

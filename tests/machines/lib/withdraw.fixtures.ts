@@ -8,7 +8,12 @@ import { operationUiStatus, type CashierPlayer, type OperationUiStatus } from '.
 import type { withdrawMachine, WithdrawalCancellationResponse, WithdrawInput } from '../../../machines/withdraw.machine';
 import { ApiError } from '../../../src/api/errors';
 import type { PaymentMethod, Transaction, WithdrawalCheckResponse, WithdrawalRequestResponse } from '../../../src/api/wallet';
+import type { Reward } from '../../../src/api/bonuses';
+import { ACTIVE_CASINO, reward } from './bonusCode.fixtures';
 import type { PathEvent } from './pathCoverage';
+
+/** Issue 24: the player's ACTIVE list: an active casino bonus (12.40 left), and one forfeited meanwhile (left out). */
+export const ACTIVE_REWARDS: Reward[] = [ACTIVE_CASINO, reward({ campaignId: 'old-10', assignmentId: 'as-1', state: 'FORFEITED', balance: '0.00' })];
 
 export type WithdrawPathEvent = PathEvent<typeof withdrawMachine>;
 export type WithdrawSnapshot = SnapshotFrom<typeof withdrawMachine>;
@@ -122,6 +127,9 @@ export function eventsFor(snapshot: WithdrawSnapshot): WithdrawPathEvent[] {
   switch (request) {
     case 'loadingMethods':
       return [done('loadPaymentMethods', METHODS), failed('loadPaymentMethods', offline)];
+    // Issue 24: the active bonuses; their failure tried for the British player only (the graph stays small).
+    case 'loadingBonuses':
+      return context.player.market === 'GG' ? [done('loadActiveBonuses', ACTIVE_REWARDS), failed('loadActiveBonuses', offline)] : [done('loadActiveBonuses', ACTIVE_REWARDS)];
     case 'form': {
       const submit: WithdrawPathEvent = { type: 'withdraw.submit' };
       if (context.error !== null) return context.amountText === '50' ? [submit, { type: 'amount.change', value: '60' }] : [submit];
