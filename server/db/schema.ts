@@ -468,6 +468,34 @@ export interface GameRoundsTable {
   won: Numeric;
   created_at: Date;
   updated_at: Date;
+  /** Migration 0026 (issue 24): the part of `staked` drawn from the BONUS account, and whose bonus it was. */
+  bonus_staked: ColumnType<string, string | undefined, string>;
+  bonus_assignment_id: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** Migration 0026 (issue 24): a bet placed with an active bonus (server/repositories/bonus-wagering.ts). */
+export interface BonusBetPartsTable {
+  provider: string;
+  transaction_id: string;
+  round_id: string;
+  player_id: number;
+  assignment_id: number;
+  /** The stake's part drawn from the BONUS account, decimal. */
+  bonus: ColumnType<string, string, string>;
+  /** What the bet added to the assignment's wagering, decimal. */
+  wagered: ColumnType<string, string, string>;
+  created_at: Date;
+}
+
+/** Migration 0026 (issue 24): a free-spin round played. */
+export interface BonusFreeSpinRoundsTable {
+  provider: string;
+  round_id: string;
+  assignment_id: number;
+  player_id: number;
+  game_id: string;
+  won: ColumnType<string, string, string>;
+  played_at: Date;
 }
 
 /** Migration 0020 (issue 23): the account's second factor (server/repositories/second-factor.ts). */
@@ -720,6 +748,8 @@ export interface Database {
   game_provider_keys: GameProviderKeysTable;
   game_sessions: GameSessionsTable;
   game_rounds: GameRoundsTable;
+  bonus_bet_parts: BonusBetPartsTable;
+  bonus_free_spin_rounds: BonusFreeSpinRoundsTable;
   second_factor_totp: SecondFactorTotpTable;
   second_factor_passkeys: SecondFactorPasskeysTable;
   second_factor_recovery_codes: SecondFactorRecoveryCodesTable;

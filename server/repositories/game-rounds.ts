@@ -14,7 +14,19 @@ export async function findRound(db: Kysely<Database>, provider: string, roundId:
 
 export async function openRound(
   db: Kysely<Database>,
-  row: { provider: string; roundId: string; playerId: number; gameId: string; vertical: string; currency: string; staked: string; at: Date },
+  row: {
+    provider: string;
+    roundId: string;
+    playerId: number;
+    gameId: string;
+    vertical: string;
+    currency: string;
+    staked: string;
+    at: Date;
+    /** Issue 24: the stake's part drawn from the bonus, and whose bonus (server/services/bonus-wagering.ts). */
+    bonusStaked?: string | undefined;
+    bonusAssignmentId?: number | null | undefined;
+  },
 ): Promise<void> {
   await db
     .insertInto('game_rounds')
@@ -28,17 +40,22 @@ export async function openRound(
       status: 'OPEN',
       staked: row.staked,
       won: '0',
+      bonus_staked: row.bonusStaked ?? '0',
+      bonus_assignment_id: row.bonusAssignmentId ?? null,
       created_at: row.at,
       updated_at: row.at,
     })
     .execute();
 }
 
-/** Adds to the round's stake and wins (decimal deltas, may be negative for a voided bet) and sets its status. */
+/**
+ * Adds to the round's stake and wins (decimal deltas, may be negative for a voided bet) and sets its
+ * status; issue 24: and to the stake's bonus part (`bonusStaked`), naming the bonus it came from.
+ */
 export async function changeRound(
   db: Kysely<Database>,
   key: { provider: string; roundId: string },
-  change: { staked?: string; won?: string; status: RoundStatus; at: Date },
+  change: { staked?: string; won?: string; status: RoundStatus; at: Date; bonusStaked?: string | undefined; bonusAssignmentId?: number | undefined },
 ): Promise<void> {
   await db
     .updateTable('game_rounds')
@@ -47,6 +64,8 @@ export async function changeRound(
       won: sql<string>`won + ${change.won ?? '0'}::numeric`,
       status: change.status,
       updated_at: change.at,
+      ...(change.bonusStaked === undefined ? {} : { bonus_staked: sql<string>`bonus_staked + ${change.bonusStaked}::numeric` }),
+      ...(change.bonusAssignmentId === undefined ? {} : { bonus_assignment_id: change.bonusAssignmentId }),
     })
     .where('provider', '=', key.provider)
     .where('round_id', '=', key.roundId)

@@ -22,7 +22,7 @@ import { ERROR_CODES, HttpError } from '../http/errors';
 import { FIELD_CODES, validationError } from '../http/validation';
 import { accessDetailsFor } from './account-status';
 import { storeAnswer, storedAnswer, type IdempotentCall } from './idempotency';
-import { fromCents, gameAccount, lockWallet, playerAccount, playerBalances, postOnWallet, recordHistory, toCents, type LockedWallet } from './ledger';
+import { fromCents, lockWallet, playerBalances, postOnWallet, recordHistory, toCents, type LockedWallet, type PlayerBalances } from './ledger';
 import { createPlayerStore, type Player } from './players';
 import { sha256Hex } from '../crypto/secrets';
 import { changeRound, findRound, openRound, type GameRoundRow } from '../repositories/game-rounds';
@@ -30,6 +30,18 @@ import { findGameSession } from '../repositories/game-sessions';
 import { inTransaction } from '../repositories/transaction';
 import { findExternalTransaction, setTransactionStatus } from '../repositories/wallet-transactions';
 import { withdrawWholeBalance } from './cashier';
+import {
+  activeBonusForBet,
+  betEntries,
+  bonusVerticalOfGame,
+  mainChangeOf,
+  playableCents,
+  recordBonusBet,
+  returnEntries,
+  rollbackParts,
+  splitStake,
+  winParts,
+} from './bonus-wagering';
 import { stakePassesSpendLimit } from './limits';
 import { readWallet, walletNotFound, wireMoney } from './wallet';
 
@@ -47,8 +59,11 @@ import { readWallet, walletNotFound, wireMoney } from './wallet';
 // - a rollback voids a bet of an open round (the bet REVERTED, a BET_VOID row gives the amount
 //   back); a settled round's bets are not rolled back.
 // Each call is idempotent by the provider's transaction id and runs with the player's wallet
-// locked, so one player's calls, deposits and limit changes run one after another. Bets are paid
-// from MAIN only: bonus money comes with the bonus issue.
+// locked, so one player's calls, deposits and limit changes run one after another. Issue 24: a bet
+// draws on cash first, then on the active bonus of its vertical; a win of a bonus-funded round pays
+// the bonus its share; a rollback returns each part where it came from; every bet in an allowed game
+// advances the bonus's wagering, and converts it at 100 % (server/services/bonus-wagering.ts). The
+// answers' balance is what the game can play with: MAIN and the bonus of the call's vertical.
 
 export interface GameWalletDeps {
   db: Kysely<Database>;
@@ -119,20 +134,26 @@ function callOf(provider: string, request: { playerId: number; transactionId: st
 
 /**
  * Why a bet is refused, or null: the vertical's access, then the player's spend (loss) limits (issue
- * 13: taken as lost, the stake may not take the period's loss past a limit), then MAIN. A win or a
- * rollback is never refused for the player's account.
+ * 13: taken as lost, the stake may not take the period's loss past a limit), then the funds: MAIN and
+ * the usable bonus (issue 24). A win or a rollback is never refused for the player's account.
  */
 async function betRefusal(
   trx: Kysely<Database>,
   player: Player,
   vertical: GameVertical,
   cents: bigint,
-  main: bigint,
+  playable: bigint,
   now: Date,
 ): Promise<GameOperationResult | null> {
   if (!accessDetailsFor(player)[ACCESS_OF[vertical]]) return 'RESTRICTED';
   if (await stakePassesSpendLimit(trx, player.id, cents, now)) return 'SELF_SPEND_LIMIT_REACHED';
-  return main < cents ? 'NOT_ENOUGH_FUNDS' : null;
+  return playable < cents ? 'NOT_ENOUGH_FUNDS' : null;
+}
+
+/** MAIN and the bonus of the call's vertical: what the game can play with (answers' balance). */
+function answerBalance(balances: PlayerBalances, vertical: GameVertical): bigint {
+  const bonusVertical = bonusVerticalOfGame(vertical);
+  return balances.MAIN + (bonusVertical === null ? 0n : balances.BONUS[bonusVertical]);
 }
 
 /** Is the round this player's, in this game and vertical? */
@@ -192,53 +213,76 @@ export async function gameOperation(deps: GameWalletDeps, provider: string, kind
     const round = await findRound(trx, provider, request.roundId);
     checkRound(provider, kind, round, request, cents);
 
+    // Issue 24: the bet's active bonus and the win's bonus share are settled before the balances are
+    // read (an assignment past its expiry is expired first, which moves money).
+    const bonus = kind === 'bet' ? await activeBonusForBet(trx, wallet, request.vertical, request.gameId, now) : null;
+    const won = kind === 'win' && round !== undefined ? await winParts(trx, wallet, round, cents, now) : null;
     const balances = await playerBalances(trx, request.playerId, wallet.currency);
-    const refusal = kind === 'bet' ? await betRefusal(trx, player, request.vertical, cents, balances.MAIN, now) : null;
-    if (refusal !== null) {
+    const refusal = kind === 'bet' ? await betRefusal(trx, player, request.vertical, cents, playableCents(balances, bonus), now) : null;
+    const parts = kind === 'bet' ? splitStake(cents, balances, bonus) : null;
+    if (refusal !== null || (kind === 'bet' && parts === null)) {
       // Stored like an effect: the provider's retry of a refused bet is refused the same way.
       const refused: OperationAnswer = {
-        result: refusal,
+        result: refusal ?? 'NOT_ENOUGH_FUNDS',
         transactionId: request.transactionId,
         referenceId: null,
         currency: wallet.currency,
-        balance: wireMoney(balances.MAIN, wallet.currency),
+        balance: wireMoney(answerBalance(balances, request.vertical), wallet.currency),
       };
       await storeAnswer(trx, call, refused, now);
       return refused;
     }
 
-    const signed = kind === 'bet' ? -cents : cents;
+    // The history row carries MAIN's change (the cash part); the ledger both parts.
+    const mainChange = parts !== null ? -parts.cash : won !== null ? mainChangeOf(won) : cents;
+    const category = CATEGORY_OF[request.vertical];
     const history = await recordHistory(trx, wallet, {
-      category: CATEGORY_OF[request.vertical],
+      category,
       type: kind === 'bet' ? 'BET' : 'WIN',
       status: 'SUCCESS',
-      amount: signed,
-      balanceAfter: balances.MAIN + signed,
+      amount: mainChange,
+      balanceAfter: balances.MAIN + mainChange,
       externalId: externalIdOf(provider, request.transactionId),
       gameRound: roundRefOf(provider, request.roundId),
       at: now,
     });
-    const { balances: after } = await postOnWallet(
+    const posted = await postOnWallet(
       trx,
       wallet,
       {
         idempotencyKey: `${kind}:${provider}:${request.transactionId}`,
         kind: kind === 'bet' ? 'BET' : 'WIN',
         cents,
-        entries: [
-          { account: playerAccount(request.playerId, 'MAIN'), cents: signed },
-          { account: gameAccount(CATEGORY_OF[request.vertical]), cents: -signed },
-        ],
+        entries:
+          parts !== null
+            ? betEntries(request.playerId, category, parts, bonus)
+            : returnEntries(request.playerId, category, won ?? { cash: cents, bonus: 0n, to: 'MAIN', vertical: null }),
         reference: history.reference_id,
         walletTransactionId: history.id,
       },
       balances,
     );
+    let after = posted.balances;
     const roundKey = { provider, roundId: request.roundId };
+    const bonusStaked = parts !== null && parts.bonus > 0n && bonus !== null ? { bonusStaked: fromCents(parts.bonus), bonusAssignmentId: bonus.row.id } : {};
     if (kind === 'win') await changeRound(trx, roundKey, { won: fromCents(cents), status: 'SETTLED', at: now });
     else if (round === undefined) {
-      await openRound(trx, { ...roundKey, playerId: request.playerId, gameId: request.gameId, vertical: request.vertical, currency: wallet.currency, staked: fromCents(cents), at: now });
-    } else await changeRound(trx, roundKey, { staked: fromCents(cents), status: 'OPEN', at: now });
+      await openRound(trx, {
+        ...roundKey,
+        playerId: request.playerId,
+        gameId: request.gameId,
+        vertical: request.vertical,
+        currency: wallet.currency,
+        staked: fromCents(cents),
+        at: now,
+        ...bonusStaked,
+      });
+    } else await changeRound(trx, roundKey, { staked: fromCents(cents), status: 'OPEN', at: now, ...bonusStaked });
+    if (parts !== null && bonus !== null) {
+      const bet = { provider, transactionId: request.transactionId, roundId: request.roundId, stake: cents, bonusPart: parts.bonus, now };
+      // A conversion (or the next queued bonus it credits) moved money: the answer reads it again.
+      if (await recordBonusBet(trx, wallet, bonus, bet)) after = await playerBalances(trx, request.playerId, wallet.currency);
+    }
     // A round placed before a self-exclusion can pay after it (a live table settles later): the
     // exclusion returned the balance (breaks.ts), so the late win goes back to the player too
     // rather than sit in an account they cannot log in to (GLI-19: the player keeps their money).
@@ -248,7 +292,7 @@ export async function gameOperation(deps: GameWalletDeps, provider: string, kind
       transactionId: request.transactionId,
       referenceId: history.reference_id,
       currency: wallet.currency,
-      balance: wireMoney(returned === null ? after.MAIN : 0n, wallet.currency),
+      balance: wireMoney(returned === null ? answerBalance(after, request.vertical) : answerBalance({ ...after, MAIN: 0n }, request.vertical), wallet.currency),
     };
     await storeAnswer(trx, call, answer, now);
     return answer;
@@ -274,28 +318,33 @@ export async function rollbackBet(deps: GameWalletDeps, provider: string, reques
     if (!bet) throw new HttpError(404, ERROR_CODES.notFound, 'No such bet of this provider and player.');
     const round = await findRound(trx, provider, request.roundId);
     if (bet.game_round !== roundRefOf(provider, request.roundId) || round?.player_id !== request.playerId) throw roundNotFound();
-    const balances = await playerBalances(trx, request.playerId, wallet.currency);
+    const vertical = v.parse(v.picklist(GAME_VERTICALS), bet.category);
     let answer: OperationAnswer;
     if (bet.status === 'REVERTED') {
+      const balances = await playerBalances(trx, request.playerId, wallet.currency);
       answer = {
         result: 'SUCCESS',
         transactionId: request.transactionId,
         referenceId: null,
         currency: wallet.currency,
-        balance: wireMoney(balances.MAIN, wallet.currency),
+        balance: wireMoney(answerBalance(balances, vertical), wallet.currency),
       };
     } else {
       if (round.status === 'SETTLED') {
         throw new HttpError(409, ERROR_CODES.roundSettled, 'The round has paid a win: its bets are not rolled back (the contract keeps both).');
       }
-      const cents = -toCents(bet.amount);
-      const category = CATEGORY_OF[v.parse(v.picklist(GAME_VERTICALS), bet.category)];
+      // The bet's history row carries its cash part; its bonus part (issue 24) goes back where it came from.
+      const parts = await rollbackParts(trx, wallet, provider, request.betTransactionId, -toCents(bet.amount), now);
+      const balances = await playerBalances(trx, request.playerId, wallet.currency);
+      const stake = parts.cash + parts.bonus;
+      const mainChange = mainChangeOf(parts);
+      const category = CATEGORY_OF[vertical];
       const history = await recordHistory(trx, wallet, {
         category,
         type: 'BET_VOID',
         status: 'SUCCESS',
-        amount: cents,
-        balanceAfter: balances.MAIN + cents,
+        amount: mainChange,
+        balanceAfter: balances.MAIN + mainChange,
         externalId: externalIdOf(provider, request.transactionId),
         relatedId: bet.id,
         at: now,
@@ -306,25 +355,26 @@ export async function rollbackBet(deps: GameWalletDeps, provider: string, reques
         {
           idempotencyKey: `rollback:${provider}:${request.transactionId}`,
           kind: 'ROLLBACK',
-          cents,
-          entries: [
-            { account: playerAccount(request.playerId, 'MAIN'), cents },
-            { account: gameAccount(category), cents: -cents },
-          ],
+          cents: stake,
+          entries: returnEntries(request.playerId, category, parts),
           reference: bet.reference_id,
           walletTransactionId: history.id,
         },
         balances,
       );
       await setTransactionStatus(trx, bet.id, { status: 'REVERTED', at: now });
-      const left = toCents(round.staked) - cents;
-      await changeRound(trx, { provider, roundId: request.roundId }, { staked: fromCents(-cents), status: left > 0n ? 'OPEN' : 'ROLLED_BACK', at: now });
+      const left = toCents(round.staked) - stake;
+      await changeRound(
+        trx,
+        { provider, roundId: request.roundId },
+        { staked: fromCents(-stake), status: left > 0n ? 'OPEN' : 'ROLLED_BACK', at: now, ...(parts.bonus > 0n ? { bonusStaked: fromCents(-parts.bonus) } : {}) },
+      );
       answer = {
         result: 'SUCCESS',
         transactionId: request.transactionId,
         referenceId: history.reference_id,
         currency: wallet.currency,
-        balance: wireMoney(after.MAIN, wallet.currency),
+        balance: wireMoney(answerBalance(after, vertical), wallet.currency),
       };
     }
     await storeAnswer(trx, call, answer, now);

@@ -24,6 +24,7 @@ import * as accountActivity from './0022_account_activity';
 import * as playerAddress from './0023_player_address';
 import * as cookieConsent from './0024_cookie_consent';
 import * as bonuses from './0025_bonuses';
+import * as bonusWagering from './0026_bonus_wagering';
 
 // Every migration, in order. Kysely runs them by name; a new issue adds a file
 // (`0003_players.ts`, `0004_wallet_ledger.ts`, ...) and one line here. Never edit a migration
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '0023_player_address': playerAddress,
   '0024_cookie_consent': cookieConsent,
   '0025_bonuses': bonuses,
+  '0026_bonus_wagering': bonusWagering,
 };
