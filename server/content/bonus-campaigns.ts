@@ -18,9 +18,10 @@ import { textIn, type Localised } from './catalog/localised';
 //   follow-up linked-casino-20 (LINKED_CAMPAIGN: offered once manual-casino-10 converted),
 //   manual-free-bet (FREE_BET, sticky, its terms agreed first), friday-special (SPECIFIC_DAY, its day the campaign's window);
 // - WELCOME50 (MANUAL_BONUS_CODE: the bonus-code page's code, 50 in the account currency, 10x);
-// - cashback-weekly and cashback-daily (CASHBACK_WEEKLY / _DAILY, activated by the player), and
-//   cashback-instant / cashback-booster as DRAFT: their payment is per bet, the wagering seam's part
-//   (server/services/bonuses.ts header), so they are not offered until it exists;
+// - cashback-weekly and cashback-daily (CASHBACK_WEEKLY / _DAILY, activated by the player),
+//   cashback-timeframe (CASHBACK_TIMEFRAME, 72 h periods, live casino), and cashback-instant /
+//   cashback-booster as DRAFT: their payment is per bet, the wagering seam's part (server/services/
+//   bonuses.ts header), so they are not offered until it exists;
 // - optin-sports-reload (OPT_IN, NEXT_DEPOSIT: credited with each deposit once opted in);
 // - tournament-prize (TOURNAMENT: never in a regular list, behaviour.md §5).
 // Amounts are per currency (every currency of machines/lib/wallet.ts); wagering at most 10x where a
@@ -255,8 +256,8 @@ export function seededCampaigns(now: Date): NewCampaignRow[] {
       id: 'cashback-timeframe',
       texts: T.cashback,
       row: {
-        vertical: 'CASINO',
-        status: 'DRAFT',
+        vertical: 'LIVE_CASINO',
+        status: 'ACTIVE',
         category: 'LOYALTY',
         trigger_event: 'CASHBACK_TIMEFRAME',
         timeframe_hours: 72,

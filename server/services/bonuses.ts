@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { conversionCents, depositTriggers, percentageOfCents, wageringRequirementCents } from '../../machines/lib/bonuses';
+import { conversionCents, depositTriggers, percentageOfCents, wageringRequirementCents, type TriggerEvent } from '../../machines/lib/bonuses';
 import { DAY_MS } from '../../machines/lib/constants';
 import { marketOfCountry, type BonusVertical } from '../../machines/lib/wallet';
 import type { Database } from '../db/schema';
@@ -319,10 +319,11 @@ export async function activeAssignmentFor(trx: Kysely<Database>, playerId: numbe
  * Adds a real stake to an active assignment's wagering (a stake in a game outside the campaign's
  * game limitations adds nothing; a free-spin round, stake 0, adds nothing; a free-spin bonus with
  * rounds left neither) and converts it at 100 %.
- * Call it inside the game wallet's transaction, after the bet's posting; the wallet is locked here
- * (again: a no-op when the caller holds it). Answers the assignment as it now is.
+ * Call it inside the game wallet's transaction, after the bet's posting, with the bet's time (`now`,
+ * the caller's clock); the wallet is locked here (again: a no-op when the caller holds it). Answers
+ * the assignment as it now is.
  */
-export async function advanceWagering(trx: Kysely<Database>, assignment: AssignmentRow, stakeCents: bigint, gameId: string): Promise<AssignmentRow> {
+export async function advanceWagering(trx: Kysely<Database>, assignment: AssignmentRow, stakeCents: bigint, gameId: string, now: Date = new Date()): Promise<AssignmentRow> {
   if (assignment.state !== 'ACTIVATED' || stakeCents <= 0n) return assignment;
   const campaignRow = await findCampaign(trx, assignment.campaign_id);
   if (!campaignRow) return assignment;
@@ -335,7 +336,6 @@ export async function advanceWagering(trx: Kysely<Database>, assignment: Assignm
   const wagered = toCents(assignment.wagered) + stakeCents;
   const capped = wagered > required ? required : wagered;
   await setWagered(trx, assignment.id, fromCents(capped));
-  const now = new Date();
   if (capped >= required) return (await convert(trx, wallet, { ...assignment, wagered: fromCents(capped) }, campaign, now)) ?? assignment;
   return { ...assignment, wagered: fromCents(capped) };
 }
@@ -403,20 +403,37 @@ export async function onDepositSettled(trx: Kysely<Database>, input: { playerId:
   return outcomes;
 }
 
-/** Where a cashback period ends: the start of the UTC day (DAILY) or of the UTC week, Monday (WEEKLY). */
-export function cashbackPeriodEnd(period: 'DAILY' | 'WEEKLY', now: Date): Date {
-  const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-  if (period === 'DAILY') return day;
-  const sinceMonday = (day.getUTCDay() + 6) % 7;
-  return new Date(day.getTime() - sinceMonday * DAY_MS);
+/**
+ * The last whole cashback period before `now`: a UTC day (CASHBACK_DAILY), an ISO week from Monday
+ * 00:00 UTC (CASHBACK_WEEKLY), or the campaign's timeframe of hours counted from the Unix epoch
+ * (CASHBACK_TIMEFRAME: 72 h periods one after another); null for a trigger that pays per bet.
+ */
+export function cashbackPeriod(trigger: TriggerEvent | null, timeframeHours: number | null, now: Date): { start: Date; end: Date } | null {
+  const day = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  switch (trigger) {
+    case 'CASHBACK_DAILY':
+      return { start: new Date(day - DAY_MS), end: new Date(day) };
+    case 'CASHBACK_WEEKLY': {
+      const monday = day - ((new Date(day).getUTCDay() + 6) % 7) * DAY_MS;
+      return { start: new Date(monday - 7 * DAY_MS), end: new Date(monday) };
+    }
+    case 'CASHBACK_TIMEFRAME': {
+      if (timeframeHours === null) return null;
+      const length = timeframeHours * 3_600_000;
+      const end = Math.floor(now.getTime() / length) * length;
+      return { start: new Date(end - length), end: new Date(end) };
+    }
+    default:
+      return null;
+  }
 }
 
 /**
- * The daily and weekly cashback (triggers CASHBACK_DAILY, CASHBACK_WEEKLY): for each player with the
- * cashback activated, the last whole period before `now` (from the activation when it began inside
- * it) is settled once: its net loss from settled game rounds (wins minus stakes, the history's BET
- * and WIN rows), times the campaign's percentage up to its maximum, credited as a bonus (queued when
- * the vertical has an active one). A player bonuses are refused to gets nothing for that period.
+ * The daily, weekly and time-frame cashback (CASHBACK_DAILY, _WEEKLY, _TIMEFRAME): for each player
+ * with the cashback activated, the last whole period before `now` (from the activation when it began
+ * inside it) is settled once: its net loss from settled game rounds (wins minus stakes, the history's
+ * BET and WIN rows), times the campaign's percentage up to its maximum, credited as a bonus (queued
+ * when the vertical has an active one). A player bonuses are refused to gets nothing for that period.
  * Run by the clock the tests drive (deps.clock) and at read time for the player (`playerId`).
  */
 export async function settleCashback(deps: BonusDeps, playerId?: number): Promise<number> {
@@ -424,10 +441,9 @@ export async function settleCashback(deps: BonusDeps, playerId?: number): Promis
   const settings = await deps.settings.read();
   let credited = 0;
   for (const campaign of (await runningCampaigns(deps.db, now)).map(campaignOf)) {
-    const period = campaign.triggerEvent === 'CASHBACK_DAILY' ? 'DAILY' : campaign.triggerEvent === 'CASHBACK_WEEKLY' ? 'WEEKLY' : null;
+    const period = cashbackPeriod(campaign.triggerEvent, campaign.timeframeHours, now);
     if (period === null || campaign.cashbackInfo === null) continue;
-    const periodEnd = cashbackPeriodEnd(period, now);
-    const periodStart = new Date(periodEnd.getTime() - (period === 'DAILY' ? DAY_MS : 7 * DAY_MS));
+    const { start: periodStart, end: periodEnd } = period;
     for (const activation of await activeCashbackPlayers(deps.db, campaign.id, playerId)) {
       if (activation.activatedAt >= periodEnd) continue;
       const player = await findPlayerById(deps.db, activation.playerId);

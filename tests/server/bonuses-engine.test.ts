@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { claimResponseSchema, rewardsResponseSchema, type Reward } from '../../src/api/bonuses';
 import { findPlayerAssignment, insertAssignment, insertCampaignIfMissing, ledgerKindTotal } from '../../server/repositories/bonuses';
 import { inTransaction } from '../../server/repositories/transaction';
-import { activeAssignmentFor, advanceWagering, expireAssignments, settleCashback } from '../../server/services/bonuses';
+import { activeAssignmentFor, advanceWagering, cashbackPeriod, expireAssignments, settleCashback } from '../../server/services/bonuses';
 import { bonusAccount, gameAccount, lockWallet, playerBalances, postOnWallet } from '../../server/services/ledger';
 import { depositWithBonus, expectBooksBalanced } from './helpers/bonuses';
 import { json, useTestPlatform } from './helpers/platform';
@@ -59,7 +59,7 @@ async function wager(player: WalletPlayer, vertical: 'CASINO' | 'SPORTS' | 'LIVE
     await lockWallet(trx, player.id);
     const assignment = await activeAssignmentFor(trx, player.id, vertical);
     if (!assignment) throw new Error('no active bonus');
-    return advanceWagering(trx, assignment, stakeCents, gameId);
+    return advanceWagering(trx, assignment, stakeCents, gameId, now);
   });
 }
 
@@ -194,6 +194,19 @@ describe('guards', () => {
 });
 
 describe('the clock the tests drive: weekly cashback and expiry', () => {
+  it('a cashback period is the last whole UTC day, ISO week (from Monday) or timeframe before now; none for a per-bet trigger', () => {
+    const at = new Date('2030-01-16T10:30:00.000Z'); // a Wednesday
+    expect(cashbackPeriod('CASHBACK_DAILY', null, at)).toEqual({ start: new Date('2030-01-15T00:00:00.000Z'), end: new Date('2030-01-16T00:00:00.000Z') });
+    expect(cashbackPeriod('CASHBACK_WEEKLY', null, at)).toEqual({ start: new Date('2030-01-07T00:00:00.000Z'), end: new Date('2030-01-14T00:00:00.000Z') });
+    expect(cashbackPeriod('CASHBACK_WEEKLY', null, new Date('2030-01-14T00:00:00.000Z'))?.end).toEqual(new Date('2030-01-14T00:00:00.000Z'));
+    const frame = cashbackPeriod('CASHBACK_TIMEFRAME', 72, at);
+    expect(frame && frame.end.getTime() - frame.start.getTime()).toBe(72 * 3_600_000);
+    expect(frame && frame.end.getTime() % (72 * 3_600_000)).toBe(0);
+    expect(frame && frame.end <= at && at.getTime() - frame.end.getTime() < 72 * 3_600_000).toBe(true);
+    expect(cashbackPeriod('CASHBACK_TIMEFRAME', null, at)).toBeNull();
+    expect(cashbackPeriod('CASHBACK_INSTANT', null, at)).toBeNull();
+  });
+
   it('settles last week’s net loss once as the weekly cashback (10 %), from the activation', async () => {
     const player = await walletPlayer(env.platform, app);
     await credit(app, player.id, '200.00');

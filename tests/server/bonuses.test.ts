@@ -93,6 +93,7 @@ describe('GET rewards (behaviour.md §7: rewardsType ELIGIBLE | ACTIVE, version 
     expect(ids(eligible)).toEqual(
       [
         'cashback-daily',
+        'cashback-timeframe',
         'cashback-weekly',
         'friday-special',
         'manual-casino-10',
@@ -120,7 +121,10 @@ describe('GET rewards (behaviour.md §7: rewardsType ELIGIBLE | ACTIVE, version 
     expect(spins?.betBonusType).toBe(-1);
     expect(spins?.freeSpinDetail?.games.map((game) => game.rounds)).toEqual([10, 10]);
     // Left out by the query, and the tournament always.
-    expect(ids(await rewards(player, 'ELIGIBLE', '&excludeTriggerType=CASHBACK_DAILY,CASHBACK_WEEKLY'))).not.toContain('cashback-daily');
+    const excluded = ids(await rewards(player, 'ELIGIBLE', '&excludeTriggerType=CASHBACK_DAILY,CASHBACK_WEEKLY'));
+    expect(excluded).not.toContain('cashback-daily');
+    expect(excluded).not.toContain('cashback-weekly');
+    expect(excluded).toContain('cashback-timeframe');
     expect(ids(await rewards(player, 'ELIGIBLE', '&hasBonusCode=true'))).toEqual([]);
     expect((await rewards(player, 'ACTIVE')).rewards).toEqual([]);
   });
