@@ -141,7 +141,7 @@ export function RewardCard({ reward, langMarket, busy, send }: RewardCardProps) 
   const spins = reward.freeSpinDetail?.games ?? [];
   if (spins.length > 0) {
     const left = spins.reduce((sum, game) => sum + Math.max(0, game.rounds - game.roundsPlayed), 0);
-    facts.push({ term: <Trans id="rewards.spinsLeft">Spins left</Trans>, value: String(left) });
+    facts.push({ term: <Trans id="rewards.spinsLeft">Spins left</Trans>, value: String(left), testId: 'reward-spins-left' });
   }
   const campaignId = reward.campaignId;
   const buttons: ReactNode[] = [];

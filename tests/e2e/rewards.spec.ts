@@ -1,0 +1,101 @@
+import type { Page } from '@playwright/test';
+import { test, expect, expectNoSeriousA11yViolations, waitForShell } from './fixtures';
+import { expectFitsViewport, registerFreshPlayer } from './helpers';
+
+// The rewards pages (issue 24; product.md §2 /my-account/rewards and /rewards/active, the forfeit
+// modals; behaviour.md §4 "Bonuses and rewards"): a new player of this file's own (claims change the
+// player's money) claims the seeded MANUAL casino bonus and sees it active with its wagering
+// progress; then claims the registration free spins, whose wallet vertical (casino) has that bonus
+// active: the forfeit prompt says which bonus and how much is lost, Forfeit and claim forfeits it
+// and the free spins are the active bonus. Both tabs pass axe and fit a 320 and a 375 px phone, in English, German and Finnish.
+
+const MANUAL = 'manual-casino-10';
+const FREE_SPINS = 'registration-free-spins';
+
+function card(page: Page, campaignId: string) {
+  return page.locator(`[data-testid="reward"][data-campaign="${campaignId}"]`);
+}
+
+async function fits(page: Page, where: string) {
+  for (const width of [320, 375]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expectFitsViewport(page, `${where} (${String(width)} px)`);
+    await expectNoSeriousA11yViolations(page);
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+test.describe('rewards', () => {
+  test('claim a bonus, see it active with its progress; forfeit-then-claim another of the same vertical', async ({ page }) => {
+    // Two claims, a forfeit and six pages each measured at two widths with axe.
+    test.slow();
+    await registerFreshPlayer(page.request, { tag: 'rewards', firstName: 'Rita', lastName: 'Rewards', password: 'Aurora-Player-1' });
+    await page.goto('/en-UN/my-account/rewards');
+    await waitForShell(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Rewards' })).toBeVisible();
+    const nav = page.getByRole('navigation', { name: 'Your account' });
+    await expect(nav.getByRole('link', { name: /^Rewards/ })).toHaveAttribute('aria-current', 'page');
+
+    // The offers: the manual casino bonus with its amount in the account's currency; no tournament reward.
+    const manual = card(page, MANUAL);
+    await expect(manual.getByTestId('reward-amount')).toHaveText('€10.00');
+    await expect(page.locator('[data-campaign="tournament-prize"]')).toHaveCount(0);
+    await fits(page, 'rewards offers');
+
+    // Claim it: the confirmation, the active tab's count and the navigation's badge.
+    await manual.getByRole('button', { name: 'Claim bonus' }).click();
+    await expect(page.getByTestId('rewards-status')).toContainText('is now active.');
+    await expect(page.getByTestId('rewards-active-count')).toHaveText('1');
+    await expect(nav.getByTestId('rewards-badge')).toContainText('1');
+
+    // The active tab: the bonus with its wagering progress (an accessible progress bar and its text).
+    await page.getByRole('link', { name: /^Active/ }).click();
+    await expect(page).toHaveURL(/\/en-UN\/my-account\/rewards\/active$/);
+    const active = card(page, MANUAL);
+    const progress = active.getByRole('progressbar', { name: 'Wagering progress' });
+    await expect(progress).toHaveAttribute('aria-valuenow', '0');
+    await expect(active.getByTestId('reward-progress')).toHaveText('0 % of €100.00 wagered');
+    await expect(active.getByTestId('reward-balance')).toHaveText('€10.00');
+    await expect(active.getByTestId('reward-expiry')).toContainText(/Expires in 1[34] days/);
+    await fits(page, 'rewards active');
+
+    // Forfeit-then-claim: the free spins are casino bonus money too: the claim is refused, the
+    // prompt names the active bonus and what is lost.
+    await page.getByRole('link', { name: /^Available/ }).click();
+    await card(page, FREE_SPINS).getByRole('button', { name: 'Claim free spins' }).click();
+    const prompt = page.getByRole('alertdialog', { name: 'Forfeit your active bonus?' });
+    await expect(prompt).toBeVisible();
+    await expect(prompt).toContainText('you lose €10.00');
+    await expect(prompt).toContainText('is claimed instead.');
+    await page.setViewportSize({ width: 320, height: 800 });
+    await expectFitsViewport(page, 'forfeit prompt (320 px)', prompt.getByRole('button', { name: 'Forfeit and claim' }));
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await prompt.getByRole('button', { name: 'Forfeit and claim' }).click();
+    await expect(prompt).toBeHidden();
+    await expect(page.getByTestId('rewards-status')).toContainText('was forfeited: €10.00 of bonus money was removed.');
+    await expect(page.getByTestId('rewards-status')).toContainText('is now active.');
+
+    // The free spins are the active bonus; the forfeited one is gone.
+    await page.getByRole('link', { name: /^Active/ }).click();
+    await expect(card(page, FREE_SPINS)).toBeVisible();
+    // Its 20 rounds (10 on each of two demo slots) are all left; the spins themselves carry no stake to wager.
+    await expect(card(page, FREE_SPINS).getByTestId('reward-spins-left')).toHaveText('20');
+    await expect(card(page, MANUAL)).toHaveCount(0);
+    await expect(page.getByTestId('rewards-active-count')).toHaveText('1');
+
+    // German and Finnish labels are long: both tabs still fit a 320 and a 375 px phone, buttons wrapping.
+    for (const langmarket of ['de-AT', 'fi-FI']) {
+      for (const tab of ['', '/active']) {
+        await page.goto(`/${langmarket}/my-account/rewards${tab}`);
+        await waitForShell(page);
+        await expect(page.locator('[data-testid="reward"]').first()).toBeVisible();
+        await fits(page, `rewards${tab} in ${langmarket}`);
+      }
+    }
+  });
+
+  test('a visitor is sent to /401 with the path', async ({ page }) => {
+    await page.goto('/en-UN/my-account/rewards/active');
+    await expect(page).toHaveURL(/\/en-UN\/401/);
+  });
+});
