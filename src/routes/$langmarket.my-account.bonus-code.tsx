@@ -1,7 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import * as v from 'valibot';
-import { bonusesApi } from '../api/bonuses';
 import { seoQuery } from '../api/queries';
 import { BonusCodePage } from '../features/bonusCode/BonusCodePage';
 import { bonusCodeSearchSchema } from '../features/bonusCode/search';
@@ -39,6 +38,8 @@ export const Route = createFileRoute('/$langmarket/my-account/bonus-code')({
  * goes to the account page: the page is never shown to a player who may not use it.
  */
 async function manualClaimGuard(langmarket: string): Promise<void> {
+  // The bonuses contract is loaded here, not imported: a route's guard is start-up JavaScript (the home page's budget).
+  const { bonusesApi } = await import('../api/bonuses');
   const allowed = await bonusesApi.manualClaimAvailability().then(
     (availability) => availability.isAvailable,
     () => false,
