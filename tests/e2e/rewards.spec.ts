@@ -80,6 +80,7 @@ test.describe('rewards', () => {
     await expect(card(page, FREE_SPINS)).toBeVisible();
     // Its 20 rounds (10 on each of two demo slots) are all left; the spins themselves carry no stake to wager.
     await expect(card(page, FREE_SPINS).getByTestId('reward-spins-left')).toHaveText('20');
+    await expect(card(page, FREE_SPINS).getByTestId('reward-amount')).toHaveCount(0);
     await expect(card(page, MANUAL)).toHaveCount(0);
     await expect(page.getByTestId('rewards-active-count')).toHaveText('1');
 

@@ -7,7 +7,7 @@ import type { Reward } from '../../api/bonuses';
 import { Button } from '../../ui/Button';
 import { dateOf, displayDate } from '../../ui/dates';
 import { Facts, type Fact } from '../../ui/Facts';
-import { useMoney, type MoneyFormat } from '../../ui/money';
+import { useMoney, wireCents, type MoneyFormat } from '../../ui/money';
 import * as s from './rewards.css';
 import { VERTICAL_NAMES } from './texts';
 
@@ -101,6 +101,13 @@ function AmountText({ reward, money }: { reward: Reward; money: MoneyFormat }): 
     return t({ id: 'rewards.amount.cashback', message: `${percentage} % cashback` });
   }
   return null;
+}
+
+/** Free spins are rounds, not money: their card shows the spins left, not an amount of 0. */
+function showsAmount(reward: Reward): boolean {
+  if (!isFreeSpinCampaign(reward)) return true;
+  const amount = reward.amount ?? reward.bonusAmount;
+  return amount !== null && (wireCents(amount) ?? 0) > 0;
 }
 
 export interface RewardCardProps {
@@ -206,9 +213,11 @@ export function RewardCard({ reward, langMarket, busy, send }: RewardCardProps) 
         <span className={s.vertical}>{i18n._(VERTICAL_NAMES[reward.vertical])}</span>
         <h2 className={s.rewardTitle}>{info.title}</h2>
       </div>
-      <p className={s.amount} data-testid="reward-amount">
-        <AmountText reward={reward} money={money} />
-      </p>
+      {showsAmount(reward) ? (
+        <p className={s.amount} data-testid="reward-amount">
+          <AmountText reward={reward} money={money} />
+        </p>
+      ) : null}
       {info.description === '' ? null : <p className={s.text}>{info.description}</p>}
       {active ? <WageringProgress reward={reward} money={money} locale={locale} /> : null}
       {expiresAt === null ? null : <ExpiryCountdown until={expiresAt} locale={locale} />}
