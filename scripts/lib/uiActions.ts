@@ -168,6 +168,20 @@ export const FLOW_UIS: Readonly<Record<string, FlowUi>> = {
       'deposit.resume': says(() => 'upload the documents in the verification modal (Upload documents), then Continue with your deposit: the modal resumes the deposit as typed'),
     },
   },
+  // Issue 24: the bonus code page (a player with the manual-claim permission: every market but PP, JJ and LL).
+  bonusCode: {
+    path: '/en-UN/my-account/bonus-code',
+    player: 'player@example.com',
+    notes: ['WELCOME50 is the seeded code; a claim is refused with the forfeit prompt while a casino bonus is active.'],
+    actions: {
+      'code.change': { role: 'textbox', names: ['bonusCode.title'], fill: 'value' },
+      'code.verify': { role: 'button', names: ['bonusCode.verify'] },
+      'code.claim': { role: 'button', names: ['bonusCode.claim'] },
+      'forfeit.confirm': { role: 'button', names: ['bonusCode.forfeit.confirm'] },
+      'forfeit.cancel': { role: 'button', names: ['bonusCode.forfeit.cancel'] },
+      'code.reset': { role: 'button', names: ['bonusCode.another'] },
+    },
+  },
   withdraw: {
     path: '/en-UN/my-account/banking/withdraw',
     player: 'player@example.com',
