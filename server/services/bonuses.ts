@@ -261,7 +261,14 @@ async function convert(trx: Kysely<Database>, wallet: LockedWallet, assignment: 
     const entries = [{ account: bonusAccount(wallet.playerId, vertical), cents: -balance }];
     if (toMain > 0n) entries.push({ account: playerAccount(wallet.playerId), cents: toMain });
     if (removed > 0n) entries.push({ account: BONUS_FUNDING_ACCOUNT, cents: removed });
-    const history = await recordHistory(trx, wallet, { category: 'BONUS', type: 'DEPOSIT', status: 'SUCCESS', amount: toMain, balanceAfter: before.MAIN + toMain, at: now });
+    // The player's history: the cash the conversion paid, or (a sticky bonus without winnings) the bonus that ended.
+    const history = await recordHistory(
+      trx,
+      wallet,
+      toMain > 0n
+        ? { category: 'BONUS', type: 'DEPOSIT', status: 'SUCCESS', amount: toMain, balanceAfter: before.MAIN + toMain, at: now }
+        : { category: 'BONUS', type: 'FORFEIT', status: 'SUCCESS', amount: -balance, balanceAfter: before.MAIN, at: now },
+    );
     await postOnWallet(
       trx,
       wallet,

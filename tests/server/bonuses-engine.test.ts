@@ -112,6 +112,20 @@ describe('the wagering seam and conversion', () => {
     await expectBooksBalanced(db());
   });
 
+  it('a sticky bonus without winnings converts to nothing: its history says the bonus ended', async () => {
+    const player = await walletPlayer(env.platform, app);
+    await bonusCall(player, 'POST', '/agreement', { agreed: true, bonusCode: '', campaignId: 'manual-free-bet' });
+    await claimed(player, 'manual-free-bet');
+    expect((await wager(player, 'SPORTS', 500n, 'any-sport')).state).toBe('COMPLETED');
+    expect(await balances(player)).toMatchObject({ MAIN: 0n, BONUS: { SPORTS: 0n } });
+    const rows = await db().selectFrom('wallet_transactions').select(['type', 'amount']).where('player_id', '=', player.id).where('category', '=', 'BONUS').orderBy('id').execute();
+    expect(rows.map((row) => [row.type, Number(row.amount)])).toEqual([
+      ['DEPOSIT', 5],
+      ['FORFEIT', -5],
+    ]);
+    await expectBooksBalanced(db());
+  });
+
   it('respects game limitations: a stake outside the campaign’s games adds nothing; a free-spin bonus with rounds left is not done', async () => {
     await insertCampaignIfMissing(db(), {
       id: 'engine-limited',

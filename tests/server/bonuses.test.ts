@@ -297,20 +297,29 @@ describe('the deposit triggers and the queue (first to fifth and next deposit; i
     await expectBooksBalanced(db());
   });
 
-  it('a bonus never raises a deposit limit’s room: the limit counts the cash deposit only', async () => {
+  it('a bonus never raises a deposit or loss limit’s room: the limits count cash deposits and losses only', async () => {
     const player = await funded();
-    const limits = await app.request('/api/player/deposit-limits', {
-      method: 'PATCH',
-      headers: { Authorization: `Bearer ${player.token}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ duration: 'D', limit: '100.00' }),
-    });
-    expect(limits.status, await limits.clone().text()).toBe(200);
+    const limitCall = (kind: 'deposit' | 'spend', body?: unknown) =>
+      app.request(`/api/player/${kind}-limits`, {
+        method: body === undefined ? 'GET' : 'PATCH',
+        headers: { Authorization: `Bearer ${player.token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+    const daily = async (kind: 'deposit' | 'spend') =>
+      ((await json(await limitCall(kind))) as { limits: { duration: string; used: string; remaining: string | null }[] }).limits.find((limit) => limit.duration === 'D');
+    for (const kind of ['deposit', 'spend'] as const) {
+      const set = await limitCall(kind, { duration: 'D', limit: '100.00' });
+      expect(set.status, await set.clone().text()).toBe(200);
+    }
     await deposit(player, '60.00', 'welcome-first-deposit');
     expect(await bonusOf(player, 'CASINO')).toBe('60.00');
-    const read = (await json(await app.request('/api/player/deposit-limits', { headers: { Authorization: `Bearer ${player.token}` } }))) as {
-      limits: { duration: string; used: string; remaining: string | null }[];
-    };
-    expect(read.limits.find((limit) => limit.duration === 'D')).toMatchObject({ used: '60.00', remaining: '40.00' });
+    expect(await daily('deposit')).toMatchObject({ used: '60.00', remaining: '40.00' });
+    expect(await daily('spend')).toMatchObject({ used: '0.00', remaining: '100.00' });
+    // A forfeit takes the bonus back: no loss for the spend limit either.
+    const [active] = (await rewards(player, 'ACTIVE')).rewards;
+    await ok(await forfeit(player, active?.assignmentId ?? ''), assignmentResponseSchema);
+    expect(await daily('spend')).toMatchObject({ used: '0.00', remaining: '100.00' });
+    expect(await daily('deposit')).toMatchObject({ used: '60.00', remaining: '40.00' });
   });
 });
 
