@@ -304,6 +304,8 @@ export interface FreeSpinPlayed {
   left: number;
   /** A replay of a round played before: nothing moved again. */
   replayed: boolean;
+  /** MAIN and the bonus of the game's vertical after it, in cents: what the game can play with. */
+  playable: bigint;
 }
 
 /**
@@ -320,23 +322,29 @@ export async function playFreeSpin(
   input: { playerId: number; gameId: string; roundId: string; category: TransactionCategory; winCents: bigint },
 ): Promise<FreeSpinPlayed> {
   const now = deps.clock();
+  const gameVertical = bonusVerticalOfGame(input.category === 'LIVE_CASINO' || input.category === 'SPORTS' ? input.category : 'CASINO') ?? 'CASINO';
   return inTransaction(deps.db, async (trx) => {
     const wallet = await lockWallet(trx, input.playerId);
-    if (!wallet) return { played: false, won: 0n, left: 0, replayed: false };
+    if (!wallet) return { played: false, won: 0n, left: 0, replayed: false, playable: 0n };
+    const playable = async () => {
+      const balances = await playerBalances(trx, input.playerId, wallet.currency);
+      return balances.MAIN + balances.BONUS[gameVertical];
+    };
+    const notPlayed = async () => ({ played: false, won: 0n, left: 0, replayed: false, playable: await playable() });
     const before = await findFreeSpinRound(trx, provider, input.roundId);
     if (before) {
       const state = await freeSpinsOf(trx, input.playerId, input.gameId);
-      return { played: true, won: toCents(before.won), left: state.left, replayed: true };
+      return { played: true, won: toCents(before.won), left: state.left, replayed: true, playable: await playable() };
     }
     const spins = await freeSpinsLeft(trx, input.playerId, input.gameId);
-    if (!spins) return { played: false, won: 0n, left: 0, replayed: false };
+    if (!spins) return notPlayed();
     let row = await assignmentForBet(trx, spins.assignmentId);
-    if (!row) return { played: false, won: 0n, left: 0, replayed: false };
+    if (!row) return notPlayed();
     if (isExpired(row, now)) {
       await endWithForfeit(trx, wallet, row, 'EXPIRED', now);
-      return { played: false, won: 0n, left: 0, replayed: false };
+      return notPlayed();
     }
-    if (!(await takeFreeSpin(trx, row.id, input.gameId))) return { played: false, won: 0n, left: 0, replayed: false };
+    if (!(await takeFreeSpin(trx, row.id, input.gameId))) return notPlayed();
     await insertFreeSpinRound(trx, { provider, roundId: input.roundId, assignmentId: row.id, playerId: input.playerId, gameId: input.gameId, won: fromCents(input.winCents), at: now });
     const vertical = row.wallet_vertical as BonusVertical;
     if (input.winCents > 0n) {
@@ -368,6 +376,6 @@ export async function playFreeSpin(
       await convertAssignment(trx, wallet, row, now);
     }
     const left = await freeSpinsOf(trx, input.playerId, input.gameId);
-    return { played: true, won: input.winCents, left: left.left, replayed: false };
+    return { played: true, won: input.winCents, left: left.left, replayed: false, playable: await playable() };
   });
 }

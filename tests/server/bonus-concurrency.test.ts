@@ -17,7 +17,8 @@ import { GAME_SECRET, providerCall } from './helpers/wallet';
 // Issue 24's concurrency (pattern: wallet-concurrency.test.ts): many clients at once place bets
 // (cash first, then bonus), wins and rollbacks through the game providers' HTTP API, and claim and
 // forfeit bonuses through the engine, on a few players, retrying the same keys (a duplicate sent while
-// the first is in flight, or after it). Money is conserved (the house's game accounts moved by what
+// the first is in flight, or after it; a claim's retry may be refused where the first was credited, as
+// the forfeit-then-claim flow needs, but a key never credits twice). Money is conserved (the house's game accounts moved by what
 // the clients were answered, the players' and the operator's bonus account by the rest), no player
 // account goes below zero, every transaction is zero-sum, one active bonus per player and vertical,
 // no bonus money without one, and no bonus is credited twice: on PGlite, and on PostgreSQL with
@@ -145,8 +146,13 @@ async function client(index: number, observed: Observed, counts: Map<string, num
             throw error;
           },
         );
-      const first = await withRetries(random, claim);
-      count(first.split(' ')[0] ?? 'claim');
+      // A refusal is not kept against the key (the forfeit-then-claim flow claims again after one), so
+      // a retry may be refused while another client's forfeit or conversion is under way, or succeed
+      // after it; what never happens is a key credited twice, or two different answers that both credit.
+      const answers = random() < 0.5 ? await Promise.all([claim(), claim()]) : [await claim(), await claim()];
+      const credited = new Set(answers.filter((answer) => !answer.startsWith('refused')));
+      expect(credited.size).toBeLessThanOrEqual(1);
+      count([...credited][0]?.split(' ')[0] ?? 'refused');
     } else {
       // A forfeit of the player's active bonus, sent twice at once: it ends once.
       const vertical = pick(['CASINO', 'LIVE_CASINO']);
@@ -207,6 +213,11 @@ describe(`bonus money under concurrency (${TEST_DATABASE_URL ? 'PostgreSQL' : 'P
     expect(credits.filter((row) => row.n !== '1')).toEqual([]);
     const assignments = await db.selectFrom('bonus_assignments').select(['id', 'campaign_id']).where('player_id', 'in', players).execute();
     expect(new Set(credits.map((row) => row.reference))).toEqual(new Set(assignments.map((row) => `${row.campaign_id}:${String(row.id)}`)));
+    // A claim key either queued or credited its bonus, never both.
+    const keys = await db.selectFrom('bonus_assignments').select('credit_key').where('player_id', 'in', players).execute();
+    const queuedKeys = await db.selectFrom('bonus_queued').select('credit_key').where('player_id', 'in', players).execute();
+    const assigned = new Set(keys.map((row) => row.credit_key));
+    expect(queuedKeys.filter((row) => assigned.has(row.credit_key))).toEqual([]);
     const conversions = await db
       .selectFrom('ledger_transactions')
       .select(['reference', sql<string>`count(*)::text`.as('n')])

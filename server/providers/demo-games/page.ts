@@ -86,6 +86,7 @@ function slotMarkup(): string {
 <button type="button" id="spin" class="primary">Spin</button>
 </div>
 <p>Last win: <output id="win">–</output></p>
+<p id="free-spins" hidden>Free spins left: <output id="free-spins-left">0</output> (their winnings go to your casino bonus)</p>
 </section>
 <button type="button" id="info-toggle" aria-expanded="false" aria-controls="info">Paytable and RTP</button>
 <section id="info" hidden aria-labelledby="info-heading">

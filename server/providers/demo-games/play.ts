@@ -39,7 +39,8 @@ import {
   type ClaimedLiveBet,
   type DemoStore,
 } from '../../repositories/demo-provider-state';
-import { isWalletFailure, type DemoWallet, type WalletFailure } from './wallet';
+import { DEMO_WALLET_PROVIDER, isWalletFailure, type DemoWallet, type WalletFailure } from './wallet';
+import { freeSpinsOf, playFreeSpin } from '../../services/bonus-wagering';
 
 // The demo provider's rounds (issue 12, "The demo game provider"): the slot's spins, the roulette's
 // spins and the live table's bets, with their money. Real money: every round is a BET through the
@@ -136,6 +137,10 @@ export interface SlotAnswer extends Money {
   stops: number[];
   window: SlotOutcome['window'];
   lines: SlotOutcome['lines'];
+  /** Issue 24: a free spin the player was granted (betBonusType -1), its winnings in the bonus account. */
+  freeSpin?: boolean | undefined;
+  /** Issue 24: the free spins of this game left after the round (real money, when the player has or had some). */
+  freeSpinsLeft?: number | undefined;
 }
 
 export interface RouletteAnswer extends Money {
@@ -199,6 +204,8 @@ const slotAnswerSchema: v.GenericSchema<SlotAnswer> = v.object({
   stops: v.array(v.number()),
   window: v.array(v.array(v.picklist(SLOT_SYMBOLS))),
   lines: v.array(v.object({ line: v.number(), symbol: v.picklist(SLOT_SYMBOLS), count: v.number(), multiplier: v.number() })),
+  freeSpin: v.optional(v.boolean()),
+  freeSpinsLeft: v.optional(v.number()),
 });
 const rouletteAnswerSchema: v.GenericSchema<RouletteAnswer> = v.object({
   ...moneyEntries,
@@ -243,7 +250,8 @@ export interface BetInput {
 }
 
 export interface DemoPlay {
-  balance(claims: LaunchClaims): Promise<{ balance: string; currency: string }>;
+  /** The balance; a real slot's launch also its free spins of the game left (issue 24). */
+  balance(claims: LaunchClaims): Promise<{ balance: string; currency: string; freeSpinsLeft?: number | undefined }>;
   slotSpin(claims: LaunchClaims, requestId: string, lineBet: string): Promise<SlotAnswer>;
   rouletteSpin(claims: LaunchClaims, requestId: string, bets: readonly BetInput[]): Promise<RouletteAnswer>;
   liveState(claims: LaunchClaims): Promise<LiveState>;
@@ -560,6 +568,43 @@ export function demoPlay({ db, clock, keys, wallet, sweepMs = SWEEP_MS }: PlayDe
     await launchRow(claims);
   }
 
+  /**
+   * Issue 24: a real slot round of a game the player holds free spins of (a free-spin campaign,
+   * betBonusType -1) is one of them: no BET, the outcome paid at the lowest line bet into the bonus
+   * account (server/services/bonus-wagering.ts playFreeSpin, once per round). The login must be live,
+   * as for a bet (the balance call checks the game session). Null: no free spin left, a paid round.
+   */
+  async function freeRound(claims: LaunchClaims, roundRef: string, outcome: SlotOutcome): Promise<SlotAnswer | null> {
+    if (claims.pid === null) return null;
+    if ((await freeSpinsOf(db, claims.pid, claims.gid)).left === 0) return null;
+    await balanceOf(claims);
+    const currency = playCurrency(claims.cur);
+    const lineBet = slotLineBets(currency)[0] ?? 0;
+    const won = outcome.multiplier * lineBet;
+    const played = await playFreeSpin({ db, clock }, DEMO_WALLET_PROVIDER, {
+      playerId: claims.pid,
+      gameId: claims.gid,
+      roundId: `${claims.lid}:${roundRef}`,
+      category: claims.vertical,
+      winCents: BigInt(won),
+    });
+    if (!played.played) return null;
+    return {
+      result: 'SUCCESS',
+      balance: money(Number(played.playable), currency),
+      winPending: false,
+      roundId: roundRef,
+      currency: claims.cur,
+      bet: money(0, currency),
+      win: money(Number(played.won), currency),
+      stops: outcome.stops,
+      window: outcome.window,
+      lines: outcome.lines,
+      freeSpin: true,
+      freeSpinsLeft: played.left,
+    };
+  }
+
   async function balanceOf(claims: LaunchClaims): Promise<{ balance: string; currency: string }> {
     if (isDemo(claims)) return { balance: money((await launchFunCents(store, claims.lid)) ?? 0, playCurrency(claims.cur)), currency: claims.cur };
     if (claims.pid === null) throw new Error('A real launch names its player.');
@@ -572,7 +617,9 @@ export function demoPlay({ db, clock, keys, wallet, sweepMs = SWEEP_MS }: PlayDe
   return {
     async balance(claims) {
       await begin(claims);
-      return balanceOf(claims);
+      const balance = await balanceOf(claims);
+      if (isDemo(claims) || claims.kind !== 'slot' || claims.pid === null) return balance;
+      return { ...balance, freeSpinsLeft: (await freeSpinsOf(db, claims.pid, claims.gid)).left };
     },
 
     async slotSpin(claims, requestId, lineBetText) {
@@ -616,6 +663,11 @@ export function demoPlay({ db, clock, keys, wallet, sweepMs = SWEEP_MS }: PlayDe
         });
       }
       await startSpin(store, claims, now);
+      const free = await freeRound(claims, roundRef, outcome);
+      if (free) {
+        await remember(store, claims.lid, roundRef, { kind: 'slot', answer: free });
+        return free;
+      }
       const answer = answerOf(await settleReal(claims, roundRef, stake, won));
       await remember(store, claims.lid, roundRef, { kind: 'slot', answer });
       return answer;

@@ -125,12 +125,22 @@
     tell({ type: 'close' });
   });
 
+  // Issue 24: the free spins of this game the player holds (a real slot's answers carry them).
+  function showFreeSpins(left) {
+    var line = document.getElementById('free-spins');
+    if (!line || typeof left !== 'number') return;
+    document.getElementById('free-spins-left').textContent = String(left);
+    line.hidden = left === 0;
+  }
+
   var ended = false;
   function refreshBalance() {
     if (ended) return;
     call('/api/balance', {}).then(function (answer) {
-      if (answer.status === 200) showBalance(answer.body.balance);
-      else failed(answer);
+      if (answer.status === 200) {
+        showBalance(answer.body.balance);
+        showFreeSpins(answer.body.freeSpinsLeft);
+      } else failed(answer);
     }, networkFailed);
   }
   refreshBalance();
@@ -193,7 +203,9 @@
           if (round.result !== 'SUCCESS') return refused(round.result);
           showWindow(round.window);
           win.textContent = money(round.win);
-          say(Number(round.win) > 0 ? 'You win ' + money(round.win) + ' on ' + round.lines.length + (round.lines.length === 1 ? ' line.' : ' lines.') : 'No win this time.');
+          showFreeSpins(round.freeSpinsLeft);
+          if (round.freeSpin) say('Free spin: ' + (Number(round.win) > 0 ? 'you win ' + money(round.win) + ' into your bonus.' : 'no win this time.') + ' ' + round.freeSpinsLeft + ' left.');
+          else say(Number(round.win) > 0 ? 'You win ' + money(round.win) + ' on ' + round.lines.length + (round.lines.length === 1 ? ' line.' : ' lines.') : 'No win this time.');
           tell({ type: 'round-ended', roundId: round.roundId, bet: round.bet, win: round.win, balance: round.balance, currency: round.currency });
           tell({ type: 'balance', balance: round.balance, currency: round.currency });
         }, wait);
