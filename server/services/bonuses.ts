@@ -69,12 +69,12 @@ import { bonusRulesFor, createSettingsStore, type PlatformSettings, type Setting
 // triggered credit and a claim the player asked to queue, queued (bonus_queued) and credited when the
 // active one ends (forfeit, expiry, conversion).
 //
-// THE SEAM for the wagering on bets (the game wallet's part, another change): inside the game
-// wallet's transaction, `activeAssignmentFor(trx, playerId, vertical)` finds the active bonus of a
-// bet's vertical and `advanceWagering(trx, assignment, stakeCents, gameId)` adds a real stake in an
-// allowed game to its wagering and converts it at 100 %. Both are implemented here and tested
-// (tests/server/bonuses-engine.test.ts); the bets drawing cash then bonus, wins to bonus and the
-// free-spin rounds of the demo provider are what that change adds.
+// The wagering on bets: the seamless game wallet's bets, wins, rollbacks and free-spin rounds move
+// bonus money and advance the wagering in server/services/bonus-wagering.ts, which ends assignments
+// through this engine (endWithForfeit, creditNextQueued). `activeAssignmentFor(trx, playerId,
+// vertical)` and `advanceWagering(trx, assignment, stakeCents, gameId, now)` below are the engine's
+// own seam for a stake booked outside a game round (tested in tests/server/bonuses-engine.test.ts);
+// their conversion rule is the same (machines/lib/bonuses.ts conversionCents).
 
 export interface BonusDeps {
   db: Kysely<Database>;
