@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { conversionCents, depositTriggers, percentageOfCents, wageringRequirementCents, type TriggerEvent } from '../../machines/lib/bonuses';
 import { DAY_MS } from '../../machines/lib/constants';
-import { marketOfCountry, type BonusVertical } from '../../machines/lib/wallet';
+import { BONUS_VERTICALS, marketOfCountry, type BonusVertical } from '../../machines/lib/wallet';
 import type { Database } from '../db/schema';
 import { ERROR_CODES, HttpError } from '../http/errors';
 import {
@@ -296,6 +296,24 @@ export async function creditNextQueued(trx: Kysely<Database>, wallet: LockedWall
   if (!campaignRow) return null;
   const assignment = await activate(trx, wallet, campaignOf(campaignRow), `queued:${String(queued.id)}`, toCents(queued.amount), now);
   return (await markQueuedCredited(trx, queued.id, assignment.id, now)) ?? null;
+}
+
+/**
+ * A withdrawal request forfeits the player's active bonuses (the bonus terms; the withdraw screen
+ * warns with the amount before the player sends it, product.md §2 the withdrawal-forfeit warning):
+ * each vertical's active assignment ends FORFEITED with reason WITHDRAWAL and its bonus money goes
+ * back to the operator. Inside the withdrawal's transaction, with the wallet locked, after the
+ * withdrawal is posted (a refused withdrawal forfeits nothing). Answers the bonus money removed.
+ */
+export async function forfeitOnWithdrawal(trx: Kysely<Database>, wallet: LockedWallet, now: Date): Promise<bigint> {
+  let removed = 0n;
+  for (const vertical of BONUS_VERTICALS) {
+    const assignment = await activeAssignment(trx, wallet.playerId, vertical);
+    if (!assignment) continue;
+    const ended = await endWithForfeit(trx, wallet, assignment, 'WITHDRAWAL', now);
+    if (ended) removed += ended.removedCents;
+  }
+  return removed;
 }
 
 /**

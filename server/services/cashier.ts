@@ -79,7 +79,7 @@ import { cashierKycOf } from './kyc-level';
 import { cashierDocumentsResult } from '../../machines/lib/kyc';
 import { walletNotFound, wireMoney } from './wallet';
 import { requireWithdrawalSecondFactor } from './second-factor';
-import { onDepositSettled, selectDepositBonus } from './bonuses';
+import { forfeitOnWithdrawal, onDepositSettled, selectDepositBonus } from './bonuses';
 
 // The cashier's rules (behaviour.md §4 "Deposit and withdraw flows", §5 "Deposits are allowed only
 // when ...", §7 "Wallet and banking", §8; product.md §3; issue 11): the checks before a deposit or a
@@ -508,6 +508,8 @@ export async function requestWithdrawal(deps: CashierDeps, playerId: number, inp
     }
 
     const { referenceId, balances: after } = await postPendingWithdrawal(trx, wallet, { cents, methodId: input.methodId, balances, at: now });
+    // Issue 24: the withdrawal forfeits the active bonuses (the withdraw screen said so, with the amount).
+    await forfeitOnWithdrawal(trx, wallet, now);
     const answer = { result: 'SUCCESS' as const, referenceId, balance: wireMoney(after.MAIN, wallet.currency) };
     await storeAnswer(trx, call, answer, now);
     return answer;

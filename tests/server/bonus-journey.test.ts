@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rewardsResponseSchema, type RewardsResponse } from '../../src/api/bonuses';
 import { operationAnswerSchema } from '../../server/contract/provider-wallet';
-import { transactionsResponseSchema } from '../../src/api/wallet';
+import { transactionsResponseSchema, withdrawalRequestResponseSchema } from '../../src/api/wallet';
 import { depositWithBonus, expectBooksBalanced } from './helpers/bonuses';
 import { json, useTestPlatform } from './helpers/platform';
 import { GAME_SECRET, newKey, playerCall, providerCall, walletOf, walletPlayer, type WalletPlayer } from './helpers/wallet';
@@ -73,5 +73,27 @@ describe('a deposit with a bonus, played through, converts to cash (whole system
     const bonusRows = v.parse(transactionsResponseSchema, await json(history)).transactions;
     expect(bonusRows.length).toBeGreaterThanOrEqual(2);
     expect(bonusRows.every((row) => row.category === 'BONUS')).toBe(true);
+  });
+
+  it('a withdrawal forfeits the active bonus, as the withdraw screen warns; a refused one forfeits nothing', async () => {
+    const player = await walletPlayer(env.platform, app);
+    await depositWithBonus(app, player, '50.00', 'welcome-first-deposit');
+    expect(await walletNow(player)).toEqual({ cash: '50.00', casinoBonus: '50.00' });
+    const withdraw = async (amount: string) => {
+      const response = await playerCall(app, player.token, '/withdrawal/request', { amount, methodId: 'trustly', idempotencyKey: newKey('wd') });
+      expect(response.status, await response.clone().text()).toBe(200);
+      return v.parse(withdrawalRequestResponseSchema, await json(response)).result;
+    };
+
+    // More than the cash: refused, and the bonus stays active with its money.
+    expect(await withdraw('60.00')).toBe('NOT_ENOUGH_FUNDS');
+    expect(await walletNow(player)).toEqual({ cash: '50.00', casinoBonus: '50.00' });
+    expect((await activeRewards(player)).rewards).toHaveLength(1);
+
+    // A withdrawal that goes through ends the bonus: its money back to the operator, the cash withdrawn.
+    expect(await withdraw('20.00')).toBe('SUCCESS');
+    expect(await walletNow(player)).toEqual({ cash: '30.00', casinoBonus: '0.00' });
+    expect((await activeRewards(player)).rewards).toEqual([]);
+    await expectBooksBalanced(env.platform.database.db);
   });
 });
