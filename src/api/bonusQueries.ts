@@ -10,6 +10,7 @@ import { bonusesApi } from './bonuses';
 export const bonusKeys = {
   player: ['player', 'bonus'] as const,
   active: (playerId: number) => [...bonusKeys.player, playerId, 'rewards', 'ACTIVE'] as const,
+  manualClaim: (playerId: number) => [...bonusKeys.player, playerId, 'manual-claim', 'available'] as const,
 };
 
 /** The player's ACTIVE rewards list (behaviour.md §7 /bonus/rewards rewardsType ACTIVE); only for a logged-in player whose pages allow it. */
@@ -17,5 +18,17 @@ export const activeRewardsQuery = (playerId: number | null, enabled = true) =>
   queryOptions({
     queryKey: bonusKeys.active(playerId ?? 0),
     queryFn: ({ signal }) => bonusesApi.rewards({ rewardsType: 'ACTIVE' }, signal),
+    enabled: enabled && playerId !== null,
+  });
+
+/**
+ * Whether the player may claim a bonus code by hand (behaviour.md §6 manual-claim permission; §7
+ * bonus-code/manual-claim/available): the account navigation offers the bonus-code page only then,
+ * as its route guard lets only such a player in.
+ */
+export const manualClaimAvailabilityQuery = (playerId: number | null, enabled = true) =>
+  queryOptions({
+    queryKey: bonusKeys.manualClaim(playerId ?? 0),
+    queryFn: ({ signal }) => bonusesApi.manualClaimAvailability(signal),
     enabled: enabled && playerId !== null,
   });

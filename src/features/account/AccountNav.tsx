@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { regularRewards } from '../../../machines/lib/bonuses';
-import { activeRewardsQuery } from '../../api/bonusQueries';
+import { activeRewardsQuery, manualClaimAvailabilityQuery } from '../../api/bonusQueries';
 import * as s from './accountNav.css';
 import type { SessionRef } from './sessionRef';
 
@@ -11,7 +11,8 @@ import type { SessionRef } from './sessionRef';
  * The account area's pages (product.md §2 "Account area"): the account, its verification tab, banking, the rewards
  * and the gambling limits, links that say which page is shown (aria-current, also on a page's
  * sub-pages). The rewards and the gambling limits are left out for a player whose route would send
- * them back (risk-payout flagged or multibrand-suspended, product.md §2 "Route guards").
+ * them back (risk-payout flagged or multibrand-suspended, product.md §2 "Route guards"); the bonus
+ * code page also needs the manual-claim permission.
  */
 export function AccountNav({ langmarket, showLimits, session }: { langmarket: string; showLimits: boolean; session: SessionRef }) {
   const { t } = useLingui();
@@ -42,6 +43,7 @@ export function AccountNav({ langmarket, showLimits, session }: { langmarket: st
             </Link>
           </li>
         ) : null}
+        {showLimits ? <BonusCodeLink langmarket={langmarket} session={session} /> : null}
         {showLimits ? (
           <li>
             <Link to="/$langmarket/my-account/gambling-limits" params={{ langmarket }} className={s.link}>
@@ -70,5 +72,19 @@ function ActiveRewardsBadge({ session }: { session: SessionRef }) {
       <span aria-hidden="true">{count}</span>
       <span className={s.srOnly}>{t({ id: 'rewards.nav.activeCount', message: `(active bonuses: ${count})` })}</span>
     </span>
+  );
+}
+
+/** The bonus-code page's link, for a player with the manual-claim permission only (behaviour.md §6); nothing while it is asked. */
+function BonusCodeLink({ langmarket, session }: { langmarket: string; session: SessionRef }) {
+  const playerId = useSelector(session, (snapshot) => (snapshot.context.authorized ? (snapshot.context.claims?.playerId ?? null) : null));
+  const availability = useQuery(manualClaimAvailabilityQuery(playerId));
+  if (availability.data?.isAvailable !== true) return null;
+  return (
+    <li>
+      <Link to="/$langmarket/my-account/bonus-code" params={{ langmarket }} className={s.link}>
+        <Trans id="bonusCode.title">Bonus code</Trans>
+      </Link>
+    </li>
   );
 }
