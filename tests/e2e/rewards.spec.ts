@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect, expectNoSeriousA11yViolations, waitForShell } from './fixtures';
-import { expectFitsViewport, registerFreshPlayer } from './helpers';
+import { expectFitsViewport, registerFreshPlayer, shown } from './helpers';
 
 // The rewards pages (issue 24; product.md §2 /my-account/rewards and /rewards/active, the forfeit
 // modals; behaviour.md §4 "Bonuses and rewards"): a new player of this file's own (claims change the
@@ -14,6 +14,14 @@ const FREE_SPINS = 'registration-free-spins';
 
 function card(page: Page, campaignId: string) {
   return page.locator(`[data-testid="reward"][data-campaign="${campaignId}"]`);
+}
+
+/** The casino lobby's game names (its search index, as the lobby serves it). */
+async function casinoGameNames(page: Page): Promise<Set<string>> {
+  const answer = await page.request.get('/api/content/UN/en/lobbies/casino/games?channel=desktop');
+  expect(answer.ok()).toBe(true);
+  const index = (await answer.json()) as { games: { id: string; label: string }[] };
+  return new Set(index.games.map((game) => game.label));
 }
 
 async function fits(page: Page, where: string) {
@@ -40,6 +48,13 @@ test.describe('rewards', () => {
     const manual = card(page, MANUAL);
     await expect(manual.getByTestId('reward-amount')).toHaveText('€10.00');
     await expect(page.locator('[data-campaign="tournament-prize"]')).toHaveCount(0);
+    // The free spins are limited to two demo slots: the card names them (the lobby's names), never their ids.
+    const gameNames = await casinoGameNames(page);
+    const limited = card(page, FREE_SPINS).getByTestId('reward-games');
+    await expect(limited).not.toHaveText(/\d+ games|cas-\d/);
+    const named = ((await limited.textContent()) ?? '').split(', ');
+    expect(named).toHaveLength(2);
+    for (const name of named) expect(gameNames, `"${name}" is a game's name`).toContain(name);
     await fits(page, 'rewards offers');
 
     // Claim it: the confirmation, the active tab's count and the navigation's badge.
@@ -81,6 +96,16 @@ test.describe('rewards', () => {
     // Its 20 rounds (10 on each of two demo slots) are all left; the spins themselves carry no stake to wager.
     await expect(card(page, FREE_SPINS).getByTestId('reward-spins-left')).toHaveText('20');
     await expect(card(page, FREE_SPINS).getByTestId('reward-amount')).toHaveCount(0);
+    // No winnings to wager yet: no bar of "100 % of €0.00", but each game's rounds played, by its name.
+    await expect(card(page, FREE_SPINS).getByRole('progressbar')).toHaveCount(0);
+    await expect(card(page, FREE_SPINS).getByTestId('reward-balance')).toHaveCount(0);
+    const rounds = card(page, FREE_SPINS).getByTestId('reward-rounds').getByRole('listitem');
+    await expect(rounds).toHaveCount(2);
+    for (const line of await rounds.allTextContents()) {
+      const [name, played] = line.split(': ');
+      expect(gameNames).toContain(name);
+      expect(played).toBe('0 of 10 free spins played');
+    }
     await expect(card(page, MANUAL)).toHaveCount(0);
     await expect(page.getByTestId('rewards-active-count')).toHaveText('1');
 
@@ -92,6 +117,25 @@ test.describe('rewards', () => {
         await expect(page.locator('[data-testid="reward"]').first()).toBeVisible();
         await fits(page, `rewards${tab} in ${langmarket}`);
       }
+      // The forfeit prompt of the active free spins (the tab the loop ends on): its long words wrap,
+      // its buttons too, at 320 and 375 px, and it passes axe while open. Keeping the bonus closes it.
+      const language = langmarket.slice(0, 2);
+      await card(page, FREE_SPINS).getByRole('button', { name: shown(language, 'Forfeit bonus') }).click();
+      const dialog = page.getByRole('alertdialog', { name: shown(language, 'Forfeit your active bonus?') });
+      await expect(dialog).toBeVisible();
+      // Free spins without winnings lose no money: the prompt counts the spins lost, not "0.00".
+      await expect(dialog).toContainText('20');
+      await expect(dialog).not.toContainText(/0[,.]00/);
+      for (const width of [320, 375]) {
+        await page.setViewportSize({ width, height: 800 });
+        await expectFitsViewport(page, `forfeit prompt in ${langmarket} (${String(width)} px)`, dialog.getByRole('button', { name: shown(language, 'Forfeit bonus') }));
+        await expectFitsViewport(page, `forfeit prompt in ${langmarket} (${String(width)} px), keep`, dialog.getByRole('button', { name: shown(language, 'Keep my bonus') }));
+        await expectNoSeriousA11yViolations(page);
+      }
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await dialog.getByRole('button', { name: shown(language, 'Keep my bonus') }).click();
+      await expect(dialog).toBeHidden();
+      await expect(card(page, FREE_SPINS)).toBeVisible();
     }
   });
 

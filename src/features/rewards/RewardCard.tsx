@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { differenceInCalendarDays, differenceInHours, differenceInMinutes } from 'date-fns';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -8,6 +9,7 @@ import { Button } from '../../ui/Button';
 import { dateOf, displayDate } from '../../ui/dates';
 import { Facts, type Fact } from '../../ui/Facts';
 import { useMoney, wireCents, type MoneyFormat } from '../../ui/money';
+import { namesOf, useGameLabels } from './gameNames';
 import * as s from './rewards.css';
 import { VERTICAL_NAMES } from './texts';
 
@@ -103,6 +105,48 @@ function AmountText({ reward, money }: { reward: Reward; money: MoneyFormat }): 
   return null;
 }
 
+/**
+ * Free spins' winnings are wagered only when the campaign asks for it (wageringAmount > 0): until
+ * then the card shows the rounds, not a bar of "100 % of 0.00".
+ */
+function wageringToShow(reward: Reward): boolean {
+  if (!isFreeSpinCampaign(reward)) return true;
+  return reward.wageringAmount !== null && (wireCents(reward.wageringAmount) ?? 0) > 0;
+}
+
+/** An active free-spin reward's rounds played, per game when the games' names are known, else in all. */
+function FreeSpinRounds({ games, labels }: { games: NonNullable<Reward['freeSpinDetail']>['games']; labels: ReadonlyMap<string, string> | undefined }) {
+  const { t } = useLingui();
+  const names = namesOf(
+    games.map((game) => game.gameId),
+    labels,
+  );
+  if (names === null) {
+    const played = games.reduce((sum, game) => sum + game.roundsPlayed, 0);
+    const rounds = games.reduce((sum, game) => sum + game.rounds, 0);
+    return (
+      <p className={s.text} data-testid="reward-rounds">
+        {t({ id: 'rewards.spins.played', message: `${played} of ${rounds} free spins played` })}
+      </p>
+    );
+  }
+  return (
+    <ul className={s.rounds} data-testid="reward-rounds">
+      {games.map((game, at) => {
+        const name = names[at];
+        const played = game.roundsPlayed;
+        const rounds = game.rounds;
+        return <li key={game.gameId}>{t({ id: 'rewards.spins.playedOn', message: `${name}: ${played} of ${rounds} free spins played` })}</li>;
+      })}
+    </ul>
+  );
+}
+
+/** A free-spin reward's rounds not played yet, over its games. */
+export function spinsLeft(reward: Pick<Reward, 'freeSpinDetail'>): number {
+  return (reward.freeSpinDetail?.games ?? []).reduce((sum, game) => sum + Math.max(0, game.rounds - game.roundsPlayed), 0);
+}
+
 /** Free spins are rounds, not money: their card shows the spins left, not an amount of 0. */
 function showsAmount(reward: Reward): boolean {
   if (!isFreeSpinCampaign(reward)) return true;
@@ -130,25 +174,30 @@ export function RewardCard({ reward, langMarket, busy, send }: RewardCardProps) 
   const active = reward.state === 'ACTIVATED';
   const expiresAt = dateOf(active ? reward.expiresAt : reward.campaignEndsAt);
   const info = reward.campaignDisplayInfo;
+  const spins = reward.freeSpinDetail?.games ?? [];
+  const labels = useGameLabels(langMarket, reward.vertical, reward.gameLimitations.length > 0 || spins.length > 0);
   const facts: Fact[] = [];
-  if (active && reward.balance !== null) facts.push({ term: <Trans id="rewards.balance">Bonus left</Trans>, value: money.wire(reward.balance), testId: 'reward-balance' });
+  if (active && reward.balance !== null && wageringToShow(reward)) facts.push({ term: <Trans id="rewards.balance">Bonus left</Trans>, value: money.wire(reward.balance), testId: 'reward-balance' });
   if (reward.wrMultiplier > 0) {
     const times = reward.wrMultiplier;
     facts.push({ term: <Trans id="rewards.wagering">Wagering</Trans>, value: t({ id: 'rewards.wagering.times', message: `${times} × the bonus` }) });
   }
+  const limitedTo = namesOf(reward.gameLimitations, labels);
+  const limitCount = reward.gameLimitations.length;
   facts.push({
     term: <Trans id="rewards.games">Games</Trans>,
     value:
-      reward.gameLimitations.length === 0 ? (
+      limitCount === 0 ? (
         <Trans id="rewards.games.all">All games of this kind</Trans>
+      ) : limitedTo === null ? (
+        t({ id: 'rewards.games.count', message: plural(limitCount, { one: '# game', other: '# games' }) })
       ) : (
-        reward.gameLimitations.join(', ')
+        limitedTo.join(', ')
       ),
+    testId: 'reward-games',
   });
-  const spins = reward.freeSpinDetail?.games ?? [];
   if (spins.length > 0) {
-    const left = spins.reduce((sum, game) => sum + Math.max(0, game.rounds - game.roundsPlayed), 0);
-    facts.push({ term: <Trans id="rewards.spinsLeft">Spins left</Trans>, value: String(left), testId: 'reward-spins-left' });
+    facts.push({ term: <Trans id="rewards.spinsLeft">Spins left</Trans>, value: String(spinsLeft(reward)), testId: 'reward-spins-left' });
   }
   const campaignId = reward.campaignId;
   const buttons: ReactNode[] = [];
@@ -219,7 +268,8 @@ export function RewardCard({ reward, langMarket, busy, send }: RewardCardProps) 
         </p>
       ) : null}
       {info.description === '' ? null : <p className={s.text}>{info.description}</p>}
-      {active ? <WageringProgress reward={reward} money={money} locale={locale} /> : null}
+      {active && wageringToShow(reward) ? <WageringProgress reward={reward} money={money} locale={locale} /> : null}
+      {active && !wageringToShow(reward) && spins.length > 0 ? <FreeSpinRounds games={spins} labels={labels} /> : null}
       {expiresAt === null ? null : <ExpiryCountdown until={expiresAt} locale={locale} />}
       <Facts items={facts} layout="inline" />
       {info.terms === '' ? null : <p className={s.terms}>{info.terms}</p>}

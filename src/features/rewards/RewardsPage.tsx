@@ -1,8 +1,10 @@
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
+import { isFreeSpinCampaign } from '../../../machines/lib/bonuses';
 import { formatLangMarket, type LangMarket } from '../../../machines/lib/markets';
 import { rewardOf, type rewardsMachine } from '../../../machines/rewards.machine';
 import type { sessionMachine } from '../../../machines/session.machine';
@@ -11,9 +13,9 @@ import { FormError } from '../../ui/Field';
 import { LoadFailed } from '../../ui/LoadFailed';
 import { Loader } from '../../ui/Loader';
 import { Modal } from '../../ui/Modal';
-import { useMoney } from '../../ui/money';
+import { useMoney, wireCents } from '../../ui/money';
 import { PageFrame } from '../../ui/PageFrame';
-import { RewardCard } from './RewardCard';
+import { RewardCard, spinsLeft } from './RewardCard';
 import * as s from './rewards.css';
 import { rewardsErrorMessage } from './texts';
 
@@ -200,7 +202,10 @@ function ForfeitDialog({ flow, langMarket }: { flow: RewardsActor; langMarket: L
   );
   const money = useMoney(langMarket, conflict?.currency ?? 'EUR');
   const title = conflict?.campaignDisplayInfo.title ?? '';
-  const lost = money.wire(conflict?.balance ?? conflict?.amount ?? '0.00');
+  const lostWire = conflict?.balance ?? conflict?.amount ?? '0.00';
+  const lost = money.wire(lostWire);
+  // Free spins without winnings lose no money: the prompt says that their spins are lost.
+  const spins = conflict !== null && isFreeSpinCampaign(conflict) && (wireCents(lostWire) ?? 0) === 0 ? spinsLeft(conflict) : null;
   const forfeitOnly = action?.kind === 'forfeit';
   const replacementTitle = replacement?.campaignDisplayInfo.title ?? '';
   return (
@@ -209,7 +214,14 @@ function ForfeitDialog({ flow, langMarket }: { flow: RewardsActor; langMarket: L
       onClose={() => flow.send({ type: 'forfeit.cancel' })}
       alert
       title={<Trans id="bonusCode.forfeit.title">Forfeit your active bonus?</Trans>}
-      description={t({ id: 'rewards.forfeit.lose', message: `If you forfeit ${title}, its bonus money is removed: you lose ${lost}.` })}
+      description={
+        spins === null
+          ? t({ id: 'rewards.forfeit.lose', message: `If you forfeit ${title}, its bonus money is removed: you lose ${lost}.` })
+          : t({
+              id: 'rewards.forfeit.loseSpins',
+              message: plural(spins, { one: `If you forfeit ${title}, its last free spin is lost.`, other: `If you forfeit ${title}, its # free spins left are lost.` }),
+            })
+      }
     >
       <div className={s.dialogBody}>
         {forfeitOnly || replacement === null ? null : (

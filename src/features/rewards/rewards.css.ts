@@ -86,3 +86,6 @@ export const srOnly = style(srOnlyStyle);
 // push the page wider than the screen; the same in the forfeit dialog.
 export const dialogBody = style({ display: 'grid', gap: vars.space.md, minWidth: 0 });
 globalStyle(`${page} button, ${dialogBody} button`, { whiteSpace: 'normal', textAlign: 'center', maxWidth: '100%' });
+
+/** An active free-spin reward's rounds, one game a line (a long game name wraps). */
+export const rounds = style([mutedText, { listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space.xs, overflowWrap: 'anywhere' }]);
