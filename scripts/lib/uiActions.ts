@@ -47,6 +47,11 @@ const methodSelect: UiAction = {
 /** A comment for an event the player does not send with a control (the page or the browser does). */
 const says = (text: (event: EventObject) => string): UiAction => ({ code: (event) => `// ${text(event)}` });
 
+/** A reward card's button (src/features/rewards/RewardCard.tsx), on the card of the event's campaign. */
+const onCard = (id: string): UiAction => ({
+  code: (event) => `await page.locator('[data-testid="reward"][data-campaign="${String(field(event, 'campaignId'))}"]').getByRole('button', { name: ${accessibleName([id])} }).click();`,
+});
+
 /** How code entry (machines/codeVerification.machine.ts, a child of the flow) ended, as the player does it. */
 const codeEntryEnds: UiAction = {
   code: (event) => {
@@ -180,6 +185,33 @@ export const FLOW_UIS: Readonly<Record<string, FlowUi>> = {
       'forfeit.confirm': { role: 'button', names: ['bonusCode.forfeit.confirm'] },
       'forfeit.cancel': { role: 'button', names: ['bonusCode.forfeit.cancel'] },
       'code.reset': { role: 'button', names: ['bonusCode.another'] },
+    },
+  },
+  // Issue 24: the rewards pages (the offers; the Active tab, /my-account/rewards/active). A card is
+  // found by its campaign (data-campaign); the forfeit prompt's buttons are the prompt's.
+  rewards: {
+    path: '/en-UN/my-account/rewards',
+    player: 'player@example.com',
+    notes: ['manual-casino-10 is a claimable casino bonus; registration-free-spins are refused with the forfeit prompt while it is active (its Forfeit bonus is on the Active tab).'],
+    actions: {
+      'rewards.retry': { role: 'button', names: ['common.tryAgain'] },
+      'reward.claim': onCard('bonusCode.claim'),
+      'reward.claimFreeSpins': onCard('rewards.claimFreeSpins'),
+      'reward.consent': onCard('rewards.consent'),
+      // The Active tab's link is named with its count ("Active 1").
+      'reward.forfeit': {
+        code: (event) =>
+          `await page.getByRole('link', { name: /^${messageText('rewards.tabs.active')}/ }).click(); await ${locator('button', ['rewards.forfeit'])}.first().click(); // the active reward of assignment ${String(field(event, 'assignmentId'))}`,
+      },
+      'queued.claim': { role: 'button', names: ['rewards.queued.claim'] },
+      'queued.forfeitAndClaim': { role: 'button', names: ['rewards.queued.forfeitAndClaim'] },
+      'cashback.activate': onCard('rewards.cashback.activate'),
+      'cashback.deactivate': onCard('rewards.cashback.deactivate'),
+      'optIn.activate': onCard('rewards.optIn.activate'),
+      'optIn.deactivate': onCard('rewards.optIn.deactivate'),
+      // The prompt's confirm: Forfeit and claim (a claim refused), or Forfeit bonus (a card's forfeit).
+      'forfeit.confirm': { code: () => `await page.getByRole('alertdialog').getByRole('button', { name: ${accessibleName(['bonusCode.forfeit.confirm', 'rewards.forfeit'])} }).click();` },
+      'forfeit.cancel': { role: 'button', names: ['rewards.forfeit.keep'] },
     },
   },
   withdraw: {

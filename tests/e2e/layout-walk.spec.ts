@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect, waitForShell } from './fixtures';
-import { expectFitsViewport, freshPersonalId, header, lastCode, newPlayer, shown, wrongCode } from './helpers';
+import { expectFitsViewport, freshPersonalId, header, lastCode, newPlayer, registerFreshPlayer, shown, wrongCode } from './helpers';
 
 // Issue 8: "a layout test that only visits a flow's first step misses the wide step". This walks
 // every step of every flow on a phone (320 and 375 px), in the languages with long words where the
@@ -397,6 +397,27 @@ for (const width of WIDTHS) {
       await waitForShell(page);
       await expect(main.locator('a[href*="/play/"]').first()).toBeVisible();
       await expectFitsViewport(page, 'live casino lobby');
+    });
+
+    test('rewards in Finnish: the offers, a claim, the active tab, the forfeit prompt', async ({ page }) => {
+      const t = inLanguage('fi');
+      const main = page.getByRole('main');
+      await registerFreshPlayer(page.request, { tag: `walk-rewards-${String(width)}`, firstName: 'Aino', lastName: 'Virtanen', password: PASSWORD });
+      await page.goto('/fi-FI/my-account/rewards');
+      await waitForShell(page);
+      const offer = main.locator('[data-testid="reward"][data-campaign="manual-casino-10"]');
+      const claim = offer.getByRole('button', { name: t('Claim bonus') });
+      await expectFitsViewport(page, 'rewards offers', claim);
+      await claim.click();
+      await expect(main.getByTestId('rewards-active-count')).toHaveText('1');
+      await main.getByRole('link', { name: within(t('Active')) }).click();
+      const forfeit = main.locator('[data-testid="reward"][data-campaign="manual-casino-10"]').getByRole('button', { name: t('Forfeit bonus') });
+      await expectFitsViewport(page, 'rewards active, the wagering progress', forfeit);
+      await forfeit.click();
+      const prompt = page.getByRole('alertdialog', { name: t('Forfeit your active bonus?') });
+      await expectFitsViewport(page, 'rewards forfeit prompt', prompt.getByRole('button', { name: t('Keep my bonus') }));
+      await prompt.getByRole('button', { name: t('Keep my bonus') }).click();
+      await expect(prompt).toBeHidden();
     });
 
     test('accept-terms, /401 and the home page in Finnish, German and Portuguese', async ({ page, request }) => {
