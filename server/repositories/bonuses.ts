@@ -114,10 +114,6 @@ export async function endAssignment(
     .executeTakeFirst();
 }
 
-export async function setWagered(trx: Kysely<Database>, id: number, wagered: string): Promise<void> {
-  await trx.updateTable('bonus_assignments').set({ wagered }).where('id', '=', id).execute();
-}
-
 /** Active assignments past their expiry (of one player, or of all). */
 export async function expiredAssignments(db: Kysely<Database>, now: Date, playerId?: number): Promise<AssignmentRow[]> {
   let query = db.selectFrom('bonus_assignments').selectAll().where('state', '=', 'ACTIVATED').where('expires_at', '<=', now);

@@ -1,10 +1,9 @@
 import type { Kysely } from 'kysely';
 import * as v from 'valibot';
-import { BONUS_TYPES, conversionCents, wageringRequirementCents } from '../../machines/lib/bonuses';
+import { BONUS_TYPES, wageringRequirementCents } from '../../machines/lib/bonuses';
 import type { BonusVertical, TransactionCategory } from '../../machines/lib/wallet';
 import type { GameVertical } from '../contract/provider-wallet';
 import type { Database } from '../db/schema';
-import { endAssignment } from '../repositories/bonuses';
 import {
   activeBetBonus,
   addToAssignment,
@@ -20,7 +19,7 @@ import {
 } from '../repositories/bonus-wagering';
 import type { GameRoundRow } from '../repositories/game-rounds';
 import { inTransaction } from '../repositories/transaction';
-import { creditNextQueued, endWithForfeit } from './bonuses';
+import { convertAssignment, endWithForfeit } from './bonuses';
 import {
   BONUS_FUNDING_ACCOUNT,
   bonusAccount,
@@ -166,47 +165,10 @@ export async function recordBonusBet(
     });
   }
   if (bonus.allowed && after >= required && row.spins_left === 0) {
-    await convertAssignment(trx, wallet, row, bet.now);
+    await convertAssignment(trx, wallet, row, v.parse(v.picklist(BONUS_TYPES), row.bonus_type), bet.now);
     return true;
   }
   return false;
-}
-
-/**
- * Converts an assignment whose wagering is complete: COMPLETED / CONVERTED, one BONUS_CONVERSION
- * posting (conversionCents: non-sticky, the BONUS balance to MAIN; sticky, its winnings above the
- * bonus amount, the rest back to the operator), then the vertical's next queued bonus. The posting's
- * key is the engine's (`bonus:conversion:<id>`), so the ledger converts an assignment once whoever
- * converts it. False when it was not active any more.
- */
-export async function convertAssignment(trx: Kysely<Database>, wallet: LockedWallet, row: BetBonusRow, now: Date): Promise<boolean> {
-  const ended = await endAssignment(trx, row.id, { state: 'COMPLETED', endReason: 'CONVERTED', at: now });
-  if (!ended) return false;
-  const vertical = row.wallet_vertical as BonusVertical;
-  const before = await playerBalances(trx, wallet.playerId, wallet.currency);
-  const balance = before.BONUS[vertical];
-  const { toMain, removed } = conversionCents(v.parse(v.picklist(BONUS_TYPES), row.bonus_type), balance, toCents(row.amount));
-  if (balance > 0n) {
-    const entries = [{ account: bonusAccount(wallet.playerId, vertical), cents: -balance }];
-    if (toMain > 0n) entries.push({ account: playerAccount(wallet.playerId), cents: toMain });
-    if (removed > 0n) entries.push({ account: BONUS_FUNDING_ACCOUNT, cents: removed });
-    const history = await recordHistory(trx, wallet, { category: 'BONUS', type: 'DEPOSIT', status: 'SUCCESS', amount: toMain, balanceAfter: before.MAIN + toMain, at: now });
-    await postOnWallet(
-      trx,
-      wallet,
-      {
-        idempotencyKey: `bonus:conversion:${String(row.id)}`,
-        kind: 'BONUS_CONVERSION',
-        cents: balance,
-        entries,
-        reference: `${row.campaign_id}:${String(row.id)}`,
-        walletTransactionId: history.id,
-      },
-      before,
-    );
-  }
-  await creditNextQueued(trx, wallet, vertical, now);
-  return true;
 }
 
 /** Where a bonus part goes back or is paid: the BONUS account, MAIN (converted) or the operator (forfeited, expired). */
@@ -373,7 +335,7 @@ export async function playFreeSpin(
     }
     row = await assignmentForBet(trx, row.id);
     if (row && row.state === 'ACTIVATED' && row.spins_left === 0 && toCents(row.wagered) >= toCents(row.wagering_amount)) {
-      await convertAssignment(trx, wallet, row, now);
+      await convertAssignment(trx, wallet, row, v.parse(v.picklist(BONUS_TYPES), row.bonus_type), now);
     }
     const left = await freeSpinsOf(trx, input.playerId, input.gameId);
     return { played: true, won: input.winCents, left: left.left, replayed: false, playable: await playable() };

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { conversionCents, depositTriggers, percentageOfCents, wageringRequirementCents, type TriggerEvent } from '../../machines/lib/bonuses';
+import { conversionCents, depositTriggers, percentageOfCents, wageringRequirementCents, type BonusType, type TriggerEvent } from '../../machines/lib/bonuses';
 import { DAY_MS } from '../../machines/lib/constants';
 import { BONUS_VERTICALS, marketOfCountry, type BonusVertical } from '../../machines/lib/wallet';
 import type { Database } from '../db/schema';
@@ -14,7 +14,6 @@ import {
   findAssignmentByKey,
   findCampaign,
   findQueuedByKey,
-  freeSpinsOf,
   insertDepositSelection,
   insertAssignment,
   insertCashbackRun,
@@ -23,7 +22,6 @@ import {
   markQueuedCredited,
   nextQueued,
   runningCampaigns,
-  setWagered,
   activationsOf,
   type AssignmentRow,
   type QueuedRow,
@@ -70,11 +68,8 @@ import { bonusRulesFor, createSettingsStore, type PlatformSettings, type Setting
 // active one ends (forfeit, expiry, conversion).
 //
 // The wagering on bets: the seamless game wallet's bets, wins, rollbacks and free-spin rounds move
-// bonus money and advance the wagering in server/services/bonus-wagering.ts, which ends assignments
-// through this engine (endWithForfeit, creditNextQueued). `activeAssignmentFor(trx, playerId,
-// vertical)` and `advanceWagering(trx, assignment, stakeCents, gameId, now)` below are the engine's
-// own seam for a stake booked outside a game round (tested in tests/server/bonuses-engine.test.ts);
-// their conversion rule is the same (machines/lib/bonuses.ts conversionCents).
+// bonus money and advance the wagering in server/services/bonus-wagering.ts (the one wagering step),
+// which ends assignments through this engine (endWithForfeit, convertAssignment, creditNextQueued).
 
 export interface BonusDeps {
   db: Kysely<Database>;
@@ -119,12 +114,6 @@ async function activeExists(db: Kysely<Database>, active: AssignmentRow): Promis
     triggered ? ERROR_CODES.activeTriggeredAlreadyExists : ERROR_CODES.activeAlreadyExists,
     `An active bonus in the ${active.wallet_vertical} vertical exists already; forfeit it first.`,
   );
-}
-
-async function lockedWallet(trx: Kysely<Database>, playerId: number): Promise<LockedWallet> {
-  const wallet = await lockWallet(trx, playerId);
-  if (!wallet) throw new HttpError(404, ERROR_CODES.walletNotFound, 'The player has no wallet.');
-  return wallet;
 }
 
 /**
@@ -197,7 +186,7 @@ async function activate(trx: Kysely<Database>, wallet: LockedWallet, campaign: C
     );
     // Nothing to wager (a cashback paid as cash, wrMultiplier 0): it converts at once.
     if (toCents(assignment.wagering_amount) === 0n && campaign.freeSpinGames === null) {
-      return (await convert(trx, wallet, assignment, campaign, now)) ?? assignment;
+      return (await convertAssignment(trx, wallet, assignment, campaign.bonusType, now)) ?? assignment;
     }
   }
   return assignment;
@@ -248,15 +237,16 @@ export async function endWithForfeit(
  * Converts an assignment whose wagering is complete (machines/lib/bonuses.ts conversionCents): one
  * BONUS_CONVERSION posting moves its BONUS account's balance to MAIN (non-sticky) or only the winnings
  * above the bonus amount (sticky, the rest back to the operator); the assignment is COMPLETED and the
- * vertical's next queued bonus credited.
+ * vertical's next queued bonus credited. The one conversion: the game wallet's bet calls it at 100 %
+ * (server/services/bonus-wagering.ts), and its posting's key makes it happen once.
  */
-async function convert(trx: Kysely<Database>, wallet: LockedWallet, assignment: AssignmentRow, campaign: Campaign, now: Date): Promise<AssignmentRow | undefined> {
+export async function convertAssignment(trx: Kysely<Database>, wallet: LockedWallet, assignment: AssignmentRow, bonusType: BonusType, now: Date): Promise<AssignmentRow | undefined> {
   const ended = await endAssignment(trx, assignment.id, { state: 'COMPLETED', endReason: 'CONVERTED', at: now });
   if (!ended) return undefined;
   const vertical = assignment.wallet_vertical as BonusVertical;
   const before = await playerBalances(trx, wallet.playerId, wallet.currency);
   const balance = before.BONUS[vertical];
-  const { toMain, removed } = conversionCents(campaign.bonusType, balance, toCents(assignment.amount));
+  const { toMain, removed } = conversionCents(bonusType, balance, toCents(assignment.amount));
   if (balance > 0n) {
     const entries = [{ account: bonusAccount(wallet.playerId, vertical), cents: -balance }];
     if (toMain > 0n) entries.push({ account: playerAccount(wallet.playerId), cents: toMain });
@@ -331,38 +321,6 @@ export async function expireAssignments(deps: Pick<BonusDeps, 'db' | 'clock'>, p
     });
   }
   return expired;
-}
-
-// ------------------------------------------------------------------------------ the wagering seam
-
-/** The active assignment of a wallet vertical (the game wallet's bet calls it in its transaction). */
-export async function activeAssignmentFor(trx: Kysely<Database>, playerId: number, vertical: BonusVertical): Promise<AssignmentRow | undefined> {
-  return activeAssignment(trx, playerId, vertical);
-}
-
-/**
- * Adds a real stake to an active assignment's wagering (a stake in a game outside the campaign's
- * game limitations adds nothing; a free-spin round, stake 0, adds nothing; a free-spin bonus with
- * rounds left neither) and converts it at 100 %.
- * Call it inside the game wallet's transaction, after the bet's posting, with the bet's time (`now`,
- * the caller's clock); the wallet is locked here (again: a no-op when the caller holds it). Answers
- * the assignment as it now is.
- */
-export async function advanceWagering(trx: Kysely<Database>, assignment: AssignmentRow, stakeCents: bigint, gameId: string, now: Date = new Date()): Promise<AssignmentRow> {
-  if (assignment.state !== 'ACTIVATED' || stakeCents <= 0n) return assignment;
-  const campaignRow = await findCampaign(trx, assignment.campaign_id);
-  if (!campaignRow) return assignment;
-  const campaign = campaignOf(campaignRow);
-  if (campaign.gameLimitations.length > 0 && !campaign.gameLimitations.includes(gameId)) return assignment;
-  // A free-spin bonus is not done while rounds are left to play: its winnings come with them.
-  if (campaign.freeSpinGames !== null && (await freeSpinsOf(trx, [assignment.id])).some((grant) => grant.roundsPlayed < grant.rounds)) return assignment;
-  const wallet = await lockedWallet(trx, assignment.player_id);
-  const required = toCents(assignment.wagering_amount);
-  const wagered = toCents(assignment.wagered) + stakeCents;
-  const capped = wagered > required ? required : wagered;
-  await setWagered(trx, assignment.id, fromCents(capped));
-  if (capped >= required) return (await convert(trx, wallet, { ...assignment, wagered: fromCents(capped) }, campaign, now)) ?? assignment;
-  return { ...assignment, wagered: fromCents(capped) };
 }
 
 // ------------------------------------------------------------------------------ triggers

@@ -3,14 +3,16 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { claimResponseSchema, rewardsResponseSchema, type Reward } from '../../src/api/bonuses';
 import { findPlayerAssignment, insertAssignment, insertCampaignIfMissing, ledgerKindTotal } from '../../server/repositories/bonuses';
 import { inTransaction } from '../../server/repositories/transaction';
-import { activeAssignmentFor, advanceWagering, cashbackPeriod, expireAssignments, settleCashback } from '../../server/services/bonuses';
+import { cashbackPeriod, expireAssignments, settleCashback } from '../../server/services/bonuses';
+import { activeBonusForBet, recordBonusBet } from '../../server/services/bonus-wagering';
+import { assignmentForBet } from '../../server/repositories/bonus-wagering';
 import { bonusAccount, gameAccount, lockWallet, playerBalances, postOnWallet } from '../../server/services/ledger';
 import { depositWithBonus, expectBooksBalanced } from './helpers/bonuses';
 import { json, useTestPlatform } from './helpers/platform';
 import { credit, GAME_SECRET, logIn, newKey, providerCall, walletPlayer, type WalletPlayer } from './helpers/wallet';
 
-// The bonus engine's money below the API (issue 24; server/services/bonuses.ts): the wagering seam
-// (activeAssignmentFor, advanceWagering) and conversion at 100 % (non-sticky: all to MAIN; sticky:
+// The bonus engine's money below the API (issue 24; server/services/bonuses.ts): a stake's wagering
+// (the game wallet's step, server/services/bonus-wagering.ts) and conversion at 100 % (non-sticky: all to MAIN; sticky:
 // only the winnings), the queue credited by a conversion, the linked campaign it unlocks, the weekly
 // cashback and the expiry of every player on the clock the tests drive, concurrent claims credited
 // once, and the database's own guard of one active bonus per vertical. The books balance throughout.
@@ -53,13 +55,21 @@ async function balances(player: WalletPlayer) {
   return playerBalances(db(), player.id, 'EUR');
 }
 
-/** Adds a stake to the player's active bonus of a vertical, as the game wallet's bet will (the seam). */
+/**
+ * Books a stake on the player's active bonus of a vertical with the game wallet's own wagering step
+ * (server/services/bonus-wagering.ts: the bet's wagering, conversion at 100 %), without moving the
+ * stake's money: what a bet does to the assignment. Answers the assignment as it then is.
+ */
 async function wager(player: WalletPlayer, vertical: 'CASINO' | 'SPORTS' | 'LIVE_CASINO', stakeCents: bigint, gameId: string) {
   return inTransaction(db(), async (trx) => {
-    await lockWallet(trx, player.id);
-    const assignment = await activeAssignmentFor(trx, player.id, vertical);
-    if (!assignment) throw new Error('no active bonus');
-    return advanceWagering(trx, assignment, stakeCents, gameId, now);
+    const wallet = await lockWallet(trx, player.id);
+    if (!wallet) throw new Error('no wallet');
+    const bonus = await activeBonusForBet(trx, wallet, vertical, gameId, now);
+    if (!bonus) throw new Error('no active bonus');
+    await recordBonusBet(trx, wallet, bonus, { provider: 'test', transactionId: newKey('bet'), roundId: newKey('round'), stake: stakeCents, bonusPart: 0n, now });
+    const after = await assignmentForBet(trx, bonus.row.id);
+    if (!after) throw new Error('the assignment is gone');
+    return after;
   });
 }
 
