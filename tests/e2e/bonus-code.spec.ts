@@ -23,8 +23,11 @@ test.describe('bonus code', () => {
   test('a wrong code is refused with the code kept; WELCOME50 is verified, claimed and on the casino bonus balance', async ({ page }) => {
     test.setTimeout(60_000);
     await registerFreshPlayer(page.request, { tag: 'bonuscode', firstName: 'Bea', lastName: 'Code', password: 'Aurora-Player-1' });
-    await page.goto('/en-UN/my-account/bonus-code');
+    // The account navigation offers the page to a player with the manual-claim permission (behaviour.md §6).
+    await page.goto('/en-UN/my-account/account');
     await waitForShell(page);
+    await page.getByRole('navigation', { name: 'Your account' }).getByRole('link', { name: 'Bonus code' }).click();
+    await expect(page).toHaveURL(/\/en-UN\/my-account\/bonus-code$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Bonus code' })).toBeVisible();
     const field = page.getByRole('textbox', { name: 'Bonus code' });
     await fits(page, 'bonus code');
