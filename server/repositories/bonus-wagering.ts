@@ -15,9 +15,9 @@ export interface BetBonusRow extends Selectable<BonusAssignmentsTable> {
   spins_left: number;
 }
 
-/** The player's ACTIVATED assignment of a wallet vertical with its campaign's bet rules (one indexed probe). */
-export async function activeBetBonus(db: Kysely<Database>, playerId: number, walletVertical: string): Promise<BetBonusRow | undefined> {
-  const row = await db
+/** An assignment joined with its campaign's bet rules and the free spins it has left. */
+function betBonusRows(db: Kysely<Database>) {
+  return db
     .selectFrom('bonus_assignments as a')
     .innerJoin('bonus_campaigns as c', 'c.id', 'a.campaign_id')
     .selectAll('a')
@@ -26,29 +26,21 @@ export async function activeBetBonus(db: Kysely<Database>, playerId: number, wal
       'c.game_limitations',
       sql<string>`c.wr_multiplier::text`.as('wr_multiplier'),
       sql<string>`(select coalesce(sum(f.rounds - f.rounds_played), 0) from bonus_free_spins f where f.assignment_id = a.id)::text`.as('spins_left'),
-    ])
-    .where('a.player_id', '=', playerId)
-    .where('a.wallet_vertical', '=', walletVertical)
-    .where('a.state', '=', 'ACTIVATED')
-    .executeTakeFirst();
-  return row ? { ...row, spins_left: Number(row.spins_left) } : undefined;
+    ]);
+}
+
+const betBonusOf = <T extends { spins_left: string }>(row: T | undefined) => (row ? { ...row, spins_left: Number(row.spins_left) } : undefined);
+
+/** The player's ACTIVATED assignment of a wallet vertical with its campaign's bet rules (one indexed probe). */
+export async function activeBetBonus(db: Kysely<Database>, playerId: number, walletVertical: string): Promise<BetBonusRow | undefined> {
+  return betBonusOf(
+    await betBonusRows(db).where('a.player_id', '=', playerId).where('a.wallet_vertical', '=', walletVertical).where('a.state', '=', 'ACTIVATED').executeTakeFirst(),
+  );
 }
 
 /** An assignment with its campaign's bet rules, whatever its state (a win's or a rollback's bonus). */
 export async function assignmentForBet(db: Kysely<Database>, id: number): Promise<BetBonusRow | undefined> {
-  const row = await db
-    .selectFrom('bonus_assignments as a')
-    .innerJoin('bonus_campaigns as c', 'c.id', 'a.campaign_id')
-    .selectAll('a')
-    .select([
-      'c.bonus_type',
-      'c.game_limitations',
-      sql<string>`c.wr_multiplier::text`.as('wr_multiplier'),
-      sql<string>`(select coalesce(sum(f.rounds - f.rounds_played), 0) from bonus_free_spins f where f.assignment_id = a.id)::text`.as('spins_left'),
-    ])
-    .where('a.id', '=', id)
-    .executeTakeFirst();
-  return row ? { ...row, spins_left: Number(row.spins_left) } : undefined;
+  return betBonusOf(await betBonusRows(db).where('a.id', '=', id).executeTakeFirst());
 }
 
 /** Sets what an active assignment has wagered (decimal); false when it is not active any more. */

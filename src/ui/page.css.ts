@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
+import { inlineCentred, outlinedPill } from './styles';
 import { mq, vars } from './theme.css';
 
 // The frame of a feature page (the account page, the password reset, the accept-terms page): a
@@ -70,3 +71,32 @@ export const mutedText = style({ margin: 0, color: vars.color.textMuted });
 
 /** "A new code is on its way" and other good news under a form (announced by a role=status parent). */
 export const successStatus = style({ margin: 0, color: vars.color.success, fontSize: vars.fontSize.sm });
+
+/** A page's tabs (links in a nav: banking's sections, the rewards' offers and active bonuses): they wrap on a phone. */
+export const pageTabList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexWrap: 'wrap', gap: vars.space.xs });
+
+/** One tab: a 44 px pill, filled when it is the page shown (aria-current). */
+export const pageTab = style({
+  ...inlineCentred,
+  ...outlinedPill('44px', vars.space.md),
+  gap: vars.space.xs,
+  color: vars.color.text,
+  fontWeight: vars.fontWeight.medium,
+  textDecoration: 'none',
+  selectors: {
+    '&:hover': { backgroundColor: vars.color.surfaceRaised, color: vars.color.text },
+    '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '2px' },
+    '&[aria-current="page"]': { backgroundColor: vars.color.accent, borderColor: vars.color.accent, color: vars.color.onAccent },
+  },
+});
+
+/** A small outlined label on a card (a limit's state, a reward's vertical). */
+export const tagLabel = style({
+  justifySelf: 'start',
+  padding: `0 ${vars.space.xs}`,
+  borderRadius: vars.radius.pill,
+  border: '1px solid currentColor',
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.xs,
+  fontWeight: vars.fontWeight.medium,
+});

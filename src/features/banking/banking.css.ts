@@ -1,9 +1,9 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
 import { choiceCard, choiceRadio } from '../../ui/form.css';
-import { card, cardTitle, mutedText, page as pageFrame, pageTitle } from '../../ui/page.css';
+import { card, cardTitle, mutedText, page as pageFrame, pageTab, pageTabList, pageTitle } from '../../ui/page.css';
 import { mq, vars } from '../../ui/theme.css';
-import { edgeBox, edgeTone, framedBox, inlineCentred, outlinedPill } from '../../ui/styles';
+import { edgeBox, edgeTone, framedBox, inlineCentred } from '../../ui/styles';
 
 // The banking pages (product.md §2: /my-account/banking and its tabs) and the deposit modal, on the
 // shared page frame (src/ui/page.css.ts). Mobile first: one column, every row wraps; nothing is
@@ -15,27 +15,9 @@ export const section = card();
 export const sectionTitle = cardTitle;
 export const text = mutedText;
 
-export const tabList = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: vars.space.xs,
-});
+export const tabList = pageTabList;
 
-export const tab = style({
-  ...inlineCentred,
-  ...outlinedPill('44px', vars.space.md),
-  color: vars.color.text,
-  fontWeight: vars.fontWeight.medium,
-  textDecoration: 'none',
-  selectors: {
-    '&:hover': { backgroundColor: vars.color.surfaceRaised, color: vars.color.text },
-    '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '2px' },
-    '&[aria-current="page"]': { backgroundColor: vars.color.accent, borderColor: vars.color.accent, color: vars.color.onAccent },
-  },
-});
+export const tab = pageTab;
 
 export const content = style({ display: 'grid', gap: vars.space.lg, minWidth: 0 });
 

@@ -1,7 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
 import { choiceCard, choiceRadio } from '../../ui/form.css';
-import { card, cardTitle, mutedText, page as pageFrame, successStatus } from '../../ui/page.css';
+import { card, cardTitle, mutedText, page as pageFrame, successStatus, tagLabel } from '../../ui/page.css';
 import { mq, vars } from '../../ui/theme.css';
 import { edgeBox, edgeTone, framedBox } from '../../ui/styles';
 
@@ -41,15 +41,7 @@ export const period = style({
 
 export const periodTitle = style({ margin: 0, fontSize: vars.fontSize.md, fontWeight: vars.fontWeight.bold });
 
-export const badge = style({
-  justifySelf: 'start',
-  padding: `0 ${vars.space.xs}`,
-  borderRadius: vars.radius.pill,
-  border: '1px solid currentColor',
-  color: vars.color.textMuted,
-  fontSize: vars.fontSize.xs,
-  fontWeight: vars.fontWeight.medium,
-});
+export const badge = tagLabel;
 
 /** A warning or a pending change in a box, its tone on the left edge (a text always says it: colour is never the only sign). */
 export const notice = recipe({

@@ -1,6 +1,6 @@
 import { globalStyle, style } from '@vanilla-extract/css';
-import { card, cardTitle, mutedText, page as pageFrame, successStatus } from '../../ui/page.css';
-import { inlineCentred, outlinedPill, srOnly as srOnlyStyle } from '../../ui/styles';
+import { card, cardTitle, mutedText, page as pageFrame, pageTab, pageTabList, successStatus, tagLabel } from '../../ui/page.css';
+import { inlineCentred, srOnly as srOnlyStyle } from '../../ui/styles';
 import { mq, vars } from '../../ui/theme.css';
 
 // The rewards pages (product.md §2 /my-account/rewards and /rewards/active) on the shared page frame.
@@ -10,21 +10,9 @@ import { mq, vars } from '../../ui/theme.css';
 
 export const page = style([pageFrame(), { width: '100%', maxWidth: vars.size.contentMax }]);
 
-export const tabList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexWrap: 'wrap', gap: vars.space.xs });
+export const tabList = pageTabList;
 
-export const tab = style({
-  ...inlineCentred,
-  ...outlinedPill('44px', vars.space.md),
-  gap: vars.space.xs,
-  color: vars.color.text,
-  fontWeight: vars.fontWeight.medium,
-  textDecoration: 'none',
-  selectors: {
-    '&:hover': { backgroundColor: vars.color.surfaceRaised, color: vars.color.text },
-    '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '2px' },
-    '&[aria-current="page"]': { backgroundColor: vars.color.accent, borderColor: vars.color.accent, color: vars.color.onAccent },
-  },
-});
+export const tab = pageTab;
 
 export const count = style({
   ...inlineCentred,
@@ -51,15 +39,7 @@ export const list = style({
 export const rewardCard = style([card(), { alignContent: 'start', minWidth: 0, overflowWrap: 'anywhere' }]);
 export const rewardHeader = style({ display: 'grid', gap: vars.space.xxs });
 export const rewardTitle = cardTitle;
-export const vertical = style({
-  justifySelf: 'start',
-  padding: `0 ${vars.space.xs}`,
-  borderRadius: vars.radius.pill,
-  border: '1px solid currentColor',
-  color: vars.color.textMuted,
-  fontSize: vars.fontSize.xs,
-  fontWeight: vars.fontWeight.medium,
-});
+export const vertical = tagLabel;
 export const text = mutedText;
 export const amount = style({ margin: 0, fontSize: vars.fontSize.xl, fontWeight: vars.fontWeight.bold });
 export const terms = style([mutedText, { fontSize: vars.fontSize.sm }]);
