@@ -1,6 +1,5 @@
-import type { Page } from '@playwright/test';
-import { test, expect, expectNoSeriousA11yViolations, waitForShell } from './fixtures';
-import { expectFitsViewport, registerFreshPlayer } from './helpers';
+import { test, expect, waitForShell } from './fixtures';
+import { expectFitsPhones, registerFreshPlayer } from './helpers';
 
 // The bonus code page and the cashier's bonuses (issue 24; product.md §2 /my-account/bonus-code,
 // §3 selectBonus / selectedBonusId; behaviour.md §4 "Bonuses and rewards", §5, §8 "Bonus"). Each test
@@ -10,14 +9,6 @@ import { expectFitsViewport, registerFreshPlayer } from './helpers';
 // chosen (none is chosen for the player) credits the bonus, and the withdraw form then warns that a
 // withdrawal forfeits it and how much. Every screen passes axe and fits a 320 and a 375 px phone.
 
-async function fits(page: Page, where: string) {
-  for (const width of [320, 375]) {
-    await page.setViewportSize({ width, height: 800 });
-    await expectFitsViewport(page, `${where} (${String(width)} px)`);
-    await expectNoSeriousA11yViolations(page);
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
 
 test.describe('bonus code', () => {
   test('a wrong code is refused with the code kept; WELCOME50 is verified, claimed and on the casino bonus balance', async ({ page }) => {
@@ -30,14 +21,14 @@ test.describe('bonus code', () => {
     await expect(page).toHaveURL(/\/en-UN\/my-account\/bonus-code$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Bonus code' })).toBeVisible();
     const field = page.getByRole('textbox', { name: 'Bonus code' });
-    await fits(page, 'bonus code');
+    await expectFitsPhones(page, 'bonus code');
 
     // A code of the right shape that no campaign has: the platform's refusal, shown by its code (§8), the code kept.
     await field.fill('NOPE-123');
     await page.getByRole('button', { name: 'Check code' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'bonus code' })).toHaveText('This bonus code is not valid. Check it and try again.');
     await expect(field).toHaveValue('NOPE-123');
-    await fits(page, 'bonus code refused');
+    await expectFitsPhones(page, 'bonus code refused');
 
     // The seeded code, typed in lower case: verified, then the bonus it gives and Claim.
     await field.fill('welcome50');
@@ -45,11 +36,11 @@ test.describe('bonus code', () => {
     const offer = page.getByRole('region', { name: 'Your bonus', exact: true });
     await expect(offer).toContainText('Bonus code WELCOME50');
     await expect(offer).toContainText('Bonus: €50.00');
-    await fits(page, 'bonus code offer');
+    await expectFitsPhones(page, 'bonus code offer');
     await offer.getByRole('button', { name: 'Claim bonus' }).click();
     await expect(page.getByRole('heading', { name: 'Bonus claimed' })).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: 'is active' })).toContainText('€50.00 bonus money was added to your balance.');
-    await fits(page, 'bonus code claimed');
+    await expectFitsPhones(page, 'bonus code claimed');
 
     // The money is casino bonus money (behaviour.md §5: the balances per vertical, summed).
     await page.goto('/en-UN/my-account/banking');
@@ -68,7 +59,7 @@ test.describe('bonus code', () => {
     await expect(bonuses.getByRole('radio', { name: 'No bonus' })).toBeChecked();
     const welcome = bonuses.getByRole('radio', { name: /Welcome bonus/ });
     await expect(welcome).not.toBeChecked();
-    await fits(page, 'deposit bonuses');
+    await expectFitsPhones(page, 'deposit bonuses');
     await welcome.check();
     await page.getByRole('radio', { name: 'Visa' }).check();
     await page.getByRole('button', { name: '€50', exact: true }).click();
@@ -88,6 +79,6 @@ test.describe('bonus code', () => {
     await page.goto('/en-UN/my-account/banking/withdraw');
     await waitForShell(page);
     await expect(page.getByTestId('withdraw-bonus-warning')).toHaveText('You have an active bonus. A withdrawal forfeits it: €50.00 of bonus money will be removed.');
-    await fits(page, 'withdraw with an active bonus');
+    await expectFitsPhones(page, 'withdraw with an active bonus');
   });
 });

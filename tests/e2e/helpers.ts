@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { TERMS_RELEASES } from '../../server/content/terms';
-import { expect } from './fixtures';
+import { expect, expectNoSeriousA11yViolations } from './fixtures';
 
 // The helpers the browser journeys share (one copy each): the header and its login dialog, the
 // codes the simulated SMS / e-mail provider sent, fresh players, and the layout checks.
@@ -242,4 +242,14 @@ export function shown(language: string, english: string): RegExp {
       .join(''),
   );
   return new RegExp(`^\\s*(?:${patterns.join('|')})\\s*$`);
+}
+
+/** The page as it is fits a 320 and a 375 px phone (expectFitsViewport) and passes axe at each; then back to the desktop size. */
+export async function expectFitsPhones(page: Page, where: string): Promise<void> {
+  for (const width of [320, 375]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expectFitsViewport(page, `${where} (${String(width)} px)`);
+    await expectNoSeriousA11yViolations(page);
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
 }

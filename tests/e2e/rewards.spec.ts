@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect, expectNoSeriousA11yViolations, waitForShell } from './fixtures';
-import { expectFitsViewport, registerFreshPlayer, shown } from './helpers';
+import { expectFitsPhones, expectFitsViewport, registerFreshPlayer, shown } from './helpers';
 
 // The rewards pages (issue 24; product.md §2 /my-account/rewards and /rewards/active, the forfeit
 // modals; behaviour.md §4 "Bonuses and rewards"): a new player of this file's own (claims change the
@@ -24,14 +24,6 @@ async function casinoGameNames(page: Page): Promise<Set<string>> {
   return new Set(index.games.map((game) => game.label));
 }
 
-async function fits(page: Page, where: string) {
-  for (const width of [320, 375]) {
-    await page.setViewportSize({ width, height: 800 });
-    await expectFitsViewport(page, `${where} (${String(width)} px)`);
-    await expectNoSeriousA11yViolations(page);
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
 
 test.describe('rewards', () => {
   test('claim a bonus, see it active with its progress; forfeit-then-claim another of the same vertical', async ({ page }) => {
@@ -55,7 +47,7 @@ test.describe('rewards', () => {
     const named = ((await limited.textContent()) ?? '').split(', ');
     expect(named).toHaveLength(2);
     for (const name of named) expect(gameNames, `"${name}" is a game's name`).toContain(name);
-    await fits(page, 'rewards offers');
+    await expectFitsPhones(page, 'rewards offers');
 
     // Claim it: the confirmation, the active tab's count and the navigation's badge.
     await manual.getByRole('button', { name: 'Claim bonus' }).click();
@@ -72,7 +64,7 @@ test.describe('rewards', () => {
     await expect(active.getByTestId('reward-progress')).toHaveText('0 % of €100.00 wagered');
     await expect(active.getByTestId('reward-balance')).toHaveText('€10.00');
     await expect(active.getByTestId('reward-expiry')).toContainText(/Expires in 1[34] days/);
-    await fits(page, 'rewards active');
+    await expectFitsPhones(page, 'rewards active');
 
     // Forfeit-then-claim: the free spins are casino bonus money too: the claim is refused, the
     // prompt names the active bonus and what is lost.
@@ -115,7 +107,7 @@ test.describe('rewards', () => {
         await page.goto(`/${langmarket}/my-account/rewards${tab}`);
         await waitForShell(page);
         await expect(page.locator('[data-testid="reward"]').first()).toBeVisible();
-        await fits(page, `rewards${tab} in ${langmarket}`);
+        await expectFitsPhones(page, `rewards${tab} in ${langmarket}`);
       }
       // The forfeit prompt of the active free spins (the tab the loop ends on): its long words wrap,
       // its buttons too, at 320 and 375 px, and it passes axe while open. Keeping the bonus closes it.

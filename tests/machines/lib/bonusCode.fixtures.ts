@@ -2,55 +2,25 @@ import type { EventObject } from 'xstate';
 import type { BonusCodeContext } from '../../../machines/bonusCode.machine';
 import type { AssignmentResponse, BonusCodeValidation, ClaimResponse, ManualClaimAvailability, Reward } from '../../../src/api/bonuses';
 import { ApiError } from '../../../src/api/errors';
+import { reward as rewardOf } from './rewards.fixtures';
 
 // The bonus code flow's samples, shared by its path test (tests/machines/bonusCode.machine.test.ts)
 // and `npm run paths bonusCode` (scripts/lib/pathModels.ts): the platform's answers and the
 // player's events, by state.
 
-/** A reward as the platform answers it (src/api/bonuses.ts rewardSchema): an offer unless `extra` says otherwise. */
+/** The bonus code's offer as the platform answers it: the rewards flow's sample reward (rewards.fixtures.ts) with the code campaign's fields. */
 export function reward(extra: Partial<Reward> = {}): Reward {
-  return {
+  return rewardOf({
     campaignId: 'welcome-50',
-    assignmentId: null,
-    vertical: 'CASINO',
-    walletVertical: 'CASINO',
-    campaignStatus: 'ACTIVE',
-    campaignCategory: 'MANUAL',
     triggerEvent: 'MANUAL_BONUS_CODE',
-    bonusType: 'NON_STICKY',
-    betBonusType: 0,
     hasBonusCode: true,
-    partnerBonusCode: null,
-    currency: 'EUR',
     bonusAmount: '50.00',
-    bonusPercentage: null,
-    maxBonusAmount: null,
-    amount: null,
-    balance: null,
     wrMultiplier: 30,
-    wageringAmount: null,
-    wageringProgress: null,
     progressSteps: 11,
-    state: null,
-    endReason: null,
-    startedAt: null,
-    endedAt: null,
-    expiresAt: null,
     expiryDays: 30,
-    campaignEndsAt: null,
-    cashbackInfo: null,
-    cashbackActivated: false,
-    cashbackBooster: null,
-    optedIn: false,
-    requiresAgreement: false,
-    agreed: false,
-    claimable: true,
-    queuedPlayerBonus: null,
-    freeSpinDetail: null,
-    gameLimitations: [],
     campaignDisplayInfo: { language: 'en', title: 'Welcome 50', description: '50 EUR to play with', terms: 'Wager 30 times.', imageUrl: null },
     ...extra,
-  };
+  });
 }
 
 export const OFFER = reward();
