@@ -7,7 +7,7 @@ import { cashbackPeriod, expireAssignments, settleCashback } from '../../server/
 import { activeBonusForBet, recordBonusBet } from '../../server/services/bonus-wagering';
 import { assignmentForBet } from '../../server/repositories/bonus-wagering';
 import { bonusAccount, gameAccount, lockWallet, playerBalances, postOnWallet } from '../../server/services/ledger';
-import { depositWithBonus, expectBooksBalanced } from './helpers/bonuses';
+import { bonusCall, depositWithBonus, expectBooksBalanced } from './helpers/bonuses';
 import { json, useTestPlatform } from './helpers/platform';
 import { credit, GAME_SECRET, logIn, newKey, providerCall, walletPlayer, type WalletPlayer } from './helpers/wallet';
 
@@ -27,18 +27,8 @@ beforeAll(() => {
 const db = () => env.platform.database.db;
 const deps = () => ({ db: db(), clock, settings: env.platform.settings });
 
-function bonusCall(player: WalletPlayer, method: 'GET' | 'POST', path: string, body?: unknown): Promise<Response> {
-  return Promise.resolve(
-    app.request(`/api/player/bonus${path}`, {
-      method,
-      headers: { Authorization: `Bearer ${player.token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    }),
-  );
-}
-
 async function claimed(player: WalletPlayer, campaignId: string): Promise<Reward> {
-  const response = await bonusCall(player, 'POST', `/rewards/${campaignId}/claim`, {});
+  const response = await bonusCall(app, player.token, 'POST', `/rewards/${campaignId}/claim`, {});
   expect(response.status, await response.clone().text()).toBe(200);
   const answer = v.parse(claimResponseSchema, await json(response));
   if (answer.outcome !== 'ACTIVATED') throw new Error('not activated');
@@ -46,7 +36,7 @@ async function claimed(player: WalletPlayer, campaignId: string): Promise<Reward
 }
 
 async function list(player: WalletPlayer, type: 'ACTIVE' | 'ELIGIBLE') {
-  const response = await bonusCall(player, 'GET', `/rewards?rewardsType=${type}`);
+  const response = await bonusCall(app, player.token, 'GET', `/rewards?rewardsType=${type}`);
   expect(response.status, await response.clone().text()).toBe(200);
   return v.parse(rewardsResponseSchema, await json(response));
 }
@@ -96,7 +86,7 @@ describe('the wagering seam and conversion', () => {
 
   it('a sticky bonus converts only its winnings: the bonus amount goes back to the operator', async () => {
     const player = await walletPlayer(env.platform, app);
-    await bonusCall(player, 'POST', '/agreement', { agreed: true, bonusCode: '', campaignId: 'manual-free-bet' });
+    await bonusCall(app, player.token, 'POST', '/agreement', { agreed: true, bonusCode: '', campaignId: 'manual-free-bet' });
     await claimed(player, 'manual-free-bet');
     // A won bet of the bonus paid 3.00 into the sports bonus account (the game wallet's part).
     await inTransaction(db(), async (trx) => {
@@ -124,7 +114,7 @@ describe('the wagering seam and conversion', () => {
 
   it('a sticky bonus without winnings converts to nothing: its history says the bonus ended', async () => {
     const player = await walletPlayer(env.platform, app);
-    await bonusCall(player, 'POST', '/agreement', { agreed: true, bonusCode: '', campaignId: 'manual-free-bet' });
+    await bonusCall(app, player.token, 'POST', '/agreement', { agreed: true, bonusCode: '', campaignId: 'manual-free-bet' });
     await claimed(player, 'manual-free-bet');
     expect((await wager(player, 'SPORTS', 500n, 'any-sport')).state).toBe('COMPLETED');
     expect(await balances(player)).toMatchObject({ MAIN: 0n, BONUS: { SPORTS: 0n } });
@@ -177,7 +167,7 @@ describe('the wagering seam and conversion', () => {
 describe('guards', () => {
   it('concurrent claims of one campaign credit it once', async () => {
     const player = await walletPlayer(env.platform, app);
-    const answers = await Promise.all(Array.from({ length: 6 }, () => bonusCall(player, 'POST', '/rewards/manual-casino-10/claim', {})));
+    const answers = await Promise.all(Array.from({ length: 6 }, () => bonusCall(app, player.token, 'POST', '/rewards/manual-casino-10/claim', {})));
     expect(answers.map((response) => response.status)).toEqual([200, 200, 200, 200, 200, 200]);
     const ids = new Set(await Promise.all(answers.map(async (response) => (v.parse(claimResponseSchema, await json(response)) as { reward: Reward }).reward.assignmentId)));
     expect(ids.size).toBe(1);
@@ -188,8 +178,8 @@ describe('guards', () => {
   it('concurrent claims of two campaigns of one vertical: one is credited, the other is 409', async () => {
     const player = await walletPlayer(env.platform, app);
     const answers = await Promise.all([
-      bonusCall(player, 'POST', '/rewards/manual-casino-10/claim', {}),
-      bonusCall(player, 'POST', '/freespin/campaign/registration-free-spins/claim', {}),
+      bonusCall(app, player.token, 'POST', '/rewards/manual-casino-10/claim', {}),
+      bonusCall(app, player.token, 'POST', '/freespin/campaign/registration-free-spins/claim', {}),
     ]);
     expect(answers.map((response) => response.status).sort()).toEqual([200, 409]);
     await expectBooksBalanced(db());
@@ -234,7 +224,7 @@ describe('the clock the tests drive: weekly cashback and expiry', () => {
   it('settles last week’s net loss once as the weekly cashback (10 %), from the activation', async () => {
     const player = await walletPlayer(env.platform, app);
     await credit(app, player.id, '200.00');
-    const activated = await bonusCall(player, 'POST', '/cashback/cashback-weekly/activate', {});
+    const activated = await bonusCall(app, player.token, 'POST', '/cashback/cashback-weekly/activate', {});
     expect(activated.status).toBe(200);
     const bet = await providerCall(app, 'bet', {
       provider: 'aurora-demo',

@@ -20,7 +20,7 @@ import type { PlayerStatus } from '../../server/db/schema';
 import { expectError, expectFieldErrors, putJson, register } from './helpers/identity';
 import { json, useTestPlatform } from './helpers/platform';
 import { credit, GAME_SECRET, logIn, newKey, playerCall, providerCall, walletOf, walletPlayer, type WalletPlayer } from './helpers/wallet';
-import { depositWithBonus, expectBooksBalanced } from './helpers/bonuses';
+import { bonusCall, depositWithBonus, expectBooksBalanced } from './helpers/bonuses';
 
 // The bonus engine through the API (issue 24; behaviour.md §4 "Bonuses and rewards", §5, §6, §7
 // "Bonuses", §8 "Bonus"; the contract src/api/bonuses.ts): the lists, claims and their idempotency,
@@ -40,31 +40,21 @@ beforeAll(() => {
 
 const db = () => env.platform.database.db;
 
-function bonusCall(token: string, method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<Response> {
-  return Promise.resolve(
-    app.request(`/api/player/bonus${path}`, {
-      method,
-      headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    }),
-  );
-}
-
 async function ok<T extends v.GenericSchema>(response: Response, schema: T): Promise<v.InferOutput<T>> {
   expect(response.status, await response.clone().text()).toBe(200);
   return v.parse(schema, await json(response));
 }
 
 const rewards = async (player: WalletPlayer, type: 'ACTIVE' | 'ELIGIBLE', extra = '') =>
-  ok(await bonusCall(player.token, 'GET', `/rewards?rewardsType=${type}&version=v2${extra}`), rewardsResponseSchema);
+  ok(await bonusCall(app, player.token, 'GET', `/rewards?rewardsType=${type}&version=v2${extra}`), rewardsResponseSchema);
 const ids = (list: { rewards: Reward[] }) => list.rewards.map((reward) => reward.campaignId).sort();
-const claim = (player: WalletPlayer, campaignId: string) => bonusCall(player.token, 'POST', `/rewards/${campaignId}/claim`, {});
+const claim = (player: WalletPlayer, campaignId: string) => bonusCall(app, player.token, 'POST', `/rewards/${campaignId}/claim`, {});
 const activated = async (response: Response): Promise<Reward> => {
   const answer: ClaimResponse = await ok(response, claimResponseSchema);
   if (answer.outcome !== 'ACTIVATED') throw new Error(`Expected ACTIVATED, got ${answer.outcome}`);
   return answer.reward;
 };
-const forfeit = (player: WalletPlayer, assignmentId: string) => bonusCall(player.token, 'PUT', `/${assignmentId}/state`, { state: 'FORFEITED', wageringProgress: 0 });
+const forfeit = (player: WalletPlayer, assignmentId: string) => bonusCall(app, player.token, 'PUT', `/${assignmentId}/state`, { state: 'FORFEITED', wageringProgress: 0 });
 const bonusOf = async (player: WalletPlayer, vertical: 'CASINO' | 'SPORTS' | 'LIVE_CASINO') =>
   (await walletOf(app, player.token)).balanceMap.BONUS.find((entry) => entry.vertical === vertical)?.bonus;
 
@@ -131,9 +121,9 @@ describe('GET rewards (behaviour.md §7: rewardsType ELIGIBLE | ACTIVE, version 
 
   it('refuses a bad query with 400 error.validation and no token with 401', async () => {
     const player = await funded();
-    expect(await expectFieldErrors(await bonusCall(player.token, 'GET', '/rewards?rewardsType=ALL'))).toEqual({ rewardsType: 'validation.invalid' });
-    expect(await expectFieldErrors(await bonusCall(player.token, 'GET', '/rewards?rewardsType=ACTIVE&excludeTriggerType=NOPE'))).toHaveProperty(['excludeTriggerType.0']);
-    expect(await expectFieldErrors(await bonusCall(player.token, 'GET', '/rewards?rewardsType=ACTIVE&version=v9'))).toEqual({ version: 'validation.invalid' });
+    expect(await expectFieldErrors(await bonusCall(app, player.token, 'GET', '/rewards?rewardsType=ALL'))).toEqual({ rewardsType: 'validation.invalid' });
+    expect(await expectFieldErrors(await bonusCall(app, player.token, 'GET', '/rewards?rewardsType=ACTIVE&excludeTriggerType=NOPE'))).toHaveProperty(['excludeTriggerType.0']);
+    expect(await expectFieldErrors(await bonusCall(app, player.token, 'GET', '/rewards?rewardsType=ACTIVE&version=v9'))).toEqual({ version: 'validation.invalid' });
     expect((await app.request('/api/player/bonus/rewards?rewardsType=ACTIVE')).status).toBe(401);
   });
 });
@@ -174,13 +164,13 @@ describe('claim, forfeit, one active bonus per vertical (behaviour.md §4, §8 "
     await expectError(await claim(player, 'registration-free-spins'), 409, 'error.bonus.active.already.exists');
     expect(await bonusOf(player, 'CASINO')).toBe('10.00');
     await ok(await forfeit(player, first.assignmentId ?? ''), assignmentResponseSchema);
-    const spins = await activated(await bonusCall(player.token, 'POST', '/freespin/campaign/registration-free-spins/claim', {}));
+    const spins = await activated(await bonusCall(app, player.token, 'POST', '/freespin/campaign/registration-free-spins/claim', {}));
     expect(spins.freeSpinDetail?.games.every((game) => game.roundsPlayed === 0 && game.rounds === 10)).toBe(true);
     expect(spins.amount).toBe('0.00');
-    const details = await ok(await bonusCall(player.token, 'GET', '/freespin/details'), freeSpinDetailsResponseSchema);
+    const details = await ok(await bonusCall(app, player.token, 'GET', '/freespin/details'), freeSpinDetailsResponseSchema);
     expect(details.grants.map((grant) => grant.campaignId)).toEqual(['registration-free-spins']);
     // Another vertical is free: the sports free bet (after its agreement) and the live-casino special.
-    await ok(await bonusCall(player.token, 'POST', '/agreement', { agreed: true, bonusCode: '', campaignId: 'manual-free-bet' }), agreementResponseSchema);
+    await ok(await bonusCall(app, player.token, 'POST', '/agreement', { agreed: true, bonusCode: '', campaignId: 'manual-free-bet' }), agreementResponseSchema);
     expect((await activated(await claim(player, 'manual-free-bet'))).walletVertical).toBe('SPORTS');
     expect((await activated(await claim(player, 'friday-special'))).walletVertical).toBe('LIVE_CASINO');
     await expectBooksBalanced(db());
@@ -197,26 +187,26 @@ describe('claim, forfeit, one active bonus per vertical (behaviour.md §4, §8 "
 
   it('free-spin claims are for betBonusType -1 only; a tournament reward, a deposit campaign and an unknown one are refused with their codes', async () => {
     const player = await funded();
-    await expectError(await bonusCall(player.token, 'POST', '/freespin/campaign/manual-casino-10/claim', {}), 409, 'error.bonus.not_eligible');
+    await expectError(await bonusCall(app, player.token, 'POST', '/freespin/campaign/manual-casino-10/claim', {}), 409, 'error.bonus.not_eligible');
     await expectError(await claim(player, 'tournament-prize'), 409, 'error.bonus.not_eligible');
     await expectError(await claim(player, 'welcome-first-deposit'), 409, 'error.bonus.not_eligible');
     await expectError(await claim(player, 'cashback-instant'), 404, 'error.bonus.campaign.not_found');
     await expectError(await claim(player, 'no-such-campaign'), 404, 'error.bonus.campaign.not_found');
     expect(await expectFieldErrors(await claim(player, 'bad%20id'))).toEqual({ campaignId: 'validation.invalid' });
     await expectError(await forfeit(player, '999999'), 404, 'error.bonus.assignment.not_found');
-    expect(await expectFieldErrors(await bonusCall(player.token, 'PUT', '/1/state', { state: 'ACTIVATED', wageringProgress: 0 }))).toEqual({ state: 'validation.invalid' });
-    expect(await expectFieldErrors(await bonusCall(player.token, 'PUT', '/1/state', { state: 'FORFEITED', wageringProgress: 101 }))).toEqual({ wageringProgress: 'validation.invalid' });
+    expect(await expectFieldErrors(await bonusCall(app, player.token, 'PUT', '/1/state', { state: 'ACTIVATED', wageringProgress: 0 }))).toEqual({ state: 'validation.invalid' });
+    expect(await expectFieldErrors(await bonusCall(app, player.token, 'PUT', '/1/state', { state: 'FORFEITED', wageringProgress: 101 }))).toEqual({ wageringProgress: 'validation.invalid' });
   });
 
   it('POST {assignmentId}/state ACTIVATED confirms an active bonus, needs the same bonusAssignmentId, and refuses an ended one', async () => {
     const player = await funded();
     const reward = await activated(await claim(player, 'manual-casino-10'));
     const id = reward.assignmentId ?? '';
-    const confirmed = await ok(await bonusCall(player.token, 'POST', `/${id}/state`, { state: 'ACTIVATED', bonusAssignmentId: id }), assignmentResponseSchema);
+    const confirmed = await ok(await bonusCall(app, player.token, 'POST', `/${id}/state`, { state: 'ACTIVATED', bonusAssignmentId: id }), assignmentResponseSchema);
     expect(confirmed).toMatchObject({ removedAmount: '0.00', reward: { assignmentId: id, state: 'ACTIVATED' } });
-    expect(await expectFieldErrors(await bonusCall(player.token, 'POST', `/${id}/state`, { state: 'ACTIVATED', bonusAssignmentId: '1' + id }))).toEqual({ bonusAssignmentId: 'validation.invalid' });
+    expect(await expectFieldErrors(await bonusCall(app, player.token, 'POST', `/${id}/state`, { state: 'ACTIVATED', bonusAssignmentId: '1' + id }))).toEqual({ bonusAssignmentId: 'validation.invalid' });
     await ok(await forfeit(player, id), assignmentResponseSchema);
-    await expectError(await bonusCall(player.token, 'POST', `/${id}/state`, { state: 'ACTIVATED', bonusAssignmentId: id }), 409, 'error.bonus.state.invalid');
+    await expectError(await bonusCall(app, player.token, 'POST', `/${id}/state`, { state: 'ACTIVATED', bonusAssignmentId: id }), 409, 'error.bonus.state.invalid');
     // Another player's assignment is not found.
     const other = await funded();
     await expectError(await forfeit(other, id), 404, 'error.bonus.assignment.not_found');
@@ -225,15 +215,15 @@ describe('claim, forfeit, one active bonus per vertical (behaviour.md §4, §8 "
   it('a campaign with terms needs the agreement first (error.bonus.agreement.required); a refused agreement keeps it so', async () => {
     const player = await funded();
     await expectError(await claim(player, 'manual-free-bet'), 409, 'error.bonus.agreement.required');
-    const refused = await ok(await bonusCall(player.token, 'POST', '/agreement', { agreed: false, bonusCode: '', campaignId: 'manual-free-bet' }), agreementResponseSchema);
+    const refused = await ok(await bonusCall(app, player.token, 'POST', '/agreement', { agreed: false, bonusCode: '', campaignId: 'manual-free-bet' }), agreementResponseSchema);
     expect(refused).toEqual({ campaignId: 'manual-free-bet', agreed: false, agreedAt: null });
     await expectError(await claim(player, 'manual-free-bet'), 409, 'error.bonus.agreement.required');
-    await ok(await bonusCall(player.token, 'POST', '/agreement', { agreed: true, bonusCode: '', campaignId: 'manual-free-bet' }), agreementResponseSchema);
+    await ok(await bonusCall(app, player.token, 'POST', '/agreement', { agreed: true, bonusCode: '', campaignId: 'manual-free-bet' }), agreementResponseSchema);
     expect((await activated(await claim(player, 'manual-free-bet'))).bonusType).toBe('STICKY');
-    await expectError(await bonusCall(player.token, 'POST', '/agreement', { agreed: true, bonusCode: 'NOSUCHCODE' }), 400, 'error.bonus_code.invalid');
-    await expectError(await bonusCall(player.token, 'POST', '/agreement', { agreed: true, bonusCode: '', campaignId: 'nope' }), 404, 'error.bonus.campaign.not_found');
-    await expectError(await bonusCall(player.token, 'POST', '/agreement', { agreed: true, bonusCode: 'WELCOME50', campaignId: 'manual-free-bet' }), 400, 'error.bonus_code.invalid');
-    expect(await expectFieldErrors(await bonusCall(player.token, 'POST', '/agreement', { agreed: 'yes', bonusCode: '' }))).toEqual({ agreed: 'validation.invalid' });
+    await expectError(await bonusCall(app, player.token, 'POST', '/agreement', { agreed: true, bonusCode: 'NOSUCHCODE' }), 400, 'error.bonus_code.invalid');
+    await expectError(await bonusCall(app, player.token, 'POST', '/agreement', { agreed: true, bonusCode: '', campaignId: 'nope' }), 404, 'error.bonus.campaign.not_found');
+    await expectError(await bonusCall(app, player.token, 'POST', '/agreement', { agreed: true, bonusCode: 'WELCOME50', campaignId: 'manual-free-bet' }), 400, 'error.bonus_code.invalid');
+    expect(await expectFieldErrors(await bonusCall(app, player.token, 'POST', '/agreement', { agreed: 'yes', bonusCode: '' }))).toEqual({ agreed: 'validation.invalid' });
   });
 });
 
@@ -262,9 +252,9 @@ describe('the deposit triggers and the queue (first to fifth and next deposit; i
     expect((await rewards(player, 'ACTIVE')).rewards).toMatchObject([{ campaignId: 'second-deposit', amount: '15.00', state: 'ACTIVATED' }]);
     // Claiming the credited queued bonus answers its assignment (idempotent).
     const queuedId = ended.credited?.queuedPlayerBonusId ?? '';
-    const again = await activated(await bonusCall(player.token, 'POST', `/campaign/second-deposit/queued-bonus/${queuedId}/claim`, {}));
+    const again = await activated(await bonusCall(app, player.token, 'POST', `/campaign/second-deposit/queued-bonus/${queuedId}/claim`, {}));
     expect(again.campaignId).toBe('second-deposit');
-    await expectError(await bonusCall(player.token, 'POST', `/campaign/manual-casino-10/queued-bonus/${queuedId}/claim`, {}), 404, 'error.bonus.assignment.not_found');
+    await expectError(await bonusCall(app, player.token, 'POST', `/campaign/manual-casino-10/queued-bonus/${queuedId}/claim`, {}), 404, 'error.bonus.assignment.not_found');
     await expectBooksBalanced(db());
   });
 
@@ -275,10 +265,10 @@ describe('the deposit triggers and the queue (first to fifth and next deposit; i
     await deposit(player, '20.00', 'second-deposit');
     const [queued] = (await rewards(player, 'ACTIVE')).queued;
     const path = `/campaign/second-deposit/queued-bonus/${queued?.queuedPlayerBonusId ?? ''}/claim`;
-    await expectError(await bonusCall(player.token, 'POST', path, {}), 409, 'error.bonus.active.already.exists');
+    await expectError(await bonusCall(app, player.token, 'POST', path, {}), 409, 'error.bonus.active.already.exists');
     // The forfeit credits it itself; the claim then answers it.
     await ok(await forfeit(player, first.assignmentId ?? ''), assignmentResponseSchema);
-    expect((await activated(await bonusCall(player.token, 'POST', path, {}))).amount).toBe('10.00');
+    expect((await activated(await bonusCall(app, player.token, 'POST', path, {}))).amount).toBe('10.00');
   });
 
   it('NEXT_DEPOSIT for every deposit; an opt-in campaign credits each deposit only while opted in', async () => {
@@ -287,13 +277,13 @@ describe('the deposit triggers and the queue (first to fifth and next deposit; i
     // Not opted in: nothing in SPORTS.
     await deposit(player, '10.00');
     expect(await bonusOf(player, 'SPORTS')).toBe('0.00');
-    expect(await ok(await bonusCall(player.token, 'POST', '/optIn/optin-sports-reload/activate', {}), optInResponseSchema)).toEqual({ campaignId: 'optin-sports-reload', optedIn: true });
+    expect(await ok(await bonusCall(app, player.token, 'POST', '/optIn/optin-sports-reload/activate', {}), optInResponseSchema)).toEqual({ campaignId: 'optin-sports-reload', optedIn: true });
     expect((await rewards(player, 'ELIGIBLE')).rewards.find((reward) => reward.campaignId === 'optin-sports-reload')?.optedIn).toBe(true);
     await deposit(player, '40.00', 'reload-next-deposit');
     expect(await bonusOf(player, 'SPORTS')).toBe('20.00');
     expect(await bonusOf(player, 'LIVE_CASINO')).toBe('10.00');
-    await ok(await bonusCall(player.token, 'POST', '/optIn/optin-sports-reload/deactivate', {}), optInResponseSchema);
-    await expectError(await bonusCall(player.token, 'POST', '/optIn/manual-casino-10/activate', {}), 409, 'error.bonus.not_eligible');
+    await ok(await bonusCall(app, player.token, 'POST', '/optIn/optin-sports-reload/deactivate', {}), optInResponseSchema);
+    await expectError(await bonusCall(app, player.token, 'POST', '/optIn/manual-casino-10/activate', {}), 409, 'error.bonus.not_eligible');
     await expectBooksBalanced(db());
   });
 
@@ -326,39 +316,39 @@ describe('the deposit triggers and the queue (first to fifth and next deposit; i
 describe('bonus codes (behaviour.md §5, §6 manual-claim permission, §8 "Bonus")', () => {
   it('validates WELCOME50, says it is available, claims it once, then says requested', async () => {
     const player = await funded();
-    expect(await ok(await bonusCall(player.token, 'GET', '/bonus-code/manual-claim/available'), manualClaimAvailabilitySchema)).toEqual({ isAvailable: true, requested: false });
-    const validated = await ok(await bonusCall(player.token, 'POST', '/bonus-code/validate', { bonusCode: ' welcome50 ' }), bonusCodeValidationSchema);
+    expect(await ok(await bonusCall(app, player.token, 'GET', '/bonus-code/manual-claim/available'), manualClaimAvailabilitySchema)).toEqual({ isAvailable: true, requested: false });
+    const validated = await ok(await bonusCall(app, player.token, 'POST', '/bonus-code/validate', { bonusCode: ' welcome50 ' }), bonusCodeValidationSchema);
     expect(validated).toMatchObject({ bonusCodeValue: 'WELCOME50', campaignId: 'welcome-code-50', reward: { hasBonusCode: true, bonusAmount: '50.00' } });
-    const claimed = await activated(await bonusCall(player.token, 'POST', '/bonus-code/manual-claim', { bonusCode: 'WELCOME50', state: 'ACTIVATED' }));
+    const claimed = await activated(await bonusCall(app, player.token, 'POST', '/bonus-code/manual-claim', { bonusCode: 'WELCOME50', state: 'ACTIVATED' }));
     expect(claimed).toMatchObject({ campaignId: 'welcome-code-50', amount: '50.00', partnerBonusCode: 'AURORA-WELCOME50' });
     expect(await bonusOf(player, 'CASINO')).toBe('50.00');
-    expect(await ok(await bonusCall(player.token, 'GET', '/bonus-code/manual-claim/available'), manualClaimAvailabilitySchema)).toEqual({ isAvailable: true, requested: true });
+    expect(await ok(await bonusCall(app, player.token, 'GET', '/bonus-code/manual-claim/available'), manualClaimAvailabilitySchema)).toEqual({ isAvailable: true, requested: true });
     // A retry answers the same; validating it again says it was used.
-    expect((await activated(await bonusCall(player.token, 'POST', '/bonus-code/manual-claim', { bonusCode: 'WELCOME50', state: 'ACTIVATED' }))).assignmentId).toBe(claimed.assignmentId);
-    await expectError(await bonusCall(player.token, 'POST', '/bonus-code/validate', { bonusCode: 'WELCOME50' }), 409, 'error.bonus_code.already_used');
+    expect((await activated(await bonusCall(app, player.token, 'POST', '/bonus-code/manual-claim', { bonusCode: 'WELCOME50', state: 'ACTIVATED' }))).assignmentId).toBe(claimed.assignmentId);
+    await expectError(await bonusCall(app, player.token, 'POST', '/bonus-code/validate', { bonusCode: 'WELCOME50' }), 409, 'error.bonus_code.already_used');
     expect(await bonusOf(player, 'CASINO')).toBe('50.00');
     await expectBooksBalanced(db());
   });
 
   it('refuses an unknown code (400 error.bonus_code.invalid), a bad shape (400 error.validation) and a tournament campaign', async () => {
     const player = await funded();
-    await expectError(await bonusCall(player.token, 'POST', '/bonus-code/validate', { bonusCode: 'NOSUCHCODE' }), 400, 'error.bonus_code.invalid');
-    await expectError(await bonusCall(player.token, 'POST', '/bonus-code/manual-claim', { bonusCode: 'NOSUCHCODE', state: 'ACTIVATED' }), 400, 'error.bonus_code.invalid');
-    expect(await expectFieldErrors(await bonusCall(player.token, 'POST', '/bonus-code/validate', { bonusCode: 'a b' }))).toEqual({ bonusCode: 'validation.code' });
-    expect(await expectFieldErrors(await bonusCall(player.token, 'POST', '/bonus-code/manual-claim', { bonusCode: 'WELCOME50', state: 'FORFEITED' }))).toEqual({ state: 'validation.invalid' });
+    await expectError(await bonusCall(app, player.token, 'POST', '/bonus-code/validate', { bonusCode: 'NOSUCHCODE' }), 400, 'error.bonus_code.invalid');
+    await expectError(await bonusCall(app, player.token, 'POST', '/bonus-code/manual-claim', { bonusCode: 'NOSUCHCODE', state: 'ACTIVATED' }), 400, 'error.bonus_code.invalid');
+    expect(await expectFieldErrors(await bonusCall(app, player.token, 'POST', '/bonus-code/validate', { bonusCode: 'a b' }))).toEqual({ bonusCode: 'validation.code' });
+    expect(await expectFieldErrors(await bonusCall(app, player.token, 'POST', '/bonus-code/manual-claim', { bonusCode: 'WELCOME50', state: 'FORFEITED' }))).toEqual({ state: 'validation.invalid' });
   });
 
   it('without the manual-claim permission (the operator’s word, or the market’s: Sweden) the code calls are 409 error.bonus_code.manual_claim.not_allowed', async () => {
     const player = await funded();
     await setManualClaimSetting(db(), player.id, false, now);
-    expect(await ok(await bonusCall(player.token, 'GET', '/bonus-code/manual-claim/available'), manualClaimAvailabilitySchema)).toEqual({ isAvailable: false, requested: false });
-    await expectError(await bonusCall(player.token, 'POST', '/bonus-code/validate', { bonusCode: 'WELCOME50' }), 409, 'error.bonus_code.manual_claim.not_allowed');
-    await expectError(await bonusCall(player.token, 'POST', '/bonus-code/manual-claim', { bonusCode: 'WELCOME50', state: 'ACTIVATED' }), 409, 'error.bonus_code.manual_claim.not_allowed');
+    expect(await ok(await bonusCall(app, player.token, 'GET', '/bonus-code/manual-claim/available'), manualClaimAvailabilitySchema)).toEqual({ isAvailable: false, requested: false });
+    await expectError(await bonusCall(app, player.token, 'POST', '/bonus-code/validate', { bonusCode: 'WELCOME50' }), 409, 'error.bonus_code.manual_claim.not_allowed');
+    await expectError(await bonusCall(app, player.token, 'POST', '/bonus-code/manual-claim', { bonusCode: 'WELCOME50', state: 'ACTIVATED' }), 409, 'error.bonus_code.manual_claim.not_allowed');
     const swede = await funded({ country_code: 'SE', currency_code: 'SEK', language_code: 'en' });
-    await expectError(await bonusCall(swede.token, 'POST', '/bonus-code/validate', { bonusCode: 'WELCOME50' }), 409, 'error.bonus_code.manual_claim.not_allowed');
+    await expectError(await bonusCall(app, swede.token, 'POST', '/bonus-code/validate', { bonusCode: 'WELCOME50' }), 409, 'error.bonus_code.manual_claim.not_allowed');
     // The operator allows it for this player.
     await setManualClaimSetting(db(), player.id, true, now);
-    expect((await ok(await bonusCall(player.token, 'GET', '/bonus-code/manual-claim/available'), manualClaimAvailabilitySchema)).isAvailable).toBe(true);
+    expect((await ok(await bonusCall(app, player.token, 'GET', '/bonus-code/manual-claim/available'), manualClaimAvailabilitySchema)).isAvailable).toBe(true);
   });
 
   it('a bonus code given at sign-up is claimed at the registration (the registration trigger)', async () => {
@@ -389,9 +379,9 @@ describe('responsible gambling and the markets first', () => {
     await setStatus(player, status);
     expect((await rewards(player, 'ELIGIBLE')).rewards).toEqual([]);
     await expectError(await claim(player, 'friday-special'), 409, 'error.bonus.not_allowed');
-    await expectError(await bonusCall(player.token, 'POST', '/cashback/cashback-weekly/activate', {}), 409, 'error.bonus.not_allowed');
-    await expectError(await bonusCall(player.token, 'POST', '/bonus-code/manual-claim', { bonusCode: 'WELCOME50', state: 'ACTIVATED' }), 409, 'error.bonus.not_allowed');
-    expect((await ok(await bonusCall(player.token, 'GET', '/bonus-code/manual-claim/available'), manualClaimAvailabilitySchema)).isAvailable).toBe(false);
+    await expectError(await bonusCall(app, player.token, 'POST', '/cashback/cashback-weekly/activate', {}), 409, 'error.bonus.not_allowed');
+    await expectError(await bonusCall(app, player.token, 'POST', '/bonus-code/manual-claim', { bonusCode: 'WELCOME50', state: 'ACTIVATED' }), 409, 'error.bonus.not_allowed');
+    expect((await ok(await bonusCall(app, player.token, 'GET', '/bonus-code/manual-claim/available'), manualClaimAvailabilitySchema)).isAvailable).toBe(false);
     expect((await ok(await forfeit(player, active.assignmentId ?? ''), assignmentResponseSchema)).removedAmount).toBe('10.00');
     await expectBooksBalanced(db());
   });
@@ -436,7 +426,7 @@ describe('responsible gambling and the markets first', () => {
     const swede = await funded({ country_code: 'SE', currency_code: 'SEK', language_code: 'en' });
     expect(ids(await rewards(swede, 'ELIGIBLE'))).toEqual(['registration-free-spins', 'welcome-first-deposit']);
     await expectError(await claim(swede, 'manual-casino-10'), 409, 'error.bonus.not_eligible');
-    await activated(await bonusCall(swede.token, 'POST', '/freespin/campaign/registration-free-spins/claim', {}));
+    await activated(await bonusCall(app, swede.token, 'POST', '/freespin/campaign/registration-free-spins/claim', {}));
     expect((await rewards(swede, 'ELIGIBLE')).rewards).toEqual([]);
   });
 
@@ -461,7 +451,7 @@ describe('cashback on a clock, expiry', () => {
     const start = now;
     const player = await funded();
     await credit(app, player.id, '100.00');
-    expect(await ok(await bonusCall(player.token, 'POST', '/cashback/cashback-daily/activate', {}), cashbackResponseSchema)).toEqual({ campaignId: 'cashback-daily', cashbackActivated: true });
+    expect(await ok(await bonusCall(app, player.token, 'POST', '/cashback/cashback-daily/activate', {}), cashbackResponseSchema)).toEqual({ campaignId: 'cashback-daily', cashbackActivated: true });
     const bet = await providerCall(app, 'bet', {
       provider: 'aurora-demo',
       playerId: player.id,
@@ -482,8 +472,8 @@ describe('cashback on a clock, expiry', () => {
     await rewards(fresh, 'ACTIVE');
     expect(await bonusOf(fresh, 'CASINO')).toBe('2.00');
     await expectBooksBalanced(db());
-    expect(await ok(await bonusCall(fresh.token, 'POST', '/cashback/cashback-daily/deactivate', {}), cashbackResponseSchema)).toEqual({ campaignId: 'cashback-daily', cashbackActivated: false });
-    await expectError(await bonusCall(fresh.token, 'POST', '/cashback/manual-casino-10/activate', {}), 409, 'error.bonus.not_eligible');
+    expect(await ok(await bonusCall(app, fresh.token, 'POST', '/cashback/cashback-daily/deactivate', {}), cashbackResponseSchema)).toEqual({ campaignId: 'cashback-daily', cashbackActivated: false });
+    await expectError(await bonusCall(app, fresh.token, 'POST', '/cashback/manual-casino-10/activate', {}), 409, 'error.bonus.not_eligible');
   });
 
   it('an expired bonus forfeits its money when read after its expiry', async () => {

@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import { depositRequestResponseSchema } from '../../../src/api/wallet';
 import type { createApp } from '../../../server/app';
 import type { Database } from '../../../server/db/schema';
+import { bearer } from './identity';
 import { json } from './platform';
 import { newKey, playerCall, type WalletPlayer } from './wallet';
 
@@ -44,4 +45,15 @@ export async function depositWithBonus(app: ReturnType<typeof createApp>, player
     body: new URLSearchParams({ payment: requested.depositId ?? '', action: 'approve' }).toString(),
   });
   expect(paid.status).toBeLessThan(400);
+}
+
+/** A call of the player's bonus API (`/api/player/bonus<path>`, src/api/bonuses.ts) with the player's id token, a JSON body when given. */
+export function bonusCall(app: ReturnType<typeof createApp>, token: string, method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<Response> {
+  return Promise.resolve(
+    app.request(`/api/player/bonus${path}`, {
+      method,
+      headers: { ...bearer(token), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    }),
+  );
 }
