@@ -118,6 +118,16 @@ const server = serve({ fetch: app.fetch, port: config.port, ...(config.host ? { 
   console.log(`Platform on http://${host}:${String(info.port)} (${where}, ${config.mode} mode${config.testMode ? ', test mode' : ''})`);
 });
 
+// Idle keep-alive connections stay open longer than any client keeps one (Node's default is 5 s).
+// With the default, a client that reuses a connection just as the server closes it gets
+// ECONNRESET (stop 29's CI run failed on exactly that); a load balancer in front keeps its
+// connections about 60 s, so the platform keeps them 65 s. The header timeout must be longer still.
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+if ('keepAliveTimeout' in server) {
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
+}
+
 let stopping = false;
 function stop(signal: string): void {
   if (stopping) return;
