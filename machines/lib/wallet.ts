@@ -10,6 +10,7 @@ import { AMOUNT_BOUNDS, centsToDecimal, decimalToCents, isWholeUnits } from './m
 import { DEFAULT_MARKET, MARKET_CODES, MARKETS, parseLangMarket, type MarketCode } from './markets';
 import { marketRgRules } from './responsibleGambling';
 import { sameSitePath } from './sameSitePath';
+import { LOBBY_PATHS } from './games';
 
 // ------------------------------------------------------------------------------ enumerations
 
@@ -196,6 +197,28 @@ export function walletBalances(map: BalanceMap, currency: Currency): WalletBalan
     liveCasinoBonus,
     totalBalance: mainBalance + lockedBalance + sportsBonus + casinoBonus + liveCasinoBonus,
   };
+}
+
+/**
+ * The bonus vertical of a page (issue 24: the header shows the bonus of the vertical the player is
+ * in): the casino lobby's and its games' pages are CASINO's, the live casino's LIVE_CASINO's; other
+ * pages have none. `path` is the app path below /{langmarket} (product.md §2).
+ */
+export function bonusVerticalOfPath(path: string): BonusVertical | null {
+  const lobbies = [
+    [LOBBY_PATHS.casino, 'CASINO'],
+    [LOBBY_PATHS['live-casino'], 'LIVE_CASINO'],
+  ] as const;
+  for (const [base, vertical] of lobbies) if (path === base || path.startsWith(`${base}/`)) return vertical;
+  return null;
+}
+
+/** The bonus money of a vertical in cents, or with none the three bonus balances summed (behaviour.md §5). */
+export function bonusCentsOf(balances: WalletBalances, vertical: BonusVertical | null): number {
+  if (vertical === 'SPORTS') return balances.sportsBonus;
+  if (vertical === 'CASINO') return balances.casinoBonus;
+  if (vertical === 'LIVE_CASINO') return balances.liveCasinoBonus;
+  return balances.sportsBonus + balances.casinoBonus + balances.liveCasinoBonus;
 }
 
 // ------------------------------------------------------------------------------ the cashier

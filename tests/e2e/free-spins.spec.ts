@@ -1,5 +1,5 @@
 import { test, expect, waitForShell } from './fixtures';
-import { registerFreshPlayer } from './helpers';
+import { expectFitsPhones, registerFreshPlayer } from './helpers';
 
 // Issue 24 "free spins played in the demo slot with the balance moving in the bonus account": a new
 // player claims the registration free spins on the rewards page, opens one of the two slots the
@@ -52,9 +52,25 @@ test('free spins: claimed on the rewards page, played in the demo slot for nothi
     won += cents(await frame.locator('output#win').textContent());
   }
 
+  // The header beside the total: on a casino page, the casino bonus (nothing when the spins won nothing).
+  const headerBonus = page.locator('header').getByTestId('header-bonus');
+  if (won > 0) {
+    await expect(headerBonus).toContainText('Casino bonus');
+    await expect.poll(async () => cents(await headerBonus.textContent())).toBe(won);
+  } else {
+    await expect(headerBonus).toBeHidden();
+  }
+
   // The cash is the 20.00 it was; the casino bonus holds exactly what the spins won.
   await page.goto('/en-UN/my-account/banking');
   await waitForShell(page);
   await expect(page.getByTestId('balance-main')).toHaveText('€20.00');
   await expect.poll(async () => cents(await page.getByTestId('balance-casino-bonus').textContent())).toBe(won);
+  // Off the casino's pages the header's bonus is the three verticals' summed (here the casino's alone),
+  // and the header with its bonus line still fits a phone.
+  if (won > 0) {
+    await expect(headerBonus).toContainText('Bonus');
+    await expect.poll(async () => cents(await headerBonus.textContent())).toBe(won);
+    await expectFitsPhones(page, 'the banking page with a bonus in the header');
+  }
 });

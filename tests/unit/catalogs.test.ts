@@ -40,6 +40,7 @@ describe('translation catalogs', () => {
     ['reset.page.title', 'reset.page.heading'], // the document title, and the heading (worded apart in German)
     ['reset.steps.email', 'common.email'], // a step's name, and a field's label
     ['reset.steps.password', 'password.new.label'], // a step's name, and a field's label
+    ['banking.category.bonus', 'banking.header.bonus'], // a kind of transaction, and the header's bonus money
   ];
   it('gives each English text with one meaning a single id', () => {
     const idsByText = new Map<string, string[]>();

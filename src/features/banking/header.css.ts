@@ -53,6 +53,23 @@ export const amount = style({
   selectors: { '[data-stale="true"] &': { color: vars.color.warning } },
 });
 
+/** The bonus money under the total (issue 24): smaller and muted; its word from md up. */
+export const bonusLine = style({
+  fontSize: '10px',
+  color: vars.color.textMuted,
+  whiteSpace: 'nowrap',
+  fontVariantNumeric: 'tabular-nums',
+  '@media': { [mq.md]: { fontSize: vars.fontSize.xs } },
+});
+
+/** The bonus line's gift mark, on phones only (from md up its word says it). */
+export const bonusIcon = style({
+  display: 'inline-block',
+  verticalAlign: '-1px',
+  marginRight: '2px',
+  '@media': { [mq.md]: { display: 'none' } },
+});
+
 /** The exact amount: visually hidden below 360 px when it is long (it stays the link's name). */
 export const amountExact = style({
   '@media': {

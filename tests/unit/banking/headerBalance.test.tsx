@@ -2,8 +2,9 @@ import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { assign, createActor, setup, type ActorRefFrom } from 'xstate';
 import type { LangMarket } from '../../../machines/lib/markets';
+import { bonusCentsOf, bonusVerticalOfPath, walletBalances } from '../../../machines/lib/wallet';
 import type { WalletContext, walletMachine } from '../../../machines/wallet.machine';
-import { WalletBalance } from '../../../src/features/banking/HeaderBalance';
+import { WalletBalance } from '../../../src/features/banking/WalletBalance';
 import { recentFirst } from '../../../src/features/banking/parts';
 import type { PaymentMethod } from '../../../src/api/wallet';
 import { renderInRouter } from '../app/render';
@@ -72,6 +73,48 @@ describe('the header balance', () => {
     });
     expect(wallet.getSnapshot().context.stale).toBe(false);
     expect(screen.queryByRole('button', { name: 'Your balance may be out of date: reconnect' })).toBeNull();
+  });
+});
+
+describe('the bonus money in the header (issue 24; behaviour.md §5)', () => {
+  // Cash 10.00 and 2.50 locked; bonuses: sports 1.10, casino 3.25, live casino 0.40 (summed exactly in cents).
+  const balances = walletBalances({ MAIN: { cash: '10.00' }, LOCKED: { cash: '2.50' }, BONUS: [{ vertical: 'SPORTS', bonus: '1.10' }, { vertical: 'CASINO', bonus: '3.25' }, { vertical: 'LIVE_CASINO', bonus: '0.40' }] }, 'EUR');
+  const withBonuses = (): WalletContext => ({ ...walletContext('EUR', 0, false), balances });
+
+  it('knows the vertical of a page by its lobby, and none elsewhere', () => {
+    expect(bonusVerticalOfPath('/online-casino')).toBe('CASINO');
+    expect(bonusVerticalOfPath('/online-casino/play/relax/money-train')).toBe('CASINO');
+    expect(bonusVerticalOfPath('/live-casino-online/roulette')).toBe('LIVE_CASINO');
+    expect(bonusVerticalOfPath('/online-casinos')).toBeNull();
+    expect(bonusVerticalOfPath('/my-account/banking')).toBeNull();
+    expect(bonusVerticalOfPath('/')).toBeNull();
+  });
+
+  it('takes the vertical\'s bonus, or the three summed', () => {
+    expect(bonusCentsOf(balances, 'CASINO')).toBe(325);
+    expect(bonusCentsOf(balances, 'LIVE_CASINO')).toBe(40);
+    expect(bonusCentsOf(balances, 'SPORTS')).toBe(110);
+    expect(bonusCentsOf(balances, null)).toBe(475);
+    expect(balances.totalBalance).toBe(1_725);
+  });
+
+  it('shows the bonuses summed beside the total on a page of no vertical', async () => {
+    renderInRouter(<WalletBalance wallet={fakeWallet(withBonuses())} canDeposit langMarket={UN} />, '/en-UN/my-account/banking');
+    expect(await screen.findByRole('link', { name: 'Balance €17.25 Bonus €4.75' })).toBeDefined();
+  });
+
+  it('shows the casino bonus on a casino page and the live casino bonus on a live casino page', async () => {
+    renderInRouter(<WalletBalance wallet={fakeWallet(withBonuses())} canDeposit langMarket={UN} />, '/en-UN/online-casino');
+    expect(await screen.findByRole('link', { name: 'Balance €17.25 Casino bonus €3.25' })).toBeDefined();
+    cleanup();
+    renderInRouter(<WalletBalance wallet={fakeWallet(withBonuses())} canDeposit langMarket={UN} />, '/en-UN/live-casino-online');
+    expect(await screen.findByRole('link', { name: 'Balance €17.25 Live casino bonus €0.40' })).toBeDefined();
+  });
+
+  it('shows no bonus line without bonus money', async () => {
+    renderInRouter(<WalletBalance wallet={fakeWallet(walletContext('EUR', 1_250, false))} canDeposit langMarket={UN} />, '/en-UN/online-casino');
+    expect(await screen.findByRole('link', { name: 'Balance €12.50' })).toBeDefined();
+    expect(screen.queryByTestId('header-bonus')).toBeNull();
   });
 });
 
