@@ -308,8 +308,11 @@ export async function claimCampaign(deps: BonusDeps, playerId: number, campaignI
   const creditKey = `claim:${String(playerId)}:${campaign.id}`;
   const outcome = await inTransaction(deps.db, async (trx) => {
     const wallet = await lockedWallet(trx, playerId);
+    // A retry of a claim that went through (its answer lost) answers the same bonus; once that bonus
+    // ended (forfeited, expired, converted) the campaign was used, and a new claim is refused below.
     const replay = await findAssignmentByKey(trx, creditKey);
-    if (replay) return { outcome: 'ACTIVATED', assignment: replay } satisfies CreditOutcome;
+    if (replay?.state === 'ACTIVATED') return { outcome: 'ACTIVATED', assignment: replay } satisfies CreditOutcome;
+    if (replay) throw notEligible('This campaign was claimed already.');
     if (options.freeSpinsOnly === true && !isFreeSpinCampaign(campaign)) throw notEligible('Only a free-spin campaign (betBonusType -1) is claimed here.');
     if (bonusRefusal(player, settings) !== null) throw notAllowed();
     if (!isRunning(campaign, now)) throw campaignNotFound();
@@ -500,8 +503,9 @@ export async function manualClaim(deps: BonusDeps, playerId: number, bonusCode: 
   const creditKey = `code:${String(playerId)}:${campaign.id}`;
   const outcome = await inTransaction(deps.db, async (trx): Promise<CreditOutcome> => {
     const wallet = await lockedWallet(trx, playerId);
+    // A retry answers the bonus the code gave while it is active; once it ended the code was used.
     const replay = await findAssignmentByKey(trx, creditKey);
-    if (replay) return { outcome: 'ACTIVATED', assignment: replay };
+    if (replay?.state === 'ACTIVATED') return { outcome: 'ACTIVATED', assignment: replay };
     if ((await claimedCampaignIds(trx, playerId)).has(campaign.id)) throw new HttpError(409, ERROR_CODES.bonusCodeUsed, 'This bonus code was used already.');
     if (campaign.requiresAgreement && (await agreementsOf(trx, playerId)).get(campaign.id)?.agreed !== true) {
       throw new HttpError(409, ERROR_CODES.agreementRequired, "Agree to the campaign's terms first.");

@@ -152,9 +152,11 @@ describe('claim, forfeit, one active bonus per vertical (behaviour.md §4, §8 "
       ['DEPOSIT', '10.00'],
       ['FORFEIT', '-10.00'],
     ]);
-    // Once ended, it stays ended; a claim of the same campaign again answers the first (claimed once).
+    // Once ended, it stays ended; the campaign was used: a claim of it again is refused and credits nothing.
     await expectError(await forfeit(player, reward.assignmentId ?? ''), 409, 'error.bonus.state.invalid');
-    expect((await activated(await claim(player, 'manual-casino-10'))).state).toBe('FORFEITED');
+    await expectError(await claim(player, 'manual-casino-10'), 409, 'error.bonus.not_eligible');
+    expect(await bonusOf(player, 'CASINO')).toBe('0.00');
+    expect(ids(await rewards(player, 'ACTIVE'))).toEqual([]);
   });
 
   it('refuses a second bonus in a vertical with error.bonus.active.already.exists, and after the forfeit the claim goes through (forfeit-then-claim)', async () => {
@@ -327,6 +329,11 @@ describe('bonus codes (behaviour.md §5, §6 manual-claim permission, §8 "Bonus
     expect((await activated(await bonusCall(app, player.token, 'POST', '/bonus-code/manual-claim', { bonusCode: 'WELCOME50', state: 'ACTIVATED' }))).assignmentId).toBe(claimed.assignmentId);
     await expectError(await bonusCall(app, player.token, 'POST', '/bonus-code/validate', { bonusCode: 'WELCOME50' }), 409, 'error.bonus_code.already_used');
     expect(await bonusOf(player, 'CASINO')).toBe('50.00');
+    await expectBooksBalanced(db());
+    // Forfeited, the code stays used: claiming it again is refused and credits nothing.
+    await ok(await forfeit(player, claimed.assignmentId ?? ''), assignmentResponseSchema);
+    await expectError(await bonusCall(app, player.token, 'POST', '/bonus-code/manual-claim', { bonusCode: 'WELCOME50', state: 'ACTIVATED' }), 409, 'error.bonus_code.already_used');
+    expect(await bonusOf(player, 'CASINO')).toBe('0.00');
     await expectBooksBalanced(db());
   });
 
