@@ -69,7 +69,6 @@ import {
   type CashierPlayer,
   type OperationUiStatus,
 } from './lib/wallet';
-import { LOADING_PENDING_WITHDRAWALS } from './pendingWithdrawals';
 
 export interface WithdrawInput {
   player: CashierPlayer;
@@ -660,7 +659,16 @@ export const withdrawMachine = setup({
       description: 'The pending withdrawals, cancellable one at a time (not in GG).',
       initial: 'loading',
       states: {
-        loading: LOADING_PENDING_WITHDRAWALS,
+        loading: {
+          description: 'pendingWithdrawal: the pending withdrawals.',
+          tags: 'pendingLoading',
+          invoke: {
+            id: 'loadPendingWithdrawals',
+            src: 'loadPendingWithdrawals',
+            onDone: { target: 'loaded', actions: { type: 'assignPending', params: ({ event }) => ({ pending: event.output }) } },
+            onError: { target: 'failed' },
+          },
+        },
         loaded: {
           description: 'The list is shown; each row offers its cancellation (not in GG).',
           on: {

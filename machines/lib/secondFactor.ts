@@ -1,5 +1,4 @@
 import { ERROR_CODES } from './errorCodes';
-import { rawCodeOf } from './flowErrors';
 
 // The account's second factor (issue 23) as the machines read the platform's answers
 // (src/api/secondFactor.ts): a login or a withdrawal answered 428 error.second_factor.required
@@ -42,6 +41,10 @@ export interface SecondFactorError {
   attemptsLeft?: number;
 }
 
+function codeOf(error: unknown): string | null {
+  return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : null;
+}
+
 function detailsOf(error: unknown): Record<string, unknown> {
   if (typeof error !== 'object' || error === null || !('details' in error)) return {};
   const { details } = error;
@@ -54,7 +57,7 @@ function isMethod(value: unknown): value is SecondFactorMethod {
 
 /** The challenge of a 428 error.second_factor.required answer, or null for any other failure. */
 export function secondFactorChallengeOf(error: unknown): SecondFactorChallenge | null {
-  if (rawCodeOf(error) !== ERROR_CODES.secondFactorRequired) return null;
+  if (codeOf(error) !== ERROR_CODES.secondFactorRequired) return null;
   const details = detailsOf(error);
   const token = details.challengeToken;
   if (typeof token !== 'string' || token.length === 0) return null;
@@ -65,7 +68,7 @@ export function secondFactorChallengeOf(error: unknown): SecondFactorChallenge |
 /** A failed answer to a check, as the factor step shows it. */
 export function secondFactorErrorOf(error: unknown): SecondFactorError {
   if (typeof error === 'object' && error !== null && 'kind' in error && error.kind === 'network') return { code: 'network' };
-  const code = rawCodeOf(error);
+  const code = codeOf(error);
   if (code === ERROR_CODES.secondFactorChallengeInvalid) return { code: 'expired' };
   if (code === ERROR_CODES.secondFactorInvalid || code === ERROR_CODES.validation) {
     const attemptsLeft = detailsOf(error).attemptsLeft;
@@ -79,7 +82,7 @@ export function secondFactorErrorOf(error: unknown): SecondFactorError {
 
 /** The check expired or was used (the login starts again). */
 export function isExpiredChallenge(error: unknown): boolean {
-  return rawCodeOf(error) === ERROR_CODES.secondFactorChallengeInvalid;
+  return codeOf(error) === ERROR_CODES.secondFactorChallengeInvalid;
 }
 
 /** A 6-digit authenticator code (spaces as apps show them allowed). */

@@ -20,8 +20,10 @@ import { textIn, type Localised } from './catalog/localised';
 // - WELCOME50 (MANUAL_BONUS_CODE: the bonus-code page's code, 50 in the account currency, 10x);
 // - cashback-weekly and cashback-daily (CASHBACK_WEEKLY / _DAILY, activated by the player),
 //   cashback-timeframe (CASHBACK_TIMEFRAME, 72 h periods, live casino), and cashback-instant /
-//   cashback-booster as DRAFT: their payment is per bet, the wagering seam's part (server/services/
-//   bonuses.ts header), so they are not offered until it exists;
+//   cashback-booster as DRAFT: the engine pays both (server/services/bonuses.ts settleCashback:
+//   the instant one from its last payment, the booster daily with its games counting double), but
+//   a brand offers one cashback at a time, so the operator switches one of them on in place of the
+//   daily one (its status) rather than show a player three cashback cards at once;
 // - optin-sports-reload (OPT_IN, NEXT_DEPOSIT: credited with each deposit once opted in);
 // - tournament-prize (TOURNAMENT: never in a regular list, behaviour.md §5).
 // Amounts are per currency (every currency of machines/lib/wallet.ts); wagering at most 10x where a

@@ -28,6 +28,7 @@ import {
 } from '../repositories/bonuses';
 import { depositCount } from '../repositories/deposits';
 import { gameResultBetween } from '../repositories/limits';
+import { gamesResultBetween, lastCashbackRunEnd } from '../repositories/bonus-cashback';
 import { findPlayerById } from '../repositories/players';
 import { inTransaction } from '../repositories/transaction';
 import { accessDetailsFor } from './account-status';
@@ -387,14 +388,17 @@ export async function onDepositSettled(trx: Kysely<Database>, input: { playerId:
 }
 
 /**
- * The last whole cashback period before `now`: a UTC day (CASHBACK_DAILY), an ISO week from Monday
- * 00:00 UTC (CASHBACK_WEEKLY), or the campaign's timeframe of hours counted from the Unix epoch
- * (CASHBACK_TIMEFRAME: 72 h periods one after another); null for a trigger that pays per bet.
+ * The last whole cashback period before `now`: a UTC day (CASHBACK_DAILY, and CASHBACK_BOOSTER, a
+ * daily cashback whose booster games count more), an ISO week from Monday 00:00 UTC
+ * (CASHBACK_WEEKLY), or the campaign's timeframe of hours counted from the Unix epoch
+ * (CASHBACK_TIMEFRAME: 72 h periods one after another); null for the instant cashback (its period
+ * runs from its last payment to now: settleCashback) and the other triggers.
  */
 export function cashbackPeriod(trigger: TriggerEvent | null, timeframeHours: number | null, now: Date): { start: Date; end: Date } | null {
   const day = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   switch (trigger) {
     case 'CASHBACK_DAILY':
+    case 'CASHBACK_BOOSTER':
       return { start: new Date(day - DAY_MS), end: new Date(day) };
     case 'CASHBACK_WEEKLY': {
       const monday = day - ((new Date(day).getUTCDay() + 6) % 7) * DAY_MS;
@@ -412,29 +416,40 @@ export function cashbackPeriod(trigger: TriggerEvent | null, timeframeHours: num
 }
 
 /**
- * The daily, weekly and time-frame cashback (CASHBACK_DAILY, _WEEKLY, _TIMEFRAME): for each player
- * with the cashback activated, the last whole period before `now` (from the activation when it began
- * inside it) is settled once: its net loss from settled game rounds (wins minus stakes, the history's
- * BET and WIN rows), times the campaign's percentage up to its maximum, credited as a bonus (queued
- * when the vertical has an active one). A player bonuses are refused to gets nothing for that period.
- * Run by the clock the tests drive (deps.clock) and at read time for the player (`playerId`).
+ * The cashback (CASHBACK_DAILY, _WEEKLY, _TIMEFRAME, _BOOSTER, _INSTANT): for each player with the
+ * cashback activated, a period is settled once: its net loss from game rounds (wins minus stakes, the
+ * history's BET and WIN rows: the cash part), times the campaign's percentage up to its maximum,
+ * credited as a bonus (queued when the vertical has an active one). The daily, weekly, time-frame and
+ * booster cashback settle the last whole period before `now` (from the activation when it began
+ * inside it); the booster's games count `boosterMultiplier` times (a loss there weighs double at 2).
+ * The instant cashback settles from its last payment (or the activation) to now, whenever there is a
+ * net loss to pay back: at once, at the player's next look, not at the end of a day. A player
+ * bonuses are refused to gets nothing for that period. Run by the clock the tests drive (deps.clock)
+ * and at read time for the player (`playerId`).
  */
 export async function settleCashback(deps: BonusDeps, playerId?: number): Promise<number> {
   const now = deps.clock();
   const settings = await deps.settings.read();
   let credited = 0;
   for (const campaign of (await runningCampaigns(deps.db, now)).map(campaignOf)) {
-    const period = cashbackPeriod(campaign.triggerEvent, campaign.timeframeHours, now);
-    if (period === null || campaign.cashbackInfo === null) continue;
-    const { start: periodStart, end: periodEnd } = period;
+    if (campaign.cashbackInfo === null) continue;
+    const instant = campaign.triggerEvent === 'CASHBACK_INSTANT';
+    const period = instant ? { start: new Date(0), end: now } : cashbackPeriod(campaign.triggerEvent, campaign.timeframeHours, now);
+    if (period === null) continue;
     for (const activation of await activeCashbackPlayers(deps.db, campaign.id, playerId)) {
-      if (activation.activatedAt >= periodEnd) continue;
+      const periodStart = instant ? ((await lastCashbackRunEnd(deps.db, activation.playerId, campaign.id)) ?? activation.activatedAt) : period.start;
+      const periodEnd = period.end;
+      if (activation.activatedAt >= periodEnd || periodStart >= periodEnd) continue;
       const player = await findPlayerById(deps.db, activation.playerId);
       if (!player) continue;
       const allowed = await campaignAllowedFor(deps.db, player, campaign, settings, now);
       const from = activation.activatedAt > periodStart ? activation.activatedAt : periodStart;
       const result = await gameResultBetween(deps.db, player.id, from, periodEnd);
-      const loss = result < 0n ? -result : 0n;
+      const boost = campaign.triggerEvent === 'CASHBACK_BOOSTER' && campaign.boosterMultiplier !== null && campaign.boosterMultiplier > 1 ? campaign.boosterMultiplier : null;
+      const boosted = boost === null ? 0n : ((await gamesResultBetween(deps.db, player.id, campaign.boosterGames, from, periodEnd)) * BigInt(Math.round((boost - 1) * 100))) / 100n;
+      const loss = result + boosted < 0n ? -(result + boosted) : 0n;
+      // The instant cashback keeps its period open until there is a loss to pay back.
+      if (instant && loss === 0n) continue;
       const cents = allowed ? holdable(percentageOfCents(loss, campaign.cashbackInfo.percentage, amountIn(campaign.cashbackInfo.maxAmounts, player.currency_code)), player.currency_code) : 0n;
       await inTransaction(deps.db, async (trx) => {
         const wallet = await lockWallet(trx, player.id);

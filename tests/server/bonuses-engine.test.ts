@@ -219,6 +219,8 @@ describe('the clock the tests drive: weekly cashback and expiry', () => {
     expect(frame && frame.end <= at && at.getTime() - frame.end.getTime() < 72 * 3_600_000).toBe(true);
     expect(cashbackPeriod('CASHBACK_TIMEFRAME', null, at)).toBeNull();
     expect(cashbackPeriod('CASHBACK_INSTANT', null, at)).toBeNull();
+    // The booster is a daily cashback whose booster games count more.
+    expect(cashbackPeriod('CASHBACK_BOOSTER', null, at)).toEqual(cashbackPeriod('CASHBACK_DAILY', null, at));
   });
 
   it('settles last week’s net loss once as the weekly cashback (10 %), from the activation', async () => {
@@ -248,6 +250,76 @@ describe('the clock the tests drive: weekly cashback and expiry', () => {
     expect((await balances(player)).BONUS.CASINO).toBe(1_200n);
     const fresh = { ...player, token: await logIn(app, player.email) };
     expect((await list(fresh, 'ACTIVE')).rewards).toMatchObject([{ campaignId: 'cashback-weekly', amount: '12.00', wageringAmount: '12.00' }]);
+    await expectBooksBalanced(db());
+  });
+
+  /** A stake (a round lost unless `win` follows) in a game of the casino, on the test clock. */
+  async function play(player: WalletPlayer, gameId: string, stake: string, win?: string) {
+    const roundId = newKey('round');
+    const bet = await providerCall(app, 'bet', { provider: 'aurora-demo', playerId: player.id, transactionId: newKey('tx'), roundId, gameId, vertical: 'CASINO', amount: stake, currency: 'EUR' });
+    expect(bet.status, await bet.clone().text()).toBe(200);
+    if (win === undefined) return;
+    const won = await providerCall(app, 'win', { provider: 'aurora-demo', playerId: player.id, transactionId: newKey('tx'), roundId, gameId, vertical: 'CASINO', amount: win, currency: 'EUR' });
+    expect(won.status, await won.clone().text()).toBe(200);
+  }
+
+  async function cashbackCampaign(id: string, trigger: 'CASHBACK_INSTANT' | 'CASHBACK_BOOSTER', percentage: number, boosterGames: string[] = []) {
+    await insertCampaignIfMissing(db(), {
+      id,
+      vertical: 'CASINO',
+      status: 'ACTIVE',
+      category: 'LOYALTY',
+      trigger_event: trigger,
+      bonus_type: 'NON_STICKY',
+      wr_multiplier: '1',
+      cashback_info: JSON.stringify({ percentage, maxAmounts: { EUR: '50.00' }, period: trigger === 'CASHBACK_INSTANT' ? 'INSTANT' : 'DAILY' }),
+      booster_games: JSON.stringify(boosterGames),
+      booster_multiplier: boosterGames.length > 0 ? '2' : null,
+      expiry_days: 7,
+      display_info: JSON.stringify({ en: { title: id, description: 'Cashback', terms: 'Wager 1x.' } }),
+    });
+  }
+
+  it('the instant cashback pays its percentage of a net loss at once, once, and a net win in between keeps its period open', async () => {
+    await cashbackCampaign('engine-instant', 'CASHBACK_INSTANT', 10);
+    const player = await walletPlayer(env.platform, app);
+    await credit(app, player.id, '200.00');
+    const activated = await bonusCall(app, player.token, 'POST', '/cashback/engine-instant/activate', {});
+    expect(activated.status, await activated.clone().text()).toBe(200);
+    // Nothing lost yet: nothing paid, and no period settled.
+    expect(await settleCashback(deps(), player.id)).toBe(0);
+    now = new Date(now.getTime() + 60_000);
+    await play(player, 'starburst', '30.00');
+    now = new Date(now.getTime() + 60_000);
+    expect(await settleCashback(deps(), player.id)).toBe(1);
+    expect((await balances(player)).BONUS.CASINO).toBe(300n);
+    // Paid once: the same loss is not paid again.
+    now = new Date(now.getTime() + 60_000);
+    expect(await settleCashback(deps(), player.id)).toBe(0);
+    expect((await balances(player)).BONUS.CASINO).toBe(300n);
+    // A round won by 40 (stake 10, win 50), then one lost by 15: since the last payment the player is 25 up, so nothing.
+    await play(player, 'starburst', '10.00', '50.00');
+    await play(player, 'starburst', '15.00');
+    now = new Date(now.getTime() + 60_000);
+    expect(await settleCashback(deps(), player.id)).toBe(0);
+    await expectBooksBalanced(db());
+  });
+
+  it('the cashback booster counts a loss in its booster games twice in the day’s cashback', async () => {
+    await cashbackCampaign('engine-booster', 'CASHBACK_BOOSTER', 10, ['booster-slot']);
+    const player = await walletPlayer(env.platform, app);
+    await credit(app, player.id, '200.00');
+    const activated = await bonusCall(app, player.token, 'POST', '/cashback/engine-booster/activate', {});
+    expect(activated.status, await activated.clone().text()).toBe(200);
+    now = new Date(now.getTime() + 60_000);
+    await play(player, 'booster-slot', '20.00');
+    await play(player, 'starburst', '10.00');
+    // The next day, 01:00 UTC: the day of the bets is over. Loss 30, of which 20 in the booster game: 50 counts, 10 % is 5.00.
+    now = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1, 1));
+    expect(await settleCashback(deps(), player.id)).toBe(1);
+    expect((await balances(player)).BONUS.CASINO).toBe(500n);
+    expect(await settleCashback(deps(), player.id)).toBe(0);
+    expect((await balances(player)).BONUS.CASINO).toBe(500n);
     await expectBooksBalanced(db());
   });
 

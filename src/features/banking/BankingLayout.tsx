@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { formatLangMarket, type LangMarket } from '../../../machines/lib/markets';
 import * as s from './banking.css';
-import { TabbedPageFrame } from '../../ui/PageFrame';
+import { PageFrame } from '../../ui/PageFrame';
 
 /**
  * /my-account/banking and its sub-paths (product.md §2: "tabs: banking, transactions, deposit,
@@ -14,12 +14,9 @@ export function BankingLayout({ langMarket, canDeposit, children }: { langMarket
   const { t } = useLingui();
   const langmarket = formatLangMarket(langMarket);
   return (
-    <TabbedPageFrame
-      className={s.page}
-      title={<Trans id="banking.title">Banking</Trans>}
-      tabsLabel={t({ id: 'banking.tabs.label', message: 'Banking sections' })}
-      tabs={
-        <>
+    <PageFrame className={s.page} title={<Trans id="banking.title">Banking</Trans>}>
+      <nav aria-label={t({ id: 'banking.tabs.label', message: 'Banking sections' })}>
+        <ul className={s.tabList}>
           <li>
             <Link to="/$langmarket/my-account/banking" params={{ langmarket }} activeOptions={{ exact: true, includeSearch: false }} className={s.tab}>
               <Trans id="banking.title">Banking</Trans>
@@ -42,10 +39,9 @@ export function BankingLayout({ langMarket, canDeposit, children }: { langMarket
               <Trans id="banking.withdraw">Withdraw</Trans>
             </Link>
           </li>
-        </>
-      }
-    >
-      {children}
-    </TabbedPageFrame>
+        </ul>
+      </nav>
+      <div className={s.content}>{children}</div>
+    </PageFrame>
   );
 }
