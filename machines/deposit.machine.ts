@@ -39,6 +39,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { Reward } from '../src/api/bonuses';
 import type { DepositCheckResponse, DepositRequest, DepositRequestResponse, DepositStatusResponse, PaymentMethod } from '../src/api/wallet';
 import { cashierCheckMachine, cashierResultGuards, type CashierCheckOutput } from './cashierCheck.machine';
+import { FRESH_FORM, LOADING_METHODS, methodsLoaded, REQUEST_FAILED, SUBMIT_FORM, type PaymentMethodsLoad } from './cashierForm';
 import { DEPOSIT_NUMBER_TRIGGERS, type TriggerEvent } from './lib/bonuses';
 import { ERROR_CODES } from './lib/errorCodes';
 import { flowErrorOf, type FlowError } from './lib/flowErrors';
@@ -69,10 +70,7 @@ export interface DepositInput extends DepositRouteInput {
 }
 
 /** The payment methods of the player's market and the recent deposit methods (newest first). */
-export interface PaymentMethodsLoad {
-  methods: PaymentMethod[];
-  recentMethodIds: string[];
-}
+export type { PaymentMethodsLoad } from './cashierForm';
 
 /** The server codes the flow tells apart (src/api/wallet.ts). */
 export const DEPOSIT_ERROR_CODES = [ERROR_CODES.idempotencyConflict] as const;
@@ -209,14 +207,7 @@ const FRESH = {
   selectBonus: false,
   selectedBonusId: null,
   bonuses: [],
-  methods: [],
-  recentMethodIds: [],
-  methodId: null,
-  amountText: '',
-  amountProblem: null,
-  methodMissing: false,
-  idempotencyKey: null,
-  error: null,
+  ...FRESH_FORM,
   deposit: null,
   statusPolls: 0,
 } satisfies Omit<DepositContext, 'player' | 'returnPath'>;
@@ -272,17 +263,7 @@ export const depositMachine = setup({
       error: null,
     })),
     assignNotification: assign((_, params: { notification: DepositNotification }) => ({ notification: params.notification })),
-    assignMethods: assign(({ context }, params: { load: PaymentMethodsLoad }) => {
-      const offered = new Set(params.load.methods.map((method) => method.id));
-      return {
-        methods: params.load.methods,
-        recentMethodIds: params.load.recentMethodIds,
-        // The method the player chose (kept by a resume) while it is offered, else the most recent
-        // deposit method still offered is chosen already.
-        methodId: context.methodId !== null && offered.has(context.methodId) ? context.methodId : (params.load.recentMethodIds.find((id) => offered.has(id)) ?? null),
-        error: null,
-      };
-    }),
+    assignMethods: assign(({ context }, params: { load: PaymentMethodsLoad }) => methodsLoaded(context.methodId, params.load)),
     assignAmount: assign((_, params: { value: string }) => ({ amountText: params.value, amountProblem: null })),
     assignMethod: assign((_, params: { methodId: string }) => ({ methodId: params.methodId, methodMissing: false })),
     assignBonus: assign((_, params: { bonusId: string | null }) => ({ selectedBonusId: params.bonusId })),
@@ -482,16 +463,7 @@ export const depositMachine = setup({
     restricted: { description: 'restricted: the account may not deposit.', tags: 'result' },
     refused: { description: 'error (or another status the deposit does not expect): the result is shown.', tags: ['result', 'error'] },
     failed: { description: 'A call failed (shown by its code); deposit.clear tries again.', tags: 'error' },
-    loadingMethods: {
-      description: "The payment methods of the player's market and the recent deposit methods.",
-      tags: 'loading',
-      invoke: {
-        id: 'loadPaymentMethods',
-        src: 'loadPaymentMethods',
-        onDone: { target: 'loadingBonuses', actions: { type: 'assignMethods', params: ({ event }) => ({ load: event.output }) } },
-        onError: { target: 'failed', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
-      },
-    },
+    loadingMethods: LOADING_METHODS,
     loadingBonuses: {
       description: "Issue 24: the player's ELIGIBLE rewards; those a deposit triggers (first to fifth, next deposit) are offered on the form.",
       tags: 'loading',
@@ -519,16 +491,7 @@ export const depositMachine = setup({
           description: 'A bonus offered, or none: it goes with the request; another choice is another attempt (a new idempotency key).',
           actions: [{ type: 'assignBonus', params: ({ event }) => ({ bonusId: event.bonusId }) }, 'forgetIdempotencyKey'],
         },
-        'deposit.submit': [
-          {
-            guard: 'isRetry',
-            target: 'requesting',
-            description: 'The same amount and method again (after a failed request): the same idempotency key.',
-            actions: 'clearFormProblems',
-          },
-          { guard: 'isFormValid', target: 'requesting', description: 'A new attempt: a new idempotency key.', actions: ['clearFormProblems', 'assignIdempotencyKey'] },
-          { description: 'The amount or the method is refused: each shows its problem.', actions: 'assignFormProblems' },
-        ],
+        'deposit.submit': SUBMIT_FORM,
       },
     },
     requesting: {
@@ -586,19 +549,7 @@ export const depositMachine = setup({
             actions: [{ type: 'assignRequestResult', params: ({ event }) => ({ response: event.output }) }, 'forgetIdempotencyKey'],
           },
         ],
-        onError: [
-          {
-            guard: { type: 'isIdempotencyConflict', params: ({ event }) => ({ error: event.error }) },
-            target: 'form',
-            description: 'The key was used with other parameters: the next submit is a new attempt.',
-            actions: [{ type: 'assignError', params: ({ event }) => ({ error: event.error }) }, 'forgetIdempotencyKey'],
-          },
-          {
-            target: 'form',
-            description: 'No answer or a refusal: the form stays as typed; sending it again reuses the key.',
-            actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
-          },
-        ],
+        onError: REQUEST_FAILED,
       },
     },
     redirecting: {

@@ -46,7 +46,7 @@ import type {
   WithdrawalRequestResponse,
 } from '../src/api/wallet';
 import { cashierCheckMachine, cashierResultGuards, type CashierCheckOutput } from './cashierCheck.machine';
-import type { PaymentMethodsLoad } from './deposit.machine';
+import { FRESH_FORM, LOADING_METHODS, methodsLoaded, REQUEST_FAILED, SUBMIT_FORM, type PaymentMethodsLoad } from './cashierForm';
 import { ERROR_CODES } from './lib/errorCodes';
 import { flowErrorOf, type FlowError } from './lib/flowErrors';
 import {
@@ -69,6 +69,7 @@ import {
   type CashierPlayer,
   type OperationUiStatus,
 } from './lib/wallet';
+import { LOADING_PENDING_WITHDRAWALS } from './pendingWithdrawals';
 
 export interface WithdrawInput {
   player: CashierPlayer;
@@ -200,14 +201,7 @@ const FRESH_REQUEST = {
   balance: null,
   referenceId: null,
   activeBonuses: null,
-  methods: [],
-  recentMethodIds: [],
-  methodId: null,
-  amountText: '',
-  amountProblem: null,
-  methodMissing: false,
-  idempotencyKey: null,
-  error: null,
+  ...FRESH_FORM,
   challenge: null,
   factorAnswer: null,
   factorError: null,
@@ -275,16 +269,7 @@ export const withdrawMachine = setup({
       balance: params.check.answer.balance,
       error: null,
     })),
-    assignMethods: assign(({ context }, params: { load: PaymentMethodsLoad }) => {
-      const offered = new Set(params.load.methods.map((method) => method.id));
-      return {
-        methods: params.load.methods,
-        recentMethodIds: params.load.recentMethodIds,
-        // The method the player chose (kept by a resume) while it is offered, else the most recent one.
-        methodId: context.methodId !== null && offered.has(context.methodId) ? context.methodId : (params.load.recentMethodIds.find((id) => offered.has(id)) ?? null),
-        error: null,
-      };
-    }),
+    assignMethods: assign(({ context }, params: { load: PaymentMethodsLoad }) => methodsLoaded(context.methodId, params.load)),
     assignActiveBonuses: assign((_, params: { rewards: Reward[] }) => ({ activeBonuses: params.rewards.filter((reward) => reward.state === 'ACTIVATED') })),
     assignAmount: assign((_, params: { value: string }) => ({ amountText: params.value, amountProblem: null })),
     assignMethod: assign((_, params: { methodId: string }) => ({ methodId: params.methodId, methodMissing: false })),
@@ -464,16 +449,7 @@ export const withdrawMachine = setup({
         restricted: { description: 'restricted: the account may not withdraw.', tags: 'result' },
         refused: { description: 'error (or another status): the result is shown.', tags: ['result', 'error'] },
         failed: { description: 'A call failed (shown by its code); withdraw.clear tries again.', tags: 'error' },
-        loadingMethods: {
-          description: "The payment methods of the player's market and the recent deposit methods.",
-          tags: 'loading',
-          invoke: {
-            id: 'loadPaymentMethods',
-            src: 'loadPaymentMethods',
-            onDone: { target: 'loadingBonuses', actions: { type: 'assignMethods', params: ({ event }) => ({ load: event.output }) } },
-            onError: { target: 'failed', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
-          },
-        },
+        loadingMethods: LOADING_METHODS,
         loadingBonuses: {
           description: "Issue 24: the player's ACTIVE rewards, for the warning that a withdrawal forfeits them.",
           tags: 'loading',
@@ -496,16 +472,7 @@ export const withdrawMachine = setup({
               description: 'Another method is another attempt (a new idempotency key).',
               actions: [{ type: 'assignMethod', params: ({ event }) => ({ methodId: event.methodId }) }, 'forgetIdempotencyKey'],
             },
-            'withdraw.submit': [
-              {
-                guard: 'isRetry',
-                target: 'requesting',
-                description: 'The same amount and method again (after a failed request): the same idempotency key.',
-                actions: 'clearFormProblems',
-              },
-              { guard: 'isFormValid', target: 'requesting', description: 'A new attempt: a new idempotency key.', actions: ['clearFormProblems', 'assignIdempotencyKey'] },
-              { description: 'The amount or the method is refused: each shows its problem.', actions: 'assignFormProblems' },
-            ],
+            'withdraw.submit': SUBMIT_FORM,
           },
         },
         requesting: {
@@ -578,17 +545,7 @@ export const withdrawMachine = setup({
                   'Issue 23: a method not used before and the second factor on (428 error.second_factor.required): the factor step; nothing was booked, the key stays.',
                 actions: { type: 'assignChallenge', params: ({ event }) => ({ error: event.error }) },
               },
-              {
-                guard: { type: 'isIdempotencyConflict', params: ({ event }) => ({ error: event.error }) },
-                target: 'form',
-                description: 'The key was used with other parameters: the next submit is a new attempt.',
-                actions: [{ type: 'assignError', params: ({ event }) => ({ error: event.error }) }, 'forgetIdempotencyKey'],
-              },
-              {
-                target: 'form',
-                description: 'No answer or a refusal: the form stays as typed; sending it again reuses the key.',
-                actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
-              },
+              ...REQUEST_FAILED,
             ],
           },
         },
@@ -659,16 +616,7 @@ export const withdrawMachine = setup({
       description: 'The pending withdrawals, cancellable one at a time (not in GG).',
       initial: 'loading',
       states: {
-        loading: {
-          description: 'pendingWithdrawal: the pending withdrawals.',
-          tags: 'pendingLoading',
-          invoke: {
-            id: 'loadPendingWithdrawals',
-            src: 'loadPendingWithdrawals',
-            onDone: { target: 'loaded', actions: { type: 'assignPending', params: ({ event }) => ({ pending: event.output }) } },
-            onError: { target: 'failed' },
-          },
-        },
+        loading: LOADING_PENDING_WITHDRAWALS,
         loaded: {
           description: 'The list is shown; each row offers its cancellation (not in GG).',
           on: {
