@@ -142,7 +142,7 @@ function claimOutcome(answer: ClaimResponse, campaignId: string): RewardOutcome 
   return { kind: answer.outcome === 'ACTIVATED' ? 'claimed' : 'queued', campaignId };
 }
 
-export const rewardsMachine = setup({
+const rewards = setup({
   types: {
     context: {} as RewardsContext,
     events: {} as RewardsEvent,
@@ -234,7 +234,71 @@ export const rewardsMachine = setup({
     // behaviour.md §9: the cashback-claimed notification is cleared after 5000 ms.
     cashbackNotice: CASHBACK_NOTIFICATION_MS,
   },
-}).createMachine({
+});
+
+/** The running action's campaign: what a claim or a switch sends. */
+const actionCampaignId = ({ context }: { context: RewardsContext }): string => (context.action as RewardAction).campaignId;
+
+/** A claim's answer as the page confirms it, for the running action's campaign. */
+const claimedOutcome = ({ context, event }: { context: RewardsContext; event: { output: ClaimResponse } }): { outcome: RewardOutcome } => ({
+  outcome: claimOutcome(event.output, actionCampaignId({ context })),
+});
+
+/** The action an offer's button starts (`kind`: claim, free spins or consent; the offer in the ELIGIBLE list). */
+const offerAction =
+  (kind: 'claim' | 'freeSpins' | 'consent') =>
+  ({ context, event }: { context: RewardsContext; event: CampaignEvent }): { action: RewardAction } => ({
+    action: actionOf(kind, findIn(context.eligible, event.campaignId) as Reward),
+  });
+
+/** The action a queued bonus's button starts (its offer found in either list). */
+const queuedAction = ({ context, event }: { context: RewardsContext; event: { queuedPlayerBonusId: string } }): { action: RewardAction } => {
+  const found = queuedOf(context, event.queuedPlayerBonusId) as { reward: Reward };
+  return { action: actionOf('queued', found.reward, event.queuedPlayerBonusId) };
+};
+
+/** The action a cashback's or an opt-in's switch starts (the reward found in either list). */
+const switchAction = ({ context, event }: { context: RewardsContext; event: CampaignEvent }): { action: RewardAction } => ({
+  action: actionOf('switch', rewardOf(context, event.campaignId) as Reward),
+});
+
+/** The call of an offer's claim or a switch: `src` (also its id) with the running action's campaign. */
+const campaignCall = <TSrc extends string>(src: TSrc) => ({ id: src, src, input: actionCampaignId });
+
+/**
+ * A claim of an offer or of its free spins (`src`, with the campaign): ACTIVATED or QUEUED, then the
+ * lists load again. Refused for an active bonus in the vertical: the lookup and the forfeit prompt
+ * follow; any other refusal shows its text (error.oops.tryAgain without a code).
+ */
+function claimState(src: 'claimReward' | 'claimFreeSpins', description: string) {
+  return rewards.createStateConfig({
+    description,
+    tags: 'busy',
+    invoke: {
+      ...campaignCall(src),
+      onDone: { target: 'loading', actions: { type: 'assignOutcome', params: claimedOutcome } },
+      onError: [
+        { guard: { type: 'offersForfeit', params: ({ event }) => ({ error: event.error }) }, target: 'lookingUpActive' },
+        { target: 'ready', actions: { type: 'setError', params: ({ event }) => ({ error: event.error, claim: true }) } },
+      ],
+    },
+  });
+}
+
+/** A cashback or an opt-in switched on or off (`src`, with the campaign): then the lists load again and confirm it (`kind`). */
+function switchState(src: 'activateCashback' | 'deactivateCashback' | 'optIn' | 'optOut', kind: RewardOutcome['kind'], description: string) {
+  return rewards.createStateConfig({
+    description,
+    tags: 'busy',
+    invoke: {
+      ...campaignCall(src),
+      onDone: { target: 'loading', actions: { type: 'assignOutcome', params: ({ context }: { context: RewardsContext }) => ({ outcome: { kind, campaignId: actionCampaignId({ context }) } }) } },
+      onError: { target: 'ready', actions: { type: 'setError', params: ({ event }) => ({ error: event.error, claim: false }) } },
+    },
+  });
+}
+
+export const rewardsMachine = rewards.createMachine({
   id: 'rewards',
   description:
     'product.md §2 /my-account/rewards and /rewards/active, behaviour.md §4 "Bonuses and rewards": `loading` the ELIGIBLE ' +
@@ -306,21 +370,9 @@ export const rewardsMachine = setup({
         },
       },
       on: {
-        'reward.claim': {
-          guard: { type: 'isClaimable', params: ({ event }) => event },
-          target: 'claiming',
-          actions: { type: 'startAction', params: ({ context, event }) => ({ action: actionOf('claim', findIn(context.eligible, event.campaignId) as Reward) }) },
-        },
-        'reward.claimFreeSpins': {
-          guard: { type: 'isFreeSpinOffer', params: ({ event }) => event },
-          target: 'claimingFreeSpins',
-          actions: { type: 'startAction', params: ({ context, event }) => ({ action: actionOf('freeSpins', findIn(context.eligible, event.campaignId) as Reward) }) },
-        },
-        'reward.consent': {
-          guard: { type: 'isClaimable', params: ({ event }) => event },
-          target: 'consenting',
-          actions: { type: 'startAction', params: ({ context, event }) => ({ action: actionOf('consent', findIn(context.eligible, event.campaignId) as Reward) }) },
-        },
+        'reward.claim': { guard: { type: 'isClaimable', params: ({ event }) => event }, target: 'claiming', actions: { type: 'startAction', params: offerAction('claim') } },
+        'reward.claimFreeSpins': { guard: { type: 'isFreeSpinOffer', params: ({ event }) => event }, target: 'claimingFreeSpins', actions: { type: 'startAction', params: offerAction('freeSpins') } },
+        'reward.consent': { guard: { type: 'isClaimable', params: ({ event }) => event }, target: 'consenting', actions: { type: 'startAction', params: offerAction('consent') } },
         'reward.forfeit': {
           guard: { type: 'isActiveAssignment', params: ({ event }) => event },
           target: 'forfeitPrompt',
@@ -332,89 +384,25 @@ export const rewardsMachine = setup({
             },
           },
         },
-        'queued.claim': {
-          guard: { type: 'isQueuedBonus', params: ({ event }) => event },
-          target: 'claimingQueued',
-          actions: {
-            type: 'startAction',
-            params: ({ context, event }) => {
-              const found = queuedOf(context, event.queuedPlayerBonusId) as { reward: Reward };
-              return { action: actionOf('queued', found.reward, event.queuedPlayerBonusId) };
-            },
-          },
-        },
-        'queued.forfeitAndClaim': {
-          guard: { type: 'isQueuedBonus', params: ({ event }) => event },
-          target: 'lookingUpActive',
-          actions: {
-            type: 'startAction',
-            params: ({ context, event }) => {
-              const found = queuedOf(context, event.queuedPlayerBonusId) as { reward: Reward };
-              return { action: actionOf('queued', found.reward, event.queuedPlayerBonusId) };
-            },
-          },
-        },
-        'cashback.activate': {
-          guard: { type: 'isCashback', params: ({ event }) => event },
-          target: 'activatingCashback',
-          actions: { type: 'startAction', params: ({ context, event }) => ({ action: actionOf('switch', rewardOf(context, event.campaignId) as Reward) }) },
-        },
-        'cashback.deactivate': {
-          guard: { type: 'isCashback', params: ({ event }) => event },
-          target: 'deactivatingCashback',
-          actions: { type: 'startAction', params: ({ context, event }) => ({ action: actionOf('switch', rewardOf(context, event.campaignId) as Reward) }) },
-        },
-        'optIn.activate': {
-          guard: { type: 'isOptIn', params: ({ event }) => event },
-          target: 'optingIn',
-          actions: { type: 'startAction', params: ({ context, event }) => ({ action: actionOf('switch', rewardOf(context, event.campaignId) as Reward) }) },
-        },
-        'optIn.deactivate': {
-          guard: { type: 'isOptIn', params: ({ event }) => event },
-          target: 'optingOut',
-          actions: { type: 'startAction', params: ({ context, event }) => ({ action: actionOf('switch', rewardOf(context, event.campaignId) as Reward) }) },
-        },
+        'queued.claim': { guard: { type: 'isQueuedBonus', params: ({ event }) => event }, target: 'claimingQueued', actions: { type: 'startAction', params: queuedAction } },
+        'queued.forfeitAndClaim': { guard: { type: 'isQueuedBonus', params: ({ event }) => event }, target: 'lookingUpActive', actions: { type: 'startAction', params: queuedAction } },
+        'cashback.activate': { guard: { type: 'isCashback', params: ({ event }) => event }, target: 'activatingCashback', actions: { type: 'startAction', params: switchAction } },
+        'cashback.deactivate': { guard: { type: 'isCashback', params: ({ event }) => event }, target: 'deactivatingCashback', actions: { type: 'startAction', params: switchAction } },
+        'optIn.activate': { guard: { type: 'isOptIn', params: ({ event }) => event }, target: 'optingIn', actions: { type: 'startAction', params: switchAction } },
+        'optIn.deactivate': { guard: { type: 'isOptIn', params: ({ event }) => event }, target: 'optingOut', actions: { type: 'startAction', params: switchAction } },
       },
     },
-    claiming: {
-      description:
-        'The claim runs (`claimReward`, POST /player/bonus/rewards/{campaignId}/claim): ACTIVATED (the money credited) ' +
+    claiming: claimState(
+      'claimReward',
+      'The claim runs (`claimReward`, POST /player/bonus/rewards/{campaignId}/claim): ACTIVATED (the money credited) ' +
         'or QUEUED (behind the vertical\'s active bonus), then the lists load again. Refused for an active bonus in the ' +
         'vertical: the lookup and the forfeit prompt follow; any other refusal shows its text (error.oops.tryAgain without a code).',
-      tags: 'busy',
-      invoke: {
-        id: 'claimReward',
-        src: 'claimReward',
-        input: ({ context }) => (context.action as RewardAction).campaignId,
-        onDone: {
-          target: 'loading',
-          actions: { type: 'assignOutcome', params: ({ context, event }) => ({ outcome: claimOutcome(event.output, (context.action as RewardAction).campaignId) }) },
-        },
-        onError: [
-          { guard: { type: 'offersForfeit', params: ({ event }) => ({ error: event.error }) }, target: 'lookingUpActive' },
-          { target: 'ready', actions: { type: 'setError', params: ({ event }) => ({ error: event.error, claim: true }) } },
-        ],
-      },
-    },
-    claimingFreeSpins: {
-      description:
-        'The free-spin claim runs (`claimFreeSpins`, POST /player/bonus/freespin/campaign/{campaignId}/claim; betBonusType ' +
+    ),
+    claimingFreeSpins: claimState(
+      'claimFreeSpins',
+      'The free-spin claim runs (`claimFreeSpins`, POST /player/bonus/freespin/campaign/{campaignId}/claim; betBonusType ' +
         '-1 only, behaviour.md §5); its answers are a claim\'s, the forfeit prompt included.',
-      tags: 'busy',
-      invoke: {
-        id: 'claimFreeSpins',
-        src: 'claimFreeSpins',
-        input: ({ context }) => (context.action as RewardAction).campaignId,
-        onDone: {
-          target: 'loading',
-          actions: { type: 'assignOutcome', params: ({ context, event }) => ({ outcome: claimOutcome(event.output, (context.action as RewardAction).campaignId) }) },
-        },
-        onError: [
-          { guard: { type: 'offersForfeit', params: ({ event }) => ({ error: event.error }) }, target: 'lookingUpActive' },
-          { target: 'ready', actions: { type: 'setError', params: ({ event }) => ({ error: event.error, claim: true }) } },
-        ],
-      },
-    },
+    ),
     claimingQueued: {
       description:
         'A queued bonus is claimed (`claimQueued`, POST /player/bonus/campaign/{campaignId}/queued-bonus/{id}/claim); its ' +
@@ -424,13 +412,10 @@ export const rewardsMachine = setup({
         id: 'claimQueued',
         src: 'claimQueued',
         input: ({ context }) => ({
-          campaignId: (context.action as RewardAction).campaignId,
+          campaignId: actionCampaignId({ context }),
           queuedPlayerBonusId: (context.action as RewardAction).queuedPlayerBonusId as string,
         }),
-        onDone: {
-          target: 'loading',
-          actions: { type: 'assignOutcome', params: ({ context, event }) => ({ outcome: claimOutcome(event.output, (context.action as RewardAction).campaignId) }) },
-        },
+        onDone: { target: 'loading', actions: { type: 'assignOutcome', params: claimedOutcome } },
         onError: [
           { guard: { type: 'offersForfeit', params: ({ event }) => ({ error: event.error }) }, target: 'lookingUpActive' },
           { target: 'ready', actions: { type: 'setError', params: ({ event }) => ({ error: event.error, claim: true }) } },
@@ -502,63 +487,18 @@ export const rewardsMachine = setup({
         onError: { target: 'ready', actions: { type: 'setError', params: ({ event }) => ({ error: event.error, claim: false }) } },
       },
     },
-    activatingCashback: {
-      description:
-        'The cashback is switched on (`activateCashback`, POST /player/bonus/cashback/{campaignId}/activate); then the ' +
+    activatingCashback: switchState(
+      'activateCashback',
+      'cashbackActivated',
+      'The cashback is switched on (`activateCashback`, POST /player/bonus/cashback/{campaignId}/activate); then the ' +
         'lists load again and the cashback-claimed notification shows.',
-      tags: 'busy',
-      invoke: {
-        id: 'activateCashback',
-        src: 'activateCashback',
-        input: ({ context }) => (context.action as RewardAction).campaignId,
-        onDone: {
-          target: 'loading',
-          actions: { type: 'assignOutcome', params: ({ context }) => ({ outcome: { kind: 'cashbackActivated', campaignId: (context.action as RewardAction).campaignId } }) },
-        },
-        onError: { target: 'ready', actions: { type: 'setError', params: ({ event }) => ({ error: event.error, claim: false }) } },
-      },
-    },
-    deactivatingCashback: {
-      description: 'The cashback is switched off (`deactivateCashback`, POST /player/bonus/cashback/{campaignId}/deactivate); then the lists load again.',
-      tags: 'busy',
-      invoke: {
-        id: 'deactivateCashback',
-        src: 'deactivateCashback',
-        input: ({ context }) => (context.action as RewardAction).campaignId,
-        onDone: {
-          target: 'loading',
-          actions: { type: 'assignOutcome', params: ({ context }) => ({ outcome: { kind: 'cashbackDeactivated', campaignId: (context.action as RewardAction).campaignId } }) },
-        },
-        onError: { target: 'ready', actions: { type: 'setError', params: ({ event }) => ({ error: event.error, claim: false }) } },
-      },
-    },
-    optingIn: {
-      description: 'The player opts in to the campaign (`optIn`, POST /player/bonus/optIn/{campaignId}/activate); then the lists load again.',
-      tags: 'busy',
-      invoke: {
-        id: 'optIn',
-        src: 'optIn',
-        input: ({ context }) => (context.action as RewardAction).campaignId,
-        onDone: {
-          target: 'loading',
-          actions: { type: 'assignOutcome', params: ({ context }) => ({ outcome: { kind: 'optedIn', campaignId: (context.action as RewardAction).campaignId } }) },
-        },
-        onError: { target: 'ready', actions: { type: 'setError', params: ({ event }) => ({ error: event.error, claim: false }) } },
-      },
-    },
-    optingOut: {
-      description: 'The player opts out of the campaign (`optOut`, POST /player/bonus/optIn/{campaignId}/deactivate); then the lists load again.',
-      tags: 'busy',
-      invoke: {
-        id: 'optOut',
-        src: 'optOut',
-        input: ({ context }) => (context.action as RewardAction).campaignId,
-        onDone: {
-          target: 'loading',
-          actions: { type: 'assignOutcome', params: ({ context }) => ({ outcome: { kind: 'optedOut', campaignId: (context.action as RewardAction).campaignId } }) },
-        },
-        onError: { target: 'ready', actions: { type: 'setError', params: ({ event }) => ({ error: event.error, claim: false }) } },
-      },
-    },
+    ),
+    deactivatingCashback: switchState(
+      'deactivateCashback',
+      'cashbackDeactivated',
+      'The cashback is switched off (`deactivateCashback`, POST /player/bonus/cashback/{campaignId}/deactivate); then the lists load again.',
+    ),
+    optingIn: switchState('optIn', 'optedIn', 'The player opts in to the campaign (`optIn`, POST /player/bonus/optIn/{campaignId}/activate); then the lists load again.'),
+    optingOut: switchState('optOut', 'optedOut', 'The player opts out of the campaign (`optOut`, POST /player/bonus/optIn/{campaignId}/deactivate); then the lists load again.'),
   },
 });

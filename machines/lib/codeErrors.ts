@@ -3,7 +3,7 @@
 // code; a missing code gives unhandled.error.no.code). The machine receives errors as `unknown` (an
 // ApiError at run time, plain objects in tests) and reads them by shape through flowErrorOf.
 import { ERROR_CODES } from './errorCodes';
-import { flowErrorOf } from './flowErrors';
+import { flowErrorOf, rawCodeOf, statusOf } from './flowErrors';
 
 /** The platform's codes that code entry tells apart (one list: machines/lib/errorCodes.ts). */
 export const CODE_ERROR_CODES = {
@@ -28,18 +28,13 @@ export type CodeFailure =
   | { kind: 'code'; codeError: string }
   | { kind: 'form'; formError: CodeFormError };
 
-function statusOf(error: unknown): number | null {
-  if (typeof error !== 'object' || error === null || !('status' in error)) return null;
-  return typeof error.status === 'number' ? error.status : null;
-}
-
 /** behaviour.md §8: sms.code.invalid, sms.max.attempts.reached; other codes shown by code; none → unhandled.error.no.code. */
 export function codeFailure(error: unknown): CodeFailure {
   const failure = flowErrorOf(error, KNOWN);
   if (failure.code === 'network') return { kind: 'form', formError: 'network' };
   if (failure.code === C.maxAttempts) return { kind: 'maxAttempts' };
   if (failure.code === C.registrationTokenInvalid) return { kind: 'form', formError: C.registrationTokenInvalid };
-  const raw = typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : '';
+  const raw = rawCodeOf(error) ?? '';
   if (failure.code === 'validation') return { kind: 'code', codeError: raw === '' ? C.noCode : raw };
   if ((statusOf(error) ?? 0) >= 500) return { kind: 'form', formError: C.system };
   return { kind: 'code', codeError: raw === '' ? C.noCode : raw };

@@ -45,3 +45,14 @@ export function flowErrorOf<const TKnown extends string>(error: unknown, known: 
   const match = known.find((candidate) => candidate === code);
   return { code: match ?? 'unknown', fieldErrors: [] };
 }
+
+/** The server's code of a failure as it came (null without one), for a flow that shows codes it does not list. */
+export function rawCodeOf(error: unknown): string | null {
+  return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : null;
+}
+
+/** The HTTP status of a failure's answer (ApiError status), or null when there was none. */
+export function statusOf(error: unknown): number | null {
+  if (typeof error !== 'object' || error === null || !('status' in error)) return null;
+  return typeof error.status === 'number' ? error.status : null;
+}

@@ -1,4 +1,5 @@
 import { ERROR_CODES } from './errorCodes';
+import { rawCodeOf } from './flowErrors';
 
 // The account's second factor (issue 23) as the machines read the platform's answers
 // (src/api/secondFactor.ts): a login or a withdrawal answered 428 error.second_factor.required
@@ -41,10 +42,6 @@ export interface SecondFactorError {
   attemptsLeft?: number;
 }
 
-function codeOf(error: unknown): string | null {
-  return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : null;
-}
-
 function detailsOf(error: unknown): Record<string, unknown> {
   if (typeof error !== 'object' || error === null || !('details' in error)) return {};
   const { details } = error;
@@ -57,7 +54,7 @@ function isMethod(value: unknown): value is SecondFactorMethod {
 
 /** The challenge of a 428 error.second_factor.required answer, or null for any other failure. */
 export function secondFactorChallengeOf(error: unknown): SecondFactorChallenge | null {
-  if (codeOf(error) !== ERROR_CODES.secondFactorRequired) return null;
+  if (rawCodeOf(error) !== ERROR_CODES.secondFactorRequired) return null;
   const details = detailsOf(error);
   const token = details.challengeToken;
   if (typeof token !== 'string' || token.length === 0) return null;
@@ -68,7 +65,7 @@ export function secondFactorChallengeOf(error: unknown): SecondFactorChallenge |
 /** A failed answer to a check, as the factor step shows it. */
 export function secondFactorErrorOf(error: unknown): SecondFactorError {
   if (typeof error === 'object' && error !== null && 'kind' in error && error.kind === 'network') return { code: 'network' };
-  const code = codeOf(error);
+  const code = rawCodeOf(error);
   if (code === ERROR_CODES.secondFactorChallengeInvalid) return { code: 'expired' };
   if (code === ERROR_CODES.secondFactorInvalid || code === ERROR_CODES.validation) {
     const attemptsLeft = detailsOf(error).attemptsLeft;
@@ -82,7 +79,7 @@ export function secondFactorErrorOf(error: unknown): SecondFactorError {
 
 /** The check expired or was used (the login starts again). */
 export function isExpiredChallenge(error: unknown): boolean {
-  return codeOf(error) === ERROR_CODES.secondFactorChallengeInvalid;
+  return rawCodeOf(error) === ERROR_CODES.secondFactorChallengeInvalid;
 }
 
 /** A 6-digit authenticator code (spaces as apps show them allowed). */

@@ -3,7 +3,8 @@
 // tests) and reads them by shape through flowErrorOf. Every code kept here is translated by the
 // screen's one table, src/features/signup/errorMessages.ts; a raw code never reaches the player.
 import { ERROR_CODES } from './errorCodes';
-import { flowErrorOf } from './flowErrors';
+import { CODE_ERROR_CODES } from './codeErrors';
+import { flowErrorOf, rawCodeOf, statusOf } from './flowErrors';
 import { parseLoginErrorCode } from './loginErrors';
 import type { SelfExclusionRegister } from './selfExclusionRegisters';
 import { CONTACT_FIELDS, DETAILS_FIELDS, type SignupErrorField, type SignupFieldErrors } from './signupForm';
@@ -21,8 +22,8 @@ export const SIGNUP_ERROR_CODES = {
   smsCodeInvalid: ERROR_CODES.smsCodeInvalid,
   smsMaxAttempts: ERROR_CODES.smsMaxAttempts,
   registrationTokenInvalid: ERROR_CODES.registrationTokenInvalid,
-  /** behaviour.md §8: a verification failure without a code. */
-  noCode: 'unhandled.error.no.code',
+  /** behaviour.md §8: a verification failure without a code (code entry's). */
+  noCode: CODE_ERROR_CODES.noCode,
 } as const;
 
 const E = SIGNUP_ERROR_CODES;
@@ -58,11 +59,6 @@ const SERVER_FIELD_ALIASES: Readonly<Record<string, SignupErrorField>> = {
 // The fields the form shows an error by: those of its two steps, and the captcha.
 const FORM_FIELDS: ReadonlySet<string> = new Set<SignupErrorField>([...DETAILS_FIELDS, ...CONTACT_FIELDS, 'captcha']);
 
-function statusOf(error: unknown): number | null {
-  if (typeof error !== 'object' || error === null || !('status' in error)) return null;
-  return typeof error.status === 'number' ? error.status : null;
-}
-
 /** The form field a platform field error belongs to, or null for a field the form does not show. */
 export function formFieldOf(serverField: string): SignupErrorField | null {
   if (FORM_FIELDS.has(serverField)) return serverField as SignupErrorField;
@@ -71,7 +67,7 @@ export function formFieldOf(serverField: string): SignupErrorField | null {
 
 /** Issue 23: a register's refusal of the sign-up, as the form's message names it; null for any other error. */
 function registerRefusalOf(error: unknown): SignupFormError | null {
-  const code = typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : '';
+  const code = rawCodeOf(error) ?? '';
   const { code: key, additionalInfo } = parseLoginErrorCode(code);
   if ((key !== 'registerListed' && key !== 'registerUnavailable') || additionalInfo.register === undefined) return null;
   return `register.${key === 'registerListed' ? 'listed' : 'unavailable'}.${additionalInfo.register}`;

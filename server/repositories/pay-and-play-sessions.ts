@@ -39,20 +39,19 @@ export async function insertSession(
     .execute();
 }
 
+/** The session by its id while it has not expired (the one query of the read and the locked read). */
+function liveSession(db: Kysely<Database>, id: string, now: Date) {
+  return db.selectFrom('paynplay_sessions').selectAll().where('id', '=', id).where('expires_at', '>', now);
+}
+
 /** The session, if it exists and has not expired. */
 export async function findLiveSession(db: Kysely<Database>, id: string, now: Date): Promise<PayAndPlaySession | undefined> {
-  return db.selectFrom('paynplay_sessions').selectAll().where('id', '=', id).where('expires_at', '>', now).executeTakeFirst();
+  return liveSession(db, id, now).executeTakeFirst();
 }
 
 /** The live session, locked until the transaction ends (one login per session). */
 export async function lockLiveSession(db: Kysely<Database>, id: string, now: Date): Promise<PayAndPlaySession | undefined> {
-  return db
-    .selectFrom('paynplay_sessions')
-    .selectAll()
-    .where('id', '=', id)
-    .where('expires_at', '>', now)
-    .forUpdate()
-    .executeTakeFirst();
+  return liveSession(db, id, now).forUpdate().executeTakeFirst();
 }
 
 /** The bank page's Cancel, while the session is neither identified nor cancelled. */

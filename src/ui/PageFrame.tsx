@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { pageTitle } from './page.css';
+import { pageTabList, pageTabPanel, pageTitle } from './page.css';
 
 /**
  * A feature page on the shared page frame (src/ui/page.css.ts): its column (the feature's `page`
@@ -11,5 +11,33 @@ export function PageFrame({ className, title, children }: { className: string; t
       <h1 className={pageTitle}>{title}</h1>
       {children}
     </div>
+  );
+}
+
+/**
+ * A page of tabs (banking's sections, the rewards' lists): the frame, the tabs as a labelled nav
+ * of links (`tabs`: one `<li>` each, styled `pageTab`, aria-current on the page shown), then the
+ * shown tab's content.
+ */
+export function TabbedPageFrame({
+  className,
+  title,
+  tabsLabel,
+  tabs,
+  children,
+}: {
+  className: string;
+  title: ReactNode;
+  tabsLabel: string;
+  tabs: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <PageFrame className={className} title={title}>
+      <nav aria-label={tabsLabel}>
+        <ul className={pageTabList}>{tabs}</ul>
+      </nav>
+      <div className={pageTabPanel}>{children}</div>
+    </PageFrame>
   );
 }

@@ -75,6 +75,9 @@ export const successStatus = style({ margin: 0, color: vars.color.success, fontS
 /** A page's tabs (links in a nav: banking's sections, the rewards' offers and active bonuses): they wrap on a phone. */
 export const pageTabList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexWrap: 'wrap', gap: vars.space.xs });
 
+/** What a page's tabs show, under them. */
+export const pageTabPanel = style({ display: 'grid', gap: vars.space.lg, minWidth: 0 });
+
 /** One tab: a 44 px pill, filled when it is the page shown (aria-current). */
 export const pageTab = style({
   ...inlineCentred,

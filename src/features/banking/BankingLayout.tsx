@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { formatLangMarket, type LangMarket } from '../../../machines/lib/markets';
 import * as s from './banking.css';
-import { PageFrame } from '../../ui/PageFrame';
+import { TabbedPageFrame } from '../../ui/PageFrame';
 
 /**
  * /my-account/banking and its sub-paths (product.md §2: "tabs: banking, transactions, deposit,
@@ -14,9 +14,12 @@ export function BankingLayout({ langMarket, canDeposit, children }: { langMarket
   const { t } = useLingui();
   const langmarket = formatLangMarket(langMarket);
   return (
-    <PageFrame className={s.page} title={<Trans id="banking.title">Banking</Trans>}>
-      <nav aria-label={t({ id: 'banking.tabs.label', message: 'Banking sections' })}>
-        <ul className={s.tabList}>
+    <TabbedPageFrame
+      className={s.page}
+      title={<Trans id="banking.title">Banking</Trans>}
+      tabsLabel={t({ id: 'banking.tabs.label', message: 'Banking sections' })}
+      tabs={
+        <>
           <li>
             <Link to="/$langmarket/my-account/banking" params={{ langmarket }} activeOptions={{ exact: true, includeSearch: false }} className={s.tab}>
               <Trans id="banking.title">Banking</Trans>
@@ -39,9 +42,10 @@ export function BankingLayout({ langMarket, canDeposit, children }: { langMarket
               <Trans id="banking.withdraw">Withdraw</Trans>
             </Link>
           </li>
-        </ul>
-      </nav>
-      <div className={s.content}>{children}</div>
-    </PageFrame>
+        </>
+      }
+    >
+      {children}
+    </TabbedPageFrame>
   );
 }

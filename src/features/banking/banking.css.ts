@@ -1,7 +1,7 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
 import { choiceCard, choiceRadio } from '../../ui/form.css';
-import { card, cardTitle, mutedText, page as pageFrame, pageTab, pageTabList, pageTitle } from '../../ui/page.css';
+import { card, cardTitle, mutedText, page as pageFrame, pageTab, pageTitle } from '../../ui/page.css';
 import { mq, vars } from '../../ui/theme.css';
 import { edgeBox, edgeTone, framedBox, inlineCentred } from '../../ui/styles';
 
@@ -15,11 +15,7 @@ export const section = card();
 export const sectionTitle = cardTitle;
 export const text = mutedText;
 
-export const tabList = pageTabList;
-
 export const tab = pageTab;
-
-export const content = style({ display: 'grid', gap: vars.space.lg, minWidth: 0 });
 
 // ------------------------------------------------------------------------------ balances
 

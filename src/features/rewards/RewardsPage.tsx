@@ -14,7 +14,7 @@ import { LoadFailed } from '../../ui/LoadFailed';
 import { Loader } from '../../ui/Loader';
 import { Modal } from '../../ui/Modal';
 import { useMoney, wireCents } from '../../ui/money';
-import { PageFrame } from '../../ui/PageFrame';
+import { TabbedPageFrame } from '../../ui/PageFrame';
 import { RewardCard, spinsLeft } from './RewardCard';
 import * as s from './rewards.css';
 import { rewardsErrorMessage } from './texts';
@@ -32,9 +32,12 @@ export function RewardsLayout({ session, langMarket, children }: { session: Sess
   const langmarket = formatLangMarket(langMarket);
   const flow = useSelector(session, (snapshot) => snapshot.context.flows.rewards);
   return (
-    <PageFrame className={s.page} title={<Trans id="rewards.title">Rewards</Trans>}>
-      <nav aria-label={t({ id: 'rewards.tabs.label', message: 'Reward lists' })}>
-        <ul className={s.tabList}>
+    <TabbedPageFrame
+      className={s.page}
+      title={<Trans id="rewards.title">Rewards</Trans>}
+      tabsLabel={t({ id: 'rewards.tabs.label', message: 'Reward lists' })}
+      tabs={
+        <>
           <li>
             <Link to="/$langmarket/my-account/rewards" params={{ langmarket }} activeOptions={{ exact: true }} className={s.tab}>
               <Trans id="rewards.tabs.offers">Available</Trans>
@@ -46,10 +49,11 @@ export function RewardsLayout({ session, langMarket, children }: { session: Sess
               {flow === null ? null : <ActiveCount flow={flow} />}
             </Link>
           </li>
-        </ul>
-      </nav>
-      <div className={s.content}>{children}</div>
-    </PageFrame>
+        </>
+      }
+    >
+      {children}
+    </TabbedPageFrame>
   );
 }
 

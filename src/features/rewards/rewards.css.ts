@@ -1,5 +1,5 @@
 import { globalStyle, style } from '@vanilla-extract/css';
-import { card, cardTitle, mutedText, page as pageFrame, pageTab, pageTabList, successStatus, tagLabel } from '../../ui/page.css';
+import { card, cardTitle, mutedText, page as pageFrame, pageTab, successStatus, tagLabel } from '../../ui/page.css';
 import { inlineCentred, srOnly as srOnlyStyle } from '../../ui/styles';
 import { mq, vars } from '../../ui/theme.css';
 
@@ -9,8 +9,6 @@ import { mq, vars } from '../../ui/theme.css';
 // side by side where each has 20rem.
 
 export const page = style([pageFrame(), { width: '100%', maxWidth: vars.size.contentMax }]);
-
-export const tabList = pageTabList;
 
 export const tab = pageTab;
 
