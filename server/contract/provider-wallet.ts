@@ -108,7 +108,12 @@ const currency = v.pipe(v.string(FIELD_CODES.currency), v.regex(/^[A-Z]{3}$/, FI
 /** The game session token of a real-money launch (server/services/game-launch.ts). */
 export const sessionTokenSchema = v.pipe(v.string(FIELD_CODES.invalid), v.regex(/^[A-Za-z0-9_-]{16,128}$/, FIELD_CODES.invalid));
 
-export const balanceRequestSchema = v.object({ playerId, sessionToken: sessionTokenSchema });
+/**
+ * The balance of a live game session. With the game's `vertical` (issue 24) the answer is what the
+ * game may play with: MAIN and the bonus of that vertical, as the answers to its bets say; without
+ * it, MAIN alone.
+ */
+export const balanceRequestSchema = v.object({ playerId, sessionToken: sessionTokenSchema, vertical: v.optional(v.picklist(GAME_VERTICALS, FIELD_CODES.invalid)) });
 export type BalanceRequest = v.InferOutput<typeof balanceRequestSchema>;
 
 const operationEntries = {

@@ -184,12 +184,13 @@ function checkRound(provider: string, kind: 'bet' | 'win', round: GameRoundRow |
   }
 }
 
-/** POST /balance: MAIN, for a live game session. */
+/** POST /balance, for a live game session: MAIN, or with the game's vertical what it may play with (MAIN and that vertical's bonus, as a bet's answer says). */
 export async function gameBalance(deps: GameWalletDeps, provider: string, request: BalanceRequest): Promise<BalanceAnswer> {
   const wallet = await readWallet(deps.db, request.playerId);
   if (!wallet) throw walletNotFound();
   await assertLiveGameSession(deps.db, deps, provider, request.playerId, request.sessionToken, deps.clock());
-  return { playerId: request.playerId, currency: wallet.currency, balance: wallet.balanceMap.MAIN.cash, version: wallet.version };
+  const balance = request.vertical === undefined ? wallet.balanceMap.MAIN.cash : wireMoney(answerBalance(await playerBalances(deps.db, request.playerId, wallet.currency), request.vertical), wallet.currency);
+  return { playerId: request.playerId, currency: wallet.currency, balance, version: wallet.version };
 }
 
 /** POST /bet (a live game session's) and /win (of a round with a bet). */

@@ -114,4 +114,15 @@ describe('free spins in the demo slot', () => {
     expect(paid.bet).toBe('1.00');
     await expectBooksBalanced(platform.database.db);
   });
+
+  it('the game’s balance is what it may play with: the cash and the bonus of its vertical (issue 24)', async () => {
+    const game = slotGame();
+    const player = await walletPlayer(platform, app);
+    await credit(app, player.id, '10.00');
+    const campaignId = await testCampaign(platform.database.db, { vertical: 'CASINO' });
+    await giveBonus(platform.database.db, player.id, campaignId, '5.00');
+    const url = await launch(game.id, player.token);
+    expect((await page(url, '/api/balance', {})).balance).toBe('15.00');
+    await expectBooksBalanced(platform.database.db);
+  });
 });

@@ -609,7 +609,7 @@ export function demoPlay({ db, clock, keys, wallet, sweepMs = SWEEP_MS }: PlayDe
     if (isDemo(claims)) return { balance: money((await launchFunCents(store, claims.lid)) ?? 0, playCurrency(claims.cur)), currency: claims.cur };
     if (claims.pid === null) throw new Error('A real launch names its player.');
     await retryPendingWins(claims.lid);
-    const answer = await wallet.balance({ playerId: claims.pid, sessionToken: sessionTokenOf(claims) });
+    const answer = await wallet.balance({ playerId: claims.pid, sessionToken: sessionTokenOf(claims), vertical: claims.vertical });
     if (isWalletFailure(answer)) throw walletError(answer);
     return { balance: answer.balance, currency: answer.currency };
   }
