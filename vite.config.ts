@@ -285,6 +285,8 @@ export default defineConfig(({ isSsrBuild }) => ({
           // One PGlite initdb, migration and content seed for the whole run: each test database
           // starts from a copy (tests/server/helpers/pglite-template.ts).
           globalSetup: ['tests/server/helpers/pglite-template.ts'],
+          // New password hashes at a low scrypt cost, except in the files that test hashing.
+          setupFiles: ['tests/server/helpers/hash-cost.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

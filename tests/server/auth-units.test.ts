@@ -6,9 +6,13 @@ import { PASSWORD_RULE } from '../../src/api/player';
 import * as v from 'valibot';
 import { ID_TOKEN_LIFETIME_S, readConfig } from '../../server/config';
 import { accessDetailsFor, daysLeft, loginRefusal } from '../../server/services/account-status';
-import { hashPassword, verifyPassword } from '../../server/crypto/passwords';
+import { DEFAULT_SCRYPT_PARAMS, hashPassword, setHashCostForTests, verifyPassword } from '../../server/crypto/passwords';
 import type { Player } from '../../server/services/players';
 import { signIdToken, verifyIdToken, type IdTokenClaims } from '../../server/crypto/tokens';
+
+// This file tests the hashing itself (its default cost, the dummy hash, the queue): at the
+// production cost, which tests/server/helpers/hash-cost.ts lowers for the other server tests.
+setHashCostForTests(DEFAULT_SCRYPT_PARAMS);
 
 // The pieces of the identity core on their own: password hashes, id tokens, the §8 login refusals,
 // the access flags and the configuration of the lock.

@@ -5,11 +5,15 @@ import { loginResponseSchema, parseIdToken, tokenClaimsSchema } from '../../src/
 import { accessDetailsSchema, playerProfileSchema, transactionSummarySchema } from '../../src/api/player';
 import { ID_TOKEN_LIFETIME_S, SESSION_ABSOLUTE_LIFETIME_MS } from '../../server/config';
 import { postDeposit } from '../../server/services/ledger';
-import { hashPassword } from '../../server/crypto/passwords';
+import { DEFAULT_SCRYPT_PARAMS, hashPassword, setHashCostForTests } from '../../server/crypto/passwords';
 import { createPlayerStore, type CreatePlayerInput, type Player } from '../../server/services/players';
 import { SEEDED_EMAILS, SEEDED_PASSWORD, seedPlayers } from '../../server/services/seed-players';
 import { SESSION_COOKIE } from '../../server/services/sessions';
 import { json, startTestPlatform, type TestPlatform } from './helpers/platform';
+
+// This file tests the hashing itself (its default cost, the dummy hash, the queue): at the
+// production cost, which tests/server/helpers/hash-cost.ts lowers for the other server tests.
+setHashCostForTests(DEFAULT_SCRYPT_PARAMS);
 
 // Login, session refresh, sign-out and the player's own account (behaviour.md §4 "Session", §7,
 // §8 "Login"; issue 3 "Security": new session per login, old token 401 after sign-out, the account

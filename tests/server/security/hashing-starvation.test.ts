@@ -1,6 +1,10 @@
 import { stat } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { dummyVerify, HASH_CONCURRENCY, hashLoad, hashPassword, verifyPassword } from '../../../server/crypto/passwords';
+import { DEFAULT_SCRYPT_PARAMS, dummyVerify, HASH_CONCURRENCY, hashLoad, hashPassword, setHashCostForTests, verifyPassword } from '../../../server/crypto/passwords';
+
+// This file tests the hashing itself (its default cost, the dummy hash, the queue): at the
+// production cost, which tests/server/helpers/hash-cost.ts lowers for the other server tests.
+setHashCostForTests(DEFAULT_SCRYPT_PARAMS);
 
 // Issue 9: "32 concurrent wrong logins make GET / take 2.3 s instead of 1 ms, because password
 // hashing fills libuv's thread pool." Hashes wait in a bounded queue below the pool's size, so a
