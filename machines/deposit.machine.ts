@@ -39,7 +39,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { Reward } from '../src/api/bonuses';
 import type { DepositCheckResponse, DepositRequest, DepositRequestResponse, DepositStatusResponse, PaymentMethod } from '../src/api/wallet';
 import { cashierCheckMachine, cashierResultGuards, type CashierCheckOutput } from './cashierCheck.machine';
-import { FRESH_FORM, LOADING_METHODS, methodsLoaded, REQUEST_FAILED, SUBMIT_FORM, type PaymentMethodsLoad } from './cashierForm';
+import { FRESH_FORM, methodsLoaded, type PaymentMethodsLoad } from './cashierForm';
 import { DEPOSIT_NUMBER_TRIGGERS, type TriggerEvent } from './lib/bonuses';
 import { ERROR_CODES } from './lib/errorCodes';
 import { flowErrorOf, type FlowError } from './lib/flowErrors';
@@ -463,7 +463,16 @@ export const depositMachine = setup({
     restricted: { description: 'restricted: the account may not deposit.', tags: 'result' },
     refused: { description: 'error (or another status the deposit does not expect): the result is shown.', tags: ['result', 'error'] },
     failed: { description: 'A call failed (shown by its code); deposit.clear tries again.', tags: 'error' },
-    loadingMethods: LOADING_METHODS,
+    loadingMethods: {
+      description: "The payment methods of the player's market and the recent deposit methods.",
+      tags: 'loading',
+      invoke: {
+        id: 'loadPaymentMethods',
+        src: 'loadPaymentMethods',
+        onDone: { target: 'loadingBonuses', actions: { type: 'assignMethods', params: ({ event }) => ({ load: event.output }) } },
+        onError: { target: 'failed', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
     loadingBonuses: {
       description: "Issue 24: the player's ELIGIBLE rewards; those a deposit triggers (first to fifth, next deposit) are offered on the form.",
       tags: 'loading',
@@ -491,7 +500,16 @@ export const depositMachine = setup({
           description: 'A bonus offered, or none: it goes with the request; another choice is another attempt (a new idempotency key).',
           actions: [{ type: 'assignBonus', params: ({ event }) => ({ bonusId: event.bonusId }) }, 'forgetIdempotencyKey'],
         },
-        'deposit.submit': SUBMIT_FORM,
+        'deposit.submit': [
+          {
+            guard: 'isRetry',
+            target: 'requesting',
+            description: 'The same amount and method again (after a failed request): the same idempotency key.',
+            actions: 'clearFormProblems',
+          },
+          { guard: 'isFormValid', target: 'requesting', description: 'A new attempt: a new idempotency key.', actions: ['clearFormProblems', 'assignIdempotencyKey'] },
+          { description: 'The amount or the method is refused: each shows its problem.', actions: 'assignFormProblems' },
+        ],
       },
     },
     requesting: {
@@ -549,7 +567,19 @@ export const depositMachine = setup({
             actions: [{ type: 'assignRequestResult', params: ({ event }) => ({ response: event.output }) }, 'forgetIdempotencyKey'],
           },
         ],
-        onError: REQUEST_FAILED,
+        onError: [
+          {
+            guard: { type: 'isIdempotencyConflict', params: ({ event }) => ({ error: event.error }) },
+            target: 'form',
+            description: 'The key was used with other parameters: the next submit is a new attempt.',
+            actions: [{ type: 'assignError', params: ({ event }) => ({ error: event.error }) }, 'forgetIdempotencyKey'],
+          },
+          {
+            target: 'form',
+            description: 'No answer or a refusal: the form stays as typed; sending it again reuses the key.',
+            actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+          },
+        ],
       },
     },
     redirecting: {

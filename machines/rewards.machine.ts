@@ -262,41 +262,18 @@ const switchAction = ({ context, event }: { context: RewardsContext; event: Camp
   action: actionOf('switch', rewardOf(context, event.campaignId) as Reward),
 });
 
-/** The call of an offer's claim or a switch: `src` (also its id) with the running action's campaign. */
-const campaignCall = <TSrc extends string>(src: TSrc) => ({ id: src, src, input: actionCampaignId });
-
-/**
- * A claim of an offer or of its free spins (`src`, with the campaign): ACTIVATED or QUEUED, then the
- * lists load again. Refused for an active bonus in the vertical: the lookup and the forfeit prompt
- * follow; any other refusal shows its text (error.oops.tryAgain without a code).
- */
-function claimState(src: 'claimReward' | 'claimFreeSpins', description: string) {
-  return rewards.createStateConfig({
-    description,
-    tags: 'busy',
-    invoke: {
-      ...campaignCall(src),
-      onDone: { target: 'loading', actions: { type: 'assignOutcome', params: claimedOutcome } },
-      onError: [
-        { guard: { type: 'offersForfeit', params: ({ event }) => ({ error: event.error }) }, target: 'lookingUpActive' },
-        { target: 'ready', actions: { type: 'setError', params: ({ event }) => ({ error: event.error, claim: true }) } },
-      ],
-    },
+/** A switch's confirmation (`kind`) for the running action's campaign. */
+const switchedOutcome =
+  (kind: RewardOutcome['kind']) =>
+  ({ context }: { context: RewardsContext }): { outcome: RewardOutcome } => ({
+    outcome: { kind, campaignId: actionCampaignId({ context }) },
   });
-}
 
-/** A cashback or an opt-in switched on or off (`src`, with the campaign): then the lists load again and confirm it (`kind`). */
-function switchState(src: 'activateCashback' | 'deactivateCashback' | 'optIn' | 'optOut', kind: RewardOutcome['kind'], description: string) {
-  return rewards.createStateConfig({
-    description,
-    tags: 'busy',
-    invoke: {
-      ...campaignCall(src),
-      onDone: { target: 'loading', actions: { type: 'assignOutcome', params: ({ context }: { context: RewardsContext }) => ({ outcome: { kind, campaignId: actionCampaignId({ context }) } }) } },
-      onError: { target: 'ready', actions: { type: 'setError', params: ({ event }) => ({ error: event.error, claim: false }) } },
-    },
-  });
-}
+/** A refusal of a switch, a forfeit or a lookup: its code's text (no claim fallback). */
+const refusal = ({ event }: { event: { error: unknown } }): { error: unknown; claim: boolean } => ({ error: event.error, claim: false });
+
+/** A refusal of a claim: its code's text, error.oops.tryAgain without a code. */
+const claimRefusal = ({ event }: { event: { error: unknown } }): { error: unknown; claim: boolean } => ({ error: event.error, claim: true });
 
 export const rewardsMachine = rewards.createMachine({
   id: 'rewards',
@@ -392,17 +369,39 @@ export const rewardsMachine = rewards.createMachine({
         'optIn.deactivate': { guard: { type: 'isOptIn', params: ({ event }) => event }, target: 'optingOut', actions: { type: 'startAction', params: switchAction } },
       },
     },
-    claiming: claimState(
-      'claimReward',
-      'The claim runs (`claimReward`, POST /player/bonus/rewards/{campaignId}/claim): ACTIVATED (the money credited) ' +
+    claiming: {
+      description:
+        'The claim runs (`claimReward`, POST /player/bonus/rewards/{campaignId}/claim): ACTIVATED (the money credited) ' +
         'or QUEUED (behind the vertical\'s active bonus), then the lists load again. Refused for an active bonus in the ' +
         'vertical: the lookup and the forfeit prompt follow; any other refusal shows its text (error.oops.tryAgain without a code).',
-    ),
-    claimingFreeSpins: claimState(
-      'claimFreeSpins',
-      'The free-spin claim runs (`claimFreeSpins`, POST /player/bonus/freespin/campaign/{campaignId}/claim; betBonusType ' +
+      tags: 'busy',
+      invoke: {
+        id: 'claimReward',
+        src: 'claimReward',
+        input: actionCampaignId,
+        onDone: { target: 'loading', actions: { type: 'assignOutcome', params: claimedOutcome } },
+        onError: [
+          { guard: { type: 'offersForfeit', params: ({ event }) => ({ error: event.error }) }, target: 'lookingUpActive' },
+          { target: 'ready', actions: { type: 'setError', params: claimRefusal } },
+        ],
+      },
+    },
+    claimingFreeSpins: {
+      description:
+        'The free-spin claim runs (`claimFreeSpins`, POST /player/bonus/freespin/campaign/{campaignId}/claim; betBonusType ' +
         '-1 only, behaviour.md §5); its answers are a claim\'s, the forfeit prompt included.',
-    ),
+      tags: 'busy',
+      invoke: {
+        id: 'claimFreeSpins',
+        src: 'claimFreeSpins',
+        input: actionCampaignId,
+        onDone: { target: 'loading', actions: { type: 'assignOutcome', params: claimedOutcome } },
+        onError: [
+          { guard: { type: 'offersForfeit', params: ({ event }) => ({ error: event.error }) }, target: 'lookingUpActive' },
+          { target: 'ready', actions: { type: 'setError', params: claimRefusal } },
+        ],
+      },
+    },
     claimingQueued: {
       description:
         'A queued bonus is claimed (`claimQueued`, POST /player/bonus/campaign/{campaignId}/queued-bonus/{id}/claim); its ' +
@@ -487,18 +486,54 @@ export const rewardsMachine = rewards.createMachine({
         onError: { target: 'ready', actions: { type: 'setError', params: ({ event }) => ({ error: event.error, claim: false }) } },
       },
     },
-    activatingCashback: switchState(
-      'activateCashback',
-      'cashbackActivated',
-      'The cashback is switched on (`activateCashback`, POST /player/bonus/cashback/{campaignId}/activate); then the ' +
+    activatingCashback: {
+      description:
+        'The cashback is switched on (`activateCashback`, POST /player/bonus/cashback/{campaignId}/activate); then the ' +
         'lists load again and the cashback-claimed notification shows.',
-    ),
-    deactivatingCashback: switchState(
-      'deactivateCashback',
-      'cashbackDeactivated',
-      'The cashback is switched off (`deactivateCashback`, POST /player/bonus/cashback/{campaignId}/deactivate); then the lists load again.',
-    ),
-    optingIn: switchState('optIn', 'optedIn', 'The player opts in to the campaign (`optIn`, POST /player/bonus/optIn/{campaignId}/activate); then the lists load again.'),
-    optingOut: switchState('optOut', 'optedOut', 'The player opts out of the campaign (`optOut`, POST /player/bonus/optIn/{campaignId}/deactivate); then the lists load again.'),
+      tags: 'busy',
+      invoke: {
+        id: 'activateCashback',
+        src: 'activateCashback',
+        input: actionCampaignId,
+        onDone: { target: 'loading', actions: { type: 'assignOutcome', params: switchedOutcome('cashbackActivated') } },
+        onError: { target: 'ready', actions: { type: 'setError', params: refusal } },
+      },
+    },
+    deactivatingCashback: {
+      description:
+        'The cashback is switched off (`deactivateCashback`, POST /player/bonus/cashback/{campaignId}/deactivate); then the lists load again.',
+      tags: 'busy',
+      invoke: {
+        id: 'deactivateCashback',
+        src: 'deactivateCashback',
+        input: actionCampaignId,
+        onDone: { target: 'loading', actions: { type: 'assignOutcome', params: switchedOutcome('cashbackDeactivated') } },
+        onError: { target: 'ready', actions: { type: 'setError', params: refusal } },
+      },
+    },
+    optingIn: {
+      description:
+        'The player opts in to the campaign (`optIn`, POST /player/bonus/optIn/{campaignId}/activate); then the lists load again.',
+      tags: 'busy',
+      invoke: {
+        id: 'optIn',
+        src: 'optIn',
+        input: actionCampaignId,
+        onDone: { target: 'loading', actions: { type: 'assignOutcome', params: switchedOutcome('optedIn') } },
+        onError: { target: 'ready', actions: { type: 'setError', params: refusal } },
+      },
+    },
+    optingOut: {
+      description:
+        'The player opts out of the campaign (`optOut`, POST /player/bonus/optIn/{campaignId}/deactivate); then the lists load again.',
+      tags: 'busy',
+      invoke: {
+        id: 'optOut',
+        src: 'optOut',
+        input: actionCampaignId,
+        onDone: { target: 'loading', actions: { type: 'assignOutcome', params: switchedOutcome('optedOut') } },
+        onError: { target: 'ready', actions: { type: 'setError', params: refusal } },
+      },
+    },
   },
 });

@@ -33,7 +33,6 @@ import {
   type HistoryFilter,
   type TransactionTimeFrameHours,
 } from './lib/wallet';
-import { LOADING_PENDING_WITHDRAWALS } from './pendingWithdrawals';
 
 /** One page of the history: the filter, the page's position and its size. */
 export interface HistoryPageRequest {
@@ -239,7 +238,16 @@ export const transactionHistoryMachine = setup({
       description: 'Pending transactions: the pending withdrawals.',
       initial: 'loading',
       states: {
-        loading: LOADING_PENDING_WITHDRAWALS,
+        loading: {
+          description: 'pendingWithdrawal: the pending withdrawals.',
+          tags: 'pendingLoading',
+          invoke: {
+            id: 'loadPendingWithdrawals',
+            src: 'loadPendingWithdrawals',
+            onDone: { target: 'loaded', actions: { type: 'assignPending', params: ({ event }) => ({ pending: event.output }) } },
+            onError: 'failed',
+          },
+        },
         loaded: { description: 'Shown; the interval refresh asks again.', on: { 'pending.refresh': 'loading' } },
         failed: { description: 'Not loaded; the interval refresh asks again.', on: { 'pending.refresh': 'loading' } },
       },

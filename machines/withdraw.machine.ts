@@ -46,7 +46,7 @@ import type {
   WithdrawalRequestResponse,
 } from '../src/api/wallet';
 import { cashierCheckMachine, cashierResultGuards, type CashierCheckOutput } from './cashierCheck.machine';
-import { FRESH_FORM, LOADING_METHODS, methodsLoaded, REQUEST_FAILED, SUBMIT_FORM, type PaymentMethodsLoad } from './cashierForm';
+import { FRESH_FORM, methodsLoaded, type PaymentMethodsLoad } from './cashierForm';
 import { ERROR_CODES } from './lib/errorCodes';
 import { flowErrorOf, type FlowError } from './lib/flowErrors';
 import {
@@ -69,7 +69,6 @@ import {
   type CashierPlayer,
   type OperationUiStatus,
 } from './lib/wallet';
-import { LOADING_PENDING_WITHDRAWALS } from './pendingWithdrawals';
 
 export interface WithdrawInput {
   player: CashierPlayer;
@@ -449,7 +448,16 @@ export const withdrawMachine = setup({
         restricted: { description: 'restricted: the account may not withdraw.', tags: 'result' },
         refused: { description: 'error (or another status): the result is shown.', tags: ['result', 'error'] },
         failed: { description: 'A call failed (shown by its code); withdraw.clear tries again.', tags: 'error' },
-        loadingMethods: LOADING_METHODS,
+        loadingMethods: {
+          description: "The payment methods of the player's market and the recent deposit methods.",
+          tags: 'loading',
+          invoke: {
+            id: 'loadPaymentMethods',
+            src: 'loadPaymentMethods',
+            onDone: { target: 'loadingBonuses', actions: { type: 'assignMethods', params: ({ event }) => ({ load: event.output }) } },
+            onError: { target: 'failed', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
         loadingBonuses: {
           description: "Issue 24: the player's ACTIVE rewards, for the warning that a withdrawal forfeits them.",
           tags: 'loading',
@@ -472,7 +480,16 @@ export const withdrawMachine = setup({
               description: 'Another method is another attempt (a new idempotency key).',
               actions: [{ type: 'assignMethod', params: ({ event }) => ({ methodId: event.methodId }) }, 'forgetIdempotencyKey'],
             },
-            'withdraw.submit': SUBMIT_FORM,
+            'withdraw.submit': [
+              {
+                guard: 'isRetry',
+                target: 'requesting',
+                description: 'The same amount and method again (after a failed request): the same idempotency key.',
+                actions: 'clearFormProblems',
+              },
+              { guard: 'isFormValid', target: 'requesting', description: 'A new attempt: a new idempotency key.', actions: ['clearFormProblems', 'assignIdempotencyKey'] },
+              { description: 'The amount or the method is refused: each shows its problem.', actions: 'assignFormProblems' },
+            ],
           },
         },
         requesting: {
@@ -545,7 +562,17 @@ export const withdrawMachine = setup({
                   'Issue 23: a method not used before and the second factor on (428 error.second_factor.required): the factor step; nothing was booked, the key stays.',
                 actions: { type: 'assignChallenge', params: ({ event }) => ({ error: event.error }) },
               },
-              ...REQUEST_FAILED,
+              {
+                guard: { type: 'isIdempotencyConflict', params: ({ event }) => ({ error: event.error }) },
+                target: 'form',
+                description: 'The key was used with other parameters: the next submit is a new attempt.',
+                actions: [{ type: 'assignError', params: ({ event }) => ({ error: event.error }) }, 'forgetIdempotencyKey'],
+              },
+              {
+                target: 'form',
+                description: 'No answer or a refusal: the form stays as typed; sending it again reuses the key.',
+                actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+              },
             ],
           },
         },
@@ -616,7 +643,16 @@ export const withdrawMachine = setup({
       description: 'The pending withdrawals, cancellable one at a time (not in GG).',
       initial: 'loading',
       states: {
-        loading: LOADING_PENDING_WITHDRAWALS,
+        loading: {
+          description: 'pendingWithdrawal: the pending withdrawals.',
+          tags: 'pendingLoading',
+          invoke: {
+            id: 'loadPendingWithdrawals',
+            src: 'loadPendingWithdrawals',
+            onDone: { target: 'loaded', actions: { type: 'assignPending', params: ({ event }) => ({ pending: event.output }) } },
+            onError: { target: 'failed' },
+          },
+        },
         loaded: {
           description: 'The list is shown; each row offers its cancellation (not in GG).',
           on: {
