@@ -58,6 +58,11 @@ export async function campaignCount(db: Kysely<Database>): Promise<number> {
 
 // ------------------------------------------------------------------------------ assignments
 
+/** The player's assignments: the query the reads below narrow. */
+function assignmentsOf(db: Kysely<Database>, playerId: number) {
+  return db.selectFrom('bonus_assignments').selectAll().where('player_id', '=', playerId);
+}
+
 export async function insertAssignment(trx: Kysely<Database>, row: Insertable<BonusAssignmentsTable>): Promise<AssignmentRow> {
   return trx.insertInto('bonus_assignments').values(row).returningAll().executeTakeFirstOrThrow();
 }
@@ -68,29 +73,23 @@ export async function findAssignmentByKey(db: Kysely<Database>, creditKey: strin
 
 /** The player's assignment by id, locked for the transaction when `lock`. */
 export async function findPlayerAssignment(db: Kysely<Database>, playerId: number, id: number, options: { lock?: boolean } = {}): Promise<AssignmentRow | undefined> {
-  let query = db.selectFrom('bonus_assignments').selectAll().where('player_id', '=', playerId).where('id', '=', id);
+  let query = assignmentsOf(db, playerId).where('id', '=', id);
   if (options.lock === true) query = query.forUpdate();
   return query.executeTakeFirst();
 }
 
 /** The player's ACTIVATED assignment in a wallet vertical (at most one: the unique partial index). */
 export async function activeAssignment(db: Kysely<Database>, playerId: number, walletVertical: string): Promise<AssignmentRow | undefined> {
-  return db
-    .selectFrom('bonus_assignments')
-    .selectAll()
-    .where('player_id', '=', playerId)
-    .where('wallet_vertical', '=', walletVertical)
-    .where('state', '=', 'ACTIVATED')
-    .executeTakeFirst();
+  return assignmentsOf(db, playerId).where('wallet_vertical', '=', walletVertical).where('state', '=', 'ACTIVATED').executeTakeFirst();
 }
 
 export async function activeAssignments(db: Kysely<Database>, playerId: number): Promise<AssignmentRow[]> {
-  return db.selectFrom('bonus_assignments').selectAll().where('player_id', '=', playerId).where('state', '=', 'ACTIVATED').orderBy('id').execute();
+  return assignmentsOf(db, playerId).where('state', '=', 'ACTIVATED').orderBy('id').execute();
 }
 
 /** The player's assignments of one campaign, newest first. */
 export async function playerCampaignAssignments(db: Kysely<Database>, playerId: number, campaignId: string): Promise<AssignmentRow[]> {
-  return db.selectFrom('bonus_assignments').selectAll().where('player_id', '=', playerId).where('campaign_id', '=', campaignId).orderBy('id', 'desc').execute();
+  return assignmentsOf(db, playerId).where('campaign_id', '=', campaignId).orderBy('id', 'desc').execute();
 }
 
 /** Campaign ids the player was ever given (an assignment or a queued bonus): a campaign is claimed once. */
@@ -141,6 +140,11 @@ export async function lastManualClaimAt(db: Kysely<Database>, playerId: number):
 
 // ------------------------------------------------------------------------------ queued bonuses
 
+/** The player's queued bonuses: the query the reads below narrow. */
+function queuedOf(db: Kysely<Database>, playerId: number) {
+  return db.selectFrom('bonus_queued').selectAll().where('player_id', '=', playerId);
+}
+
 export async function insertQueued(trx: Kysely<Database>, row: Insertable<BonusQueuedTable>): Promise<QueuedRow> {
   return trx.insertInto('bonus_queued').values(row).returningAll().executeTakeFirstOrThrow();
 }
@@ -150,19 +154,12 @@ export async function findQueuedByKey(db: Kysely<Database>, creditKey: string): 
 }
 
 export async function findPlayerQueued(db: Kysely<Database>, playerId: number, id: number): Promise<QueuedRow | undefined> {
-  return db.selectFrom('bonus_queued').selectAll().where('player_id', '=', playerId).where('id', '=', id).executeTakeFirst();
+  return queuedOf(db, playerId).where('id', '=', id).executeTakeFirst();
 }
 
 /** The player's oldest waiting bonus of a wallet vertical. */
 export async function nextQueued(trx: Kysely<Database>, playerId: number, walletVertical: string): Promise<QueuedRow | undefined> {
-  return trx
-    .selectFrom('bonus_queued')
-    .selectAll()
-    .where('player_id', '=', playerId)
-    .where('wallet_vertical', '=', walletVertical)
-    .where('is_credited', '=', false)
-    .orderBy('id')
-    .executeTakeFirst();
+  return queuedOf(trx, playerId).where('wallet_vertical', '=', walletVertical).where('is_credited', '=', false).orderBy('id').executeTakeFirst();
 }
 
 export async function markQueuedCredited(trx: Kysely<Database>, id: number, assignmentId: number, at: Date): Promise<QueuedRow | undefined> {
@@ -176,7 +173,7 @@ export async function markQueuedCredited(trx: Kysely<Database>, id: number, assi
 }
 
 export async function playerQueued(db: Kysely<Database>, playerId: number): Promise<QueuedRow[]> {
-  return db.selectFrom('bonus_queued').selectAll().where('player_id', '=', playerId).orderBy('id').execute();
+  return queuedOf(db, playerId).orderBy('id').execute();
 }
 
 // ------------------------------------------------------------------------------ agreements, activations
