@@ -6,6 +6,7 @@ import type { Database } from '../db/schema';
 import { ERROR_CODES, HttpError } from '../http/errors';
 import type { SiteEnv } from '../http/site-context';
 import { createPlayerStore } from '../services/players';
+import { setManualClaimPermission } from '../services/bonuses';
 import type { SettingsStore } from '../services/settings';
 import { moveActivityTimers } from '../services/activity';
 import { creditWallet, payOutPendingWithdrawals } from '../services/cashier';
@@ -64,6 +65,11 @@ const documentRequestBodySchema = v.intersect([
   }),
 ]);
 
+/** An operator's payout restriction of a player and its lifting (issue 24's route guards): the account status PAYOUT or REGISTERED. */
+const playerStatusBodySchema = v.intersect([walletPlayerSchema, v.object({ status: v.picklist(['PAYOUT', 'REGISTERED']) })]);
+/** The operator's word on a player's manual-claim permission (behaviour.md §6). */
+const manualClaimBodySchema = v.intersect([walletPlayerSchema, v.object({ allowed: v.boolean() })]);
+
 export interface TestModeRoutesOptions {
   settings: SettingsStore;
   db: Kysely<Database>;
@@ -100,6 +106,26 @@ export function testModeRoutes({ settings, db, clock = () => new Date() }: TestM
     if (!player) throw new HttpError(404, ERROR_CODES.notFound, 'No player has this e-mail.');
     await players.update(player.id, { terms_accepted_version: parsed.output.version });
     return c.json({ email: player.email, version: parsed.output.version });
+  });
+
+  // An operator's payout restriction of a browser test's player (issue 24: the rewards and bonus-code route guards): { email | playerId, status }.
+  routes.post('/players/status', async (c) => {
+    const body: unknown = await c.req.json().catch(() => undefined);
+    const parsed = v.safeParse(playerStatusBodySchema, body);
+    if (!parsed.success) throw new HttpError(400, ERROR_CODES.requestInvalid, 'Expected a JSON body { "email" or "playerId", "status": "PAYOUT" or "REGISTERED" }.');
+    const playerId = await playerIdOf(parsed.output);
+    await createPlayerStore(db).update(playerId, { status: parsed.output.status });
+    return c.json({ playerId, status: parsed.output.status });
+  });
+
+  // The operator's word on a browser test's player's manual-claim permission (behaviour.md §6): { email | playerId, allowed }.
+  routes.post('/bonus/manual-claim', async (c) => {
+    const body: unknown = await c.req.json().catch(() => undefined);
+    const parsed = v.safeParse(manualClaimBodySchema, body);
+    if (!parsed.success) throw new HttpError(400, ERROR_CODES.requestInvalid, 'Expected a JSON body { "email" or "playerId", "allowed": boolean }.');
+    const playerId = await playerIdOf(parsed.output);
+    await setManualClaimPermission(db, playerId, parsed.output.allowed, clock());
+    return c.json({ playerId, allowed: parsed.output.allowed });
   });
 
   // Money for a browser test's player (issue 11): an operator credit to MAIN, { email | playerId, amount, idempotencyKey? }.

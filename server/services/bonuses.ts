@@ -23,6 +23,7 @@ import {
   nextQueued,
   runningCampaigns,
   activationsOf,
+  setManualClaimSetting,
   type AssignmentRow,
   type QueuedRow,
 } from '../repositories/bonuses';
@@ -491,4 +492,12 @@ export async function selectDepositBonus(trx: Kysely<Database>, input: { deposit
   if (!isRunning(campaign, input.now) || !isDepositTrigger(campaign.triggerEvent)) return false;
   await insertDepositSelection(trx, { depositId: input.depositId, playerId: input.playerId, campaignId: campaign.id, at: input.now });
   return true;
+}
+
+/**
+ * The operator's word on one player's manual-claim permission (behaviour.md §6; `bonus_player_settings`):
+ * it overrides the market's default (server/domain/settings.ts MARKET_BONUS_RULES `manualClaim`).
+ */
+export async function setManualClaimPermission(db: Kysely<Database>, playerId: number, allowed: boolean, now: Date): Promise<void> {
+  await setManualClaimSetting(db, playerId, allowed, now);
 }

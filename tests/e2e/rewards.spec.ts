@@ -131,6 +131,37 @@ test.describe('rewards', () => {
     }
   });
 
+  test('the rewards and bonus-code pages are only for a player who may use them (behaviour.md §6, product.md §2 route guards)', async ({ page }) => {
+    const { email } = await registerFreshPlayer(page.request, { tag: 'rewardguards', firstName: 'Greta', lastName: 'Guard', password: 'Aurora-Player-1' });
+    const operator = async (path: string, data: Record<string, unknown>) => {
+      const answer = await page.request.post(path, { data: { email, ...data } });
+      expect(answer.ok(), await answer.text()).toBe(true);
+    };
+    const nav = page.getByRole('navigation', { name: 'Your account' });
+
+    // Without the manual-claim permission (the operator's word for this player): the navigation has
+    // no bonus-code link, and the page's address leads to the account page.
+    await operator('/api/test/bonus/manual-claim', { allowed: false });
+    await page.goto('/en-UN/my-account/account');
+    await waitForShell(page);
+    await expect(nav.getByRole('link', { name: 'Rewards' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Bonus code' })).toHaveCount(0);
+    await page.goto('/en-UN/my-account/bonus-code');
+    await expect(page).toHaveURL(/\/en-UN\/my-account\/account$/);
+
+    // With the permission back, but payout-restricted: neither rewards tab nor the bonus-code page is
+    // shown, each leads to the account page, and the navigation offers none of them.
+    await operator('/api/test/bonus/manual-claim', { allowed: true });
+    await operator('/api/test/players/status', { status: 'PAYOUT' });
+    for (const path of ['/en-UN/my-account/rewards', '/en-UN/my-account/rewards/active', '/en-UN/my-account/bonus-code']) {
+      await page.goto(path);
+      await expect(page, path).toHaveURL(/\/en-UN\/my-account\/account$/);
+    }
+    await expect(nav.getByRole('link', { name: 'Banking' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Rewards' })).toHaveCount(0);
+    await expect(nav.getByRole('link', { name: 'Bonus code' })).toHaveCount(0);
+  });
+
   test('a visitor is sent to /401 with the path', async ({ page }) => {
     await page.goto('/en-UN/my-account/rewards/active');
     await expect(page).toHaveURL(/\/en-UN\/401/);
