@@ -27,8 +27,10 @@ import {
   claimResponseSchema,
   forfeitRequestSchema,
   manualClaimRequestSchema,
+  rewardSchema,
   rewardsQuerySchema,
 } from '../../src/api/bonuses';
+import { reward } from '../machines/lib/rewards.fixtures';
 import { depositRequestSchema } from '../../src/api/wallet';
 import { bonusRulesFor, DEFAULT_PLATFORM_SETTINGS } from '../../server/domain/settings';
 
@@ -48,6 +50,11 @@ describe('behaviour.md §5 and §9', () => {
     expect(progressStep(100, 2)).toBe(1);
     expect(progressStep(150, 11)).toBe(10);
     expect(progressStep(-5, 11)).toBe(0);
+  });
+
+  it('the contract takes a reward only with a progress bar of 2 to 101 steps (the app and the platform parse with it)', () => {
+    const withSteps = (progressSteps: number) => v.safeParse(rewardSchema, { ...reward({ campaignId: 'steps' }), progressSteps }).success;
+    expect([1, 2, 101, 102, 2.5].map(withSteps)).toEqual([false, true, true, false, false]);
   });
 
   it('free-spin participation is only for betBonusType -1', () => {
