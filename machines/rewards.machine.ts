@@ -128,7 +128,7 @@ function queuedOf(context: RewardsContext, queuedPlayerBonusId: string): { queue
 }
 
 function actionOf(kind: RewardActionKind, reward: Reward, queuedPlayerBonusId: string | null = null): RewardAction {
-  return { kind, campaignId: reward.campaignId, walletVertical: reward.walletVertical, queuedPlayerBonusId, bonusCode: reward.partnerBonusCode ?? '' };
+  return { kind, campaignId: reward.campaignId, walletVertical: reward.walletVertical, queuedPlayerBonusId, bonusCode: reward.bonusCode ?? '' };
 }
 
 /** behaviour.md §8: "A claim error takes its code from the 400 response, or falls back to error.oops.tryAgain". */

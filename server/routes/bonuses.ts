@@ -6,13 +6,23 @@ import {
   agreementRequestSchema,
   bonusCodeValidateRequestSchema,
   bonusIdSchema,
+  campaignConsentRequestSchema,
+  campaignsQuerySchema,
+  cashbackClaimRequestSchema,
+  deactivateRequestSchema,
   emptyBodySchema,
   forfeitRequestSchema,
   manualClaimRequestSchema,
+  queuedClaimRequestSchema,
   rewardsQuerySchema,
   type AgreementResponse,
   type AssignmentResponse,
   type BonusCodeValidation,
+  type BonusProgressResponse,
+  type CampaignsResponse,
+  type CashbackClaimResponse,
+  type CashbackProgressResponse,
+  type GameLimitationsResponse,
   type CashbackResponse,
   type ClaimResponse,
   type FreeSpinDetailsResponse,
@@ -24,6 +34,7 @@ import type { Database } from '../db/schema';
 import { requireAuth, type AuthEnv } from '../http/auth';
 import { fieldErrorsOf, flowBodyLimit, parseJsonBody, validationError } from '../http/validation';
 import type { BonusDeps } from '../services/bonuses';
+import { bonusProgress, campaignConsent, campaignsByIds, cashbackProgress, claimCashback, claimQueuedById, deactivateBonus, gameLimitations } from '../services/bonuses-calls';
 import {
   answerAgreement,
   claimCampaign,
@@ -114,6 +125,37 @@ export function bonusRoutes({ db, clock, settings }: { db: Kysely<Database>; clo
     const body = await parseJsonBody(c, bonusCodeValidateRequestSchema);
     return c.json<BonusCodeValidation>(await validateBonusCode(deps, playerOf(c), body.bonusCode));
   });
+
+  // The later calls (src/api/bonuses.ts header; server/services/bonuses-calls.ts).
+  routes.get('/progress', requireAuth, async (c) => c.json<BonusProgressResponse>(await bonusProgress(deps, playerOf(c))));
+
+  routes.get('/campaigns', requireAuth, async (c) => c.json<CampaignsResponse>(await campaignsByIds(deps, playerOf(c), parseQuery(c, campaignsQuerySchema).campaignIds)));
+
+  routes.post('/campaigns/consent', flowBodyLimit, requireAuth, async (c) => {
+    const body = await parseJsonBody(c, campaignConsentRequestSchema);
+    return c.json<AgreementResponse>(await campaignConsent(deps, playerOf(c), body));
+  });
+
+  routes.post('/claim', flowBodyLimit, requireAuth, async (c) => {
+    const body = await parseJsonBody(c, queuedClaimRequestSchema);
+    return c.json<ClaimResponse>(await claimQueuedById(deps, playerOf(c), body.queuedPlayerBonusId));
+  });
+
+  routes.post('/deactivate', flowBodyLimit, requireAuth, async (c) => {
+    const body = await parseJsonBody(c, deactivateRequestSchema);
+    return c.json<AssignmentResponse>(await deactivateBonus(deps, playerOf(c), body));
+  });
+
+  routes.get('/freespin/progress', requireAuth, async (c) => c.json<FreeSpinDetailsResponse>(await freeSpinDetails(deps, playerOf(c))));
+
+  routes.get('/loyalty/cashback/progress', requireAuth, async (c) => c.json<CashbackProgressResponse>(await cashbackProgress(deps, playerOf(c))));
+
+  routes.post('/loyalty/cashback/claim', flowBodyLimit, requireAuth, async (c) => {
+    const body = await parseJsonBody(c, cashbackClaimRequestSchema);
+    return c.json<CashbackClaimResponse>(await claimCashback(deps, playerOf(c), body.campaignId));
+  });
+
+  routes.get('/games/:gameId/limitations', requireAuth, async (c) => c.json<GameLimitationsResponse>(await gameLimitations(deps, playerOf(c), idOf(c, 'gameId'))));
 
   routes.put('/:assignmentId/state', flowBodyLimit, requireAuth, async (c) => {
     const assignmentId = idOf(c, 'assignmentId');

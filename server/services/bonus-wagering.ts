@@ -79,11 +79,15 @@ export function bonusVerticalOfGame(vertical: GameVertical): BonusVertical | nul
 
 const limitationsSchema = v.array(v.string());
 
-/** Does the campaign allow this game (an empty list allows every game)? */
+/** Do a campaign's game limitations allow this game (an empty list allows every game)? */
+export function limitationsAllow(limitations: readonly string[], gameId: string): boolean {
+  return limitations.length === 0 || limitations.includes(gameId);
+}
+
+/** Does the campaign allow this game? */
 function gameAllowed(row: BetBonusRow, gameId: string): boolean {
   const parsed = v.safeParse(limitationsSchema, row.game_limitations);
-  const games = parsed.success ? parsed.output : [];
-  return games.length === 0 || games.includes(gameId);
+  return limitationsAllow(parsed.success ? parsed.output : [], gameId);
 }
 
 const isExpired = (row: { state: string; expires_at: Date }, now: Date) => row.state === 'ACTIVATED' && new Date(row.expires_at).getTime() <= now.getTime();

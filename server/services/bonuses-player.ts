@@ -81,19 +81,19 @@ import { wireMoney } from './wallet';
 export type RewardsQueryInput = v.InferOutput<typeof rewardsQuerySchema>;
 export type AgreementInput = v.InferOutput<typeof agreementRequestSchema>;
 
-const campaignNotFound = () => new HttpError(404, ERROR_CODES.campaignNotFound, 'No such campaign is offered.');
-const notEligible = (why: string) => new HttpError(409, ERROR_CODES.notEligible, why);
-const assignmentNotFound = () => new HttpError(404, ERROR_CODES.assignmentNotFound, 'No such bonus of this player.');
-const bonusCodeInvalid = () => new HttpError(400, ERROR_CODES.bonusCodeInvalid, 'This bonus code is not valid.');
+export const campaignNotFound = () => new HttpError(404, ERROR_CODES.campaignNotFound, 'No such campaign is offered.');
+export const notEligible = (why: string) => new HttpError(409, ERROR_CODES.notEligible, why);
+export const assignmentNotFound = () => new HttpError(404, ERROR_CODES.assignmentNotFound, 'No such bonus of this player.');
+export const bonusCodeInvalid = () => new HttpError(400, ERROR_CODES.bonusCodeInvalid, 'This bonus code is not valid.');
 
 /** Path ids are digits for assignments and queued bonuses; anything else is unknown (404). */
-function numericId(id: string): number | null {
+export function numericId(id: string): number | null {
   return /^\d{1,9}$/.test(id) ? Number(id) : null;
 }
 
 // ------------------------------------------------------------------------------ the reward view
 
-interface ViewContext {
+export interface ViewContext {
   player: Player;
   balances: PlayerBalances;
   agreements: Map<string, { agreed: boolean; answeredAt: Date }>;
@@ -124,7 +124,7 @@ export function queuedView(row: QueuedRow): QueuedPlayerBonus {
   };
 }
 
-function rewardOf(campaign: Campaign, assignment: AssignmentRow | null, context: ViewContext): Reward {
+export function rewardOf(campaign: Campaign, assignment: AssignmentRow | null, context: ViewContext): Reward {
   const currency = context.player.currency_code;
   const money = (cents: bigint | null) => (cents === null ? null : wireMoney(cents, currency));
   const optedIn = campaign.category === 'OPT_IN' && isActivated(context, campaign.id, 'OPT_IN');
@@ -144,6 +144,7 @@ function rewardOf(campaign: Campaign, assignment: AssignmentRow | null, context:
     bonusType: campaign.bonusType,
     betBonusType: campaign.betBonusType,
     hasBonusCode: campaign.bonusCode !== null,
+    bonusCode: campaign.bonusCode,
     partnerBonusCode: campaign.partnerBonusCode,
     currency,
     bonusAmount: money(amountIn(campaign.bonusAmounts, currency)),
@@ -185,7 +186,7 @@ function rewardOf(campaign: Campaign, assignment: AssignmentRow | null, context:
   };
 }
 
-async function viewContext(db: Kysely<Database>, player: Player, assignmentIds: readonly number[]): Promise<ViewContext> {
+export async function viewContext(db: Kysely<Database>, player: Player, assignmentIds: readonly number[]): Promise<ViewContext> {
   return {
     player,
     balances: await playerBalances(db, player.id, player.currency_code),
@@ -205,7 +206,7 @@ async function rewardOfAssignment(db: Kysely<Database>, player: Player, assignme
 // ------------------------------------------------------------------------------ offers
 
 /** Is this running campaign offered to the player now (the ELIGIBLE list's rule, and every claim's)? */
-async function offered(db: Kysely<Database>, player: Player, campaign: Campaign, context: { now: Date; claimed: Set<string>; deposits: number; agreedCodes: Set<string> }): Promise<boolean> {
+export async function offered(db: Kysely<Database>, player: Player, campaign: Campaign, context: { now: Date; claimed: Set<string>; deposits: number; agreedCodes: Set<string> }): Promise<boolean> {
   const trigger: TriggerEvent | null = campaign.triggerEvent;
   if (trigger === 'TOURNAMENT') return false;
   if (!isRepeatable(campaign) && context.claimed.has(campaign.id)) return false;
@@ -223,7 +224,7 @@ async function offered(db: Kysely<Database>, player: Player, campaign: Campaign,
   return true;
 }
 
-async function offerContext(db: Kysely<Database>, player: Player, now: Date) {
+export async function offerContext(db: Kysely<Database>, player: Player, now: Date) {
   const agreements = await agreementsOf(db, player.id);
   return {
     now,
@@ -409,7 +410,9 @@ export async function answerAgreement(deps: BonusDeps, playerId: number, input: 
   const code = normalizeBonusCode(input.bonusCode);
   const row = input.campaignId !== undefined ? await findCampaign(deps.db, input.campaignId) : code === '' ? undefined : await findCampaignByCode(deps.db, code);
   if (!row) throw input.campaignId === undefined && code !== '' ? bonusCodeInvalid() : campaignNotFound();
-  if (code !== '' && row.bonus_code !== code) throw bonusCodeInvalid();
+  // The agreement carries the campaign's own code (not its partner code); a code campaign's agreement
+  // needs it, so an agreement by id alone never lists a code campaign (and its code) to a player without it.
+  if ((code !== '' || row.bonus_code !== null) && row.bonus_code !== code) throw bonusCodeInvalid();
   if (!isRunning(campaignOf(row), deps.clock())) throw campaignNotFound();
   const now = deps.clock();
   await upsertAgreement(deps.db, { playerId, campaignId: row.id, agreed: input.agreed, bonusCode: code, at: now });

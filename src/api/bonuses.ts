@@ -42,6 +42,26 @@ import { request } from './client';
 //                                                            -> POST /player/bonus/bonus-code/manual-claim -> ClaimResponse
 //   bonus-code/validate POST { bonusCode }                   -> POST /player/bonus/bonus-code/validate -> BonusCodeValidation
 //   optIn/{id}/activate and deactivate                       -> POST /player/bonus/optIn/{campaignId}/activate | /deactivate {} -> OptInResponse
+//   progress                                                 -> GET  /player/bonus/progress -> BonusProgressResponse (the wagering
+//                                                               of each active bonus; the ACTIVE list's numbers, with the amount wagered)
+//   campaigns: the GET by campaignIds (comma list)           -> GET  /player/bonus/campaigns?campaignIds=a,b -> CampaignsResponse (each
+//                                                               running campaign offered to the player, as the ELIGIBLE list shows it)
+//   campaigns/consent                                        -> POST /player/bonus/campaigns/consent { campaignId, agreed } -> AgreementResponse
+//                                                               (the agreement to a campaign's terms named by its id: the agreement call's rule)
+//   claim: the POST with queuedPlayerBonusId                 -> POST /player/bonus/claim { queuedPlayerBonusId } -> ClaimResponse
+//                                                               (the queued-bonus claim, its campaign found from the queued bonus)
+//   deactivate: the POST with bonusAssignmentId and partnerBonusCode
+//                                                            -> POST /player/bonus/deactivate { bonusAssignmentId, partnerBonusCode } -> AssignmentResponse
+//                                                               (the forfeit of an active bonus; partnerBonusCode is its campaign's, '' for none)
+//   freespin/progress                                        -> GET  /player/bonus/freespin/progress -> FreeSpinDetailsResponse (the rounds
+//                                                               played per game of the active free-spin bonuses: freespin/details' answer)
+//   loyalty/cashback/progress                                -> GET  /player/bonus/loyalty/cashback/progress -> CashbackProgressResponse
+//                                                               (the running period's net loss and accrued cashback of each activated cashback)
+//   loyalty/cashback/claim                                   -> POST /player/bonus/loyalty/cashback/claim { campaignId } -> CashbackClaimResponse
+//                                                               (pays what is due now: the ended periods, the instant cashback's losses so far)
+//   games/{id}/limitations GET                               -> GET  /player/bonus/games/{gameId}/limitations -> GameLimitationsResponse
+//                                                               (the active bonus of the game's vertical and whether this game may play it)
+//   softswiss/sportsbook and /bonuses                        -> not here: the sportsbook's bonuses come with the sportsbook (a later issue)
 //
 // A claim is idempotent by itself: the platform keys a claim by the player and the campaign (a
 // queued bonus by its id), so a retried claim answers the same assignment and credits once.
@@ -121,6 +141,12 @@ export const rewardSchema = v.object({
   /** -1: a free-spin campaign (behaviour.md §5). */
   betBonusType: v.number(),
   hasBonusCode: v.boolean(),
+  /**
+   * The campaign's own bonus code (the one the player types; the agreement carries it), or null.
+   * Listed only to a player who has it: a code campaign is offered after its agreement with the code.
+   */
+  bonusCode: v.nullable(v.string()),
+  /** The code of the campaign at a partner (an affiliate's or a sportsbook's), or null: never the agreement's code. */
   partnerBonusCode: v.nullable(v.string()),
   currency: v.string(),
   /** The offer: a fixed amount, or a percentage of the deposit up to maxBonusAmount. */
@@ -283,6 +309,108 @@ export const freeSpinDetailsResponseSchema = v.object({
 });
 export type FreeSpinDetailsResponse = v.InferOutput<typeof freeSpinDetailsResponseSchema>;
 
+// ------------------------------------------------------------------------------ the later calls' shapes
+
+/** GET /player/bonus/progress: one active bonus's wagering (the ACTIVE list's figures, and what was wagered). */
+export const bonusProgressSchema = v.object({
+  ...v.pick(rewardSchema, ['campaignId', 'walletVertical', 'currency', 'wrMultiplier', 'progressSteps']).entries,
+  assignmentId: v.string(),
+  amount: money,
+  balance: money,
+  wageringAmount: money,
+  /** The stake counted so far (capped at wageringAmount). */
+  wageredAmount: money,
+  /** Percent, 0..100 (two decimals). */
+  wageringProgress: v.number(),
+  expiresAt: isoDate,
+});
+export type BonusProgress = v.InferOutput<typeof bonusProgressSchema>;
+export const bonusProgressResponseSchema = v.object({ progress: v.array(bonusProgressSchema) });
+export type BonusProgressResponse = v.InferOutput<typeof bonusProgressResponseSchema>;
+
+/** The most campaign ids one GET campaigns names. */
+export const CAMPAIGN_IDS_MAX = 20;
+
+/** GET /player/bonus/campaigns query: campaignIds, a comma list of 1..20 campaign ids. */
+export const campaignsQuerySchema = v.object({
+  campaignIds: v.pipe(
+    v.string(FIELD_CODES.required),
+    v.maxLength(CAMPAIGN_IDS_MAX * 65, FIELD_CODES.tooLong),
+    v.transform((text) => [...new Set(text.split(',').map((part) => part.trim()).filter((part) => part !== ''))]),
+    v.array(bonusIdSchema),
+    v.minLength(1, FIELD_CODES.required),
+    v.maxLength(CAMPAIGN_IDS_MAX, FIELD_CODES.tooLong),
+  ),
+});
+export type CampaignsQuery = v.InferInput<typeof campaignsQuerySchema>;
+export const campaignsResponseSchema = v.object({ campaigns: v.array(rewardSchema) });
+export type CampaignsResponse = v.InferOutput<typeof campaignsResponseSchema>;
+
+/** POST /player/bonus/campaigns/consent: the player's answer to a campaign's terms, by its id. */
+export const campaignConsentRequestSchema = v.strictObject({ campaignId: bonusIdSchema, agreed: v.boolean(FIELD_CODES.invalid) }, FIELD_CODES.invalid);
+export type CampaignConsentRequest = v.InferInput<typeof campaignConsentRequestSchema>;
+
+/** POST /player/bonus/claim: a queued bonus claimed by its id. */
+export const queuedClaimRequestSchema = v.strictObject({ queuedPlayerBonusId: bonusIdSchema }, FIELD_CODES.invalid);
+export type QueuedClaimRequest = v.InferInput<typeof queuedClaimRequestSchema>;
+
+/** POST /player/bonus/deactivate: an active bonus given up, named by its assignment and its campaign's partner code ('' for none). */
+export const deactivateRequestSchema = v.strictObject(
+  {
+    bonusAssignmentId: bonusIdSchema,
+    partnerBonusCode: v.pipe(v.string(FIELD_CODES.invalid), v.trim(), v.maxLength(40, FIELD_CODES.tooLong)),
+  },
+  FIELD_CODES.invalid,
+);
+export type DeactivateRequest = v.InferInput<typeof deactivateRequestSchema>;
+
+/** One activated cashback's running period: its net loss so far and the cashback it has accrued (paid when the period ends). */
+export const cashbackProgressSchema = v.object({
+  campaignId: v.string(),
+  ...v.pick(cashbackInfoSchema, ['period', 'percentage', 'maxAmount']).entries,
+  currency: v.string(),
+  periodStart: isoDate,
+  /** When the period is paid; the instant cashback's is now (paid at the player's next look or claim). */
+  periodEnd: isoDate,
+  /** The player's own money lost in games in the period (bets minus wins; booster games counted as the campaign says). */
+  netLoss: money,
+  /** percentage of netLoss, up to maxAmount. */
+  accruedAmount: money,
+});
+export type CashbackProgress = v.InferOutput<typeof cashbackProgressSchema>;
+export const cashbackProgressResponseSchema = v.object({ cashback: v.array(cashbackProgressSchema) });
+export type CashbackProgressResponse = v.InferOutput<typeof cashbackProgressResponseSchema>;
+
+/** POST /player/bonus/loyalty/cashback/claim. */
+export const cashbackClaimRequestSchema = v.strictObject({ campaignId: bonusIdSchema }, FIELD_CODES.invalid);
+export type CashbackClaimRequest = v.InferInput<typeof cashbackClaimRequestSchema>;
+export const cashbackClaimResponseSchema = v.object({
+  campaignId: v.string(),
+  /** The cashback this claim credited (as bonus money, or queued behind the vertical's active bonus); 0.00: nothing was due. */
+  creditedAmount: money,
+  /** The period running now, after the claim. */
+  cashback: cashbackProgressSchema,
+});
+export type CashbackClaimResponse = v.InferOutput<typeof cashbackClaimResponseSchema>;
+
+/** GET /player/bonus/games/{gameId}/limitations. */
+export const gameLimitationsResponseSchema = v.object({
+  gameId: v.string(),
+  /** The bonus account the game's bets draw on; null: the game's vertical has none. */
+  walletVertical: v.nullable(v.picklist(BONUS_VERTICALS)),
+  /** The player's active bonus of that vertical, or null. */
+  activeBonus: v.nullable(
+    v.object({
+      campaignId: v.string(),
+      assignmentId: v.string(),
+      /** The bonus may be played (and wagered) in this game: its campaign's gameLimitations allow it. */
+      playable: v.boolean(),
+      gameLimitations: v.array(v.string()),
+    }),
+  ),
+});
+export type GameLimitationsResponse = v.InferOutput<typeof gameLimitationsResponseSchema>;
+
 // ------------------------------------------------------------------------------------ calls
 
 export const BONUS_PATH = '/player/bonus';
@@ -352,4 +480,24 @@ export const bonusesApi = {
     request(`${BONUS_PATH}/optIn/${id(campaignId)}/activate`, optInResponseSchema, { method: 'POST', body: {}, auth: true, signal }),
   optOut: (campaignId: string, signal?: AbortSignal): Promise<OptInResponse> =>
     request(`${BONUS_PATH}/optIn/${id(campaignId)}/deactivate`, optInResponseSchema, { method: 'POST', body: {}, auth: true, signal }),
+  progress: (signal?: AbortSignal): Promise<BonusProgressResponse> => request(`${BONUS_PATH}/progress`, bonusProgressResponseSchema, { auth: true, signal }),
+  campaigns: (campaignIds: readonly string[], signal?: AbortSignal): Promise<CampaignsResponse> =>
+    request(`${BONUS_PATH}/campaigns?${new URLSearchParams({ campaignIds: campaignIds.join(',') } satisfies CampaignsQuery).toString()}`, campaignsResponseSchema, {
+      auth: true,
+      signal,
+    }),
+  campaignConsent: (body: CampaignConsentRequest, signal?: AbortSignal): Promise<AgreementResponse> =>
+    request(`${BONUS_PATH}/campaigns/consent`, agreementResponseSchema, { method: 'POST', body, auth: true, signal }),
+  claimQueuedById: (queuedPlayerBonusId: string, signal?: AbortSignal): Promise<ClaimResponse> =>
+    request(`${BONUS_PATH}/claim`, claimResponseSchema, { method: 'POST', body: { queuedPlayerBonusId } satisfies QueuedClaimRequest, auth: true, signal }),
+  deactivate: (body: DeactivateRequest, signal?: AbortSignal): Promise<AssignmentResponse> =>
+    request(`${BONUS_PATH}/deactivate`, assignmentResponseSchema, { method: 'POST', body, auth: true, signal }),
+  freeSpinProgress: (signal?: AbortSignal): Promise<FreeSpinDetailsResponse> =>
+    request(`${BONUS_PATH}/freespin/progress`, freeSpinDetailsResponseSchema, { auth: true, signal }),
+  cashbackProgress: (signal?: AbortSignal): Promise<CashbackProgressResponse> =>
+    request(`${BONUS_PATH}/loyalty/cashback/progress`, cashbackProgressResponseSchema, { auth: true, signal }),
+  claimCashback: (campaignId: string, signal?: AbortSignal): Promise<CashbackClaimResponse> =>
+    request(`${BONUS_PATH}/loyalty/cashback/claim`, cashbackClaimResponseSchema, { method: 'POST', body: { campaignId } satisfies CashbackClaimRequest, auth: true, signal }),
+  gameLimitations: (gameId: string, signal?: AbortSignal): Promise<GameLimitationsResponse> =>
+    request(`${BONUS_PATH}/games/${id(gameId)}/limitations`, gameLimitationsResponseSchema, { auth: true, signal }),
 };

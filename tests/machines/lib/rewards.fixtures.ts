@@ -21,6 +21,7 @@ export function reward(overrides: Partial<Reward> & Pick<Reward, 'campaignId'>):
     bonusType: 'NON_STICKY',
     betBonusType: 0,
     hasBonusCode: false,
+    bonusCode: null,
     partnerBonusCode: null,
     currency: 'EUR',
     bonusAmount: '10.00',
@@ -58,8 +59,11 @@ export function reward(overrides: Partial<Reward> & Pick<Reward, 'campaignId'>):
 export const CASINO_OFFER = reward({ campaignId: 'casino-10' });
 /** Free spins (betBonusType -1, behaviour.md §5): casino bonus money. */
 export const FREE_SPINS_OFFER = reward({ campaignId: 'spins-20', vertical: 'FREE_SPINS', betBonusType: -1, freeSpinDetail: { bonusCode: null, games: [{ gameId: 'cas-00001', rounds: 20, roundsPlayed: 0 }] } });
-/** A casino bonus whose terms need the player's agreement first (consent), with its bonus code: forfeit-then-consent. */
-export const CONSENT_OFFER = reward({ campaignId: 'casino-agree', requiresAgreement: true, hasBonusCode: true, partnerBonusCode: 'LIVE20' });
+/**
+ * A casino bonus whose terms need the player's agreement first (consent), with its bonus code and a
+ * partner's code for it: the agreement carries the campaign's own code. Forfeit-then-consent.
+ */
+export const CONSENT_OFFER = reward({ campaignId: 'casino-agree', requiresAgreement: true, hasBonusCode: true, bonusCode: 'LIVE20', partnerBonusCode: 'AURORA-LIVE20' });
 /** A weekly cashback the player switches on and off. */
 export const CASHBACK_OFFER = reward({
   campaignId: 'cashback-weekly',
