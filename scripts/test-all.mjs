@@ -1,6 +1,6 @@
 // `npm test`: every check a change must pass, in the order that fails fastest, with one summary.
 // lint + type-check + machine docs + cycles (+ production build + API fuzz) -> unit, machine and
-// server tests + browser tests in a real Chromium + JS size budget. Stops at the first failing
+// server tests -> browser tests in a real Chromium + JS size budget. Stops at the first failing
 // step. Steps joined by + run side by side on the machine's two cores; each step's output is
 // printed whole when it ends, the browser tests' as they go.
 import { spawn, spawnSync } from 'node:child_process';
@@ -113,17 +113,17 @@ await together([
   ['fuzz', 'npm', ['run', 'fuzz'], { stoppable: true }],
 ]);
 rmSync('.tmp/vitest.json', { force: true });
+// The unit, machine and server tests run before the browser tests, not beside them: side by side
+// they saved minutes on a quiet machine, but on a busy one of two cores the browser tests' waits
+// (a withdrawal's cancel, an SMS code, a lobby's grid) ran past their timeouts (a clean run at
+// load 10-15: four browser tests failed). A green run is worth more than a short one.
+step('vitest', npx, ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=.tmp/vitest.json']);
 ensureChromium();
 rmSync('.tmp/playwright.json', { force: true });
-// The unit, machine and server tests run beside the browser tests (and the size check, bytes, not
-// time, on its own platform and free port): one after the other they took 10 + 15 minutes, yet
-// neither kept the two cores busy (Vitest's two workers used about 1.1 cores, each new worker
-// waiting on its imports; a browser test mostly waits for the page and the platform). None of them
-// asserts anything about time; each Vitest file and the Playwright run have a platform and a
-// database of their own (free ports, temp folders). Any failing stops the others.
+// The size check (bytes, not time; its own platform on a free port) runs while the browser tests
+// start theirs; either failing stops the other.
 await together([
   ['e2e', npx, ['playwright', 'test'], { env: { E2E_PORT: String(await freePort()) }, live: true, stoppable: true }],
-  ['vitest', npx, ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=.tmp/vitest.json'], { stoppable: true }],
   ['size', 'node', ['scripts/size.mjs'], { stoppable: true }],
 ]);
 
