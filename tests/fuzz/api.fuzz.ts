@@ -192,6 +192,12 @@ const GOOD_VALUES: Record<string, unknown[]> = {
   occupation: ['EMPLOYED', 'OTHER', ''],
   otherOccupation: ['Deep-sea diver', ''],
   salaryRangeId: [3, 0, 6],
+  // The later bonus calls (issue 24, src/api/bonuses.ts): consent, the claim by queued id, the deactivation, the cashback claim.
+  campaignId: ['manual-free-bet', 'cashback-daily', 'welcome-code-50'],
+  agreed: [true, false],
+  queuedPlayerBonusId: ['1', '999999'],
+  bonusAssignmentId: ['1', '999999'],
+  partnerBonusCode: ['', 'AURORA-WELCOME50'],
   sourceOfFunds: ['SALARY', 'OTHER'],
   otherSourceOfFunds: ['Royalties', ''],
   placeOfBirth: ['FI', ''],
@@ -306,6 +312,10 @@ const FIELD_HINTS: readonly [RegExp, readonly string[]][] = [
   [/player\/bonus\/agreement/, ['agreed', 'bonusCode', 'campaignId']],
   [/player\/bonus\/bonus-code/, ['bonusCode', 'state']],
   [/player\/bonus\/:assignmentId\/state/, ['state', 'wageringProgress', 'bonusAssignmentId']],
+  [/player\/bonus\/campaigns\/consent/, ['campaignId', 'agreed']],
+  [/player\/bonus\/claim$/, ['queuedPlayerBonusId']],
+  [/player\/bonus\/deactivate/, ['bonusAssignmentId', 'partnerBonusCode']],
+  [/player\/bonus\/loyalty\/cashback\/claim/, ['campaignId']],
 ];
 
 function hintedFields(path: string): readonly string[] {
@@ -357,6 +367,7 @@ function mutatedObject(path: string): fc.Arbitrary<Record<string, unknown>> {
 }
 
 const QUERY_GOOD: Record<string, string> = {
+  campaignIds: 'manual-casino-10,manual-free-bet',
   session: 'abc',
   to: 'player@example.com',
   amount: '10',
@@ -464,6 +475,7 @@ const PARAM_SAMPLES: Record<string, string[]> = {
   pageId: ['terms_and_conditions', 'footer', 'no-such-page'],
   file: ['v1.html', 'v3.html', 'x.txt'],
   depositId: ['abc', 'AAAAAAAAAAAAAAAAAAAAAAAA'],
+  gameId: ['cas-00001', 'live-0001', 'no-such-game'],
 };
 
 function encodeSegment(value: string): string {
