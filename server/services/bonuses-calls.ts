@@ -14,7 +14,7 @@ import type {
 } from '../../src/api/bonuses';
 import { ERROR_CODES, HttpError } from '../http/errors';
 import { cashbackCreditsOf } from '../repositories/bonus-reads';
-import { gamesResultBetween, lastCashbackRunEnd } from '../repositories/bonus-cashback';
+import { lastCashbackRunEnd } from '../repositories/bonus-cashback';
 import {
   activationsOf,
   activeAssignments,
@@ -25,11 +25,10 @@ import {
   findPlayerAssignment,
   findPlayerQueued,
 } from '../repositories/bonuses';
-import { gameResultBetween } from '../repositories/limits';
 import { currentPlayer } from './account';
 import { bonusVerticalOfGame, limitationsAllow } from './bonus-wagering';
 import { amountIn, campaignOf, holdable, isRunning, type Campaign } from './bonuses-campaigns';
-import { bonusRefusal, campaignAllowedFor, cashbackPeriod, expireAssignments, notAllowed, settleCashback, type BonusDeps } from './bonuses';
+import { bonusRefusal, campaignAllowedFor, cashbackLossBetween, cashbackPeriod, expireAssignments, notAllowed, settleCashback, type BonusDeps } from './bonuses';
 import {
   answerAgreement,
   assignmentNotFound,
@@ -187,10 +186,7 @@ async function cashbackNow(deps: BonusDeps, player: Player, campaign: Campaign, 
   const currency = player.currency_code;
   const from = activatedAt > period.start ? activatedAt : period.start;
   const to = period.end < now ? period.end : now;
-  const result = from < to ? await gameResultBetween(deps.db, player.id, from, to) : 0n;
-  const boost = campaign.triggerEvent === 'CASHBACK_BOOSTER' && campaign.boosterMultiplier !== null && campaign.boosterMultiplier > 1 ? campaign.boosterMultiplier : null;
-  const boosted = boost === null || from >= to ? 0n : ((await gamesResultBetween(deps.db, player.id, campaign.boosterGames, from, to)) * BigInt(Math.round((boost - 1) * 100))) / 100n;
-  const loss = result + boosted < 0n ? -(result + boosted) : 0n;
+  const loss = await cashbackLossBetween(deps.db, player.id, campaign, from, to);
   const maxCents = amountIn(info.maxAmounts, currency);
   const allowed = await campaignAllowedFor(deps.db, player, campaign, await deps.settings.read(), now);
   const accrued = allowed ? holdable(percentageOfCents(loss, info.percentage, maxCents), currency) : 0n;

@@ -417,6 +417,20 @@ export function cashbackPeriod(trigger: TriggerEvent | null, timeframeHours: num
 }
 
 /**
+ * The net loss a cashback pays back on, between two times (0 when the player is up): the cash result
+ * of the player's game rounds (the history's BET and WIN rows), the booster's games counted
+ * `boosterMultiplier` times (CASHBACK_BOOSTER). The settlement and the running period's progress
+ * (server/services/bonuses-calls.ts) both count with it.
+ */
+export async function cashbackLossBetween(db: Kysely<Database>, playerId: number, campaign: Campaign, from: Date, to: Date): Promise<bigint> {
+  if (from >= to) return 0n;
+  const result = await gameResultBetween(db, playerId, from, to);
+  const boost = campaign.triggerEvent === 'CASHBACK_BOOSTER' && campaign.boosterMultiplier !== null && campaign.boosterMultiplier > 1 ? campaign.boosterMultiplier : null;
+  const boosted = boost === null ? 0n : ((await gamesResultBetween(db, playerId, campaign.boosterGames, from, to)) * BigInt(Math.round((boost - 1) * 100))) / 100n;
+  return result + boosted < 0n ? -(result + boosted) : 0n;
+}
+
+/**
  * The cashback (CASHBACK_DAILY, _WEEKLY, _TIMEFRAME, _BOOSTER, _INSTANT): for each player with the
  * cashback activated, a period is settled once: its net loss from game rounds (wins minus stakes, the
  * history's BET and WIN rows: the cash part), times the campaign's percentage up to its maximum,
@@ -445,10 +459,7 @@ export async function settleCashback(deps: BonusDeps, playerId?: number): Promis
       if (!player) continue;
       const allowed = await campaignAllowedFor(deps.db, player, campaign, settings, now);
       const from = activation.activatedAt > periodStart ? activation.activatedAt : periodStart;
-      const result = await gameResultBetween(deps.db, player.id, from, periodEnd);
-      const boost = campaign.triggerEvent === 'CASHBACK_BOOSTER' && campaign.boosterMultiplier !== null && campaign.boosterMultiplier > 1 ? campaign.boosterMultiplier : null;
-      const boosted = boost === null ? 0n : ((await gamesResultBetween(deps.db, player.id, campaign.boosterGames, from, periodEnd)) * BigInt(Math.round((boost - 1) * 100))) / 100n;
-      const loss = result + boosted < 0n ? -(result + boosted) : 0n;
+      const loss = await cashbackLossBetween(deps.db, player.id, campaign, from, periodEnd);
       // The instant cashback keeps its period open until there is a loss to pay back.
       if (instant && loss === 0n) continue;
       const cents = allowed ? holdable(percentageOfCents(loss, campaign.cashbackInfo.percentage, amountIn(campaign.cashbackInfo.maxAmounts, player.currency_code)), player.currency_code) : 0n;
