@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type {
   BonusAssignmentsTable,
   BonusCampaignsTable,
@@ -49,6 +49,11 @@ export async function insertCampaignIfMissing(db: Kysely<Database>, row: NewCamp
     .values(row)
     .onConflict((oc) => oc.column('id').doNothing())
     .execute();
+}
+
+/** An operator's edit of a campaign (server/services/bonuses.ts editCampaign): the row after it, or undefined when there is none. */
+export async function updateCampaign(db: Kysely<Database>, id: string, values: Updateable<BonusCampaignsTable>): Promise<CampaignRow | undefined> {
+  return db.updateTable('bonus_campaigns').set(values).where('id', '=', id).returningAll().executeTakeFirst();
 }
 
 export async function campaignCount(db: Kysely<Database>): Promise<number> {

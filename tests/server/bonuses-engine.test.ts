@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { claimResponseSchema, rewardsResponseSchema, type Reward } from '../../src/api/bonuses';
 import { findPlayerAssignment, insertAssignment, insertCampaignIfMissing, ledgerKindTotal } from '../../server/repositories/bonuses';
 import { inTransaction } from '../../server/repositories/transaction';
-import { cashbackPeriod, expireAssignments, settleCashback } from '../../server/services/bonuses';
+import { cashbackPeriod, editCampaign, expireAssignments, settleCashback } from '../../server/services/bonuses';
 import { activeBonusForBet, recordBonusBet } from '../../server/services/bonus-wagering';
 import { assignmentForBet } from '../../server/repositories/bonus-wagering';
 import { bonusAccount, gameAccount, lockWallet, playerBalances, postOnWallet } from '../../server/services/ledger';
@@ -321,6 +321,23 @@ describe('the clock the tests drive: weekly cashback and expiry', () => {
     expect(await settleCashback(deps(), player.id)).toBe(0);
     expect((await balances(player)).BONUS.CASINO).toBe(500n);
     await expectBooksBalanced(db());
+  });
+
+  it('an operator switches the seeded DRAFT instant cashback on: offered at once; an edit that is not valid changes nothing', async () => {
+    const player = await walletPlayer(env.platform, app);
+    const eligible = async () => (await list(player, 'ELIGIBLE')).rewards.map((row) => row.campaignId);
+    expect(await eligible()).not.toContain('cashback-instant');
+    await expect(editCampaign(db(), 'cashback-instant', { status: 'ALL' } as never, now)).rejects.toMatchObject({ status: 400 });
+    await expect(editCampaign(db(), 'cashback-instant', { status: 'ACTIVE', startsAt: new Date(now.getTime() + 60_000), endsAt: now }, now)).rejects.toMatchObject({ status: 400 });
+    await expect(editCampaign(db(), 'cashback-instant', { status: 'ACTIVE', wrMultiplier: -1 }, now)).rejects.toMatchObject({ status: 400 });
+    await expect(editCampaign(db(), 'no-such-campaign', { status: 'ACTIVE' }, now)).rejects.toMatchObject({ status: 404, code: 'error.bonus.campaign.not_found' });
+    expect(await eligible()).not.toContain('cashback-instant');
+    const edited = await editCampaign(db(), 'cashback-instant', { status: 'ACTIVE', wrMultiplier: 2 }, now);
+    expect([edited.status, edited.wrMultiplier]).toEqual(['ACTIVE', 2]);
+    expect(await eligible()).toContain('cashback-instant');
+    // Off again (the seed's state), and no longer offered.
+    await editCampaign(db(), 'cashback-instant', { status: 'DRAFT' }, now);
+    expect(await eligible()).not.toContain('cashback-instant');
   });
 
   it('expires every player’s overdue bonuses in one run, removing their money', async () => {
