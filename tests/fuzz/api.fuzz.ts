@@ -23,7 +23,7 @@ import { tempDir } from '../server/helpers/platform';
 // (app.fetch) on a fresh in-memory PGlite. The routes are read from the app itself, so a new route
 // is fuzzed without touching this file. It fails on any 5xx (a 503 maintenance answer of the access
 // check excepted: maintenance is a switch the test routes can turn on), any stack trace or SQL text
-// in an answer, and any change to a player's data or to the ledger made by a request that was
+// in an answer, and any change to a player's data, the ledger or the bonuses made by a request that was
 // refused (4xx). Login-throttle columns are not player data: a refused login counts there by design.
 //
 // FUZZ_RUNS (requests to generate, default 10,500; repeats come on top) and FUZZ_SEED (default
@@ -562,7 +562,7 @@ const LEAKS: readonly RegExp[] = [
 ];
 
 async function fingerprint(database: PlatformDatabase): Promise<string> {
-  const { rows } = await sql<{ players: string | null; addresses: string | null; ledger: string | null }>`
+  const { rows } = await sql<{ players: string | null; addresses: string | null; ledger: string | null; bonuses: string | null }>`
     select
       (select md5(string_agg(concat_ws('|', id, email, password_hash, first_name, last_name, phone_prefix, phone_body,
         country_code, language_code, currency_code, province_code, personid, cpf, status, kyc_status, terms_accepted_version,
@@ -571,9 +571,17 @@ async function fingerprint(database: PlatformDatabase): Promise<string> {
       (select md5(coalesce(string_agg(concat_ws('|', player_id, street_address, postal_code, city), ',' order by player_id), ''))
         from player_addresses) as addresses,
       (select md5(coalesce((select string_agg(concat_ws('|', id, idempotency_key, kind, player_id, amount, currency, reference), ',' order by id) from ledger_transactions), '')
-        || coalesce((select string_agg(concat_ws('|', id, transaction_id, account, amount, currency), ',' order by id) from ledger_entries), ''))) as ledger
+        || coalesce((select string_agg(concat_ws('|', id, transaction_id, account, amount, currency), ',' order by id) from ledger_entries), ''))) as ledger,
+      -- Issue 24: the players' bonuses, their consents, switches and permissions, and the campaigns.
+      (select md5(coalesce((select string_agg(t::text, ',' order by t::text) from bonus_assignments t), '')
+        || coalesce((select string_agg(t::text, ',' order by t::text) from bonus_queued t), '')
+        || coalesce((select string_agg(t::text, ',' order by t::text) from bonus_agreements t), '')
+        || coalesce((select string_agg(t::text, ',' order by t::text) from bonus_activations t), '')
+        || coalesce((select string_agg(t::text, ',' order by t::text) from bonus_player_settings t), '')
+        || coalesce((select string_agg(t::text, ',' order by t::text) from bonus_deposit_selections t), '')
+        || coalesce((select string_agg(t::text, ',' order by t::text) from bonus_campaigns t), ''))) as bonuses
   `.execute(database.db);
-  return `${rows[0]?.players ?? ''}/${rows[0]?.addresses ?? ''}/${rows[0]?.ledger ?? ''}`;
+  return `${rows[0]?.players ?? ''}/${rows[0]?.addresses ?? ''}/${rows[0]?.ledger ?? ''}/${rows[0]?.bonuses ?? ''}`;
 }
 
 interface Failure {
