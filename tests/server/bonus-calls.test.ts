@@ -7,18 +7,15 @@ import {
   campaignsResponseSchema,
   cashbackClaimResponseSchema,
   cashbackProgressResponseSchema,
-  claimResponseSchema,
   freeSpinDetailsResponseSchema,
   gameLimitationsResponseSchema,
   rewardsResponseSchema,
-  type ClaimResponse,
-  type Reward,
 } from '../../src/api/bonuses';
 import type { PlayerStatus } from '../../server/db/schema';
 import { expectError, expectFieldErrors } from './helpers/identity';
-import { json, useTestPlatform } from './helpers/platform';
-import { credit, GAME_SECRET, newKey, providerCall, walletOf, walletPlayer, type WalletPlayer } from './helpers/wallet';
-import { bonusCall, depositWithBonus, expectBooksBalanced } from './helpers/bonuses';
+import { useTestPlatform } from './helpers/platform';
+import { credit, GAME_SECRET, newKey, providerCall, walletPlayer, type WalletPlayer } from './helpers/wallet';
+import { activated, bonusCall, bonusOf as bonusOfWallet, depositWithBonus, expectBooksBalanced, ok, setPlayerStatus } from './helpers/bonuses';
 
 // The later bonus calls of behaviour.md §7 "Bonuses" (issue 24; the contract and its mapping:
 // src/api/bonuses.ts; the services: server/services/bonuses-calls.ts): progress, the campaigns by ids
@@ -43,21 +40,10 @@ const tick = (ms = 60_000) => {
   now = new Date(now.getTime() + ms);
 };
 
-async function ok<T extends v.GenericSchema>(response: Response, schema: T): Promise<v.InferOutput<T>> {
-  expect(response.status, await response.clone().text()).toBe(200);
-  return v.parse(schema, await json(response));
-}
-
 const funded = () => walletPlayer(env.platform, app, {});
 const rewards = async (player: WalletPlayer, type: 'ACTIVE' | 'ELIGIBLE') => ok(await bonusCall(app, player.token, 'GET', `/rewards?rewardsType=${type}&version=v2`), rewardsResponseSchema);
-const activated = async (response: Response): Promise<Reward> => {
-  const answer: ClaimResponse = await ok(response, claimResponseSchema);
-  if (answer.outcome !== 'ACTIVATED') throw new Error(`Expected ACTIVATED, got ${answer.outcome}`);
-  return answer.reward;
-};
 const claim = (player: WalletPlayer, campaignId: string) => bonusCall(app, player.token, 'POST', `/rewards/${campaignId}/claim`, {});
-const bonusOf = async (player: WalletPlayer, vertical: 'CASINO' | 'SPORTS' | 'LIVE_CASINO') =>
-  (await walletOf(app, player.token)).balanceMap.BONUS.find((entry) => entry.vertical === vertical)?.bonus;
+const bonusOf = (player: WalletPlayer, vertical: 'CASINO' | 'SPORTS' | 'LIVE_CASINO') => bonusOfWallet(app, player, vertical);
 const unauthenticated = (method: 'GET' | 'POST', path: string, body?: unknown) =>
   app.request(`/api/player/bonus${path}`, { method, ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } }) });
 
@@ -98,13 +84,7 @@ async function changesNothing(player: WalletPlayer, refused: () => Promise<void>
   expect(await stateOf(player)).toEqual(before);
 }
 
-async function setStatus(player: WalletPlayer, status: PlayerStatus): Promise<void> {
-  await db()
-    .updateTable('players')
-    .set({ status, timeout_until: status === 'TIMEOUT' ? new Date(now.getTime() + 86_400_000) : null })
-    .where('id', '=', player.id)
-    .execute();
-}
+const setStatus = (player: WalletPlayer, status: PlayerStatus) => setPlayerStatus(db(), player.id, status, now);
 
 describe('GET progress: the wagering of the active bonuses', () => {
   it('answers each active bonus with the amount wagered, which a bet moves on', async () => {

@@ -5,12 +5,10 @@ import {
   assignmentResponseSchema,
   bonusCodeValidationSchema,
   cashbackResponseSchema,
-  claimResponseSchema,
   freeSpinDetailsResponseSchema,
   manualClaimAvailabilitySchema,
   optInResponseSchema,
   rewardsResponseSchema,
-  type ClaimResponse,
   type Reward,
 } from '../../src/api/bonuses';
 import { loginResponseSchema } from '../../src/api/auth';
@@ -20,7 +18,7 @@ import type { PlayerStatus } from '../../server/db/schema';
 import { expectError, expectFieldErrors, putJson, register } from './helpers/identity';
 import { json, useTestPlatform } from './helpers/platform';
 import { credit, GAME_SECRET, logIn, newKey, playerCall, providerCall, walletOf, walletPlayer, type WalletPlayer } from './helpers/wallet';
-import { bonusCall, depositWithBonus, expectBooksBalanced } from './helpers/bonuses';
+import { activated, bonusCall, bonusOf as bonusOfWallet, depositWithBonus, expectBooksBalanced, ok, setPlayerStatus } from './helpers/bonuses';
 
 // The bonus engine through the API (issue 24; behaviour.md §4 "Bonuses and rewards", §5, §6, §7
 // "Bonuses", §8 "Bonus"; the contract src/api/bonuses.ts): the lists, claims and their idempotency,
@@ -40,23 +38,12 @@ beforeAll(() => {
 
 const db = () => env.platform.database.db;
 
-async function ok<T extends v.GenericSchema>(response: Response, schema: T): Promise<v.InferOutput<T>> {
-  expect(response.status, await response.clone().text()).toBe(200);
-  return v.parse(schema, await json(response));
-}
-
 const rewards = async (player: WalletPlayer, type: 'ACTIVE' | 'ELIGIBLE', extra = '') =>
   ok(await bonusCall(app, player.token, 'GET', `/rewards?rewardsType=${type}&version=v2${extra}`), rewardsResponseSchema);
 const ids = (list: { rewards: Reward[] }) => list.rewards.map((reward) => reward.campaignId).sort();
 const claim = (player: WalletPlayer, campaignId: string) => bonusCall(app, player.token, 'POST', `/rewards/${campaignId}/claim`, {});
-const activated = async (response: Response): Promise<Reward> => {
-  const answer: ClaimResponse = await ok(response, claimResponseSchema);
-  if (answer.outcome !== 'ACTIVATED') throw new Error(`Expected ACTIVATED, got ${answer.outcome}`);
-  return answer.reward;
-};
 const forfeit = (player: WalletPlayer, assignmentId: string) => bonusCall(app, player.token, 'PUT', `/${assignmentId}/state`, { state: 'FORFEITED', wageringProgress: 0 });
-const bonusOf = async (player: WalletPlayer, vertical: 'CASINO' | 'SPORTS' | 'LIVE_CASINO') =>
-  (await walletOf(app, player.token)).balanceMap.BONUS.find((entry) => entry.vertical === vertical)?.bonus;
+const bonusOf = (player: WalletPlayer, vertical: 'CASINO' | 'SPORTS' | 'LIVE_CASINO') => bonusOfWallet(app, player, vertical);
 
 async function funded(details: Parameters<typeof walletPlayer>[2] = {}): Promise<WalletPlayer> {
   return walletPlayer(env.platform, app, details);
@@ -64,17 +51,7 @@ async function funded(details: Parameters<typeof walletPlayer>[2] = {}): Promise
 
 const deposit = (player: WalletPlayer, amount: string, selectedBonusId?: string) => depositWithBonus(app, player, amount, selectedBonusId);
 
-async function setStatus(player: WalletPlayer, status: PlayerStatus): Promise<void> {
-  await db()
-    .updateTable('players')
-    .set({
-      status,
-      timeout_until: status === 'TIMEOUT' ? new Date(now.getTime() + 86_400_000) : null,
-      exclusion_until: status === 'SELF_EXCLUDED' ? new Date(now.getTime() + 30 * 86_400_000) : null,
-    })
-    .where('id', '=', player.id)
-    .execute();
-}
+const setStatus = (player: WalletPlayer, status: PlayerStatus) => setPlayerStatus(db(), player.id, status, now);
 
 describe('GET rewards (behaviour.md §7: rewardsType ELIGIBLE | ACTIVE, version v2, excludeTriggerType)', () => {
   it('offers a new Finnish player the claimable, deposit, free-spin, cashback and opt-in campaigns in Finnish; never the tournament, a code campaign, a draft or a later deposit', async () => {

@@ -1,12 +1,13 @@
 import type { Kysely } from 'kysely';
 import * as v from 'valibot';
 import { expect } from 'vitest';
+import { claimResponseSchema, type Reward } from '../../../src/api/bonuses';
 import { depositRequestResponseSchema } from '../../../src/api/wallet';
 import type { createApp } from '../../../server/app';
-import type { Database } from '../../../server/db/schema';
+import type { Database, PlayerStatus } from '../../../server/db/schema';
 import { bearer } from './identity';
 import { json } from './platform';
-import { newKey, playerCall, type WalletPlayer } from './wallet';
+import { newKey, playerCall, walletOf, type WalletPlayer } from './wallet';
 
 // Helpers of the bonus engine's server tests (issue 24).
 
@@ -56,4 +57,35 @@ export function bonusCall(app: ReturnType<typeof createApp>, token: string, meth
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     }),
   );
+}
+
+/** A 200 answer parsed with the contract's schema. */
+export async function ok<T extends v.GenericSchema>(response: Response, schema: T): Promise<v.InferOutput<T>> {
+  expect(response.status, await response.clone().text()).toBe(200);
+  return v.parse(schema, await json(response));
+}
+
+/** A claim's answer that must be ACTIVATED: its reward. */
+export async function activated(response: Response): Promise<Reward> {
+  const answer = await ok(response, claimResponseSchema);
+  if (answer.outcome !== 'ACTIVATED') throw new Error(`Expected ACTIVATED, got ${answer.outcome}`);
+  return answer.reward;
+}
+
+/** The player's bonus money in a vertical, as the wallet call answers it. */
+export async function bonusOf(app: ReturnType<typeof createApp>, player: WalletPlayer, vertical: 'CASINO' | 'SPORTS' | 'LIVE_CASINO'): Promise<string | undefined> {
+  return (await walletOf(app, player.token)).balanceMap.BONUS.find((entry) => entry.vertical === vertical)?.bonus;
+}
+
+/** A player's account status as an operator sets it (a time-out of a day, a self-exclusion of 30 days). */
+export async function setPlayerStatus(db: Kysely<Database>, playerId: number, status: PlayerStatus, now: Date): Promise<void> {
+  await db
+    .updateTable('players')
+    .set({
+      status,
+      timeout_until: status === 'TIMEOUT' ? new Date(now.getTime() + 86_400_000) : null,
+      exclusion_until: status === 'SELF_EXCLUDED' ? new Date(now.getTime() + 30 * 86_400_000) : null,
+    })
+    .where('id', '=', playerId)
+    .execute();
 }
