@@ -13,7 +13,6 @@ import type {
   GameLimitationsResponse,
 } from '../../src/api/bonuses';
 import { ERROR_CODES, HttpError } from '../http/errors';
-import { cashbackCreditsOf } from '../repositories/bonus-reads';
 import { lastCashbackRunEnd } from '../repositories/bonus-cashback';
 import {
   activationsOf,
@@ -28,7 +27,7 @@ import {
 import { currentPlayer } from './account';
 import { bonusVerticalOfGame, limitationsAllow } from './bonus-wagering';
 import { amountIn, campaignOf, holdable, isRunning, type Campaign } from './bonuses-campaigns';
-import { bonusRefusal, campaignAllowedFor, cashbackLossBetween, cashbackPeriod, expireAssignments, notAllowed, settleCashback, type BonusDeps } from './bonuses';
+import { bonusRefusal, campaignAllowedFor, cashbackLossBetween, cashbackPeriod, expireAssignments, notAllowed, settleCashbackCredits, type BonusDeps } from './bonuses';
 import {
   answerAgreement,
   assignmentNotFound,
@@ -243,9 +242,7 @@ export async function claimCashback(deps: BonusDeps, playerId: number, campaignI
   if (bonusRefusal(player, await deps.settings.read()) !== null) throw notAllowed();
   const activation = (await activatedCashbacks(deps, playerId, now)).find((entry) => entry.campaign.id === campaign.id);
   if (activation === undefined) throw notEligible('Activate this cashback first.');
-  const before = new Set((await cashbackCreditsOf(deps.db, playerId, campaign.id)).map((credit) => credit.key));
-  await settleCashback(deps, playerId);
-  const credited = (await cashbackCreditsOf(deps.db, playerId, campaign.id)).filter((credit) => !before.has(credit.key)).reduce((sum, credit) => sum + toCents(credit.amount), 0n);
+  const credited = (await settleCashbackCredits(deps, playerId)).filter((credit) => credit.campaignId === campaign.id).reduce((sum, credit) => sum + credit.cents, 0n);
   const cashback = await cashbackNow(deps, player, campaign, activation.activatedAt, now);
   if (cashback === null) throw notEligible('This cashback has no period.');
   return { campaignId: campaign.id, creditedAmount: wireMoney(credited, player.currency_code), cashback };

@@ -445,9 +445,14 @@ export async function cashbackLossBetween(db: Kysely<Database>, playerId: number
  * and at read time for the player (`playerId`).
  */
 export async function settleCashback(deps: BonusDeps, playerId?: number): Promise<number> {
+  return (await settleCashbackCredits(deps, playerId)).length;
+}
+
+/** settleCashback's credits (each credited or queued once): which player and campaign, how much. */
+export async function settleCashbackCredits(deps: BonusDeps, playerId?: number): Promise<{ playerId: number; campaignId: string; cents: bigint }[]> {
   const now = deps.clock();
   const settings = await deps.settings.read();
-  let credited = 0;
+  const credited: { playerId: number; campaignId: string; cents: bigint }[] = [];
   for (const campaign of (await runningCampaigns(deps.db, now)).map(campaignOf)) {
     if (campaign.cashbackInfo === null) continue;
     const instant = campaign.triggerEvent === 'CASHBACK_INSTANT';
@@ -484,7 +489,7 @@ export async function settleCashback(deps: BonusDeps, playerId?: number): Promis
           now,
           whenActive: 'queue',
         });
-        credited += 1;
+        credited.push({ playerId: player.id, campaignId: campaign.id, cents });
       });
     }
   }
