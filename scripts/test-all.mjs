@@ -1,8 +1,8 @@
 // `npm test`: every check a change must pass, in the order that fails fastest, with one summary.
-// lint + type-check + machine docs + cycles (+ production build + API fuzz) -> unit, machine and
-// server tests -> browser tests in a real Chromium + JS size budget. Stops at the first failing
+// lint + (type-check + machine docs + cycles + production build + API fuzz -> unit, machine and
+// server tests) -> browser tests in a real Chromium + JS size budget. Stops at the first failing
 // step. Steps joined by + run side by side on the machine's two cores; each step's output is
-// printed whole when it ends, the browser tests' as they go.
+// printed whole when it ends, the unit and browser tests' as they go.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import { ensureChromium } from './ensure-chromium.mjs';
@@ -25,86 +25,93 @@ function step(name, command, args, env = {}) {
 }
 
 /**
- * Runs steps side by side ([name, command, args, { env, live, stoppable }]); prints each one's
- * output when it ends (a `live` step's as it comes); stops after all if one failed. A `stoppable`
- * step runs in a process group of its own and is stopped (with what it started: browsers,
- * platforms) as soon as another step fails.
+ * Steps side by side ([name, command, args, { env, live, stoppable }]): each one's output is printed
+ * when it ends (a `live` step's as it comes). A `stoppable` step runs in a process group of its own
+ * and is stopped (with what it started: browsers, platforms) as soon as another step fails.
+ * `launch` starts steps and returns at once; `finish` waits for launched steps and stops the run if
+ * one failed; `together` is the two at once.
  */
-async function together(steps) {
-  const started = Date.now();
-  const stoppable = new Set();
-  const stoppedHere = new Set();
-  let failing = false;
-  const stopRunning = () => {
-    for (const child of stoppable) {
-      stoppedHere.add(child);
-      try {
-        process.kill(-child.pid, 'SIGTERM');
-      } catch {
-        // already gone
-      }
+const stoppable = new Set();
+const stoppedHere = new Set();
+let failing = false;
+function stopRunning() {
+  for (const child of stoppable) {
+    stoppedHere.add(child);
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // already gone
     }
-  };
-  // A step in a process group of its own does not get the terminal's Ctrl-C: pass it on.
-  const interrupted = (signal) => {
-    stopRunning();
-    process.exit(signal === 'SIGINT' ? 130 : 143);
-  };
-  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, interrupted);
-  const results = await Promise.all(
-    steps.map(
-      ([name, command, args, { env = {}, live = false, stoppable: canStop = false } = {}]) =>
-        new Promise((resolve) => {
-          if (live) console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
-          const child = spawn(command, args, {
-            env: { ...process.env, ...env },
-            stdio: live ? ['ignore', 'inherit', 'inherit'] : ['ignore', 'pipe', 'pipe'],
-            detached: canStop,
-          });
-          if (canStop) stoppable.add(child);
-          const output = [];
-          child.stdout?.on('data', (chunk) => output.push(chunk));
-          child.stderr?.on('data', (chunk) => output.push(chunk));
-          child.on('close', (status, signal) => {
-            stoppable.delete(child);
-            const seconds = ((Date.now() - started) / 1000).toFixed(1);
-            const stopped = stoppedHere.has(child);
-            if (!live) {
-              console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
-              process.stdout.write(Buffer.concat(output));
-            }
-            timings.push(`${name} ${seconds}s${stopped ? ' (stopped)' : ''}`);
-            if (status !== 0 && !stopped && !failing) {
-              failing = true;
-              stopRunning();
-            }
-            resolve({ name, status, signal, stopped });
-          });
-        }),
-    ),
-  );
-  for (const signal of ['SIGINT', 'SIGTERM']) process.off(signal, interrupted);
-  const failed = results.filter((result) => result.status !== 0 && !result.stopped);
-  if (failed.length > 0) {
-    for (const result of failed) console.error(`\n${result.name} failed (exit ${result.status ?? result.signal}).`);
-    console.log(`steps: ${timings.join(', ')}`);
-    process.exit(failed[0].status || 1);
   }
 }
+// A step in a process group of its own does not get the terminal's Ctrl-C: pass it on.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    stopRunning();
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  });
+}
+
+function launch(steps) {
+  const started = Date.now();
+  return steps.map(
+    ([name, command, args, { env = {}, live = false, stoppable: canStop = false } = {}]) =>
+      new Promise((resolve) => {
+        if (live) console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
+        const child = spawn(command, args, {
+          env: { ...process.env, ...env },
+          stdio: live ? ['ignore', 'inherit', 'inherit'] : ['ignore', 'pipe', 'pipe'],
+          detached: canStop,
+        });
+        if (canStop) stoppable.add(child);
+        const output = [];
+        child.stdout?.on('data', (chunk) => output.push(chunk));
+        child.stderr?.on('data', (chunk) => output.push(chunk));
+        child.on('close', (status, signal) => {
+          stoppable.delete(child);
+          const seconds = ((Date.now() - started) / 1000).toFixed(1);
+          const stopped = stoppedHere.has(child);
+          if (!live) {
+            console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
+            process.stdout.write(Buffer.concat(output));
+          }
+          timings.push(`${name} ${seconds}s${stopped ? ' (stopped)' : ''}`);
+          if (status !== 0 && !stopped && !failing) {
+            failing = true;
+            stopRunning();
+          }
+          resolve({ name, status, signal, stopped });
+        });
+      }),
+  );
+}
+
+async function finish(launched) {
+  const results = await Promise.all(launched);
+  const failed = results.filter((result) => result.status !== 0 && !result.stopped);
+  if (failed.length > 0 || failing) {
+    for (const result of failed) console.error(`\n${result.name} failed (exit ${result.status ?? result.signal}).`);
+    console.log(`steps: ${timings.join(', ')}`);
+    process.exit(failed[0]?.status || 1);
+  }
+}
+
+const together = (steps) => finish(launch(steps));
 
 const npx = 'npx';
 // The route tree is generated (and git-ignored): write it first, lint and tsc read its types.
 step('routes', 'node', ['scripts/gen-routes.mjs']);
-// The checks of the code (lint, the longest, on one core; tsc, the docs and madge on the other),
-// with the production build and the API fuzz on what the checks leave of the two cores: neither
-// asserts anything about time, so sharing the cores only makes them take longer, and they are
-// stopped as soon as a check fails. The build writes dist/, dist-ssr/ and the compiled catalogs
-// (locales/*/messages.ts), which neither lint nor tsc reads; its route tree is the one written
-// above (rewritten, if at all, by an atomic rename). The fuzz runs its platform in its process,
-// from source, and writes .tmp/fuzz.json.
+// The checks of the code, with the production build and the API fuzz on what the checks leave of
+// the two cores: none asserts anything about time, so sharing the cores only makes them take
+// longer, and they are stopped as soon as one fails. Lint, the longest (typed rules, on one core),
+// goes on beside the unit, machine and server tests: the other checks end a minute or more before
+// it, and that minute the second core had nothing else to do. The build writes dist/, dist-ssr/ and
+// the compiled catalogs (locales/*/messages.ts), which neither lint nor tsc reads; its route tree
+// is the one written above (rewritten, if at all, by an atomic rename). The fuzz runs its platform
+// in its process, from source, and writes .tmp/fuzz.json.
 rmSync('.tmp/fuzz.json', { force: true });
+const lint = launch([['lint', npx, ['eslint', '.', '--max-warnings=0'], { stoppable: true }]]);
 await together([
-  ['lint', npx, ['eslint', '.', '--max-warnings=0']],
   ['tsc', npx, ['tsc', '--noEmit']],
   ['machine docs', 'node', ['--import', 'tsx', 'scripts/machine-docs.ts', '--check']],
   // No import cycle (issue 22): madge exits 1 when it finds one.
@@ -117,7 +124,10 @@ rmSync('.tmp/vitest.json', { force: true });
 // they saved minutes on a quiet machine, but on a busy one of two cores the browser tests' waits
 // (a withdrawal's cancel, an SMS code, a lobby's grid) ran past their timeouts (a clean run at
 // load 10-15: four browser tests failed). A green run is worth more than a short one.
-step('vitest', npx, ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=.tmp/vitest.json']);
+await finish([
+  ...lint,
+  ...launch([['vitest', npx, ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=.tmp/vitest.json'], { live: true, stoppable: true }]]),
+]);
 ensureChromium();
 rmSync('.tmp/playwright.json', { force: true });
 // The size check (bytes, not time; its own platform on a free port) runs while the browser tests

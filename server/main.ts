@@ -13,6 +13,7 @@ import { createWalletLive } from './http/wallet-live';
 import { diskDocumentStorage } from './services/document-storage';
 import { productionProblems, realProvidersFromEnv, type PlatformProviders } from './providers';
 import { loadCatalog } from './content/catalog';
+import { setHashCostForTests, TEST_SCRYPT_PARAMS } from './crypto/passwords';
 
 // `node --import tsx server/main.ts` (npm start / npm run serve): opens the database (PGlite in
 // DATA_DIR, or PostgreSQL at DATABASE_URL), migrates, seeds the content on first start, serves the
@@ -40,6 +41,13 @@ if (config.mode === 'production') {
       'nothing real is identified, sent or paid. Set PLATFORM_MODE=production with real providers to run for players.',
   );
 }
+
+// Test mode (the browser tests; never with PLATFORM_MODE=production): new password hashes, the
+// seeded players' among them, at TEST_SCRYPT_PARAMS, as the server tests and the fuzz make them.
+// At the production cost each registration and log-in is about 0.3 s of a core, and the browser
+// tests make a few hundred of them on a machine their browsers already keep busy. The cost is
+// stored with each hash; the production cost has its own tests (tests/server/auth*.test.ts).
+if (config.testMode) setHashCostForTests(TEST_SCRYPT_PARAMS);
 
 const database = await createDatabase(
   config.databaseUrl ? { url: config.databaseUrl } : { dataDir: join(config.dataDir, 'pglite') },

@@ -17,6 +17,12 @@ export interface ScryptParams {
 }
 
 export const DEFAULT_SCRYPT_PARAMS: ScryptParams = { N: 2 ** 15, r: 8, p: 3 };
+/**
+ * The cost of new hashes in the tests' platforms only (the server tests, the fuzz, the browser
+ * tests' test mode): about 1/100 of the production cost. Never in production (PLATFORM_TEST_MODE
+ * cannot be on with PLATFORM_MODE=production, server/config.ts).
+ */
+export const TEST_SCRYPT_PARAMS: ScryptParams = { N: 2 ** 10, r: 8, p: 1 };
 /** Refuse stored parameters beyond these (a tampered row must not exhaust the server). */
 const MAX_N = 2 ** 20;
 const MAX_R = 16;
@@ -83,9 +89,10 @@ function scryptKey(password: string, salt: Buffer, params: ScryptParams): Promis
 let currentParams: ScryptParams = DEFAULT_SCRYPT_PARAMS;
 
 /**
- * The cost of new hashes (and of the dummy one) in this process. Only `npm run fuzz` lowers it,
- * so that thousands of generated logins and registrations fit in its time budget; stored hashes
- * keep the parameters they were made with.
+ * The cost of new hashes (and of the dummy one) in this process. Only the tests' platforms lower
+ * it (to TEST_SCRYPT_PARAMS: the server tests' setup, `npm run fuzz`, the platform's test mode), so
+ * that their thousands of logins and registrations fit in their time; stored hashes keep the
+ * parameters they were made with.
  */
 export function setHashCostForTests(params: ScryptParams): void {
   currentParams = params;

@@ -644,7 +644,7 @@ before(async () => {
   // Thousands of generated logins and registrations hash passwords: at the production cost
   // (~0.2 s each) they would not fit; the rules under test do not depend on the cost.
   const lowerCost = (passwords as { setHashCostForTests?: (params: passwords.ScryptParams) => void }).setHashCostForTests;
-  lowerCost?.({ N: 2 ** 10, r: 8, p: 1 });
+  lowerCost?.(passwords.TEST_SCRYPT_PARAMS);
   seedDir = await tempDir('fuzz-seed-');
   await writeFixtureSeed(seedDir.path);
   database = await createDatabase({ inMemory: true });
