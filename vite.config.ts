@@ -271,13 +271,16 @@ export default defineConfig(({ isSsrBuild }) => ({
     // once only make the whole run shorter (CONTRIBUTING "no timed assertions").
     maxWorkers: 2,
     projects: [
-      // The unit and machine tests reuse a worker's loaded modules from one test file to the next
-      // (isolate: false): loading the same modules again for each of their 94 files was half of
-      // their time (135 s -> 78 s on this machine). Their modules keep no state that a test
-      // changes; a file that mocks a module (vi.mock) needs a fresh module graph and stays isolated
-      // ('unit-mocks'), as do the server tests, whose platforms would share module-level providers
-      // (the message sender, the catalogue cache) in one process. `npx vitest run --project unit
-      // --project machines --sequence.shuffle` is the check that no file leans on another's state.
+      // The test files of a project run one after another in a worker that keeps its loaded modules
+      // (isolate: false): loading the same modules again for every file was a third of the run's
+      // CPU (server: 373 s -> 180-240 s; unit and machines: 135 s -> 80-110 s on this machine), and the
+      // server's caches (the generated game catalogue) now serve every file. What a module keeps
+      // must therefore not belong to one file: the server tests' helpers key what they keep by the
+      // file's database (tests/server/helpers/wallet.ts), the platform's caches are functions of
+      // their keys, and each createApp sets the process's message sender. A file that mocks a module
+      // (vi.mock) needs a fresh module graph: it stays isolated ('unit-mocks'). `npx vitest run
+      // --sequence.shuffle.files` is the check that no file leans on another's leftovers (the tests
+      // within a file run in their order).
       {
         extends: true,
         test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], exclude: [...UNIT_MOCKS], environment: 'jsdom', isolate: false },
@@ -303,6 +306,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           setupFiles: ['tests/server/helpers/hash-cost.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          isolate: false,
         },
       },
     ],

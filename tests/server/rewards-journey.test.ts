@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { bindAuth } from '../../src/api/client';
 import { rewardsFlow } from '../../src/app/flows/rewards.flow';
@@ -24,6 +24,10 @@ beforeAll(() => {
 });
 afterEach(() => {
   bindAuth({ token: () => null, onUnauthorized: () => undefined });
+});
+// The next test file in this worker gets the real fetch back (isolate: false, vite.config.ts).
+afterAll(() => {
+  vi.unstubAllGlobals();
 });
 
 describe('forfeit-then-claim (whole system)', () => {

@@ -87,7 +87,8 @@ export interface TestProviderKey {
 }
 export const DEMO_KEY: TestProviderKey = { provider: DEMO_WALLET_PROVIDER, keyId: CONFIGURED_DEMO_KEY_ID, secret: GAME_SECRET };
 
-const gameSessions = new Map<string, Promise<string>>();
+/** The game session tokens made, per database (test files may share this module: isolate false). */
+const gameSessions = new WeakMap<object, Map<string, Promise<string>>>();
 
 /**
  * A game session token of the player's newest login (one is made for a player who never logged
@@ -109,14 +110,19 @@ export async function gameSessionToken(db: TestPlatform['database']['db'], playe
   if (!login) throw new Error(`Player ${String(playerId)} has no login.`);
   const sessionId = login.id;
   const cacheKey = `${sessionId}:${provider}`;
-  let token = gameSessions.get(cacheKey);
+  let made = gameSessions.get(db);
+  if (made === undefined) {
+    made = new Map();
+    gameSessions.set(db, made);
+  }
+  let token = made.get(cacheKey);
   if (token === undefined) {
     token = (async () => {
-      const made = randomSecret(32);
-      await insertGameSession(db, { tokenHash: sha256Hex(made), sessionId, playerId, provider, gameId: 'test-game', at });
-      return made;
+      const secret = randomSecret(32);
+      await insertGameSession(db, { tokenHash: sha256Hex(secret), sessionId, playerId, provider, gameId: 'test-game', at });
+      return secret;
     })();
-    gameSessions.set(cacheKey, token);
+    made.set(cacheKey, token);
   }
   return token;
 }
