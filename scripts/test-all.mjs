@@ -76,9 +76,11 @@ function launch(steps) {
             process.stdout.write(Buffer.concat(output));
           }
           timings.push(`${name} ${seconds}s${stopped ? ' (stopped)' : ''}`);
-          if (status !== 0 && !stopped && !failing) {
+          if (status !== 0 && !stopped) {
+            // Said here: a step launched earlier (lint) may fail while a later group is waited for.
+            console.error(`\n${name} failed (exit ${status ?? signal}).`);
+            if (!failing) stopRunning();
             failing = true;
-            stopRunning();
           }
           resolve({ name, status, signal, stopped });
         });
@@ -90,7 +92,6 @@ async function finish(launched) {
   const results = await Promise.all(launched);
   const failed = results.filter((result) => result.status !== 0 && !result.stopped);
   if (failed.length > 0 || failing) {
-    for (const result of failed) console.error(`\n${result.name} failed (exit ${result.status ?? result.signal}).`);
     console.log(`steps: ${timings.join(', ')}`);
     process.exit(failed[0]?.status || 1);
   }

@@ -11,7 +11,7 @@ import { insertGameSession } from '../../server/repositories/game-sessions';
 import { seedContentIfEmpty } from '../../server/content/seed';
 import { createDatabase, type PlatformDatabase } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
-import * as passwords from '../../server/crypto/passwords';
+import { setHashCostForTests, TEST_SCRYPT_PARAMS } from '../../server/crypto/passwords';
 import { SEEDED_EMAILS, SEEDED_PASSWORD, SEEDED_PERSONID, seedPlayers } from '../../server/services/seed-players';
 import { createSettingsStore } from '../../server/services/settings';
 import { MAINTENANCE_CODE } from '../../src/api/platform';
@@ -643,8 +643,7 @@ let app: App;
 before(async () => {
   // Thousands of generated logins and registrations hash passwords: at the production cost
   // (~0.2 s each) they would not fit; the rules under test do not depend on the cost.
-  const lowerCost = (passwords as { setHashCostForTests?: (params: passwords.ScryptParams) => void }).setHashCostForTests;
-  lowerCost?.(passwords.TEST_SCRYPT_PARAMS);
+  setHashCostForTests(TEST_SCRYPT_PARAMS);
   seedDir = await tempDir('fuzz-seed-');
   await writeFixtureSeed(seedDir.path);
   database = await createDatabase({ inMemory: true });

@@ -6,7 +6,7 @@ import { PASSWORD_RULE } from '../../src/api/player';
 import * as v from 'valibot';
 import { ID_TOKEN_LIFETIME_S, readConfig } from '../../server/config';
 import { accessDetailsFor, daysLeft, loginRefusal } from '../../server/services/account-status';
-import { DEFAULT_SCRYPT_PARAMS, hashPassword, setHashCostForTests, verifyPassword } from '../../server/crypto/passwords';
+import { DEFAULT_SCRYPT_PARAMS, hashPassword, setHashCostForTests, TEST_SCRYPT_PARAMS, verifyPassword } from '../../server/crypto/passwords';
 import type { Player } from '../../server/services/players';
 import { signIdToken, verifyIdToken, type IdTokenClaims } from '../../server/crypto/tokens';
 
@@ -17,12 +17,11 @@ setHashCostForTests(DEFAULT_SCRYPT_PARAMS);
 // The pieces of the identity core on their own: password hashes, id tokens, the §8 login refusals,
 // the access flags and the configuration of the lock.
 
-const CHEAP = { N: 1024, r: 8, p: 1 };
 
 describe('passwords (scrypt)', () => {
   it('stores the parameters and a salt per password, and verifies', async () => {
-    const a = await hashPassword('Aurora-Player-1', CHEAP);
-    const b = await hashPassword('Aurora-Player-1', CHEAP);
+    const a = await hashPassword('Aurora-Player-1', TEST_SCRYPT_PARAMS);
+    const b = await hashPassword('Aurora-Player-1', TEST_SCRYPT_PARAMS);
     expect(a).toMatch(/^scrypt\$1024\$8\$1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{43}$/);
     expect(a).not.toBe(b);
     expect(await verifyPassword('Aurora-Player-1', a)).toBe(true);

@@ -5,7 +5,7 @@ import { loginResponseSchema, parseIdToken, tokenClaimsSchema } from '../../src/
 import { accessDetailsSchema, playerProfileSchema, transactionSummarySchema } from '../../src/api/player';
 import { ID_TOKEN_LIFETIME_S, SESSION_ABSOLUTE_LIFETIME_MS } from '../../server/config';
 import { postDeposit } from '../../server/services/ledger';
-import { DEFAULT_SCRYPT_PARAMS, hashPassword, setHashCostForTests } from '../../server/crypto/passwords';
+import { DEFAULT_SCRYPT_PARAMS, hashPassword, setHashCostForTests, TEST_SCRYPT_PARAMS } from '../../server/crypto/passwords';
 import { createPlayerStore, type CreatePlayerInput, type Player } from '../../server/services/players';
 import { SEEDED_EMAILS, SEEDED_PASSWORD, seedPlayers } from '../../server/services/seed-players';
 import { SESSION_COOKIE } from '../../server/services/sessions';
@@ -43,7 +43,7 @@ let cheapHash: string;
 
 beforeAll(async () => {
   platform = await startTestPlatform();
-  cheapHash = await hashPassword(SEEDED_PASSWORD, { N: 1024, r: 8, p: 1 });
+  cheapHash = await hashPassword(SEEDED_PASSWORD, TEST_SCRYPT_PARAMS);
 });
 beforeEach(async () => {
   now = new Date();

@@ -11,6 +11,7 @@ import {
   gameLimitationsResponseSchema,
   rewardsResponseSchema,
 } from '../../src/api/bonuses';
+import type { BonusVertical } from '../../machines/lib/wallet';
 import type { PlayerStatus } from '../../server/db/schema';
 import { expectError, expectFieldErrors } from './helpers/identity';
 import { useTestPlatform } from './helpers/platform';
@@ -43,7 +44,7 @@ const tick = (ms = 60_000) => {
 const funded = () => walletPlayer(env.platform, app, {});
 const rewards = async (player: WalletPlayer, type: 'ACTIVE' | 'ELIGIBLE') => ok(await bonusCall(app, player.token, 'GET', `/rewards?rewardsType=${type}&version=v2`), rewardsResponseSchema);
 const claim = (player: WalletPlayer, campaignId: string) => bonusCall(app, player.token, 'POST', `/rewards/${campaignId}/claim`, {});
-const bonusOf = (player: WalletPlayer, vertical: 'CASINO' | 'SPORTS' | 'LIVE_CASINO') => bonusOfWallet(app, player, vertical);
+const bonusOf = (player: WalletPlayer, vertical: BonusVertical) => bonusOfWallet(app, player, vertical);
 const unauthenticated = (method: 'GET' | 'POST', path: string, body?: unknown) =>
   app.request(`/api/player/bonus${path}`, { method, ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } }) });
 

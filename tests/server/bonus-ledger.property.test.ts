@@ -5,6 +5,7 @@ import { DEFAULT_WIN_MULTIPLIER } from '../../server/contract/provider-wallet';
 import { randomSecret, sha256Hex } from '../../server/crypto/secrets';
 import { HttpError } from '../../server/http/errors';
 import { activeBetBonus } from '../../server/repositories/bonus-wagering';
+import { findCampaign, nextQueued } from '../../server/repositories/bonuses';
 import { insertGameSession } from '../../server/repositories/game-sessions';
 import { inTransaction } from '../../server/repositories/transaction';
 import { playFreeSpin } from '../../server/services/bonus-wagering';
@@ -188,8 +189,8 @@ describe('the ledger with bonuses under random operations', () => {
               if (active && new Date(active.expires_at).getTime() <= Date.now()) {
                 // The bet expires it (its money goes back to the operator) and the vertical's next
                 // queued bonus is credited at once: the bet may play with that one.
-                const next = await db.selectFrom('bonus_queued').select(['amount', 'campaign_id']).where('player_id', '=', playerId).where('wallet_vertical', '=', step.vertical).where('is_credited', '=', false).orderBy('id').executeTakeFirst();
-                const nextGames = next ? ((await db.selectFrom('bonus_campaigns').select('game_limitations').where('id', '=', next.campaign_id).executeTakeFirstOrThrow()).game_limitations as string[]) : [];
+                const next = await nextQueued(db, playerId, step.vertical);
+                const nextGames = next ? (((await findCampaign(db, next.campaign_id))?.game_limitations ?? []) as string[]) : [];
                 usable = next && allows(nextGames) ? toCents(next.amount) : 0n;
               }
               const cents = BigInt(step.cents);

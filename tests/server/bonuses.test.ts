@@ -14,6 +14,7 @@ import {
 import { loginResponseSchema } from '../../src/api/auth';
 import { depositRequestResponseSchema, transactionsResponseSchema } from '../../src/api/wallet';
 import { setManualClaimSetting } from '../../server/repositories/bonuses';
+import type { BonusVertical } from '../../machines/lib/wallet';
 import type { PlayerStatus } from '../../server/db/schema';
 import { expectError, expectFieldErrors, putJson, register } from './helpers/identity';
 import { json, useTestPlatform } from './helpers/platform';
@@ -43,7 +44,7 @@ const rewards = async (player: WalletPlayer, type: 'ACTIVE' | 'ELIGIBLE', extra 
 const ids = (list: { rewards: Reward[] }) => list.rewards.map((reward) => reward.campaignId).sort();
 const claim = (player: WalletPlayer, campaignId: string) => bonusCall(app, player.token, 'POST', `/rewards/${campaignId}/claim`, {});
 const forfeit = (player: WalletPlayer, assignmentId: string) => bonusCall(app, player.token, 'PUT', `/${assignmentId}/state`, { state: 'FORFEITED', wageringProgress: 0 });
-const bonusOf = (player: WalletPlayer, vertical: 'CASINO' | 'SPORTS' | 'LIVE_CASINO') => bonusOfWallet(app, player, vertical);
+const bonusOf = (player: WalletPlayer, vertical: BonusVertical) => bonusOfWallet(app, player, vertical);
 
 async function funded(details: Parameters<typeof walletPlayer>[2] = {}): Promise<WalletPlayer> {
   return walletPlayer(env.platform, app, details);

@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import * as v from 'valibot';
 import { expect } from 'vitest';
+import { DAY_MS } from '../../../machines/lib/constants';
+import type { BonusVertical } from '../../../machines/lib/wallet';
 import { claimResponseSchema, type Reward } from '../../../src/api/bonuses';
 import { depositRequestResponseSchema } from '../../../src/api/wallet';
 import type { createApp } from '../../../server/app';
@@ -73,7 +75,7 @@ export async function activated(response: Response): Promise<Reward> {
 }
 
 /** The player's bonus money in a vertical, as the wallet call answers it. */
-export async function bonusOf(app: ReturnType<typeof createApp>, player: WalletPlayer, vertical: 'CASINO' | 'SPORTS' | 'LIVE_CASINO'): Promise<string | undefined> {
+export async function bonusOf(app: ReturnType<typeof createApp>, player: WalletPlayer, vertical: BonusVertical): Promise<string | undefined> {
   return (await walletOf(app, player.token)).balanceMap.BONUS.find((entry) => entry.vertical === vertical)?.bonus;
 }
 
@@ -83,8 +85,8 @@ export async function setPlayerStatus(db: Kysely<Database>, playerId: number, st
     .updateTable('players')
     .set({
       status,
-      timeout_until: status === 'TIMEOUT' ? new Date(now.getTime() + 86_400_000) : null,
-      exclusion_until: status === 'SELF_EXCLUDED' ? new Date(now.getTime() + 30 * 86_400_000) : null,
+      timeout_until: status === 'TIMEOUT' ? new Date(now.getTime() + DAY_MS) : null,
+      exclusion_until: status === 'SELF_EXCLUDED' ? new Date(now.getTime() + 30 * DAY_MS) : null,
     })
     .where('id', '=', playerId)
     .execute();

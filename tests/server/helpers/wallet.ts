@@ -7,7 +7,7 @@ import { currentTermsVersion } from '../../../server/services/account-status';
 import { CONFIGURED_DEMO_KEY_ID, DEMO_WALLET_PROVIDER, walletCallHeaders } from '../../../server/services/provider-keys';
 import { randomSecret, sha256Hex } from '../../../server/crypto/secrets';
 import { insertGameSession } from '../../../server/repositories/game-sessions';
-import { hashPassword } from '../../../server/crypto/passwords';
+import { hashPassword, TEST_SCRYPT_PARAMS } from '../../../server/crypto/passwords';
 import { createPlayerStore, type CreatePlayerInput } from '../../../server/services/players';
 import { SEEDED_PASSWORD } from '../../../server/services/seed-players';
 import { appContexts, json, type TestPlatform } from './platform';
@@ -45,7 +45,7 @@ export async function walletPlayer(platform: TestPlatform, app: App, details: Pa
     terms_accepted_version: currentTermsVersion(),
     ...details,
   });
-  cheapHash ??= hashPassword(SEEDED_PASSWORD, { N: 1024, r: 8, p: 1 });
+  cheapHash ??= hashPassword(SEEDED_PASSWORD, TEST_SCRYPT_PARAMS);
   await db.updateTable('players').set({ password_hash: await cheapHash }).where('id', '=', player.id).execute();
   return { id: player.id, email, token: await logIn(app, email) };
 }

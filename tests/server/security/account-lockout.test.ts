@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LOGIN_ACCOUNT_DELAY_AFTER, LOGIN_ADDRESS_DELAY_AFTER } from '../../../server/config';
-import { hashPassword } from '../../../server/crypto/passwords';
+import { hashPassword, TEST_SCRYPT_PARAMS } from '../../../server/crypto/passwords';
 import { createPlayerStore, type Player } from '../../../server/services/players';
 import { SEEDED_PASSWORD } from '../../../server/services/seed-players';
 import { startTestPlatform, type TestPlatform } from '../helpers/platform';
@@ -23,7 +23,7 @@ let serial = 0;
 
 beforeAll(async () => {
   platform = await startTestPlatform();
-  cheapHash = await hashPassword(SEEDED_PASSWORD, { N: 1024, r: 8, p: 1 });
+  cheapHash = await hashPassword(SEEDED_PASSWORD, TEST_SCRYPT_PARAMS);
 });
 beforeEach(async () => {
   now = new Date();

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createErrorHandler } from '../../../server/http/errors';
 import { redactText } from '../../../server/http/redact';
-import { hashPassword } from '../../../server/crypto/passwords';
+import { hashPassword, TEST_SCRYPT_PARAMS } from '../../../server/crypto/passwords';
 import { startTestPlatform, type TestPlatform } from '../helpers/platform';
 
 // Issue 9: "Error logs print SQL parameters, password hashes included." A fault's log line must
@@ -25,7 +25,7 @@ const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJwbGF5ZXJfaWQiOjF9.c2lnbmF0dXJlLWhlcmU';
 
 describe('error logs', () => {
   it('leave out the SQL parameters of a failed query (hash, e-mail, personal id, code)', async () => {
-    const hash = await hashPassword('Secret-Pass-1', { N: 2 ** 10, r: 8, p: 1 });
+    const hash = await hashPassword('Secret-Pass-1', TEST_SCRYPT_PARAMS);
     const logged: string[] = [];
     const app = new Hono();
     app.get('/boom', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../../server/crypto/passwords';
+import { hashPassword, TEST_SCRYPT_PARAMS } from '../../../server/crypto/passwords';
 import { createPlayerStore, type Player } from '../../../server/services/players';
 import { SEEDED_PASSWORD } from '../../../server/services/seed-players';
 import { startTestPlatform, type TestPlatform } from '../helpers/platform';
@@ -17,7 +17,7 @@ let cheapHash: string;
 
 beforeAll(async () => {
   platform = await startTestPlatform();
-  cheapHash = await hashPassword(SEEDED_PASSWORD, { N: 1024, r: 8, p: 1 });
+  cheapHash = await hashPassword(SEEDED_PASSWORD, TEST_SCRYPT_PARAMS);
 });
 beforeEach(() => {
   app = platform.app();
