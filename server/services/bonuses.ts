@@ -540,7 +540,6 @@ export async function editCampaign(db: Kysely<Database>, id: string, edit: Campa
   const parsed = v.safeParse(campaignEditSchema, edit);
   if (!parsed.success) throw new HttpError(400, ERROR_CODES.requestInvalid, 'The campaign edit is not valid.');
   const change = parsed.output;
-  if (change.startsAt != null && change.endsAt != null && change.endsAt <= change.startsAt) throw new HttpError(400, ERROR_CODES.requestInvalid, 'A campaign ends after it starts.');
   return inTransaction(db, async (trx) => {
     const row = await updateCampaign(trx, id, {
       ...(change.status !== undefined ? { status: change.status } : {}),
@@ -552,6 +551,10 @@ export async function editCampaign(db: Kysely<Database>, id: string, edit: Campa
       updated_at: now,
     });
     if (!row) throw new HttpError(404, ERROR_CODES.campaignNotFound, 'No campaign has this id.');
+    // The window as it stands after the edit (an edit may move one end only): refused, rolled back.
+    if (row.starts_at !== null && row.ends_at !== null && new Date(row.ends_at) <= new Date(row.starts_at)) {
+      throw new HttpError(400, ERROR_CODES.requestInvalid, 'A campaign ends after it starts.');
+    }
     // Read back as the engine reads it: an edit that leaves it unreadable is rolled back.
     try {
       return campaignOf(row);

@@ -330,6 +330,10 @@ describe('the clock the tests drive: weekly cashback and expiry', () => {
     await expect(editCampaign(db(), 'cashback-instant', { status: 'ALL' } as never, now)).rejects.toMatchObject({ status: 400 });
     await expect(editCampaign(db(), 'cashback-instant', { status: 'ACTIVE', startsAt: new Date(now.getTime() + 60_000), endsAt: now }, now)).rejects.toMatchObject({ status: 400 });
     await expect(editCampaign(db(), 'cashback-instant', { status: 'ACTIVE', wrMultiplier: -1 }, now)).rejects.toMatchObject({ status: 400 });
+    // One end moved before the other that the campaign already has.
+    await editCampaign(db(), 'cashback-instant', { startsAt: now }, now);
+    await expect(editCampaign(db(), 'cashback-instant', { status: 'ACTIVE', endsAt: new Date(now.getTime() - 60_000) }, now)).rejects.toMatchObject({ status: 400 });
+    await editCampaign(db(), 'cashback-instant', { startsAt: null }, now);
     await expect(editCampaign(db(), 'no-such-campaign', { status: 'ACTIVE' }, now)).rejects.toMatchObject({ status: 404, code: 'error.bonus.campaign.not_found' });
     expect(await eligible()).not.toContain('cashback-instant');
     const edited = await editCampaign(db(), 'cashback-instant', { status: 'ACTIVE', wrMultiplier: 2 }, now);
