@@ -138,9 +138,20 @@ function createPostgresListener(url: string): { listen: Listen; close: () => Pro
   let delayMs = LISTEN_RECONNECT_MIN_MS;
   let closed = false;
 
+  /**
+   * The connection's statements, one at a time: listen() calls for two channels may run at once,
+   * and `pg` deprecates a query sent while the connection still runs another.
+   */
+  let statements: Promise<unknown> = Promise.resolve();
+  const run = (target: pg.Client, text: string): Promise<unknown> => {
+    const next = statements.then(() => target.query(text));
+    statements = next.catch(() => undefined);
+    return next;
+  };
+
   const listenOn = async (target: pg.Client, channel: string) => {
     if (target !== client || listening.has(channel)) return;
-    await target.query(`LISTEN ${target.escapeIdentifier(channel)}`);
+    await run(target, `LISTEN ${target.escapeIdentifier(channel)}`);
     listening.add(channel);
   };
 
@@ -221,7 +232,7 @@ function createPostgresListener(url: string): { listen: Listen; close: () => Pro
       listeners.delete(listener);
       if (listeners.size > 0 || channels.get(channel) !== listeners) return;
       channels.delete(channel);
-      if (client && listening.delete(channel)) await client.query(`UNLISTEN ${client.escapeIdentifier(channel)}`).catch(() => undefined);
+      if (client && listening.delete(channel)) await run(client, `UNLISTEN ${client.escapeIdentifier(channel)}`).catch(() => undefined);
     };
     try {
       const connected = await connect();

@@ -3,11 +3,21 @@ import { sql, type Kysely } from 'kysely';
 import { migrations } from './migrations';
 import type { Database } from './schema';
 
-/** How often the migration setup is tried when a concurrently dropped schema fails it. */
-const SETUP_ATTEMPTS = 3;
+/** How often the migration setup is tried when another schema, dropped during it, fails it. */
+const SETUP_ATTEMPTS = 5;
+/** The pause before trying the setup again (doubled each time), so the other drop can end. */
+const SETUP_RETRY_DELAY_MS = 50;
+
+/**
+ * PostgreSQL's codes for an object that went away while a catalog read looked at it: 3F000 (the
+ * schema does not exist) and 42P01 (the relation does not exist: Kysely's introspection resolves
+ * each table it lists by name, `pg_get_serial_sequence('schema.table', ...)`, and a table dropped
+ * between the listing and that call fails it).
+ */
+const DROPPED_DURING_READ = new Set(['3F000', '42P01']);
 
 function isDroppedSchemaRace(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'code' in error && error.code === '3F000';
+  return typeof error === 'object' && error !== null && 'code' in error && DROPPED_DURING_READ.has(String(error.code));
 }
 
 /** Runs every pending migration (server start, tests). Throws when one fails. */
@@ -23,10 +33,11 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<readonly Mi
   });
   let { error, results = [] } = await migrator.migrateToLatest();
   // Kysely checks whether its tables exist by reading every schema's tables, and PostgreSQL fails
-  // that read (3F000 "schema does not exist") when another schema is dropped during it: another
+  // that read (3F000 or 42P01, above) when another schema is dropped during it: another
   // platform's or test's schema in the same database, nothing of this one. Nothing was migrated
   // then (the setup failed before any migration), so reading again is safe.
   for (let attempt = 1; attempt < SETUP_ATTEMPTS && results.length === 0 && isDroppedSchemaRace(error); attempt += 1) {
+    await new Promise((resolve) => setTimeout(resolve, SETUP_RETRY_DELAY_MS * 2 ** (attempt - 1)));
     ({ error, results = [] } = await migrator.migrateToLatest());
   }
   if (error !== undefined) {

@@ -103,7 +103,9 @@ export async function gameSessionToken(db: TestPlatform['database']['db'], playe
     await db
       .insertInto('sessions')
       .values({ id, player_id: playerId, cookie_hash: sha256Hex(id), login_method: 'PASSWORD', created_at: at, last_seen_at: at, last_auth_at: null })
-      .onConflict((oc) => oc.column('id').doNothing())
+      // No conflict target: concurrent first calls for one player (wallet-concurrency) race on
+      // both unique keys, id and cookie_hash, and PostgreSQL raises the one that is not the target.
+      .onConflict((oc) => oc.doNothing())
       .execute();
     login = await newest();
   }
