@@ -3,22 +3,14 @@ import { sql, type Kysely } from 'kysely';
 import { migrations } from './migrations';
 import type { Database } from './schema';
 
-/** How often the migration setup is tried when another schema, dropped during it, fails it. */
-const SETUP_ATTEMPTS = 5;
-/** The pause before trying the setup again (doubled each time), so the other drop can end. */
-const SETUP_RETRY_DELAY_MS = 50;
-
 /**
- * PostgreSQL's codes for an object that went away while a catalog read looked at it: 3F000 (the
- * schema does not exist) and 42P01 (the relation does not exist: Kysely's introspection resolves
- * each table it lists by name, `pg_get_serial_sequence('schema.table', ...)`, and a table dropped
- * between the listing and that call fails it).
+ * How often the migration setup is tried before its failure is thrown. The setup reads the
+ * catalogs of every schema and creates Kysely's own tables if they are missing; while it fails,
+ * nothing has been migrated, so trying again is safe.
  */
-const DROPPED_DURING_READ = new Set(['3F000', '42P01']);
-
-function isDroppedSchemaRace(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'code' in error && DROPPED_DURING_READ.has(String(error.code));
-}
+export const MIGRATION_SETUP_ATTEMPTS = 5;
+/** The pause before trying the setup again (doubled each time: 50 + 100 + 200 + 400 ms at most). */
+const SETUP_RETRY_DELAY_MS = 50;
 
 /** Runs every pending migration (server start, tests). Throws when one fails. */
 export async function migrateToLatest(db: Kysely<Database>): Promise<readonly MigrationResult[]> {
@@ -32,11 +24,13 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<readonly Mi
     migrationTableSchema: rows[0]?.schema ?? 'public',
   });
   let { error, results = [] } = await migrator.migrateToLatest();
-  // Kysely checks whether its tables exist by reading every schema's tables, and PostgreSQL fails
-  // that read (3F000 or 42P01, above) when another schema is dropped during it: another
-  // platform's or test's schema in the same database, nothing of this one. Nothing was migrated
-  // then (the setup failed before any migration), so reading again is safe.
-  for (let attempt = 1; attempt < SETUP_ATTEMPTS && results.length === 0 && isDroppedSchemaRace(error); attempt += 1) {
+  // Kysely checks whether its tables exist by reading every schema's tables and columns, and
+  // PostgreSQL fails that read when another schema changes during it: another platform's or test's
+  // schema in the same database, nothing of this one. CI has seen 3F000 (a schema dropped), 42P01
+  // (a table dropped: the read resolves each table it lists by name) and 42703 (a column renamed by
+  // that schema's own migration). Every such failure leaves nothing migrated (results is empty), so
+  // the setup is tried again; a failure that lasts is thrown after the last try.
+  for (let attempt = 1; attempt < MIGRATION_SETUP_ATTEMPTS && results.length === 0 && error !== undefined; attempt += 1) {
     await new Promise((resolve) => setTimeout(resolve, SETUP_RETRY_DELAY_MS * 2 ** (attempt - 1)));
     ({ error, results = [] } = await migrator.migrateToLatest());
   }

@@ -66,13 +66,20 @@ const advance = (ms: number) => {
   now = new Date(now.getTime() + ms);
 };
 
+/**
+ * A provider instance (a process of the provider) on this file's clock. Its sweep stays off: these
+ * tests settle the live rounds through the state request, and a sweep firing on its own timer
+ * between two requests took the bets first (tests/server/demo-provider-state.test.ts tests the sweep).
+ */
+const provider = () => demoGameProvider({ db: platform.database.db, clock, gameWalletSecret: GAME_SECRET, walletRoutes: providerWalletRoutes, sweepMs: null });
+
 beforeAll(async () => {
   platform = await startTestPlatform();
 });
 beforeEach(() => {
   // The start of a live round's betting window, so a test can bet before moving on.
   now = new Date(liveRoundAt(Date.now()).endsAt + 1_000);
-  games = demoGameProvider({ db: platform.database.db, clock, gameWalletSecret: GAME_SECRET, walletRoutes: providerWalletRoutes });
+  games = provider();
   app = platform.app({ clock, gameWalletSecret: GAME_SECRET, providers: { games } });
 });
 afterAll(async () => {
@@ -314,7 +321,7 @@ describe('a real slot round', () => {
     const rows = (await history(player)).length;
     expect(await spin(url, 'replayed-round')).toEqual(first);
     // Another platform process: the same provider secret, none of this one's memory.
-    const otherProcess = demoGameProvider({ db: platform.database.db, clock, gameWalletSecret: GAME_SECRET, walletRoutes: providerWalletRoutes });
+    const otherProcess = provider();
     const elsewhere = await spin(url, 'replayed-round', '0.10', otherProcess);
     expect({ ...elsewhere, lines: elsewhere.lines.length }).toEqual({ ...first, lines: first.lines.length });
     expect(await walletBalance(player)).toBe(balance);
@@ -395,7 +402,7 @@ describe('the live table', () => {
   it('two provider instances show the same ended rounds, and never the current one', async () => {
     const table = liveGame();
     const url = await launch(table, await walletPlayer(platform, app));
-    const other = demoGameProvider({ db: platform.database.db, clock, gameWalletSecret: GAME_SECRET, walletRoutes: providerWalletRoutes });
+    const other = provider();
     const stateSchema = v.object({ round: v.number(), phase: v.string(), recent: v.array(v.object({ round: v.number(), pocket: v.number() })), table: v.object({ seats: v.nullable(v.number()) }) });
     const first = v.parse(stateSchema, await json(await providerApi(games, url, '/api/live/state', {})));
     const second = v.parse(stateSchema, await json(await providerApi(other, url, '/api/live/state', {})));

@@ -36,6 +36,12 @@ export interface DemoGameProviderOptions {
   logError?: ((message: string, error: unknown) => void) | undefined;
   /** The platform's seamless-wallet routes the provider calls in-process (server/routes/provider-wallet.ts providerWalletRoutes). */
   walletRoutes: PlatformWalletRoutes;
+  /**
+   * How often the live sweep runs while something waits (play.ts, about once a second when
+   * absent); null: never by itself, for tests that settle the rounds through their own requests
+   * on a clock of their own (a sweep firing in between takes the bets they are about to settle).
+   */
+  sweepMs?: number | null | undefined;
 }
 
 /** http://games.localhost on the port of the site's request (none for 80). */
@@ -50,7 +56,7 @@ export function demoGameProvider(options: DemoGameProviderOptions): GameProvider
   const keys = demoProviderKeys(db, options.gameWalletSecret);
   const keyring = options.keyring ?? providerKeyring({ db, clock, demoSecret: options.gameWalletSecret });
   const wallet = inProcessWallet({ db, clock, keyring, walletRoutes: options.walletRoutes });
-  const play = demoPlay({ db, clock, keys, wallet });
+  const play = demoPlay({ db, clock, keys, wallet, sweepMs: options.sweepMs });
   const app = demoProviderRoutes({ clock, keys, play, logError: options.logError });
   const originFor = (requestUrl: string): string => configured?.origin ?? defaultGameProviderOrigin(requestUrl);
 
