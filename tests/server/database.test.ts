@@ -6,7 +6,7 @@ import { createDatabase, type PlatformDatabase } from '../../server/db/database'
 import { MIGRATION_SETUP_ATTEMPTS, migrateToLatest } from '../../server/db/migrate';
 import { migrations } from '../../server/db/migrations';
 import { writeFixtureSeed } from './fixtures/content-seed';
-import { openTestDatabase, tempDir, TEST_DATABASE_URL } from './helpers/platform';
+import { tempDir, TEST_DATABASE_URL, useTestDatabase } from './helpers/platform';
 
 // ISSUE: the server creates and seeds its database on first start; a second start reuses it.
 
@@ -70,27 +70,21 @@ describe.runIf(!TEST_DATABASE_URL)('PGlite data folder', () => {
 });
 
 describe('migrations and seed on one database', () => {
-  let database: Awaited<ReturnType<typeof openTestDatabase>>;
-  beforeAll(async () => {
-    database = await openTestDatabase();
-  });
-  afterAll(async () => {
-    await database.dispose();
-  });
+  const env = useTestDatabase();
 
   it('run once: a second run migrates nothing and does not reseed', async () => {
-    expect((await migrateToLatest(database.db)).length).toBe(Object.keys(migrations).length);
-    const first = await seedContentIfEmpty(database.db, { seedDir: seedDir.path });
+    expect((await migrateToLatest(env.database.db)).length).toBe(Object.keys(migrations).length);
+    const first = await seedContentIfEmpty(env.database.db, { seedDir: seedDir.path });
     expect(first.seeded).toBe(true);
-    await markTermsPage(database);
-    expect(await migrateToLatest(database.db)).toEqual([]);
-    expect(await seedContentIfEmpty(database.db, { seedDir: seedDir.path })).toEqual({ seeded: false, documents: first.documents });
-    expect(await countDocuments(database.db)).toBe(first.documents);
-    expect(await termsTitle(database)).toBe('Edited by an operator');
+    await markTermsPage(env.database);
+    expect(await migrateToLatest(env.database.db)).toEqual([]);
+    expect(await seedContentIfEmpty(env.database.db, { seedDir: seedDir.path })).toEqual({ seeded: false, documents: first.documents });
+    expect(await countDocuments(env.database.db)).toBe(first.documents);
+    expect(await termsTitle(env.database)).toBe('Edited by an operator');
   });
 
   it('keeps one document per site, market, language, kind and key', async () => {
-    const insertTwice = database.db
+    const insertTwice = env.database.db
       .insertInto('content_documents')
       .values({ site_id: 1, market: 'FI', language: 'fi', kind: 'page', key: 'terms_and_conditions', body: '{}' })
       .execute();
@@ -104,13 +98,7 @@ describe('migrations and seed on one database', () => {
 // (seen in CI as one test file dropped its schema while the next one started) or 3F000. The race
 // is too narrow to provoke on demand, so the read fails here on purpose, the way PostgreSQL fails it.
 describe('the migration setup, when another schema is dropped during its read', () => {
-  let database: Awaited<ReturnType<typeof openTestDatabase>>;
-  beforeAll(async () => {
-    database = await openTestDatabase();
-  });
-  afterAll(async () => {
-    await database.dispose();
-  });
+  const env = useTestDatabase();
 
   /** Reads `prop` of `target`, its methods bound to it (Kysely's classes keep private fields). */
   function own(target: object, prop: string | symbol): unknown {
@@ -119,9 +107,9 @@ describe('the migration setup, when another schema is dropped during its read', 
   }
 
   /** The database, with its table listing failing with `code` the first `failures` times. */
-  function failingReads(code: string, failures: number): { db: typeof database.db; reads: () => number } {
+  function failingReads(code: string, failures: number): { db: typeof env.database.db; reads: () => number } {
     let reads = 0;
-    const introspection = new Proxy(database.db.introspection, {
+    const introspection = new Proxy(env.database.db.introspection, {
       get(target, prop) {
         if (prop !== 'getTables') return own(target, prop);
         return (...args: Parameters<typeof target.getTables>) => {
@@ -133,7 +121,7 @@ describe('the migration setup, when another schema is dropped during its read', 
         };
       },
     });
-    const db = new Proxy(database.db, {
+    const db = new Proxy(env.database.db, {
       get(target, prop) {
         return prop === 'introspection' ? introspection : own(target, prop);
       },

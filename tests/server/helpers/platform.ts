@@ -148,3 +148,15 @@ export function useTestPlatform(): TestPlatformHandle {
   });
   return env;
 }
+
+/** A test file's (or describe block's) own database (`openTestDatabase`), opened before its tests and disposed after them. */
+export function useTestDatabase(): { readonly database: TestDatabase } {
+  const env = {} as { database: TestDatabase };
+  beforeAll(async () => {
+    env.database = await openTestDatabase();
+  });
+  afterAll(async () => {
+    await env.database.dispose();
+  });
+  return env;
+}
