@@ -93,6 +93,22 @@ function codeAt(secret: string, at: number): string {
   return new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({ timestamp: at });
 }
 
+const STEP_MS = 30_000;
+/** Time the page needs at most to send a typed code to the platform, with room for a slow CI machine. */
+const SEND_MARGIN_MS = 10_000;
+
+/**
+ * The code of the step before the current one, which turns the factor on and leaves the current
+ * step's code unused. It is taken early enough in the current step that the platform checks it in
+ * the same step: taken in a step's last seconds, it could reach the platform in the next step,
+ * two steps back and outside the ±1 window (a CI run met that).
+ */
+async function codeOfStepBefore(page: Page, secret: string): Promise<string> {
+  const leftInStep = STEP_MS - (Date.now() % STEP_MS);
+  if (leftInStep < SEND_MARGIN_MS) await page.waitForTimeout(leftInStep + 250);
+  return codeAt(secret, Date.now() - STEP_MS);
+}
+
 test.describe('second factor', () => {
   test('an authenticator app turned on, then a login asks for its code: a wrong one is refused, the right one logs in', async ({ page }) => {
     const email = await registerFreshPlayer(page.request, 'totp');
@@ -109,7 +125,7 @@ test.describe('second factor', () => {
     }
     await page.setViewportSize({ width: 1280, height: 800 });
     // The step before now: inside the ±1 window, and the login's code (now) stays unused.
-    await security(page).getByRole('textbox', { name: 'Code from your authenticator app' }).fill(codeAt(secret, Date.now() - 30_000));
+    await security(page).getByRole('textbox', { name: 'Code from your authenticator app' }).fill(await codeOfStepBefore(page, secret));
     await security(page).getByRole('button', { name: 'Turn on' }).click();
     await keepRecoveryCodes(page);
 
@@ -141,7 +157,7 @@ test.describe('second factor', () => {
     await expect(secretText).toHaveText(/^[A-Z2-7]{16,}$/);
     const secret = (await secretText.textContent()) ?? '';
     // The step before now turns it on: the withdrawal's code (now) stays unused.
-    await security(page).getByRole('textbox', { name: 'Code from your authenticator app' }).fill(codeAt(secret, Date.now() - 30_000));
+    await security(page).getByRole('textbox', { name: 'Code from your authenticator app' }).fill(await codeOfStepBefore(page, secret));
     await security(page).getByRole('button', { name: 'Turn on' }).click();
     await expect(security(page).getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
     await security(page).getByRole('button', { name: 'I have saved them' }).click();
