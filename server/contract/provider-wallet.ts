@@ -59,7 +59,10 @@ import { FIELD_CODES } from '../../machines/lib/errorCodes';
 // goes back (BET_VOID) and when no bet of the round is left it is ROLLED_BACK. A rollback of a bet
 // whose round has paid a win is refused (409 error.round.settled: this contract keeps the win and
 // the stake; a provider that must cancel a paid round settles it with the operator), and a bet or a
-// win on a rolled-back round, or a bet on a settled one, is 409 error.round.closed.
+// win on a rolled-back round, or a bet on a settled one, is 409 error.round.closed. A rollback may
+// come before its bet (the provider gave up waiting for the BET's answer): it answers SUCCESS with
+// nothing moved (referenceId null), and the bet, if it still arrives, is 409 error.round.closed and
+// takes nothing.
 //
 // ## Answers
 //
@@ -71,8 +74,7 @@ import { FIELD_CODES } from '../../machines/lib/errorCodes';
 // 13: a bet that, lost, would take the player's loss of the period past their spend limit: nothing
 // posted; the provider tells the player so). Wins and rollbacks are never refused for the player's
 // account state. Other errors: 400 error.validation (errors [{ field, code }]), 404
-// error.wallet.not_found (no such player or wallet), 404 error.not_found (a rollback of an unknown
-// bet), and the round and session errors above.
+// error.wallet.not_found (no such player or wallet), and the round and session errors above.
 
 /** The header naming the key that signed a call. */
 export const WALLET_KEY_ID_HEADER = 'X-Wallet-Key-Id';

@@ -21,7 +21,7 @@ import type { Database } from '../db/schema';
 import { ERROR_CODES, HttpError } from '../http/errors';
 import { FIELD_CODES, validationError } from '../http/validation';
 import { accessDetailsFor } from './account-status';
-import { storeAnswer, storedAnswer, type IdempotentCall } from './idempotency';
+import { reservationOf, reserveKey, storeAnswer, storedAnswer, type IdempotentCall } from './idempotency';
 import { fromCents, lockWallet, playerBalances, postOnWallet, recordHistory, toCents, type LockedWallet, type PlayerBalances } from './ledger';
 import { createPlayerStore, type Player } from './players';
 import { sha256Hex } from '../crypto/secrets';
@@ -57,7 +57,8 @@ import { readWallet, walletNotFound, wireMoney } from './wallet';
 // - a win pays from the game account, only for a round of the same player and game that had a
 //   bet, within the provider's bound, and settles the round;
 // - a rollback voids a bet of an open round (the bet REVERTED, a BET_VOID row gives the amount
-//   back); a settled round's bets are not rolled back.
+//   back); a settled round's bets are not rolled back; a rollback that comes before its bet moves
+//   nothing and the bet, if it still comes, is refused.
 // Each call is idempotent by the provider's transaction id and runs with the player's wallet
 // locked, so one player's calls, deposits and limit changes run one after another. Issue 24: a bet
 // draws on cash first, then on the active bonus of its vertical; a win of a bonus-funded round pays
@@ -206,6 +207,11 @@ export async function gameOperation(deps: GameWalletDeps, provider: string, kind
     const player = await playerOf({ ...deps, db: trx }, request.playerId);
     const cents = amountOf(wallet, request);
     const call = callOf(provider, request, { kind, roundId: request.roundId, gameId: request.gameId, vertical: request.vertical, amount: fromCents(cents) });
+    // A bet whose rollback came first (the provider gave up waiting for its answer) is void: it
+    // must not take the stake when it arrives late.
+    if (kind === 'bet' && (await reservationOf(trx, call.scope, call.key)) !== null) {
+      throw new HttpError(409, ERROR_CODES.roundClosed, 'This bet was rolled back before it arrived: it takes nothing.');
+    }
     // A replay is answered as it was, even after the session ended: the money moved then.
     const stored = await storedAnswer(trx, call, operationAnswerSchema);
     if (stored) return stored;
@@ -303,8 +309,9 @@ export async function gameOperation(deps: GameWalletDeps, provider: string, kind
 /**
  * POST /rollback: voids a bet of this provider in an open round of the player (BET_VOID gives the
  * amount back; the bet becomes REVERTED; the round is ROLLED_BACK when none of its bets is left).
- * A bet void already answers SUCCESS without moving money again (referenceId null); a bet whose
- * round paid a win is 409 error.round.settled.
+ * A bet void already answers SUCCESS without moving money again (referenceId null), and so does a
+ * bet that has not arrived, which is then refused when it comes; a bet whose round paid a win is
+ * 409 error.round.settled.
  */
 export async function rollbackBet(deps: GameWalletDeps, provider: string, request: RollbackRequest): Promise<OperationAnswer> {
   await playerOf(deps, request.playerId);
@@ -316,8 +323,20 @@ export async function rollbackBet(deps: GameWalletDeps, provider: string, reques
     if (stored) return stored;
 
     const bet = await findExternalTransaction(trx, request.playerId, externalIdOf(provider, request.betTransactionId), 'BET');
-    if (!bet) throw new HttpError(404, ERROR_CODES.notFound, 'No such bet of this provider and player.');
     const round = await findRound(trx, provider, request.roundId);
+    if (!bet) {
+      // A rollback of a bet that has not arrived (its BET timed out at the provider, or is still on
+      // its way): nothing to give back, and the bet's id is reserved so that the BET, if it still
+      // comes, is refused instead of taking the stake of a bet the game has voided.
+      if (round !== undefined && round.player_id !== request.playerId) throw roundNotFound();
+      const betCall = callOf(provider, { playerId: request.playerId, transactionId: request.betTransactionId }, { kind: 'bet', roundId: request.roundId });
+      await reserveKey(trx, betCall, `rollback:${request.transactionId}`, now);
+      const balances = await playerBalances(trx, request.playerId, wallet.currency);
+      const shown = round === undefined ? balances.MAIN : answerBalance(balances, v.parse(v.picklist(GAME_VERTICALS), round.vertical));
+      const voided: OperationAnswer = { result: 'SUCCESS', transactionId: request.transactionId, referenceId: null, currency: wallet.currency, balance: wireMoney(shown, wallet.currency) };
+      await storeAnswer(trx, call, voided, now);
+      return voided;
+    }
     if (bet.game_round !== roundRefOf(provider, request.roundId) || round?.player_id !== request.playerId) throw roundNotFound();
     const vertical = v.parse(v.picklist(GAME_VERTICALS), bet.category);
     let answer: OperationAnswer;

@@ -73,3 +73,22 @@ export async function storeAnswer(db: Kysely<Database>, call: IdempotentCall, re
   // The same call ran twice at once without the wallet lock between them: never answer both.
   throw new Error(`${call.scope} ran the same call twice at once; the wallet lock must come first.`);
 }
+
+/** What a reserved key keeps instead of an answer: why its call must not run any more. */
+const reservationSchema = v.object({ reserved: v.string() });
+
+/**
+ * Holds a key for a call that must not run any more (a provider's bet whose rollback came first):
+ * when the call comes, `reservationOf` names why and the caller refuses it. A key that is taken
+ * already (the call ran, or was reserved before) stays as it is.
+ */
+export async function reserveKey(db: Kysely<Database>, call: IdempotentCall, reason: string, at: Date): Promise<void> {
+  await insertIdempotencyRecord(db, { scope: call.scope, key: call.key, playerId: call.playerId, fingerprint: fingerprintOf(call), response: { reserved: reason }, at });
+}
+
+/** Why the key was reserved (`reserveKey`), or null when it is free or holds a call's answer. */
+export async function reservationOf(db: Kysely<Database>, scope: string, key: string): Promise<string | null> {
+  const record = await findIdempotencyRecord(db, scope, key);
+  const parsed = v.safeParse(reservationSchema, record?.response);
+  return parsed.success ? parsed.output.reserved : null;
+}

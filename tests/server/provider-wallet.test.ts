@@ -183,15 +183,45 @@ describe('POST /rollback', () => {
     await expectError(await rollback(player, { ...bet, transactionId: 'other' }, key), 409, 'error.idempotency.conflict');
   });
 
-  it('is 404 error.not_found for an unknown bet or another provider’s', async () => {
-    const player = await funded();
+  it('of a bet that has not arrived moves nothing, and the bet, when it comes late, is refused and takes nothing', async () => {
+    const player = await funded('100.00');
+    const late = play(player, { amount: '15.00' });
+    const key = newKey('rb');
+    const voided = v.parse(operationAnswerSchema, await json(await rollback(player, late, key)));
+    expect(voided).toMatchObject({ result: 'SUCCESS', referenceId: null, balance: '100.00' });
+    // The rollback's retry is its answer again; the late bet is refused, however often it comes.
+    expect(await json(await rollback(player, late, key))).toEqual(voided);
+    await expectError(await providerCall(app, 'bet', late), 409, 'error.round.closed');
+    await expectError(await providerCall(app, 'bet', late), 409, 'error.round.closed');
+    expect((await walletOf(app, player.token)).balanceMap.MAIN.cash).toBe('100.00');
+    expect(await history(player, '?category=CASINO')).toEqual([]);
+    // The same round goes on with other bets.
+    expect((await operation('bet', play(player, { roundId: late.roundId, amount: '5.00' }))).balance).toBe('95.00');
+  });
+
+  it('of another provider’s bet or of a win moves nothing there: the bet stays, the win stays', async () => {
+    const player = await funded('100.00');
     const bet = play(player);
     await operation('bet', bet);
-    await expectError(await rollback(player, { ...bet, transactionId: 'no-such-bet' }), 404, 'error.not_found');
-    await expectError(await rollback(player, bet, newKey('rb'), OTHER), 404, 'error.not_found');
-    const win = play(player, { roundId: bet.roundId });
+    expect(v.parse(operationAnswerSchema, await json(await rollback(player, bet, newKey('rb'), OTHER)))).toMatchObject({ result: 'SUCCESS', referenceId: null, balance: '95.00' });
+    const win = play(player, { roundId: bet.roundId, amount: '7.00' });
     await operation('win', win);
-    await expectError(await rollback(player, win), 404, 'error.not_found');
+    expect(v.parse(operationAnswerSchema, await json(await rollback(player, win)))).toMatchObject({ result: 'SUCCESS', referenceId: null, balance: '102.00' });
+    expect((await history(player, '?category=CASINO')).map((item) => [item.type, item.status, item.amount])).toEqual([
+      ['WIN', 'SUCCESS', '7.00'],
+      ['BET', 'SUCCESS', '-5.00'],
+    ]);
+  });
+
+  it('of a bet that has not arrived, naming another player’s round, is 404 error.round.not_found and reserves nothing', async () => {
+    const owner = await funded('100.00');
+    const theirs = play(owner);
+    await operation('bet', theirs);
+    const player = await funded('100.00');
+    const late = play(player, { roundId: theirs.roundId });
+    await expectError(await rollback(player, late), 404, 'error.round.not_found');
+    // Nothing was reserved: the bet, in a round of its own, is taken.
+    expect((await operation('bet', { ...late, roundId: newKey('round') })).result).toBe('SUCCESS');
   });
 
   it('refuses a body without the bet’s id', async () => {

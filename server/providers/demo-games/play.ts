@@ -508,8 +508,9 @@ export function demoPlay({ db, clock, keys, wallet, sweepMs = SWEEP_MS }: PlayDe
 
   /**
    * Voids the live bets whose BET's answer never came back, long after their round ended: the
-   * wallet's ROLLBACK gives the stake back when the BET was posted, and answers a refusal when it
-   * was not; either way the round is over for that launch.
+   * wallet's ROLLBACK gives the stake back when the BET was posted, and moves nothing when it was
+   * not (the BET, should it still arrive, is then refused); either way the round is over for that
+   * launch.
    */
   async function voidStaleBets(): Promise<void> {
     const now = clock();
