@@ -19,6 +19,7 @@ import {
   UNINITIALIZED_STATUS,
   UNKNOWN_ERROR,
   callbackReturnUrl,
+  keptAmountText,
   checkDepositForm,
   defaultLimitDuration,
   depositFormOk,
@@ -55,6 +56,8 @@ export interface PayAndPlayInput {
   langmarket: string;
   /** The saved target path (checked again with payAndPlayTarget). */
   target: string | null;
+  /** The amount sent to the bank before (from the address; checked again with keptAmountText): the form starts with it. */
+  amount: string | null;
   /** Null on /signup/pnp; the provider's answer on /signup/callback. */
   callback: CallbackParams | null;
 }
@@ -291,7 +294,7 @@ export const payAndPlayMachine = setup({
       callback: input.callback,
       visitor: visitorFor(input.langmarket, null),
       status: UNINITIALIZED_STATUS,
-      amountText: '',
+      amountText: keptAmountText(input.amount),
       amountError: null,
       amount: null,
       limitText: '',
@@ -389,7 +392,7 @@ export const payAndPlayMachine = setup({
           currency: context.visitor.currency,
           country: context.visitor.country,
           language: context.visitor.language,
-          returnUrl: callbackReturnUrl(context.langmarket, context.target),
+          returnUrl: callbackReturnUrl(context.langmarket, context.target, context.amount),
           limit: context.limit,
         }),
         onDone: {

@@ -349,12 +349,26 @@ export const isKnownPlayer = (verified: { email: string | null; mobilePhone: str
 export { payAndPlayTarget, targetHref } from './payAndPlayTarget';
 
 /**
- * The provider's return address: /{langmarket}/signup/callback, with the saved target as a query
- * parameter. A path, not a URL: the platform only sends the one-time code back to its own site.
+ * The provider's return address: /{langmarket}/signup/callback, with the saved target and the
+ * amount sent to the bank as query parameters (a new start after a refusal shows the amount again).
+ * A path, not a URL: the platform only sends the one-time code back to its own site.
  */
-export function callbackReturnUrl(langmarket: string, target: string | null): string {
+export function callbackReturnUrl(langmarket: string, target: string | null, amount: number | null): string {
   const base = `/${langmarket}/signup/callback`;
-  return target === null ? base : `${base}?${new URLSearchParams({ target }).toString()}`;
+  const query = new URLSearchParams();
+  if (target !== null) query.set('target', target);
+  if (amount !== null) query.set('amount', String(amount));
+  const search = query.toString();
+  return search === '' ? base : `${base}?${search}`;
+}
+
+/**
+ * The amount a page of the flow brings back from its address (the return path's `amount`, then
+ * Start again's): a valid deposit amount as typed, else nothing, so a doctored address never fills
+ * the form with something it would refuse.
+ */
+export function keptAmountText(text: string | null): string {
+  return text !== null && checkDepositAmount(text).ok ? text : '';
 }
 
 /**

@@ -4,7 +4,7 @@ import { payAndPlayTarget, targetHref } from '../../machines/lib/payAndPlayTarge
 import { isAuthorized } from '../../machines/session.guards';
 import type { RouterContext } from '../app/context';
 import { PayAndPlayFlow } from '../features/payAndPlay/PayAndPlayFlow';
-import { payAndPlayCallbackSearchSchema, type PayAndPlayCallbackSearch } from '../features/payAndPlay/search';
+import { amountInputOf, payAndPlayCallbackSearchSchema, type PayAndPlayCallbackSearch } from '../features/payAndPlay/search';
 import { seoQuery } from '../api/queries';
 import { SeoHead } from './-components/SeoHead';
 
@@ -46,7 +46,7 @@ function startFlow(context: RouterContext, langmarket: string, search: PayAndPla
   context.session.send({
     type: 'flow.start',
     flow: 'payAndPlay',
-    input: { langmarket, target: payAndPlayTarget(search.target), callback: callbackOf(search) },
+    input: { langmarket, target: payAndPlayTarget(search.target), amount: amountInputOf(search.amount), callback: callbackOf(search) },
   });
 }
 

@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { payAndPlayTarget } from '../../machines/lib/payAndPlayTarget';
 import { isAuthorized } from '../../machines/session.guards';
 import { PayAndPlayFlow } from '../features/payAndPlay/PayAndPlayFlow';
-import { payAndPlaySearchSchema } from '../features/payAndPlay/search';
+import { amountInputOf, payAndPlaySearchSchema } from '../features/payAndPlay/search';
 import { seoQuery } from '../api/queries';
 import { SeoHead } from './-components/SeoHead';
 
@@ -25,7 +25,7 @@ export const Route = createFileRoute('/$langmarket/signup/pnp')({
     context.session.send({
       type: 'flow.start',
       flow: 'payAndPlay',
-      input: { langmarket: params.langmarket, target: payAndPlayTarget(search.target), callback: null },
+      input: { langmarket: params.langmarket, target: payAndPlayTarget(search.target), amount: amountInputOf(search.amount), callback: null },
     });
   },
   onLeave: ({ context }) => {

@@ -31,6 +31,13 @@ async function payTwenty(page: Page): Promise<void> {
   await expect(page.getByText('€20.00')).toBeVisible();
 }
 
+/** Start again after the bank: the €20 sent before is the amount chosen, ready to send again. */
+async function expectAmountKept(page: Page): Promise<void> {
+  await waitForShell(page);
+  await expect(page.getByRole('button', { name: '€20', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByText('You will identify with your bank and deposit €20.00.')).toBeVisible();
+}
+
 async function identifyAtBank(page: Page, personalId: string): Promise<void> {
   await page.getByLabel('Personal identity code').fill(personalId);
   await page.getByRole('button', { name: 'Identify and pay' }).click();
@@ -117,8 +124,10 @@ test.describe('pay and play', () => {
     await expectNoSeriousA11yViolations(page);
 
     await page.getByRole('link', { name: 'Start again' }).click();
-    await expect(page).toHaveURL(`/en-FI/signup/pnp?target=${encodeURIComponent(TARGET)}`);
+    await expect(page).toHaveURL(`/en-FI/signup/pnp?target=${encodeURIComponent(TARGET)}&amount=20`);
     await expect(page.getByRole('heading', { level: 1, name: 'Deposit and play' })).toBeVisible();
+    // The amount sent to the bank is chosen again: nothing typed is lost.
+    await expectAmountKept(page);
   });
 
   // Issue 20: pay and play ignored the deposit limits. A player who set a daily deposit limit of
@@ -165,6 +174,7 @@ test.describe('pay and play', () => {
     await expectNoSeriousA11yViolations(page);
     await page.getByRole('link', { name: 'Start again' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Deposit and play' })).toBeVisible();
+    await expectAmountKept(page);
   });
 
   test('a logged-in player who opens /signup/pnp goes home', async ({ page }) => {

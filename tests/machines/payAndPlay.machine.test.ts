@@ -124,7 +124,8 @@ function check(snapshot: PayAndPlaySnapshot, { fakes, world, event }: { fakes: F
         currency: 'EUR',
         country: 'FI',
         language: 'en',
-        returnUrl: '/en-FI/signup/callback?target=%2Fonline-casino',
+        // The target and the amount come back with the answer: a new start shows the amount again.
+        returnUrl: '/en-FI/signup/callback?target=%2Fonline-casino&amount=20',
         // Finland requires no deposit limit before the first deposit: none is sent.
         limit: null,
       });
@@ -316,8 +317,8 @@ describe('pay-and-play machine (behaviour.md §4 "Pay and play")', () => {
       expect(lastCallInput(fakes, 'authorize')).toEqual({
         amount: PAY_AND_PLAY_PRESET_AMOUNTS[1],
         ...expected,
-        // No target saved: the return address carries none.
-        returnUrl: '/en-UN/signup/callback',
+        // No target saved: the return address carries none, only the amount.
+        returnUrl: `/en-UN/signup/callback?amount=${String(PAY_AND_PLAY_PRESET_AMOUNTS[1])}`,
         // Sweden: a deposit limit first (any period; the monthly one unless the player chooses).
         limit: seen === 'SE' ? { duration: 'M', amount: 500 } : null,
       });
@@ -358,7 +359,7 @@ describe('pay-and-play machine (behaviour.md §4 "Pay and play")', () => {
       currency: 'EUR',
       country: 'DE',
       language: 'de',
-      returnUrl: '/de-JJ/signup/callback',
+      returnUrl: '/de-JJ/signup/callback?amount=100',
       limit: { duration: 'M', amount: 1000 },
     });
     actor.stop();
@@ -390,7 +391,7 @@ describe('pay-and-play machine (behaviour.md §4 "Pay and play")', () => {
   // visitor) and English. The route's market and language decide, and the phone prefix follows.
   it('a fi-FI flow deposits in Finland, in Finnish, and offers the Finnish prefix, whatever country the platform sees', async () => {
     const fakes = new FakePromises();
-    const input: PayAndPlayInput = { langmarket: 'fi-FI', target: null, callback: null };
+    const input: PayAndPlayInput = { langmarket: 'fi-FI', target: null, amount: null, callback: null };
     const actor = createActor(setupWith(fakes).machine, { input }).start();
     fakes.resolve('loadVisitorContext', { country: 'MT', ipAddress: '', blackbox: 'fp' });
     await settle();
@@ -413,6 +414,32 @@ describe('pay-and-play machine (behaviour.md §4 "Pay and play")', () => {
     await settle();
     expect(lastCallInput(callbackFakes, 'loginPlayer')).toMatchObject({ metadata: { country: 'FI' } });
     callback.stop();
+  });
+
+  it('a new start after the bank shows the amount sent before; an amount the form would refuse is dropped', async () => {
+    for (const [amount, shown] of [
+      ['20', '20'],
+      ['35.5', '35.5'],
+      [null, ''],
+      ['abc', ''],
+      ['0', ''],
+      ['99999999', ''],
+      ['<b>20</b>', ''],
+    ] as const) {
+      const fakes = new FakePromises();
+      const actor = createActor(setupWith(fakes).machine, { input: { ...startInput, amount } }).start();
+      fakes.resolve('loadVisitorContext', { country: 'FI', ipAddress: '', blackbox: 'fp' });
+      await settle();
+      expect(actor.getSnapshot().context.amountText, String(amount)).toBe(shown);
+      actor.stop();
+    }
+    // The callback keeps it too, for Start again.
+    const fakes = new FakePromises();
+    const actor = createActor(setupWith(fakes).machine, { input: cancelledInput }).start();
+    fakes.resolve('loadVisitorContext', { country: 'FI', ipAddress: '', blackbox: 'fp' });
+    await settle();
+    expect(actor.getSnapshot().context.amountText).toBe('20');
+    actor.stop();
   });
 
   it('shows a refused change of an e-mail or phone the player already has on its field', async () => {
@@ -541,7 +568,10 @@ describe('pay-and-play rules', () => {
     }
     expect(targetHref('fi-FI', null)).toBe('/fi-FI');
     expect(targetHref('fi-FI', '/online-casino')).toBe('/fi-FI/online-casino');
-    expect(callbackReturnUrl('fi-FI', '/a?b=c')).toBe('/fi-FI/signup/callback?target=%2Fa%3Fb%3Dc');
+    expect(callbackReturnUrl('fi-FI', '/a?b=c', null)).toBe('/fi-FI/signup/callback?target=%2Fa%3Fb%3Dc');
+    expect(callbackReturnUrl('fi-FI', null, null)).toBe('/fi-FI/signup/callback');
+    expect(callbackReturnUrl('fi-FI', '/a', 20.5)).toBe('/fi-FI/signup/callback?target=%2Fa&amount=20.5');
+    expect(isPayAndPlayReturnPath(callbackReturnUrl('fi-FI', '/a', 20))).toBe(true);
     expect(isPayAndPlayReturnPath('/fi-FI/signup/callback?target=%2Fa')).toBe(true);
     expect(isPayAndPlayReturnPath('/fi-FI/online-casino')).toBe(false);
     expect(isPayAndPlayReturnPath('/xx-YY/signup/callback')).toBe(false);

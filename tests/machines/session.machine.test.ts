@@ -109,7 +109,7 @@ function flowFakes(fakes: FakePromises): FlowLogics {
 const LOADED_IN_GRAPH = new FakePromises().actor<unknown>() as unknown as FlowMachine<'passwordReset'>;
 
 const SIGNUP_INPUT = { languageCode: 'en', bonusCode: null, affiliate: {} } as const;
-const PAY_AND_PLAY_INPUT = { langmarket: 'fi-FI', target: '/online-casino', callback: null };
+const PAY_AND_PLAY_INPUT = { langmarket: 'fi-FI', target: '/online-casino', amount: null, callback: null };
 const DEPOSIT_INPUT = { depositId: null, returnPath: '/en-UN/deposit' };
 const GAME_INPUT = { lobby: 'casino', provider: 'pragmaticplay', game: 'cas-00001', channel: 'mobile', visitorCountry: 'SE' } as const;
 /** The gambling-limits route's input: the player's market (FI). */

@@ -103,7 +103,7 @@ describe('the whole actor system along the journeys a player makes', () => {
     run.session.send({
       type: 'flow.start',
       flow: 'payAndPlay',
-      input: { langmarket: 'fi-FI', target: '/online-casino', callback: { code: 'one-time', sessionId: 'pnp-1', error: null } },
+      input: { langmarket: 'fi-FI', target: '/online-casino', amount: null, callback: { code: 'one-time', sessionId: 'pnp-1', error: null } },
     });
     expect(run.session.system.get('payAndPlay')).toBe(run.session.getSnapshot().context.flows.payAndPlay);
     run.fakes.resolve('loadVisitorContext', { country: 'FI', ipAddress: '', blackbox: 'fp1:test' });

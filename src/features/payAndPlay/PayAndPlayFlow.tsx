@@ -6,7 +6,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { PayAndPlayTag } from '../../../machines/payAndPlay.machine';
 import type { sessionMachine } from '../../../machines/session.machine';
 import { formatLangMarket, intlLocaleFor, type LangMarket } from '../../../machines/lib/markets';
-import { IDENTIFICATION_LIMIT_REACHED } from '../../../machines/lib/payAndPlay';
+import { checkDepositAmount, IDENTIFICATION_LIMIT_REACHED } from '../../../machines/lib/payAndPlay';
 import { payAndPlayApi } from '../../api/payAndPlay';
 import { Button } from '../../ui/Button';
 import { button } from '../../ui/button.css';
@@ -52,6 +52,11 @@ function PayAndPlaySteps({ actor, langMarket }: { actor: PayAndPlayActor; langMa
   const currency = useSelector(actor, (snapshot) => snapshot.context.visitor.currency);
   const errorCode = useSelector(actor, (snapshot) => snapshot.context.errorCode);
   const savedTarget = useSelector(actor, (snapshot) => snapshot.context.target);
+  // On the callback, the amount sent to the bank (from the return address): Start again brings it back.
+  const keptAmount = useSelector(actor, (snapshot) => {
+    const check = checkDepositAmount(snapshot.context.amountText);
+    return check.ok ? check.amount : null;
+  });
   const redirectUrl = useSelector(actor, (snapshot) => snapshot.context.redirectUrl);
   const money = useMemo(() => moneyFormat(intlLocale, currency), [intlLocale, currency]);
   const has = (tag: PayAndPlayTag) => tags.has(tag);
@@ -74,7 +79,7 @@ function PayAndPlaySteps({ actor, langMarket }: { actor: PayAndPlayActor; langMa
     <Link
       to="/$langmarket/signup/pnp"
       params={{ langmarket }}
-      search={savedTarget === null ? {} : { target: savedTarget }}
+      search={{ ...(savedTarget === null ? {} : { target: savedTarget }), ...(keptAmount === null ? {} : { amount: keptAmount }) }}
       className={button({ variant: canRetryVerify || canRetryLogin ? 'secondary' : 'primary' })}
     >
       <Trans id="payAndPlay.failed.startAgain">Start again</Trans>

@@ -12,15 +12,32 @@ const searchText = v.pipe(
   }),
 );
 
-/** /signup/pnp?target=/online-casino: where to go after the login. */
-export const payAndPlaySearchSchema = v.object({ target: v.optional(searchText) });
+/**
+ * The amount sent to the bank before, carried in the address to show it again: a number, so that
+ * the address reads `amount=20` (the router writes a text that looks like a number in quotes). The
+ * flow checks it again as a deposit amount (machines/lib/payAndPlay.ts keptAmountText).
+ */
+const searchAmount = v.pipe(
+  v.unknown(),
+  v.transform((value): number | undefined => {
+    const amount = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+    return typeof amount === 'number' && Number.isFinite(amount) ? amount : undefined;
+  }),
+);
+
+/** The amount of the address as the flow's input reads it (text, as typed), or null. */
+export const amountInputOf = (amount: number | undefined): string | null => (amount === undefined ? null : String(amount));
+
+/** /signup/pnp?target=/online-casino[&amount=20]: where to go after the login, and the amount of a new start. */
+export const payAndPlaySearchSchema = v.object({ target: v.optional(searchText), amount: v.optional(searchAmount) });
 export type PayAndPlaySearch = v.InferOutput<typeof payAndPlaySearchSchema>;
 
-/** /signup/callback?code=…&sessionId=…[&error=cancelled][&target=…]: the provider's answer. */
+/** /signup/callback?code=…&sessionId=…[&error=cancelled][&target=…][&amount=…]: the provider's answer. */
 export const payAndPlayCallbackSearchSchema = v.object({
   code: v.optional(searchText),
   sessionId: v.optional(searchText),
   error: v.optional(searchText),
   target: v.optional(searchText),
+  amount: v.optional(searchAmount),
 });
 export type PayAndPlayCallbackSearch = v.InferOutput<typeof payAndPlayCallbackSearchSchema>;

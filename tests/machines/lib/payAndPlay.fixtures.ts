@@ -11,15 +11,17 @@ type PayAndPlayEvent = EventFromLogic<typeof payAndPlayMachine>;
 
 const TARGET = '/online-casino';
 
-export const startInput: PayAndPlayInput = { langmarket: 'en-FI', target: TARGET, callback: null };
+export const startInput: PayAndPlayInput = { langmarket: 'en-FI', target: TARGET, amount: null, callback: null };
 export const callbackInput: PayAndPlayInput = {
   langmarket: 'en-FI',
   target: TARGET,
+  amount: '20',
   callback: { code: '123456', sessionId: 'pnp-session-1', error: null },
 };
 export const cancelledInput: PayAndPlayInput = {
   langmarket: 'en-FI',
   target: null,
+  amount: '20',
   callback: { code: null, sessionId: 'pnp-session-1', error: 'cancelled' },
 };
 
