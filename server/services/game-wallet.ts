@@ -21,7 +21,7 @@ import type { Database } from '../db/schema';
 import { ERROR_CODES, HttpError } from '../http/errors';
 import { FIELD_CODES, validationError } from '../http/validation';
 import { accessDetailsFor } from './account-status';
-import { reservationOf, reserveKey, storeAnswer, storedAnswer, type IdempotentCall } from './idempotency';
+import { reserveKey, storeAnswer, storedAnswer, type IdempotentCall } from './idempotency';
 import { fromCents, lockWallet, playerBalances, postOnWallet, recordHistory, toCents, type LockedWallet, type PlayerBalances } from './ledger';
 import { createPlayerStore, type Player } from './players';
 import { sha256Hex } from '../crypto/secrets';
@@ -96,6 +96,11 @@ const roundRefOf = (provider: string, roundId: string) => `${provider}:${roundId
 
 const sessionEnded = () =>
   new HttpError(401, ERROR_CODES.sessionExpired, "The player's session has ended (logged out, idle or closed): ask them to log in again.");
+const betRolledBackFirst = () => new HttpError(409, ERROR_CODES.roundClosed, 'This bet was rolled back before it arrived: it takes nothing.');
+
+/** A vertical as stored (a round's, a bet's category). */
+const verticalOf = (stored: string): GameVertical => v.parse(v.picklist(GAME_VERTICALS), stored);
+
 const roundNotFound = () => new HttpError(404, ERROR_CODES.roundNotFound, 'No bet of this provider, player and game in this round.');
 const roundClosed = (status: string) => new HttpError(409, ERROR_CODES.roundClosed, `The round is ${status.toLowerCase().replace('_', ' ')}: it takes no more of this call.`);
 
@@ -207,13 +212,10 @@ export async function gameOperation(deps: GameWalletDeps, provider: string, kind
     const player = await playerOf({ ...deps, db: trx }, request.playerId);
     const cents = amountOf(wallet, request);
     const call = callOf(provider, request, { kind, roundId: request.roundId, gameId: request.gameId, vertical: request.vertical, amount: fromCents(cents) });
-    // A bet whose rollback came first (the provider gave up waiting for its answer) is void: it
-    // must not take the stake when it arrives late.
-    if (kind === 'bet' && (await reservationOf(trx, call.scope, call.key)) !== null) {
-      throw new HttpError(409, ERROR_CODES.roundClosed, 'This bet was rolled back before it arrived: it takes nothing.');
-    }
-    // A replay is answered as it was, even after the session ended: the money moved then.
-    const stored = await storedAnswer(trx, call, operationAnswerSchema);
+    // A replay is answered as it was, even after the session ended: the money moved then. A bet
+    // whose rollback came first (the provider gave up waiting for its answer) is void: it must not
+    // take the stake when it arrives late.
+    const stored = await storedAnswer(trx, call, operationAnswerSchema, kind === 'bet' ? betRolledBackFirst : undefined);
     if (stored) return stored;
 
     if (kind === 'bet' && request.sessionToken !== undefined) await assertLiveGameSession(trx, deps, provider, request.playerId, request.sessionToken, now);
@@ -324,6 +326,13 @@ export async function rollbackBet(deps: GameWalletDeps, provider: string, reques
 
     const bet = await findExternalTransaction(trx, request.playerId, externalIdOf(provider, request.betTransactionId), 'BET');
     const round = await findRound(trx, provider, request.roundId);
+    /** SUCCESS with nothing moved (no reference) and the balance the game shows. */
+    const nothingMoved = async (vertical: GameVertical | null): Promise<OperationAnswer> => {
+      const balances = await playerBalances(trx, request.playerId, wallet.currency);
+      const shown = vertical === null ? balances.MAIN : answerBalance(balances, vertical);
+      return { result: 'SUCCESS', transactionId: request.transactionId, referenceId: null, currency: wallet.currency, balance: wireMoney(shown, wallet.currency) };
+    };
+    let answer: OperationAnswer;
     if (!bet) {
       // A rollback of a bet that has not arrived (its BET timed out at the provider, or is still on
       // its way): nothing to give back, and the bet's id is reserved so that the BET, if it still
@@ -331,25 +340,13 @@ export async function rollbackBet(deps: GameWalletDeps, provider: string, reques
       if (round !== undefined && round.player_id !== request.playerId) throw roundNotFound();
       const betCall = callOf(provider, { playerId: request.playerId, transactionId: request.betTransactionId }, { kind: 'bet', roundId: request.roundId });
       await reserveKey(trx, betCall, `rollback:${request.transactionId}`, now);
-      const balances = await playerBalances(trx, request.playerId, wallet.currency);
-      const shown = round === undefined ? balances.MAIN : answerBalance(balances, v.parse(v.picklist(GAME_VERTICALS), round.vertical));
-      const voided: OperationAnswer = { result: 'SUCCESS', transactionId: request.transactionId, referenceId: null, currency: wallet.currency, balance: wireMoney(shown, wallet.currency) };
-      await storeAnswer(trx, call, voided, now);
-      return voided;
-    }
-    if (bet.game_round !== roundRefOf(provider, request.roundId) || round?.player_id !== request.playerId) throw roundNotFound();
-    const vertical = v.parse(v.picklist(GAME_VERTICALS), bet.category);
-    let answer: OperationAnswer;
-    if (bet.status === 'REVERTED') {
-      const balances = await playerBalances(trx, request.playerId, wallet.currency);
-      answer = {
-        result: 'SUCCESS',
-        transactionId: request.transactionId,
-        referenceId: null,
-        currency: wallet.currency,
-        balance: wireMoney(answerBalance(balances, vertical), wallet.currency),
-      };
+      answer = await nothingMoved(round === undefined ? null : verticalOf(round.vertical));
+    } else if (bet.game_round !== roundRefOf(provider, request.roundId) || round?.player_id !== request.playerId) {
+      throw roundNotFound();
+    } else if (bet.status === 'REVERTED') {
+      answer = await nothingMoved(verticalOf(bet.category));
     } else {
+      const vertical = verticalOf(bet.category);
       if (round.status === 'SETTLED') {
         throw new HttpError(409, ERROR_CODES.roundSettled, 'The round has paid a win: its bets are not rolled back (the contract keeps both).');
       }

@@ -43,17 +43,23 @@ export function fingerprintOf(call: IdempotentCall): string {
   return sha256Hex(canonical({ playerId: call.playerId, params: call.params }));
 }
 
+/** What a reserved key (`reserveKey`) keeps instead of an answer: why its call must not run any more. */
+const reservationSchema = v.object({ reserved: v.string() });
+
 /**
- * The stored answer of this call, read with `schema`; undefined when the key is new. Throws 409
- * error.idempotency.conflict when the key was used with other parameters.
+ * The stored answer of this call, read with `schema`; undefined when the key is new. Throws
+ * `reserved()` when the key was reserved for this call (`reserveKey`) and the caller gives one, and
+ * 409 error.idempotency.conflict when the key was used with other parameters (or reserved).
  */
 export async function storedAnswer<TSchema extends v.GenericSchema>(
   db: Kysely<Database>,
   call: IdempotentCall,
   schema: TSchema,
+  reserved?: () => Error,
 ): Promise<v.InferOutput<TSchema> | undefined> {
   const record = await findIdempotencyRecord(db, call.scope, call.key);
   if (!record) return undefined;
+  if (reserved && v.is(reservationSchema, record.response)) throw reserved();
   if (record.fingerprint !== fingerprintOf(call)) throw idempotencyConflict();
   const parsed = v.safeParse(schema, record.response);
   if (!parsed.success) throw new Error(`The stored answer of ${call.scope} is not the call's answer.`);
@@ -74,21 +80,11 @@ export async function storeAnswer(db: Kysely<Database>, call: IdempotentCall, re
   throw new Error(`${call.scope} ran the same call twice at once; the wallet lock must come first.`);
 }
 
-/** What a reserved key keeps instead of an answer: why its call must not run any more. */
-const reservationSchema = v.object({ reserved: v.string() });
-
 /**
  * Holds a key for a call that must not run any more (a provider's bet whose rollback came first):
- * when the call comes, `reservationOf` names why and the caller refuses it. A key that is taken
+ * when the call comes, `storedAnswer` with a `reserved` refusal throws it. A key that is taken
  * already (the call ran, or was reserved before) stays as it is.
  */
 export async function reserveKey(db: Kysely<Database>, call: IdempotentCall, reason: string, at: Date): Promise<void> {
   await insertIdempotencyRecord(db, { scope: call.scope, key: call.key, playerId: call.playerId, fingerprint: fingerprintOf(call), response: { reserved: reason }, at });
-}
-
-/** Why the key was reserved (`reserveKey`), or null when it is free or holds a call's answer. */
-export async function reservationOf(db: Kysely<Database>, scope: string, key: string): Promise<string | null> {
-  const record = await findIdempotencyRecord(db, scope, key);
-  const parsed = v.safeParse(reservationSchema, record?.response);
-  return parsed.success ? parsed.output.reserved : null;
 }
