@@ -14,6 +14,10 @@ import { diskDocumentStorage } from './services/document-storage';
 import { productionProblems, realProvidersFromEnv, type PlatformProviders } from './providers';
 import { loadCatalog } from './content/catalog';
 import { setHashCostForTests, TEST_SCRYPT_PARAMS } from './crypto/passwords';
+import { simulatedPaymentProvider } from './providers/simulated-payments';
+import { retryDueRefunds } from './services/payment-refunds';
+import { REFUND_SWEEP_INTERVAL_MS } from './domain/pay-and-play';
+import { redactError } from './http/redact';
 
 // `node --import tsx server/main.ts` (npm start / npm run serve): opens the database (PGlite in
 // DATA_DIR, or PostgreSQL at DATABASE_URL), migrates, seeds the content on first start, serves the
@@ -90,6 +94,10 @@ try {
   throw error;
 }
 
+// The payment provider, one for the app and the refund sweep below (simulation mode: the simulated
+// one, as the app would make it).
+const payments = providers.payments ?? simulatedPaymentProvider({ db: database.db, clock: () => new Date() });
+
 const app = createApp({
   db: database.db,
   pageRenderer,
@@ -97,7 +105,7 @@ const app = createApp({
   staticDir: config.staticDir,
   testMode: config.testMode,
   mode: config.mode,
-  providers,
+  providers: { ...providers, payments },
   apiBaseUrl: config.apiBaseUrl,
   countryHeader: config.countryHeader,
   corsOrigins: config.corsOrigins,
@@ -136,11 +144,34 @@ if ('keepAliveTimeout' in server) {
   server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
 }
 
+// Pay and play's refunds that the payment provider did not take at once (server/services/payment-refunds.ts):
+// this process tries the due ones now and every REFUND_SWEEP_INTERVAL_MS, one sweep at a time.
+// Other processes on the same PostgreSQL sweep too; a refund one of them takes is not due for the others.
+let refundSweep: Promise<void> | undefined;
+function sweepRefunds(): void {
+  refundSweep ??= retryDueRefunds({ db: database.db, clock: () => new Date() }, payments)
+    .then(
+      ({ refunded, failed }) => {
+        if (refunded + failed > 0) console.log(`Payment refunds: ${String(refunded)} refunded, ${String(failed)} still owed.`);
+      },
+      (error: unknown) => {
+        console.error('Payment refunds: the sweep failed', redactError(error));
+      },
+    )
+    .finally(() => {
+      refundSweep = undefined;
+    });
+}
+sweepRefunds();
+const refundTimer = setInterval(sweepRefunds, REFUND_SWEEP_INTERVAL_MS);
+refundTimer.unref();
+
 let stopping = false;
 function stop(signal: string): void {
   if (stopping) return;
   stopping = true;
   console.log(`${signal}: closing.`);
+  clearInterval(refundTimer);
   // The sockets first (1001: the clients reconnect, to another process or to this one restarted):
   // an open WebSocket would hold server.close() open.
   void walletLive.close().finally(() => {

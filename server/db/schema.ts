@@ -303,6 +303,21 @@ export interface SimulatedPaymentsTable {
   answered_at: NullableTimestamp;
 }
 
+/**
+ * Migration 0027: a refund the platform owes at the payment provider (pay and play's payment the
+ * limits refused), until the provider takes it (server/services/payment-refunds.ts).
+ */
+export interface PaymentRefundsTable {
+  reference: string;
+  amount: Numeric;
+  currency: string;
+  created_at: Timestamp;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: Timestamp;
+  refunded_at: NullableTimestamp;
+  last_failed_at: NullableTimestamp;
+}
+
 /** Migration 0010: a player's favourite game (behaviour.md §7 "Favorites"). */
 export interface PlayerFavoritesTable {
   id: Generated<string>;
@@ -730,6 +745,7 @@ export interface Database {
   idempotency_records: IdempotencyRecordsTable;
   cashier_deposits: CashierDepositsTable;
   simulated_payments: SimulatedPaymentsTable;
+  payment_refunds: PaymentRefundsTable;
   player_favorites: PlayerFavoritesTable;
   player_recent_games: PlayerRecentGamesTable;
   player_activity_settings: PlayerActivitySettingsTable;

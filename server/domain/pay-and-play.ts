@@ -14,6 +14,19 @@ export const PAY_AND_PLAY_SESSION_TTL_MS = 30 * 60_000;
 /** How long the one-time code the bank hands back is good for. */
 export const PAY_AND_PLAY_CODE_TTL_MS = 10 * 60_000;
 
+// A refused payment's refund that the provider did not take at once is tried again by a sweep
+// (server/services/payment-refunds.ts). The spec is silent on how often: these are the operator's
+// choice. After n attempts the next waits REFUND_RETRY_FIRST_DELAY_MS * 2^(n-1), at most
+// REFUND_RETRY_MAX_DELAY_MS (1, 2, 4, ... 32 minutes, then hourly).
+/** The wait after the first attempt (the one made at once). */
+export const REFUND_RETRY_FIRST_DELAY_MS = 60_000;
+/** The longest wait between two attempts. */
+export const REFUND_RETRY_MAX_DELAY_MS = 60 * 60_000;
+/** How often a platform process looks for refunds that are due (server/main.ts). */
+export const REFUND_SWEEP_INTERVAL_MS = 60_000;
+/** How many due refunds one claim takes (the sweep claims again until none are left). */
+export const REFUND_SWEEP_BATCH = 20;
+
 const AMOUNT = /^[0-9]{1,9}(\.[0-9]{1,2})?$/;
 
 /**

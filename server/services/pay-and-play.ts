@@ -39,6 +39,7 @@ import { inTransaction } from '../repositories/transaction';
 import { saveLimit } from '../repositories/limits';
 import { depositLimitRule, limitError, rulesOf, type SelfLimitReached } from './limits';
 import { walletNotFound } from './wallet';
+import { recordOwedRefund, refundOwed } from './payment-refunds';
 
 // Pay and play's rules (behaviour.md §4 "Pay and play", §7 "Pay and play"): a session for an amount,
 // the bank's identification and its one-time code, the verification that finds or creates the
@@ -293,8 +294,8 @@ class DepositRefused extends Error {
  * wallet lock, as every deposit path), then the payment provider confirms the bank's payment and
  * the ledger posts the deposit, both keyed by the session so that nothing is paid twice. A deposit
  * the limits refuse (it passed the bank step, and another deposit used the limit since) credits
- * nothing and creates no one: the code is taken, the provider returns the payment, and the answer is
- * 409 SELF_LIMIT_REACHED.
+ * nothing and creates no one: the code is taken and the refund recorded as owed, the provider returns
+ * the payment (now, or the refund sweep later if it fails now), and the answer is 409 SELF_LIMIT_REACHED.
  */
 export async function verifyPayAndPlayCode(
   deps: PayAndPlayDeps,
@@ -379,9 +380,16 @@ export async function verifyPayAndPlayCode(
     if (!(error instanceof DepositRefused)) throw error;
     // Nothing of the refused deposit stays (no player, no posting); the code is taken all the same,
     // so the refusal and the refund happen once: a second call with it is error.paynplay.code.invalid.
-    const session = await inTransaction(db, (trx) => claimCode(trx, input.sessionId, codeHash, now));
+    // The refund is recorded as owed in the transaction that takes the code, then asked of the
+    // provider after the commit: one the provider does not take stays owed for the sweep
+    // (server/services/payment-refunds.ts), and the answer is the refusal all the same.
+    const session = await inTransaction(db, async (trx) => {
+      const claimed = await claimCode(trx, input.sessionId, codeHash, now);
+      if (claimed) await recordOwedRefund(trx, { reference, amount: claimed.amount, currency: claimed.currency }, now);
+      return claimed;
+    });
     if (!session) throw codeInvalid();
-    await providers.payments.refundDeposit({ reference, amount: session.amount, currency: session.currency });
+    await refundOwed(deps, providers.payments, { reference, amount: session.amount, currency: session.currency });
     throw selfLimitReached(error.refusal);
   }
   return {

@@ -25,6 +25,7 @@ import * as playerAddress from './0023_player_address';
 import * as cookieConsent from './0024_cookie_consent';
 import * as bonuses from './0025_bonuses';
 import * as bonusWagering from './0026_bonus_wagering';
+import * as paymentRefunds from './0027_payment_refunds';
 
 // Every migration, in order. Kysely runs them by name; a new issue adds a file
 // (`0003_players.ts`, `0004_wallet_ledger.ts`, ...) and one line here. Never edit a migration
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '0024_cookie_consent': cookieConsent,
   '0025_bonuses': bonuses,
   '0026_bonus_wagering': bonusWagering,
+  '0027_payment_refunds': paymentRefunds,
 };
