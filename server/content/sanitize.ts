@@ -14,6 +14,15 @@ function loadSanitizer(): Promise<(html: string) => string> {
   return sanitizer;
 }
 
+/**
+ * Loads the sanitiser's jsdom window now (server/main.ts, at start-up, in the background): loading
+ * jsdom takes 1-2 s of CPU on the developers' machine class, which the first request for a content
+ * page after a start would otherwise wait for.
+ */
+export async function prepareSanitizer(): Promise<void> {
+  await loadSanitizer();
+}
+
 /** The sanitised HTML of a page version; `version` names it (scope, id and updatedAt). */
 export async function sanitizedPageHtml(version: string, html: string): Promise<string> {
   const cached = cache.get(version);
