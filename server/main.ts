@@ -83,11 +83,6 @@ const pageRenderer = await loadPageRenderer(config.staticDir);
 
 // The games catalog (issue 12), built once now rather than by the first lobby request.
 loadCatalog();
-// The content pages' sanitiser (server/content/sanitize.ts), loaded beside the start rather than by
-// the first request for a static page, which waited 1.5 s for it.
-void prepareSanitizer().catch((error: unknown) => {
-  console.error('The content sanitiser did not load:', redactError(error));
-});
 
 // The wallet's live connections (issue 11): this process LISTENs for postings and ended sessions
 // and pushes to the sockets it holds, whichever process posted.
@@ -138,6 +133,11 @@ const server = serve({ fetch: app.fetch, port: config.port, ...(config.host ? { 
   const host = config.host ?? 'localhost';
   const where = database.engine === 'postgres' ? 'PostgreSQL' : `PGlite in ${join(config.dataDir, 'pglite')}`;
   console.log(`Platform on http://${host}:${String(info.port)} (${where}, ${config.mode} mode${config.testMode ? ', test mode' : ''})`);
+  // The content pages' sanitiser (server/content/sanitize.ts), loaded now rather than by the first
+  // request for a static page, which waited 1.5 s for it; after the listen, so the start takes no longer.
+  void prepareSanitizer().catch((error: unknown) => {
+    console.error('The content sanitiser did not load:', redactError(error));
+  });
 });
 
 // Idle keep-alive connections stay open longer than any client keeps one (Node's default is 5 s).

@@ -176,13 +176,17 @@ describe('every provider launches a game of its lobby, in each mode the lobby of
     { page: lm('en', 'FI'), country: 'GB' },
   ];
 
+  // A walk launches dozens of games through the whole launch flow: 6-8 s alone on PGlite, 38 s once
+  // on PostgreSQL beside the browser tests. Its limit bounds a hang; it is not a speed check.
+  const WALK_TIMEOUT_MS = 120_000;
+
   for (const { page, country } of pages) {
     it(`demo, a visitor on /${page.language}-${page.market}: a casino game of every provider and sub-provider`, async () => {
       const viewer: Viewer = { page, player: null, country: 'MT' };
       const walk = walkOf(viewer, 'casino', ['Shining Narwhal Cluster Pays']);
       expect(new Set(walk.map((game) => game.gameProvider))).toEqual(new Set(offeredGames(viewer, 'casino').map((game) => game.gameProvider)));
       for (const game of walk) await expectLaunches(viewer, game);
-    });
+    }, WALK_TIMEOUT_MS);
 
     it(`real money, a player of ${country} on /${page.language}-${page.market}: a casino game and a live table of every provider and sub-provider`, async () => {
       const currency = MARKETS[country === 'GB' ? 'GG' : 'FI'].currency;
@@ -200,7 +204,7 @@ describe('every provider launches a game of its lobby, in each mode the lobby of
       const offered = new Set([...offeredGames(viewer, 'casino'), ...offeredGames(viewer, 'live-casino')].map((game) => game.gameProvider));
       expect([...launched].sort()).toEqual([...offered].sort());
       expect(GAME_PROVIDERS.filter((provider) => !launched.has(provider))).toEqual(page.market === 'FI' ? ['novomatic'] : []);
-    });
+    }, WALK_TIMEOUT_MS);
   }
 
   it('the issue’s games: "Shining Narwhal Cluster Pays" for real money on /en-UN, and "Blackjack Riviera 2" is no more', async () => {
