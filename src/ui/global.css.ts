@@ -1,4 +1,5 @@
 import { globalStyle, keyframes, style } from '@vanilla-extract/css';
+import { bottomCovered, bottomNoticeHeight } from './bottomOverlay.css';
 import { stickyTopHeight } from './stickyTop.css';
 import { mq, reducedMotion, vars } from './theme.css';
 import { srOnly } from './styles';
@@ -9,9 +10,11 @@ globalStyle('html', {
   colorScheme: 'dark',
   backgroundColor: vars.color.background,
   WebkitTextSizeAdjust: '100%',
-  // The sticky top (the header and, per market, the compliance bars: issue 13) never covers what
-  // the browser scrolls to or focuses (WCAG 2.4.11).
+  // The sticky top (the header and, per market, the compliance bars: issue 13) and what covers the
+  // bottom (a bottom bar, the cookie notice) never cover what the browser scrolls to or focuses
+  // (WCAG 2.4.11).
   scrollPaddingTop: `calc(${stickyTopHeight} + ${vars.space.md})`,
+  scrollPaddingBottom: `calc(${bottomCovered} + ${vars.space.md})`,
 });
 
 globalStyle('body', {
@@ -24,6 +27,8 @@ globalStyle('body', {
   lineHeight: vars.lineHeight.body,
   WebkitFontSmoothing: 'antialiased',
   overflowX: 'hidden',
+  // Room below the page's end while the cookie notice shows: its last links can scroll clear of it.
+  paddingBottom: bottomNoticeHeight,
 });
 
 globalStyle('h1, h2, h3, h4', {

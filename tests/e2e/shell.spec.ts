@@ -145,6 +145,58 @@ test.describe('cookie consent', () => {
     const stored = await page.evaluate(() => localStorage.getItem('cookieConsent'));
     expect(JSON.parse(stored ?? '{}')).toMatchObject({ essentials: true, performanceFunctional: true, marketing: false, accepted: true, version: COOKIE_POLICY_VERSION });
   });
+
+  test('at 320 px no control a keyboard reaches is hidden behind the notice, and its room goes with it', async ({ page }) => {
+    // WCAG 2.4.11 Focus Not Obscured: the notice covers about half of a 320 x 640 screen.
+    await page.setViewportSize({ width: 320, height: 640 });
+    await page.goto('/en-FI');
+    await waitForShell(page);
+    const notice = page.getByRole('region', { name: 'Cookie consent' });
+    await expect(notice).toBeVisible();
+    const hidden: string[] = [];
+    let reachedNotice = false;
+    // Every control of the page, in tab order, up to the notice's own (the notice comes last).
+    for (let stop = 0; stop < 60 && !reachedNotice; stop++) {
+      await page.keyboard.press('Tab');
+      const focused = await page.evaluate(() => {
+        const element = document.activeElement;
+        const region = document.querySelector('section[aria-label="Cookie consent"]');
+        if (!element || element === document.body || !region) return null;
+        if (region.contains(element)) return { inNotice: true, name: '', hidden: false };
+        const a = element.getBoundingClientRect();
+        const b = region.getBoundingClientRect();
+        const hidden = a.top >= b.top && a.bottom <= b.bottom && a.left >= b.left && a.right <= b.right;
+        return { inNotice: false, name: `${element.tagName.toLowerCase()} "${element.textContent.trim().slice(0, 40)}"`, hidden };
+      });
+      if (focused?.inNotice) reachedNotice = true;
+      else if (focused?.hidden) hidden.push(focused.name);
+    }
+    expect(reachedNotice, 'the notice is reached by the keyboard').toBe(true);
+    expect(hidden, 'controls hidden behind the notice when focused').toEqual([]);
+    // Accepted, the notice goes and so does the room the page kept for it.
+    await notice.getByRole('button', { name: 'Accept all' }).click();
+    await expect(notice).toBeHidden();
+    await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).paddingBottom)).toBe('0px');
+  });
+
+  test('on a phone the notice sits above the lobby’s bottom bar, whose tabs stay in reach', async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 640 });
+    await page.goto('/en-FI/online-casino');
+    await waitForShell(page);
+    const notice = page.getByRole('region', { name: 'Cookie consent' });
+    await expect(notice).toBeVisible();
+    const tabs = page.getByRole('navigation', { name: 'Lobby sections' }).getByRole('link');
+    await expect(tabs).toHaveCount(4);
+    // The notice's slide-in ends before it is measured.
+    await expect.poll(async () => (await notice.boundingBox())?.y ?? 0).toBeLessThan((await tabs.first().boundingBox())?.y ?? 0);
+    const noticeBox = await notice.boundingBox();
+    for (const tab of await tabs.all()) {
+      const box = await tab.boundingBox();
+      expect(box && noticeBox && box.y >= noticeBox.y + noticeBox.height, `${(await tab.textContent()) ?? ''} is below the notice`).toBe(true);
+    }
+    await tabs.filter({ hasText: 'Search' }).click();
+    await expect(page).toHaveURL(/\/en-FI\/online-casino\?tab=1$/);
+  });
 });
 
 test.describe('screenshots', () => {

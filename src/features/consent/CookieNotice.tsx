@@ -4,7 +4,9 @@ import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { CookieConsentOptions, cookieConsentMachine } from '../../../machines/cookieConsent.machine';
+import { bottomNoticeHeightVar } from '../../ui/bottomOverlay.css';
 import { Button } from '../../ui/Button';
+import { useRootHeightVar } from '../../ui/useRootHeightVar';
 import * as s from './consent.css';
 
 export type CookieConsentRef = ActorRefFrom<typeof cookieConsentMachine>;
@@ -19,6 +21,11 @@ export function CookieNotice({ consent, langmarket }: { consent: CookieConsentRe
   const initial = useSelector(consent, (snapshot) => snapshot.context.options);
   if (!showing) return null;
   return <CookieNoticePanel initial={initial} langmarket={langmarket} onAccept={(options) => consent.send({ type: 'consent.accept', options, at: Date.now() })} />;
+}
+
+/** The notice's height and what is under it (its gap, a bottom bar), its animation's transform aside. */
+function heightFromViewportBottom(element: HTMLElement): number {
+  return element.offsetHeight + (Number.parseFloat(getComputedStyle(element).bottom) || 0);
 }
 
 /** The notice itself; the platform's first paint renders it without `onAccept` (src/app/prerender.tsx). */
@@ -36,8 +43,10 @@ export function CookieNoticePanel({
   // UI-only state: the choices being edited before "Save choices" sends them.
   const [performanceFunctional, setPerformanceFunctional] = useState(initial.performanceFunctional);
   const [marketing, setMarketing] = useState(initial.marketing);
+  // The notice covers the bottom of the screen: the page keeps what a keyboard focuses clear of it.
+  const notice = useRootHeightVar<HTMLElement>(bottomNoticeHeightVar, heightFromViewportBottom);
   return (
-    <section className={s.notice} aria-label={t({ id: 'consent.region', message: 'Cookie consent' })}>
+    <section ref={notice} className={s.notice} aria-label={t({ id: 'consent.region', message: 'Cookie consent' })}>
       <h2 className={s.title}>
         <Trans id="consent.title">We use cookies</Trans>
       </h2>

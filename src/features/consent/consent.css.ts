@@ -1,14 +1,16 @@
 import { style } from '@vanilla-extract/css';
 import { slideUp } from '../../ui/global.css';
+import { bottomBarHeight } from '../../ui/bottomOverlay.css';
 import { mq, vars } from '../../ui/theme.css';
 
 export const notice = style({
   position: 'fixed',
   left: vars.space.xs,
   right: vars.space.xs,
-  bottom: vars.space.xs,
+  // Above a page's fixed bottom bar (the lobby's tabs on a phone), which it would otherwise hide.
+  bottom: `calc(${vars.space.xs} + ${bottomBarHeight})`,
   zIndex: vars.zIndex.notice,
-  maxHeight: 'calc(100vh - 2 * 56px)',
+  maxHeight: `calc(100vh - 2 * 56px - ${bottomBarHeight})`,
   overflowY: 'auto',
   padding: vars.space.md,
   borderRadius: vars.radius.lg,
@@ -17,7 +19,7 @@ export const notice = style({
   boxShadow: vars.shadow.overlay,
   animation: `${slideUp} 200ms ease-out`,
   '@media': {
-    [mq.md]: { left: 'auto', right: vars.space.lg, bottom: vars.space.lg, width: '30rem', padding: vars.space.lg },
+    [mq.md]: { left: 'auto', right: vars.space.lg, bottom: `calc(${vars.space.lg} + ${bottomBarHeight})`, width: '30rem', padding: vars.space.lg },
   },
 });
 

@@ -1,7 +1,8 @@
 import { Trans } from '@lingui/react/macro';
-import { useEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { LangMarket } from '../../../machines/lib/markets';
 import { stickyTopHeightVar } from '../../ui/stickyTop.css';
+import { useRootHeightVar } from '../../ui/useRootHeightVar';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { SimulationBanner } from './SimulationBanner';
@@ -23,7 +24,8 @@ export interface ShellProps {
  * (the route passes the account actions; the shell does not know the session).
  */
 export function Shell({ langMarket, actions, top, bars, children }: ShellProps) {
-  const stickyTop = useStickyTopHeight();
+  // --sticky-top (src/ui/stickyTop.css.ts) at the sticky top's height while the app runs: bars come and go, and wrap on a phone.
+  const stickyTop = useRootHeightVar<HTMLDivElement>(stickyTopHeightVar);
   return (
     <div className={s.page}>
       <a className={s.skipLink} href="#main">
@@ -41,22 +43,4 @@ export function Shell({ langMarket, actions, top, bars, children }: ShellProps) 
       <Footer langMarket={langMarket} />
     </div>
   );
-}
-
-/** Keeps --sticky-top (src/ui/stickyTop.css.ts) at the sticky top's height while the app runs: bars come and go, and wrap on a phone. */
-function useStickyTopHeight() {
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const element = ref.current;
-    if (element === null || typeof ResizeObserver === 'undefined') return;
-    const root = document.documentElement.style;
-    const name = stickyTopHeightVar.replace(/^var\((.*)\)$/, '$1');
-    const observer = new ResizeObserver(() => root.setProperty(name, `${String(element.offsetHeight)}px`));
-    observer.observe(element);
-    return () => {
-      observer.disconnect();
-      root.removeProperty(name);
-    };
-  }, []);
-  return ref;
 }

@@ -1,0 +1,25 @@
+import { useEffect, useRef, type RefObject } from 'react';
+
+/**
+ * Keeps a CSS variable of the root (`var(--x)` as vanilla-extract's createVar gives it) at what
+ * `measure` reads of the element, while the element is mounted and whenever its size changes; the
+ * variable goes when it unmounts. For what stays on screen over the page (the sticky top, the cookie
+ * notice): the page's CSS keeps what the browser scrolls to or focuses clear of it.
+ */
+export function useRootHeightVar<T extends HTMLElement>(variable: string, measure: (element: T) => number = (element) => element.offsetHeight): RefObject<T | null> {
+  const ref = useRef<T>(null);
+  useEffect(() => {
+    const element = ref.current;
+    if (element === null || typeof ResizeObserver === 'undefined') return;
+    const root = document.documentElement.style;
+    const name = variable.replace(/^var\((.*)\)$/, '$1');
+    const observer = new ResizeObserver(() => root.setProperty(name, `${String(measure(element))}px`));
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.removeProperty(name);
+    };
+    // `measure` is taken with the element, once: a caller's new function on each render changes nothing.
+  }, [variable]);
+  return ref;
+}
