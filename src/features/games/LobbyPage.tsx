@@ -6,13 +6,12 @@ import { createGameSearch, filterEnabled, inProviderFilter, LOBBY_PAGE_TYPE_OF, 
 import { formatLangMarket, type LangMarket } from '../../../machines/lib/markets';
 import type { Box, LobbyCategory, LobbyResponse } from '../../api/games';
 import { boxesQuery, gameIndexQuery, lobbyQuery, recentGamesQuery } from '../../api/gameQueries';
-import { bottomBarHeightVar } from '../../ui/bottomOverlay.css';
+import { BOTTOM_BAR_ATTRIBUTE } from '../../ui/bottomOverlay.css';
 import { Button } from '../../ui/Button';
 import { cssVars } from '../../ui/cssVars';
 import { visuallyHidden } from '../../ui/global.css';
 import { Loader } from '../../ui/Loader';
 import { pathBelowLangMarket } from '../../ui/paths';
-import { useRootHeightVar } from '../../ui/useRootHeightVar';
 import { useGameInfo } from './GameInfo';
 import { GameTile } from './GameTile';
 import { JackpotTicker } from './JackpotTicker';
@@ -239,23 +238,17 @@ function SearchInput({ autoFocus, onFocus, onSearch }: { autoFocus: boolean; onF
   );
 }
 
-/** The tabs' height while they are the bottom bar (a phone), else 0 (a row under the title). */
-function fixedBarHeight(element: HTMLElement): number {
-  return getComputedStyle(element).position === 'fixed' ? element.offsetHeight : 0;
-}
-
 /** The lobby's title, its tabs (the bottom navigation on a phone) and the search: the same in the first paint and in the app. */
 function LobbyHeader({ lobby, langmarket, tab, onSearch, onSearchFocus, checkedCount, onOpenFilter }: LobbyHeaderProps) {
   const { t } = useLingui();
   const tabLabels = useTabLabels();
   const lobbyTitle = lobby === 'casino' ? t({ id: 'shell.nav.casino', message: 'Casino' }) : t({ id: 'shell.nav.liveCasino', message: 'Live casino' });
-  // On a phone the tabs are a bar fixed at the bottom: what a keyboard focuses is scrolled above it.
-  const tabBar = useRootHeightVar<HTMLUListElement>(bottomBarHeightVar, fixedBarHeight);
   return (
     <>
       <h1 className={s.title}>{lobbyTitle}</h1>
       <nav aria-label={t({ id: 'games.tabs.label', message: 'Lobby sections' })}>
-        <ul ref={tabBar} className={s.tabs}>
+        {/* On a phone the tabs are the bottom bar: the cookie notice sits above it, focus scrolls clear of it. */}
+        <ul className={s.tabs} {...{ [BOTTOM_BAR_ATTRIBUTE]: '' }}>
           {LOBBY_TABS.map((value) => (
             <li key={value}>
               <Link

@@ -1,6 +1,7 @@
 import { createVar, keyframes, style } from '@vanilla-extract/css';
 import { LIVE_CASINO_ROWS_SPAN } from '../../../machines/lib/constants';
 import { mutedText, pageTitle } from '../../ui/page.css';
+import { BOTTOM_BAR_HEIGHT } from '../../ui/bottomOverlay.css';
 import { stickyTopHeight } from '../../ui/stickyTop.css';
 import { mq, reducedMotion, vars } from '../../ui/theme.css';
 import { outlinedPill } from '../../ui/styles';
@@ -54,6 +55,8 @@ export const tabs = style({
   insetInline: 0,
   bottom: 0,
   zIndex: vars.zIndex.header,
+  // A constant height, which the cookie notice's first paint sits above (src/ui/bottomOverlay.css.ts).
+  height: BOTTOM_BAR_HEIGHT,
   display: 'grid',
   gridTemplateColumns: 'repeat(4, minmax(0, 1fr))',
   margin: 0,
@@ -64,6 +67,7 @@ export const tabs = style({
   '@media': {
     [mq.md]: {
       position: 'static',
+      height: 'auto',
       display: 'flex',
       gap: vars.space.xs,
       backgroundColor: 'transparent',
