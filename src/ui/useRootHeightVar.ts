@@ -1,4 +1,5 @@
 import { useEffect, useRef, type RefObject } from 'react';
+import { cssVarName } from './cssVars';
 
 /**
  * Keeps a CSS variable of the root (`var(--x)` as vanilla-extract's createVar gives it) at what
@@ -12,7 +13,7 @@ export function useRootHeightVar<T extends HTMLElement>(variable: string, measur
     const element = ref.current;
     if (element === null || typeof ResizeObserver === 'undefined') return;
     const root = document.documentElement.style;
-    const name = variable.replace(/^var\((.*)\)$/, '$1');
+    const name = cssVarName(variable);
     const observer = new ResizeObserver(() => root.setProperty(name, `${String(measure(element))}px`));
     observer.observe(element);
     return () => {
