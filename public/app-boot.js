@@ -8,8 +8,10 @@
   var entry = me.getAttribute('data-entry');
   var preloads = (me.getAttribute('data-preload') || '').split(' ').filter(Boolean);
   var started = false;
-  // Starting a fetch costs the main thread 1-3 ms on a phone: a few at a time, a task each (issue 22).
-  var PRELOADS_PER_TASK = 4;
+  // Starting a module's fetch costs the main thread 5-15 ms on a slow phone (4 x this machine's CPU;
+  // the first one more): one at a time, a task each, so that none of these tasks is long (issue 22:
+  // four in a task made tasks of 50-150 ms).
+  var PRELOADS_PER_TASK = 1;
   function preloadThenEnter(from) {
     preloads.slice(from, from + PRELOADS_PER_TASK).forEach(function (href) {
       var link = document.createElement('link');

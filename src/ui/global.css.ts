@@ -15,6 +15,9 @@ globalStyle('html', {
   // (WCAG 2.4.11).
   scrollPaddingTop: `calc(${stickyTopHeight} + ${vars.space.md})`,
   scrollPaddingBottom: `calc(${bottomCovered} + ${vars.space.md})`,
+  // Room below the page's end while the cookie notice shows: its last links can scroll clear of it.
+  // On the root, which alone reads the notice's height (src/ui/bottomOverlay.css.ts).
+  paddingBottom: bottomNoticeHeight,
 });
 
 globalStyle('body', {
@@ -27,8 +30,6 @@ globalStyle('body', {
   lineHeight: vars.lineHeight.body,
   WebkitFontSmoothing: 'antialiased',
   overflowX: 'hidden',
-  // Room below the page's end while the cookie notice shows: its last links can scroll clear of it.
-  paddingBottom: bottomNoticeHeight,
 });
 
 globalStyle('h1, h2, h3, h4', {
