@@ -3,7 +3,8 @@ import createDOMPurify from 'dompurify';
 // CMS HTML is untrusted (issue 2 "Static and legal pages"): the content service's pages are
 // sanitised with this one policy on the platform, before they are stored in an answer or in a
 // first paint (server/content/sanitize.ts, with a jsdom window), and again in the browser before
-// they reach the DOM (src/features/content/sanitize.ts). Normal prose markup stays (headings,
+// they reach the DOM (src/features/content/sanitize.ts), but for the very HTML the first paint put
+// there already (src/features/content/paintedHtml.ts). Normal prose markup stays (headings,
 // paragraphs, lists, tables, links, emphasis, images); scripts, styles, frames, forms, event
 // handlers and inline styles go. The page's title is its only h1, so CMS headings move one level
 // down (h1 -> h2): the document outline stays valid whatever the editor wrote.

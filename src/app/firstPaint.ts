@@ -7,6 +7,7 @@ import { footerSchema, seoDescriptionsSchema, staticPageSchema } from '../api/co
 import { FIRST_PAINT_ATTRIBUTE, FIRST_PAINT_DATA_ID } from '../api/firstPaint';
 import { contentKeys } from '../api/queries';
 import { marketRgRulesSchema } from '../api/responsibleGambling';
+import { rememberPaintedHtml } from '../features/content/paintedHtml';
 import { rgKeys } from '../api/responsibleGamblingQueries';
 import * as v from 'valibot';
 import type { SessionActor } from './session';
@@ -48,7 +49,10 @@ export async function seedFromFirstPaint(queryClient: QueryClient, doc: Document
   if (langMarket === null) return false;
   if (data.footer) queryClient.setQueryData(contentKeys.footer(langMarket), data.footer);
   if (data.seo) queryClient.setQueryData(contentKeys.seo(langMarket), data.seo);
-  if (data.page) queryClient.setQueryData(contentKeys.page(langMarket, data.page.id), data.page);
+  if (data.page) {
+    queryClient.setQueryData(contentKeys.page(langMarket, data.page.id), data.page);
+    rememberPaintedHtml(data.page.html);
+  }
   if (data.rgRules) queryClient.setQueryData(rgKeys.marketRules(langMarket.market), data.rgRules);
   if (data.lobby !== undefined && data.lobby !== null) (await import('./firstPaintLobby')).seedLobby(queryClient, langMarket, data.lobby);
   return true;

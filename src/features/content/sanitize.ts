@@ -1,8 +1,10 @@
 import { createCmsSanitizer } from '../../api/cmsHtml';
+import { wasPainted } from './paintedHtml';
 
 // CMS HTML is sanitised again in the browser before it reaches the DOM (src/api/cmsHtml.ts has the
 // policy; the platform has already applied it). On the platform's first paint (src/app/prerender.tsx,
-// no DOM) the HTML is the platform's own sanitised copy and is used as it is.
+// no DOM) the HTML is the platform's own sanitised copy and is used as it is; so it is in the browser
+// while it is exactly the HTML that first paint showed (./paintedHtml.ts).
 
 let sanitize: ((html: string) => string) | null = null;
 
@@ -15,7 +17,7 @@ const sanitised = new Map<string, string>();
 const KEPT_DOCUMENTS = 8;
 
 export function sanitizeCmsHtml(html: string): string {
-  if (typeof window === 'undefined') return html;
+  if (typeof window === 'undefined' || wasPainted(html)) return html;
   const known = sanitised.get(html);
   if (known !== undefined) return known;
   sanitize ??= createCmsSanitizer(window);

@@ -1,4 +1,9 @@
+import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
+import { FIRST_PAINT_DATA_ID } from '../../../src/api/firstPaint';
+import { contentKeys } from '../../../src/api/queries';
+import { parseLangMarket } from '../../../machines/lib/markets';
+import { seedFromFirstPaint } from '../../../src/app/firstPaint';
 import { sanitizeCmsHtml } from '../../../src/features/content/sanitize';
 
 // Issue 2 "Static and legal pages": CMS HTML is sanitised with DOMPurify before it reaches the DOM.
@@ -54,5 +59,32 @@ describe('sanitizeCmsHtml', () => {
   it('links that open a new window do not get our window', () => {
     const out = parse(sanitizeCmsHtml('<a href="https://help.example" target="_blank">help</a>'));
     expect(out.querySelector('a')?.getAttribute('rel')).toBe('noopener noreferrer');
+  });
+
+  it('returns the HTML the first paint showed as it is, and sanitises any other', async () => {
+    // What the platform painted (it sanitised it: here a link that opens a new window keeps no rel,
+    // which the browser's policy would add) is in the page already; the app does not sanitise it again.
+    const painted = '<p>Painted terms <a href="https://help.example" target="_blank">help</a></p>';
+    const doc = document.implementation.createHTMLDocument('first paint');
+    const data = doc.createElement('script');
+    data.id = FIRST_PAINT_DATA_ID;
+    data.type = 'application/json';
+    data.textContent = JSON.stringify({
+      langmarket: 'en-UN',
+      footer: null,
+      seo: null,
+      page: { id: 'terms_and_conditions', market: 'UN', language: 'en', title: 'Terms', html: painted, seo: { title: 'Terms', description: 'Terms' }, updatedAt: '2026-11-01T00:00:00Z' },
+    });
+    doc.body.append(data);
+    const queryClient = new QueryClient();
+    expect(await seedFromFirstPaint(queryClient, doc)).toBe(true);
+    const langMarket = parseLangMarket('en-UN');
+    if (langMarket === null) throw new Error('en-UN parses');
+    expect(queryClient.getQueryData(contentKeys.page(langMarket, 'terms_and_conditions'))).toMatchObject({ html: painted });
+    expect(sanitizeCmsHtml(painted)).toBe(painted);
+    // Anything else, even the painted HTML with one character more, goes through the policy.
+    const other = parse(sanitizeCmsHtml(`${painted} <script>window.__x = 1</script>`));
+    expect(other.querySelector('script')).toBeNull();
+    expect(other.querySelector('a')?.getAttribute('rel')).toBe('noopener noreferrer');
   });
 });
