@@ -60,6 +60,14 @@ export async function startApp(): Promise<void> {
   await nextTask();
   const painted = await seedFromFirstPaint(queryClient);
   await nextTask();
+  // The matched routes' own code (their lazy options and the screens they render), a route a task:
+  // in the router's first load, Vite's preload of their imports and the screens' start ran in one
+  // long task with the guards and the loaders (issue 22: Total Blocking Time). A chunk that fails
+  // here fails again in the router's load, which shows it.
+  for (const route of router.getMatchedRoutes(router.latestLocation.pathname)[0]) {
+    await router.loadRouteChunk(route)?.catch(() => undefined);
+    await nextTask();
+  }
   if (painted) {
     await Promise.all([router.load(), accessKnown(session)]).catch((error: unknown) => {
       console.error(error);
