@@ -6,6 +6,7 @@ import { QUERY_RETRIES, QUERY_STALE_MS } from '../../machines/lib/constants';
 import { DEFAULT_LANGMARKET, intlLocaleFor, parseLangMarket } from '../../machines/lib/markets';
 import { CrashBoundary } from '../features/errors/CrashBoundary';
 import { loadCatalog, wantCatalogRest } from '../i18n/catalog';
+import { Route as layoutRoute } from '../routes/$langmarket';
 import { accessKnown, AppCommitted, endFirstPaint, seedFromFirstPaint } from './firstPaint';
 import { followHeadLinks } from './headLinks';
 import { devInspector } from './inspector';
@@ -62,9 +63,12 @@ export async function startApp(): Promise<void> {
   await nextTask();
   // The matched routes' own code (their lazy options and the screens they render), a route a task:
   // in the router's first load, Vite's preload of their imports and the screens' start ran in one
-  // long task with the guards and the loaders (issue 22: Total Blocking Time). A chunk that fails
+  // long task with the guards and the loaders (issue 22: Total Blocking Time). Only as far as the
+  // first guard (a beforeLoad) below the layout's: a guard may send the visitor elsewhere (an
+  // account page to the login), and the code of a page not shown must not load. A chunk that fails
   // here fails again in the router's load, which shows it.
   for (const route of router.getMatchedRoutes(router.latestLocation.pathname)[0]) {
+    if (route.options.beforeLoad !== undefined && route.id !== layoutRoute.id) break;
     await router.loadRouteChunk(route)?.catch(() => undefined);
     await nextTask();
   }

@@ -27,6 +27,20 @@ test.describe('the access-error page /401', () => {
     await expect(header(page).getByRole('button', { name: 'Log in' })).toBeVisible();
   });
 
+  test('a visitor sent away by an account page’s guard does not download that page’s code', async ({ page }) => {
+    // Issue 22: start-up loads the matched routes' code ahead of the router's first load, but only as
+    // far as the first guard: what a visitor is sent away from is never fetched.
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/en-UN/my-account/account');
+    await expect(page).toHaveURL(/\/en-UN\/401\?redirect=%2Fmy-account%2Faccount$/);
+    await waitForShell(page);
+    expect(scripts.some((path) => /\/_langmarket\.401-[\w-]+\.js$/.test(path)), 'the 401 page’s code').toBe(true);
+    expect(scripts.filter((path) => /\/_langmarket\.my-account/.test(path)), 'the account pages’ code').toEqual([]);
+  });
+
   test('speaks the visitor language and offers sign-up without a path passed on', async ({ page }) => {
     await page.goto('/de-AT/401');
     await waitForShell(page);
