@@ -9,7 +9,7 @@ import { vars } from './theme.css';
 // under it (the game frame) subtracts this, not the header's height alone.
 //
 // The variable is registered (@property) with the header's height as its initial value: the shell
-// then writes it only when the sticky top is taller (useRootHeightVar writes a change only). A
+// then writes it only when the sticky top measures otherwise (useRootHeightVar writes a change only). A
 // write re-styles the whole page (the game frame inherits it), which on a phone is a long task
 // when the app starts (issue 22). Where @property is not supported, the fallback is the header's.
 
