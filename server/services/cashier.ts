@@ -46,6 +46,8 @@ import {
   postOnWallet,
   recordHistory,
   toCents,
+  type HistoryInput,
+  type LedgerKind,
   type LockedWallet,
   type PlayerBalances,
 } from './ledger';
@@ -516,6 +518,49 @@ export async function requestWithdrawal(deps: CashierDeps, playerId: number, inp
   });
 }
 
+/** A cashier movement's posting: `cents` from one account to another, keyed `<keyPrefix>:<reference>`. */
+interface Movement {
+  kind: LedgerKind;
+  keyPrefix: string;
+  cents: bigint;
+  from: string;
+  to: string;
+  /** The history row the movement answers (a cancelled withdrawal's); by default the row it writes. */
+  reference?: string;
+}
+
+/**
+ * A movement of the cashier (a withdrawal, its cancellation, an operator's credit), inside the
+ * caller's transaction with the wallet locked (`balances` read under that lock): its row in the
+ * player's history, whose balanceAfter is MAIN once the movement took effect, then the posting.
+ */
+async function postMovement(
+  trx: Kysely<Database>,
+  wallet: LockedWallet,
+  balances: PlayerBalances,
+  row: Omit<HistoryInput, 'balanceAfter'>,
+  movement: Movement,
+): Promise<{ history: WalletTransactionRow; balances: PlayerBalances }> {
+  const { cents, from, to } = movement;
+  const main = playerAccount(wallet.playerId, 'MAIN');
+  const mainChange = (to === main ? cents : 0n) - (from === main ? cents : 0n);
+  const history = await recordHistory(trx, wallet, { ...row, balanceAfter: balances.MAIN + mainChange });
+  const reference = movement.reference ?? history.reference_id;
+  const posting = {
+    idempotencyKey: `${movement.keyPrefix}:${reference}`,
+    kind: movement.kind,
+    cents,
+    entries: [
+      { account: from, cents: -cents },
+      { account: to, cents },
+    ],
+    reference,
+    walletTransactionId: history.id,
+  };
+  const { balances: after } = await postOnWallet(trx, wallet, posting, balances);
+  return { history, balances: after };
+}
+
 /**
  * A withdrawal's effect, inside the caller's transaction with the wallet locked: MAIN -> LOCKED and
  * a PENDING withdrawal in the history, paid out by the payout run like every withdrawal.
@@ -525,33 +570,15 @@ async function postPendingWithdrawal(
   wallet: LockedWallet,
   input: { cents: bigint; methodId: string; balances: PlayerBalances; at: Date },
 ): Promise<{ referenceId: string; balances: PlayerBalances }> {
-  const { cents, balances } = input;
-  const history = await recordHistory(trx, wallet, {
-    category: 'PAYMENT',
-    type: 'WITHDRAW',
-    status: 'PENDING',
-    amount: -cents,
-    balanceAfter: balances.MAIN - cents,
-    methodId: input.methodId,
-    at: input.at,
-  });
-  const { balances: after } = await postOnWallet(
+  const { cents } = input;
+  const { history, balances } = await postMovement(
     trx,
     wallet,
-    {
-      idempotencyKey: `withdrawal:${history.reference_id}`,
-      kind: 'WITHDRAWAL',
-      cents,
-      entries: [
-        { account: playerAccount(wallet.playerId, 'MAIN'), cents: -cents },
-        { account: playerAccount(wallet.playerId, 'LOCKED'), cents },
-      ],
-      reference: history.reference_id,
-      walletTransactionId: history.id,
-    },
-    balances,
+    input.balances,
+    { category: 'PAYMENT', type: 'WITHDRAW', status: 'PENDING', amount: -cents, methodId: input.methodId, at: input.at },
+    { kind: 'WITHDRAWAL', keyPrefix: 'withdrawal', cents, from: playerAccount(wallet.playerId, 'MAIN'), to: playerAccount(wallet.playerId, 'LOCKED') },
   );
-  return { referenceId: history.reference_id, balances: after };
+  return { referenceId: history.reference_id, balances };
 }
 
 /**
@@ -627,32 +654,19 @@ export async function cancelWithdrawal(deps: PlayerCashierDeps, playerId: number
         `At most ${String(WITHDRAWAL_CANCELLATIONS_PER_DAY)} withdrawals can be cancelled in 24 hours.`,
       );
     }
-    const balances = await playerBalances(trx, playerId, wallet.currency);
-    const history = await recordHistory(trx, wallet, {
-      category: 'PAYMENT',
-      type: 'CANCELED',
-      status: 'SUCCESS',
-      amount: cents,
-      balanceAfter: balances.MAIN + cents,
-      methodId: withdrawal.method_id,
-      relatedId: withdrawal.id,
-      at: now,
-    });
-    const { balances: after } = await postOnWallet(
+    const { balances: after } = await postMovement(
       trx,
       wallet,
+      await playerBalances(trx, playerId, wallet.currency),
+      { category: 'PAYMENT', type: 'CANCELED', status: 'SUCCESS', amount: cents, methodId: withdrawal.method_id, relatedId: withdrawal.id, at: now },
       {
-        idempotencyKey: `withdrawal-cancellation:${withdrawal.reference_id}`,
         kind: 'WITHDRAWAL_CANCELLATION',
+        keyPrefix: 'withdrawal-cancellation',
         cents,
-        entries: [
-          { account: playerAccount(playerId, 'LOCKED'), cents: -cents },
-          { account: playerAccount(playerId, 'MAIN'), cents },
-        ],
+        from: playerAccount(playerId, 'LOCKED'),
+        to: playerAccount(playerId, 'MAIN'),
         reference: withdrawal.reference_id,
-        walletTransactionId: history.id,
       },
-      balances,
     );
     await setTransactionStatus(trx, withdrawal.id, { status: 'CANCELLED', at: now });
     const answer = { result: 'SUCCESS' as const, balance: wireMoney(after.MAIN, wallet.currency) };
@@ -716,30 +730,12 @@ export async function creditWallet(
     const call: IdempotentCall = { scope: 'operator:credit', key: input.idempotencyKey, playerId: input.playerId, params: { amount: fromCents(cents) } };
     const stored = await storedAnswer(trx, call, storedCreditSchema);
     if (stored) return stored;
-    const balances = await playerBalances(trx, input.playerId, wallet.currency);
-    const history = await recordHistory(trx, wallet, {
-      category: 'ADJUSTMENT',
-      type: 'DEPOSIT',
-      status: 'SUCCESS',
-      amount: cents,
-      balanceAfter: balances.MAIN + cents,
-      at: now,
-    });
-    await postOnWallet(
+    const { history } = await postMovement(
       trx,
       wallet,
-      {
-        idempotencyKey: `adjustment:${history.reference_id}`,
-        kind: 'ADJUSTMENT',
-        cents,
-        entries: [
-          { account: playerAccount(input.playerId, 'MAIN'), cents },
-          { account: ADJUSTMENT_ACCOUNT, cents: -cents },
-        ],
-        reference: history.reference_id,
-        walletTransactionId: history.id,
-      },
-      balances,
+      await playerBalances(trx, input.playerId, wallet.currency),
+      { category: 'ADJUSTMENT', type: 'DEPOSIT', status: 'SUCCESS', amount: cents, at: now },
+      { kind: 'ADJUSTMENT', keyPrefix: 'adjustment', cents, from: ADJUSTMENT_ACCOUNT, to: playerAccount(input.playerId, 'MAIN') },
     );
     const answer = { referenceId: history.reference_id };
     await storeAnswer(trx, call, answer, now);

@@ -51,6 +51,8 @@ import { request } from './client';
 
 const nonEmpty = v.pipe(v.string(), v.minLength(1), v.maxLength(200));
 const countryList = v.array(v.pipe(v.string(), v.regex(/^[A-Z]{2}$/)));
+/** A lobby (casino or live casino): the one a game is of, and the one an answer is for. */
+const lobbyType = v.picklist(LOBBY_TYPES);
 
 export const subProviderSchema = v.object({
   _id: nonEmpty,
@@ -63,7 +65,7 @@ export type SubProvider = v.InferOutput<typeof subProviderSchema>;
 /** product.md §3 "Game (shaped)", with the info panel's RTP and volatility (issue 12). */
 export const gameSchema = v.object({
   id: nonEmpty,
-  type: v.picklist(LOBBY_TYPES),
+  type: lobbyType,
   label: v.string(),
   gameProvider: v.picklist(GAME_PROVIDERS),
   subProvider: v.nullable(subProviderSchema),
@@ -124,7 +126,7 @@ export const lobbyCategorySchema = v.object({
 export type LobbyCategory = v.InferOutput<typeof lobbyCategorySchema>;
 
 export const lobbyResponseSchema = v.object({
-  lobby: v.picklist(LOBBY_TYPES),
+  lobby: lobbyType,
   categories: v.array(lobbyCategorySchema),
   providers: v.array(providerSchema),
 });
@@ -156,7 +158,7 @@ export const gameIndexEntrySchema = v.object({
 export type GameIndexEntry = v.InferOutput<typeof gameIndexEntrySchema>;
 
 export const gameIndexResponseSchema = v.object({
-  lobby: v.picklist(LOBBY_TYPES),
+  lobby: lobbyType,
   games: v.array(gameIndexEntrySchema),
   subProviders: v.array(subProviderSchema),
 });

@@ -1,6 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
-import { inlineCentred, outlinedPill } from './styles';
+import { pillLink } from './styles';
 import { mq, vars } from './theme.css';
 
 // The frame of a feature page (the account page, the password reset, the accept-terms page): a
@@ -80,12 +80,9 @@ export const pageTabPanel = style({ display: 'grid', gap: vars.space.lg, minWidt
 
 /** One tab: a 44 px pill, filled when it is the page shown (aria-current). */
 export const pageTab = style({
-  ...inlineCentred,
-  ...outlinedPill('44px', vars.space.md),
+  ...pillLink('44px', vars.space.md),
   gap: vars.space.xs,
-  color: vars.color.text,
   fontWeight: vars.fontWeight.medium,
-  textDecoration: 'none',
   selectors: {
     '&:hover': { backgroundColor: vars.color.surfaceRaised, color: vars.color.text },
     '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '2px' },

@@ -30,6 +30,14 @@ export const pill = (minHeight: string, paddingX: string) =>
 export const outlinedPill = (minHeight: string, paddingX: string) =>
   ({ ...pill(minHeight, paddingX), border: `1px solid ${vars.color.border}` }) as const;
 
+/** A link drawn as an outlined pill (a page's tab, a badge): its content centred on one line, in the text's colour, not underlined. */
+export const pillLink = (minHeight: string, paddingX: string) =>
+  ({ ...inlineCentred, ...outlinedPill(minHeight, paddingX), color: vars.color.text, textDecoration: 'none' }) as const;
+
+/** A band on the page's surface, set off by the hairline on one side (a bar, the badge strip, the drawer, the footer). */
+export const surfaceBand = <Side extends 'borderTop' | 'borderRight' | 'borderBottom'>(side: Side) =>
+  ({ backgroundColor: vars.color.surface, [side]: `1px solid ${vars.color.border}` }) as { backgroundColor: string } & Record<Side, string>;
+
 /** A framed box on the raised surface (a list row, a card, a panel): the hairline in the border's colour, or a tone's. */
 export const framedBox = (borderColor: string = vars.color.border) =>
   ({ borderRadius: vars.radius.md, border: `1px solid ${borderColor}`, backgroundColor: vars.color.surfaceRaised }) as const;

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useState, type SubmitEvent } from 'react';
+import { useState, type ChangeEvent, type SubmitEvent } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { LOGIN_RETRY_ATTEMPTS } from '../../../machines/lib/constants';
 import type { loginMachine } from '../../../machines/login.machine';
@@ -60,44 +60,38 @@ function LoginForm({ login, langmarket, onLeave }: { login: LoginRef; langmarket
   const attempt = useSelector(login, (snapshot) => snapshot.context.attempt);
   // UI-only state: what the player is typing (the machine keeps the e-mail of the last submit, so
   // the form shows it again after the max-attempts modal).
-  const [email, setEmail] = useState(() => login.getSnapshot().context.email);
-  const [password, setPassword] = useState('');
+  const [values, setValues] = useState(() => ({ email: login.getSnapshot().context.email, password: '' }));
   const [fieldErrors, setFieldErrors] = useState<{ email?: LoginFieldMessage; password?: LoginFieldMessage }>({});
 
   const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
+    const { email, password } = values;
     const errors = loginFieldErrors(email, password);
     setFieldErrors(errors);
     if (errors.email !== undefined || errors.password !== undefined) return;
     login.send({ type: 'form.submit', email, password });
   };
   const fieldError = (key: LoginFieldMessage | undefined) => (key === undefined ? undefined : i18n._(LOGIN_FIELD_MESSAGES[key]));
+  /** What each of the two inputs takes: its name, what was typed (kept in `values`), required, and its error. */
+  const fieldProps = (name: 'email' | 'password') => ({
+    name,
+    required: true,
+    value: values[name],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      const { value } = event.target;
+      setValues((typed) => ({ ...typed, [name]: value }));
+    },
+    error: fieldError(fieldErrors[name]),
+  });
   const nextAttempt = attempt + 1;
   const maxAttempts = LOGIN_RETRY_ATTEMPTS;
 
   return (
     <form className={formClass} noValidate onSubmit={onSubmit} aria-busy={busy}>
       {error !== null ? <FormError>{loginErrorMessage(i18n, error)}</FormError> : null}
-      <TextField
-        label={t({ id: 'common.email', message: 'E-mail' })}
-        {...emailInputProps}
-        name="email"
-        autoComplete="username"
-        required
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-        error={fieldError(fieldErrors.email)}
-      />
-      <PasswordField
-        label={t({ id: 'common.password', message: 'Password' })}
-        name="password"
-        autoComplete="current-password"
-        required
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        error={fieldError(fieldErrors.password)}
-      />
+      <TextField label={t({ id: 'common.email', message: 'E-mail' })} {...emailInputProps} {...fieldProps('email')} autoComplete="username" />
+      <PasswordField label={t({ id: 'common.password', message: 'Password' })} {...fieldProps('password')} autoComplete="current-password" />
       <div className={s.submitRow}>
         <Button type="submit" className={s.submit} disabled={busy}>
           {busy ? <Trans id="login.submitting">Logging in…</Trans> : <Trans id="account.login">Log in</Trans>}

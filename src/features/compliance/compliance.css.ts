@@ -1,7 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { mq, vars } from '../../ui/theme.css';
 import { PANIC_BAR_MIN_HEIGHT, SESSION_BAR_MIN_HEIGHT } from './barSizes';
-import { inlineCentred, outlinedPill } from '../../ui/styles';
+import { pillLink, surfaceBand } from '../../ui/styles';
 
 // The compliance layer's part of the page's first load (issue 13): the Swedish badges above the
 // header, and the space the player's bars take while their code loads (./player.css.ts styles the
@@ -11,8 +11,7 @@ import { inlineCentred, outlinedPill } from '../../ui/styles';
 // ------------------------------------------------------------------------ Swedish badges (PP)
 
 export const badges = style({
-  backgroundColor: vars.color.surface,
-  borderBottom: `1px solid ${vars.color.border}`,
+  ...surfaceBand('borderBottom'),
   padding: `${vars.space.xxs} ${vars.space.xs}`,
   '@media': { [mq.md]: { padding: `${vars.space.xxs} ${vars.space.lg}` } },
 });
@@ -31,14 +30,11 @@ export const badgeList = style({
 });
 
 export const badge = style({
-  ...inlineCentred,
-  ...outlinedPill('32px', vars.space.sm),
+  ...pillLink('32px', vars.space.sm),
   backgroundColor: vars.color.surfaceRaised,
-  color: vars.color.text,
   fontSize: vars.fontSize.xs,
   fontWeight: vars.fontWeight.bold,
   lineHeight: vars.lineHeight.tight,
-  textDecoration: 'none',
   whiteSpace: 'nowrap',
   selectors: {
     '&:hover': { color: vars.color.text, borderColor: vars.color.accent },
@@ -48,7 +44,7 @@ export const badge = style({
 
 // ------------------------------------------------------ the bars' place while their code loads
 
-const barSpace = { backgroundColor: vars.color.surface, borderBottom: `1px solid ${vars.color.border}` } as const;
+const barSpace = surfaceBand('borderBottom');
 
 export const sessionBarSpace = style({ ...barSpace, minHeight: SESSION_BAR_MIN_HEIGHT });
 

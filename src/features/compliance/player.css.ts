@@ -1,6 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { mq, vars } from '../../ui/theme.css';
 import { PANIC_BAR_MIN_HEIGHT, SESSION_BAR_MIN_HEIGHT } from './barSizes';
+import { surfaceBand } from '../../ui/styles';
 
 // The player's bars and notice (issue 13), loaded with ./PlayerCompliance.tsx: the UK session bar and
 // the German panic button below the header (inside the shell's sticky top), and the 80 % limit
@@ -17,8 +18,7 @@ const bar = style({
   columnGap: vars.space.md,
   rowGap: vars.space.xxs,
   padding: `${vars.space.xxs} ${vars.space.xs}`,
-  backgroundColor: vars.color.surface,
-  borderBottom: `1px solid ${vars.color.border}`,
+  ...surfaceBand('borderBottom'),
 });
 
 /** UKGC RTS 13C: time since login and net position, one line on every phone we test (it wraps if the words are long). */

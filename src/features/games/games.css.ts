@@ -4,7 +4,7 @@ import { mutedText, pageTitle } from '../../ui/page.css';
 import { BOTTOM_BAR_HEIGHT } from '../../ui/bottomOverlay.css';
 import { stickyTopHeight } from '../../ui/stickyTop.css';
 import { mq, reducedMotion, vars } from '../../ui/theme.css';
-import { outlinedPill } from '../../ui/styles';
+import { outlinedPill, surfaceBand } from '../../ui/styles';
 
 // The lobbies, category pages and the game page (issue 12; product.md §2 "Casino and live casino").
 // Mobile first. A category's grid follows the content's grid per breakpoint (product.md §3: columns
@@ -62,8 +62,7 @@ export const tabs = style({
   margin: 0,
   padding: 0,
   listStyle: 'none',
-  backgroundColor: vars.color.surface,
-  borderTop: `1px solid ${vars.color.border}`,
+  ...surfaceBand('borderTop'),
   '@media': {
     [mq.md]: {
       position: 'static',

@@ -1,6 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { mq, vars } from '../../ui/theme.css';
-import { inlineCentred, pill } from '../../ui/styles';
+import { inlineCentred, pill, surfaceBand } from '../../ui/styles';
 
 export const skipLink = style({
   position: 'absolute',
@@ -214,8 +214,7 @@ export const drawer = style({
   flexDirection: 'column',
   gap: vars.space.md,
   padding: vars.space.md,
-  backgroundColor: vars.color.surface,
-  borderRight: `1px solid ${vars.color.border}`,
+  ...surfaceBand('borderRight'),
   boxShadow: vars.shadow.overlay,
   overflowY: 'auto',
 });
@@ -255,8 +254,7 @@ export const drawerLink = style([
 // Footer
 export const footer = style({
   marginTop: vars.space.xxl,
-  backgroundColor: vars.color.surface,
-  borderTop: `1px solid ${vars.color.border}`,
+  ...surfaceBand('borderTop'),
   color: vars.color.textMuted,
   fontSize: vars.fontSize.sm,
   // Below the fold on every page at first: the browser skips its style, layout and paint until it
