@@ -258,13 +258,21 @@ const median = (values) => {
   return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
 
-/** Whether a page gets the first-paint-alone baseline (LIGHTHOUSE_BASELINE: all, none, or the default BASELINE_PAGES). */
-function wantsBaseline(path) {
-  const setting = process.env.LIGHTHOUSE_BASELINE ?? 'default';
-  if (setting === 'all') return true;
-  if (setting === 'none') return false;
-  if (setting !== 'default') throw new Error(`LIGHTHOUSE_BASELINE must be all, none or unset, not ${setting}`);
-  return BASELINE_PAGES.includes(path);
+/** Which pages get the first-paint-alone baseline (LIGHTHOUSE_BASELINE: all, none, or unset for BASELINE_PAGES). */
+function baselinePagesOf(setting, paths) {
+  if (setting === undefined) return BASELINE_PAGES;
+  if (setting === 'all') return paths;
+  if (setting === 'none') return [];
+  throw new Error(`LIGHTHOUSE_BASELINE must be all, none or unset, not ${setting}`);
+}
+
+/**
+ * One audit of `path` on the platform, with a fresh session for a page behind login (runs stay
+ * independent); `blockedUrlPatterns` for a baseline run.
+ */
+async function auditPage(base, path, traits, chromePath, onRetry, blockedUrlPatterns) {
+  const extraHeaders = traits.loginRequired ? { Cookie: await sessionCookie(base) } : undefined;
+  return auditRetryingTraceFailures(`${base}${path}`, chromePath, extraHeaders, onRetry, blockedUrlPatterns);
 }
 
 /**
@@ -280,6 +288,7 @@ export async function pageDeliveryReport({
     return false;
   }
   if (!Number.isInteger(runs) || runs < 1) throw new Error(`LIGHTHOUSE_RUNS must be a positive integer, not ${String(process.env.LIGHTHOUSE_RUNS)}`);
+  const baselinePages = baselinePagesOf(process.env.LIGHTHOUSE_BASELINE, paths);
   const chromePath = findChromium();
   if (!chromePath) {
     console.error('page delivery: no Chromium (CHROMIUM_PATH or /usr/bin/chromium): run `node scripts/ensure-chromium.mjs`.');
@@ -306,11 +315,7 @@ export async function pageDeliveryReport({
         const t = performance.now();
         const seconds = () => ((performance.now() - t) / 1000).toFixed(1);
         try {
-          // A fresh session for every run of a page behind login: runs stay independent.
-          const extraHeaders = traits.loginRequired ? { Cookie: await sessionCookie(platform.base) } : undefined;
-          const lhr = await auditRetryingTraceFailures(`${platform.base}${path}`, chromePath, extraHeaders, (message) => {
-            retries.push(`${path} run ${run}: ${message}`);
-          });
+          const lhr = await auditPage(platform.base, path, traits, chromePath, (message) => retries.push(`${path} run ${run}: ${message}`));
           const summary = summarize(lhr, path, traits);
           results.push({ lhr, summary });
           const tbt = summary.figures.tbtMs === null ? '-' : summary.figures.tbtMs.toFixed(0);
@@ -320,17 +325,10 @@ export async function pageDeliveryReport({
           errors.push(`${path} run ${run}: ${error instanceof Error ? error.message : String(error)}`);
           console.log(`  ${path} run ${run}/${runs}: FAILED (${seconds()} s)`);
         }
-        if (wantsBaseline(path)) {
+        if (baselinePages.includes(path)) {
           const started = performance.now();
           try {
-            const extraHeaders = traits.loginRequired ? { Cookie: await sessionCookie(platform.base) } : undefined;
-            const base = await auditRetryingTraceFailures(
-              `${platform.base}${path}`,
-              chromePath,
-              extraHeaders,
-              (message) => retries.push(`${path} baseline ${run}: ${message}`),
-              [APP_START_PATTERN],
-            );
+            const base = await auditPage(platform.base, path, traits, chromePath, (message) => retries.push(`${path} baseline ${run}: ${message}`), [APP_START_PATTERN]);
             const baseline = { tbtMs: base.audits['total-blocking-time']?.numericValue ?? null, benchmarkIndex: base.environment.benchmarkIndex };
             baselines.push(baseline);
             console.log(`  ${path} run ${run}/${runs}, first paint alone (app start blocked): TBT ${baseline.tbtMs?.toFixed(0) ?? '-'} ms, CPU benchmark index ${baseline.benchmarkIndex ?? '-'} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
