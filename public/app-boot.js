@@ -8,14 +8,7 @@
   var entry = me.getAttribute('data-entry');
   var preloads = (me.getAttribute('data-preload') || '').split(' ').filter(Boolean);
   var started = false;
-  // Starting a module's fetch costs the main thread 5-15 ms on a slow phone (4 x this machine's CPU;
-  // the first one more): one at a time, a task each, so that none of these tasks is long (issue 22:
-  // four in a task made tasks of 50-150 ms). And 40 ms apart, not back to back: started all at once,
-  // the fetches, their compiles (on background threads, which a phone has few of) and the app's
-  // first steps ran together, and every main-thread task of the start-up came out longer. Issue 22,
-  // Lighthouse's Total Blocking Time in the same minutes (median of 6): /en-UN/terms 243 -> 94 ms,
-  // /en-UN 358 -> 166 ms. The app takes over as soon as before on a slow 4G network (its download
-  // takes longer than the pacing), about half a second later on a fast one.
+  // One preload a task, 40 ms apart (issue 22; why: docs/CONTRIBUTING.md, "preloads").
   var PRELOAD_INTERVAL_MS = 40;
   function preloadThenEnter(from) {
     if (from < preloads.length) {
