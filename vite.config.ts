@@ -206,16 +206,18 @@ function splitCatalogs(): Plugin {
   };
 }
 
-// The API lives on the reference platform (server/). In development Vite proxies /api to it;
-// API_BASE_URL points the built app at another platform (read at runtime by server/, see README).
-/** The unit test files that mock a module (vi.mock): they run isolated (see test.projects). */
 /** V8's file-wide compile hint, the first line of every client chunk with code (`postBanner` below). */
 const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
+/** Below this much code (before minification) a chunk gets no hint: re-exports, class names, the runtime. */
 const COMPILE_HINT_MIN_BYTES = 1024;
 const renderedBytes = (chunk: { modules: Record<string, { renderedLength: number }> }) =>
   Object.values(chunk.modules).reduce((sum, module) => sum + module.renderedLength, 0);
+
+/** The unit test files that mock a module (vi.mock): they run isolated (see test.projects). */
 const UNIT_MOCKS = ['tests/unit/app/catalogRest.test.ts'];
 
+// The API lives on the reference platform (server/). In development Vite proxies /api to it;
+// API_BASE_URL points the built app at another platform (read at runtime by server/, see README).
 const platform = process.env.PLATFORM_URL ?? 'http://localhost:3000';
 
 export default defineConfig(({ isSsrBuild }) => ({
@@ -250,10 +252,9 @@ export default defineConfig(({ isSsrBuild }) => ({
             // a start-up step, a route and its screen), so most of its functions run at once. Issue
             // 22: on /en-UN/terms, the start-up's tasks were half lazy compilation (V8.CompileCode,
             // ParseFunction at 4x: 10-28 ms a task); with the hint, Lighthouse's Total Blocking Time
-            // went from 359 to 242 ms, the median of 3 in the same minutes. After minification, or
+            // went from 397 to 223 ms, the median of 5 in the same minutes. After minification, or
             // the minifier would drop it (a `banner` is dropped). Not on the chunks of a few hundred
-            // bytes (re-exports, class names, the runtime): nothing to compile, and the line would be
-            // a tenth of them.
+            // bytes: nothing to compile, and the line would be a tenth of them.
             postBanner: (chunk) => (renderedBytes(chunk) >= COMPILE_HINT_MIN_BYTES ? COMPILE_HINT : ''),
             codeSplitting: {
               groups: [
